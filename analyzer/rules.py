@@ -1,0 +1,201 @@
+"""The rules record: one variant, its player count and every rule option of RULES.md.
+
+``Rules`` is the readable, validated Python side (option values are words, as in
+RULES.md and the deal log). ``Rules.record()`` gives ``RulesRecord``, the small immutable
+tuple of integers that every kernel takes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import NamedTuple
+
+from analyzer.errors import BeloteError
+
+CLASSIC, PIEKJAS, DEKJAS = 0, 1, 2
+VARIANTS = ("classic", "piekjas", "dekjas")
+PLAYER_COUNTS = {"classic": (4,), "piekjas": (2, 3, 4), "dekjas": (2,)}
+
+# Every rule option: name -> (allowed values, default value first, one-line meaning).
+OPTIONS = {
+    "round2_suits": (
+        ("other", "any"),
+        "round-2 trump: 'other' = any suit but the turned one (as classic); 'any' = all four (RULES.md §3)",
+    ),
+    "roem_compare": (
+        ("cards", "points"),
+        "higher declaration: 'cards' = more cards, then highest card; 'points' = point value first (§5)",
+    ),
+    "roem_tie": (
+        ("none", "first"),
+        "equal best declarations: 'none' = nobody scores roem; 'first' = earlier seat scores (§5)",
+    ),
+    "classic_tie": (
+        ("litige", "made"),
+        "classic, takers equal to defenders: 'litige' = takers' total to reserve; 'made' = both score (§6)",
+    ),
+    "undertrump": (
+        ("forced", "free"),
+        "cannot overtrump an opponent's trump: 'forced' = must still trump lower; 'free' = any card (§4)",
+    ),
+}
+RULE_KEYS = tuple(OPTIONS) + ("target",)
+
+
+def default_target(variant: str, players: int) -> int:
+    """RULES.md §7: classic 1000; piekjas 500 / 700 / 1000 for 2 / 3 / 4 players; dekjas 500."""
+    if variant == "classic":
+        return 1000
+    if variant == "piekjas":
+        return {2: 500, 3: 700, 4: 1000}[players]
+    return 500
+
+
+class RulesRecord(NamedTuple):
+    """What the kernels read. All integers; derived sizes are precomputed here."""
+
+    variant: int  # CLASSIC, PIEKJAS or DEKJAS
+    n_players: int  # seats 0..n-1, seat 0 voorhand, n-1 dealer
+    n_sides: int  # classic 2 teams, otherwise one side per seat
+    first_deal: int  # cards each seat holds at bidding (dekjas: 8 face-up)
+    n_tricks: int  # tricks in a hand = cards each seat plays
+    round2_any: int  # 1: round 2 may name the turned suit too
+    roem_by_points: int  # 1: declarations compare by point value first
+    roem_tie_first: int  # 1: equal best declarations go to the earlier seat
+    classic_tie_made: int  # 1: classic equality counts as made (no litige)
+    undertrump_free: int  # 1: may discard when unable to beat an opponent's trump
+    target: int  # game target score (§7)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A variant, a player count and the rule options (defaults are RULES.md's)."""
+
+    variant: str = "classic"
+    players: int = 4
+    round2_suits: str = "other"
+    roem_compare: str = "cards"
+    roem_tie: str = "none"
+    classic_tie: str = "litige"
+    undertrump: str = "forced"
+    target: int = 0  # 0 = the variant's default (§7)
+
+    def __post_init__(self):
+        if self.variant not in VARIANTS:
+            raise BeloteError(f'unknown variant "{self.variant}": use one of {", ".join(VARIANTS)}')
+        allowed = PLAYER_COUNTS[self.variant]
+        if self.players not in allowed:
+            counts = " or ".join(str(n) for n in allowed)
+            raise BeloteError(f"{self.variant} is played by {counts} players, not {self.players}: use --players {allowed[0]}")
+        for key, (values, _) in OPTIONS.items():
+            if getattr(self, key) not in values:
+                raise BeloteError(
+                    f'rule {key}={getattr(self, key)} is not an option: use {key}={" or ".join(values)}'
+                )
+        if self.target < 0:
+            raise BeloteError(f"rule target={self.target} must be a positive score, e.g. target=1000")
+        if self.target == 0:
+            object.__setattr__(self, "target", default_target(self.variant, self.players))
+
+    # ---- construction from the command line ----
+
+    @classmethod
+    def make(cls, variant: str = "classic", players: int | None = None, options=()) -> "Rules":
+        """Rules from a variant, an optional player count and ``KEY=VALUE`` strings."""
+        if variant not in VARIANTS:
+            raise BeloteError(f'unknown variant "{variant}": use one of {", ".join(VARIANTS)}')
+        if players is None:
+            players = {"classic": 4, "piekjas": 3, "dekjas": 2}[variant]
+        kwargs = {}
+        for opt in options:
+            key, sep, value = opt.partition("=")
+            key, value = key.strip(), value.strip()
+            if not sep or not key:
+                raise BeloteError(f'rule "{opt}" must be KEY=VALUE, e.g. undertrump=free')
+            if key not in RULE_KEYS:
+                raise BeloteError(f'unknown rule "{key}": rules are {", ".join(RULE_KEYS)}')
+            if key == "target":
+                try:
+                    kwargs[key] = int(value)
+                except ValueError:
+                    raise BeloteError(f'rule target={value} must be a whole number, e.g. target=1000') from None
+                if kwargs[key] <= 0:
+                    raise BeloteError(f"rule target={value} must be a positive score, e.g. target=1000")
+            else:
+                kwargs[key] = value
+        return cls(variant=variant, players=players, **kwargs)
+
+    def with_options(self, **changes) -> "Rules":
+        return replace(self, **changes)
+
+    # ---- derived facts ----
+
+    @property
+    def variant_code(self) -> int:
+        return VARIANTS.index(self.variant)
+
+    @property
+    def partners(self) -> bool:
+        return self.variant == "classic"
+
+    @property
+    def sides(self) -> list[list[int]]:
+        """Seat groups that score together (DEAL_LOG.md)."""
+        if self.partners:
+            return [[0, 2], [1, 3]]
+        return [[s] for s in range(self.players)]
+
+    @property
+    def first_deal(self) -> int:
+        if self.variant == "dekjas":
+            return 8
+        return 5 if self.players == 4 else 6
+
+    @property
+    def n_tricks(self) -> int:
+        if self.variant == "dekjas":
+            return 16
+        return 8 if self.players == 4 else 9
+
+    @property
+    def smous_allowed(self) -> bool:
+        return self.variant != "classic" and self.players == 2
+
+    @property
+    def label(self) -> str:
+        """Short name used in tables: classic, piekjas3, dekjas."""
+        return "piekjas%d" % self.players if self.variant == "piekjas" else self.variant
+
+    def options(self) -> dict:
+        """The rule options as written in a deal log's ``rules`` field (plus target)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name in RULE_KEYS}
+
+    def record(self) -> RulesRecord:
+        return RulesRecord(
+            variant=self.variant_code,
+            n_players=self.players,
+            n_sides=2 if self.partners else self.players,
+            first_deal=self.first_deal,
+            n_tricks=self.n_tricks,
+            round2_any=int(self.round2_suits == "any"),
+            roem_by_points=int(self.roem_compare == "points"),
+            roem_tie_first=int(self.roem_tie == "first"),
+            classic_tie_made=int(self.classic_tie == "made"),
+            undertrump_free=int(self.undertrump == "free"),
+            target=self.target,
+        )
+
+    @classmethod
+    def from_label(cls, label: str, options=()) -> "Rules":
+        """``classic``, ``piekjas2``/``piekjas3``/``piekjas4`` or ``dekjas``."""
+        label = label.strip()
+        if label.startswith("piekjas") and label[7:].isdigit():
+            return cls.make("piekjas", int(label[7:]), options)
+        if label in VARIANTS:
+            return cls.make(label, None, options)
+        raise BeloteError(
+            f'unknown variant "{label}": use classic, piekjas2, piekjas3, piekjas4 or dekjas'
+        )
+
+
+ALL_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")

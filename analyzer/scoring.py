@@ -1,0 +1,132 @@
+"""Scoring one hand (RULES.md §6) and the rounding and reserve that go with it.
+
+All arrays are per *side* (classic: two teams; otherwise one side per seat).
+"""
+
+import numpy as np
+from numba import njit
+
+MADE, DEDANS, TIE = 0, 1, 2
+OUTCOME_NAMES = ("made", "dedans", "tie")
+
+CAPOT_POINTS = 252  # classic: all 8 tricks are worth 252 instead of 162
+DEDANS_POINTS = 162  # classic: what the defenders get when the takers fail
+PIT_BONUS = 100  # piekjas/dekjas: all tricks, or each trickless player's worth
+
+
+@njit(cache=True, inline="always")
+def round_to_ten(x):
+    """Nearest ten, halves up (84 -> 80, 85 -> 90); scores are never negative."""
+    return (x + 5) // 10 * 10
+
+
+@njit(cache=True)
+def score_classic(taker, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
+                  reserve_before, tie_made, out_card, out_raw, out_scores):
+    """§6 classic. Returns (outcome, reserve_after). Writes card points (after capot),
+    raw totals and the hand's scores per team."""
+    defenders = 1 - taker
+    for s in range(2):
+        out_card[s] = CAPOT_POINTS if tricks[s] == n_tricks else card_pts[s]
+    roem = 0
+    if roem_side >= 0:
+        roem = decl_pts[roem_side]
+    for s in range(2):
+        out_raw[s] = out_card[s] + stuk_pts[s] + (roem if s == roem_side else 0)
+    t = out_raw[taker]
+    d = out_raw[defenders]
+    if t > d or (t == d and tie_made):
+        # made: each team its raw total; the takers win the hand (and any reserve)
+        out_scores[taker] = t + reserve_before
+        out_scores[defenders] = d
+        return MADE, 0
+    if t < d:
+        # dedans: defenders 162 (252 if capot) + every scoring declaration + their stuk;
+        # the takers keep only their stuk (belote stays with the team that held it)
+        base = CAPOT_POINTS if tricks[defenders] == n_tricks else DEDANS_POINTS
+        out_scores[defenders] = base + roem + stuk_pts[defenders] + reserve_before
+        out_scores[taker] = stuk_pts[taker]
+        return DEDANS, 0
+    # litige: the defenders score their raw total, the takers' waits in the reserve
+    out_scores[defenders] = d
+    out_scores[taker] = 0
+    return TIE, reserve_before + t
+
+
+@njit(cache=True)
+def pit_awards(n_sides, n_tricks, tricks, out_bonus):
+    """§6 pit (kapot): 100 to a side that won every trick; otherwise each trickless side
+    is worth 100 shared by the sides that won a trick, each share rounded down."""
+    for s in range(n_sides):
+        out_bonus[s] = 0
+    winners = 0
+    trickless = 0
+    for s in range(n_sides):
+        if tricks[s] == n_tricks:
+            out_bonus[s] = PIT_BONUS
+            return
+        if tricks[s] > 0:
+            winners += 1
+        else:
+            trickless += 1
+    if trickless == 0:
+        return
+    share = (PIT_BONUS // winners) * trickless
+    for s in range(n_sides):
+        if tricks[s] > 0:
+            out_bonus[s] = share
+
+
+@njit(cache=True)
+def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
+               reserve_before, totals_before, target, use_totals,
+               bonus, award, out_card, out_raw, out_scores):
+    """§6 piekjas and dekjas. Returns (outcome, reserve_after).
+
+    ``bonus`` and ``award`` are scratch arrays of n_sides. ``totals_before`` (game
+    totals) is only read when ``use_totals``: then a trickless non-troefmaker's roem and
+    stuk are dropped if they would make it reach the target.
+    """
+    for s in range(n_sides):
+        out_card[s] = card_pts[s]
+        out_raw[s] = card_pts[s] + stuk_pts[s] + (decl_pts[s] if s == roem_side else 0)
+    pit_awards(n_sides, n_tricks, tricks, bonus)
+    t = out_raw[taker]
+    m = -1
+    for s in range(n_sides):
+        if s != taker and out_raw[s] > m:
+            m = out_raw[s]
+    for s in range(n_sides):
+        award[s] = out_raw[s] + bonus[s]
+    reserve_after = reserve_before
+    winner = -1
+    if t > m:
+        outcome = MADE
+        winner = taker
+    else:
+        # the troefmaker's total, with its pit share, goes to the receiver or the reserve
+        given = award[taker]
+        award[taker] = 0
+        receivers = 0
+        receiver = -1
+        for s in range(n_sides):
+            if s != taker and out_raw[s] == m:
+                receivers += 1
+                receiver = s
+        if t < m and receivers == 1:
+            outcome = DEDANS
+            award[receiver] += given
+            winner = receiver
+        else:
+            outcome = DEDANS if t < m else TIE
+            reserve_after += given
+    if winner >= 0:
+        award[winner] += reserve_before
+        reserve_after = 0
+    for s in range(n_sides):
+        if use_totals and s != taker and tricks[s] == 0:
+            own = stuk_pts[s] + (decl_pts[s] if s == roem_side else 0)
+            if own > 0 and totals_before[s] + round_to_ten(award[s]) >= target:
+                award[s] -= own  # trickless roem may not win the game (§6)
+        out_scores[s] = round_to_ten(award[s])
+    return outcome, reserve_after
