@@ -118,6 +118,9 @@ def _lane_table(order):
 # TRUMP_HIGHER_LANE[r]: lane bits of the trumps that beat trump rank r
 # (e.g. for the A: the 9 and the J). Shift by 8 * trump to get a card mask.
 TRUMP_HIGHER_LANE = _lane_table(TRUMP_ORDER)
+# PLAIN_HIGHER_LANE[r]: lane bits of the cards of a plain suit that beat rank r
+# (e.g. for the K: the 10 and the A).
+PLAIN_HIGHER_LANE = _lane_table(PLAIN_ORDER)
 
 
 def _lane_points(points):

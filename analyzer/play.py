@@ -1,0 +1,176 @@
+"""Play policies: which legal card a seat plays.
+
+A policy sees only what its seat may know (RULES.md §3, §4): its own playable cards,
+every card already played (``gone_mask`` also holds the cards lying face up out of play:
+the turned card or the exchanged 7, the fille), the trick so far, the trump, the
+troefmaker, and in Dekjas the opponent's face-up cards (``opp_visible``). Hidden cards
+never reach it: they are not arguments.
+
+Policies (codes are the registry's, ``analyzer.policies``):
+- ``random`` (0): uniform over the legal cards.
+- ``heuristic`` (1): rules of good play, in this order:
+  leading: the troefmaker draws trumps while an opponent may hold one (its best trump if
+  that is master, else its lowest); then cash a master (a side card no unseen card of its
+  suit beats, once no trump is out or when it is an ace); else lead the cheapest side card.
+  following: when the partner wins the trick (classic) and is sure to keep it (it plays
+  last or holds a master), load it with the richest card; otherwise win as cheaply as
+  possible, with a master if one wins; when the trick cannot be won, throw the cheapest
+  card (side suits before trumps, fewest points, lowest rank).
+"""
+
+import numpy as np
+from numba import njit
+
+from analyzer.cards import (
+    ALL_CARDS_MASK,
+    PLAIN_HIGHER_LANE,
+    TRUMP_HIGHER_LANE,
+    card_points,
+    lowest_card,
+    nth_card,
+    popcount,
+    strength,
+    suit_mask,
+)
+from analyzer.dealing import rand_below
+
+RANDOM, HEURISTIC = 0, 1
+
+
+@njit(cache=True, inline="always")
+def _beaters(card, trump):
+    """Mask of the cards of the same suit that beat ``card``."""
+    s = card >> 3
+    r = card & 7
+    if s == trump:
+        return np.uint32(TRUMP_HIGHER_LANE[r]) << np.uint32(8 * s)
+    return np.uint32(PLAIN_HIGHER_LANE[r]) << np.uint32(8 * s)
+
+
+@njit(cache=True, inline="always")
+def _is_master(card, trump, unseen):
+    """No unseen card of its suit beats it, and (for a side card) no unseen trump could
+    ruff it unless it is an ace."""
+    if _beaters(card, trump) & unseen:
+        return False
+    if (card >> 3) == trump:
+        return True
+    return (unseen & suit_mask(trump)) == 0 or (card & 7) == 7
+
+
+@njit(cache=True, inline="always")
+def _cheap_key(card, trump):
+    """Lower = cheaper to give away: side suits before trumps, then points, then rank."""
+    is_trump = 1 if (card >> 3) == trump else 0
+    return is_trump * 4096 + card_points(card, trump) * 32 + strength(card, trump, card >> 3)
+
+
+@njit(cache=True)
+def _pick(legal, trump, which):
+    """The card of ``legal`` minimising (which=0) or maximising (which=1) _cheap_key."""
+    m = np.uint32(legal)
+    best_card = -1
+    best = 0
+    while m:
+        c = lowest_card(m)
+        m &= m - np.uint32(1)
+        k = _cheap_key(c, trump)
+        if which == 1:
+            k = -k
+        if best_card < 0 or k < best:
+            best = k
+            best_card = c
+    return best_card
+
+
+@njit(cache=True)
+def _heuristic(legal, seat, my_mask, opp_visible, gone_mask, trick_cards, trick_seats, n_in_trick,
+               trump, taker, partners, n_players):
+    unseen = np.uint32(ALL_CARDS_MASK) & ~(np.uint32(my_mask) | np.uint32(gone_mask))
+    trump_mask = suit_mask(trump)
+    if n_in_trick == 0:
+        my_trumps = legal & trump_mask
+        if seat == taker and my_trumps and (unseen & trump_mask):
+            best = _pick(my_trumps, trump, 1)
+            if _is_master(best, trump, unseen):
+                return best
+            return _pick(my_trumps, trump, 0)
+        side = legal & ~trump_mask
+        m = side
+        best_master = -1
+        best_pts = -1
+        while m:
+            c = lowest_card(m)
+            m &= m - np.uint32(1)
+            if _is_master(c, trump, unseen):
+                p = card_points(c, trump)
+                if p > best_pts:
+                    best_pts = p
+                    best_master = c
+        if best_master >= 0:
+            return best_master
+        if side:
+            return _pick(side, trump, 0)
+        return _pick(legal, trump, 0)
+    # following: who wins the trick so far?
+    led = trick_cards[0] >> 3
+    win_i = 0
+    win_s = strength(trick_cards[0], trump, led)
+    for i in range(1, n_in_trick):
+        s = strength(trick_cards[i], trump, led)
+        if s > win_s:
+            win_s = s
+            win_i = i
+    win_seat = trick_seats[win_i]
+    last = n_in_trick == n_players - 1
+    if partners and (win_seat & 1) == (seat & 1):
+        if last or _is_master(trick_cards[win_i], trump, unseen):
+            return _pick(legal & ~trump_mask if legal & ~trump_mask else legal, trump, 1)
+        return _pick(legal, trump, 0)
+    # cards of ours that would take the trick now
+    winners = np.uint32(0)
+    m = np.uint32(legal)
+    while m:
+        c = lowest_card(m)
+        m &= m - np.uint32(1)
+        if strength(c, trump, led) > win_s:
+            winners |= np.uint32(1) << np.uint32(c)
+    if winners:
+        if not last:
+            masters = np.uint32(0)
+            m = winners
+            while m:
+                c = lowest_card(m)
+                m &= m - np.uint32(1)
+                if _is_master(c, trump, unseen):
+                    masters |= np.uint32(1) << np.uint32(c)
+            if masters:
+                return _pick_weakest(masters, trump, led)
+        return _pick_weakest(winners, trump, led)
+    return _pick(legal, trump, 0)
+
+
+@njit(cache=True)
+def _pick_weakest(cards, trump, led):
+    """The card of ``cards`` with the lowest trick strength (the cheapest way to win)."""
+    m = np.uint32(cards)
+    best_card = -1
+    best = 99
+    while m:
+        c = lowest_card(m)
+        m &= m - np.uint32(1)
+        s = strength(c, trump, led)
+        if s < best:
+            best = s
+            best_card = c
+    return best_card
+
+
+@njit(cache=True)
+def choose_card(policy, legal, seat, my_mask, opp_visible, gone_mask, trick_cards, trick_seats,
+                n_in_trick, trump, taker, partners, n_players, rng):
+    """The card ``seat`` plays from the non-empty ``legal`` mask."""
+    if policy == RANDOM:
+        return nth_card(legal, rand_below(rng, popcount(legal)))
+    return _heuristic(legal, seat, my_mask, opp_visible, gone_mask, trick_cards, trick_seats,
+                      n_in_trick, trump, taker, partners, n_players)
