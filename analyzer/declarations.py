@@ -63,6 +63,22 @@ def declaration_key(cards_mask, points, trump, by_points):
     return key
 
 
+# Bits where a run of three can start inside a lane (lane bits 0..5).
+RUN3_START_MASK = 0x3F3F3F3F
+# Carré ranks that score: 9 10 J Q K A (lane bits 2..7).
+CARRE_RANKS_MASK = 0xFC
+
+
+@njit(cache=True, inline="always")
+def has_declaration(seq_pool, carre_pool):
+    """Fast test: does any run of 3 or any scoring carré exist? (Most hands have none.)"""
+    m = np.uint32(seq_pool)
+    runs = m & (m >> np.uint32(1)) & (m >> np.uint32(2)) & np.uint32(RUN3_START_MASK)
+    c = np.uint32(carre_pool)
+    quads = c & (c >> np.uint32(8)) & (c >> np.uint32(16)) & (c >> np.uint32(24)) & np.uint32(CARRE_RANKS_MASK)
+    return runs != 0 or quads != 0
+
+
 @njit(cache=True)
 def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
     """Every declaration in the given cards; returns how many were written.
@@ -75,6 +91,8 @@ def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
     n = 0
     seq_pool = np.uint32(seq_pool)
     carre_pool = np.uint32(carre_pool)
+    if not has_declaration(seq_pool, carre_pool):
+        return 0
     for s in range(N_SUITS):
         ln = lane(seq_pool, s)
         r = 0

@@ -25,12 +25,13 @@ from analyzer.cards import (
     popcount,
     strength,
 )
-from analyzer.dealing import dekjas_piles, first_hands
+from analyzer.dealing import dekjas_piles, first_hands, next_u64
 from analyzer.declarations import (
     CARRE,
     MAX_DECLARATIONS,
     declaration_key,
     find_declarations,
+    has_declaration,
     roem_winner,
     side_of,
     stuk_seat,
@@ -132,31 +133,32 @@ def _decl_kind_index(kind, mask_len, rank):
 
 
 @njit(cache=True)
-def _declare(ws, res, trace, seat, seq_pool, carre_pool, trump, rec, trick):
+def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_pool, carre_pool,
+             trump, rec, trick):
     """Seat declares everything in its pools (§5): adds to the side's declaration points,
     the seat's best key, the kind counters and the trace. Returns the cards used by
     sequences and by carrés (Dekjas keeps them out of later declarations)."""
-    n = find_declarations(seq_pool, carre_pool, ws.kinds, ws.masks, ws.points)
-    side = side_of(seat, rec.variant == CLASSIC)
     seq_used = np.uint32(0)
     carre_used = np.uint32(0)
+    n = find_declarations(seq_pool, carre_pool, kinds, masks, points)
+    side = side_of(seat, rec.variant == CLASSIC)
     for i in range(n):
-        m = ws.masks[i]
-        ws.decl_pts[side] += ws.points[i]
-        key = declaration_key(m, ws.points[i], trump, rec.roem_by_points)
-        if key > ws.best_key[seat]:
-            ws.best_key[seat] = key
-        res[RES_DECL_KINDS + _decl_kind_index(ws.kinds[i], popcount(m), lowest_card(m) & 7)] += 1
-        if ws.kinds[i] == CARRE:
+        m = masks[i]
+        decl_pts[side] += points[i]
+        key = declaration_key(m, points[i], trump, rec.roem_by_points)
+        if key > best_key[seat]:
+            best_key[seat] = key
+        res[RES_DECL_KINDS + _decl_kind_index(kinds[i], popcount(m), lowest_card(m) & 7)] += 1
+        if kinds[i] == CARRE:
             carre_used |= m
         else:
             seq_used |= m
         if trace.shape[0] > 0 and trace[TR_NDECL] < MAX_TRACE_DECL:
             b = TR_DECL + 5 * trace[TR_NDECL]
             trace[b] = seat
-            trace[b + 1] = ws.kinds[i]
+            trace[b + 1] = kinds[i]
             trace[b + 2] = np.int64(m)
-            trace[b + 3] = ws.points[i]
+            trace[b + 3] = points[i]
             trace[b + 4] = trick
             trace[TR_NDECL] += 1
     return seq_used, carre_used
@@ -166,6 +168,10 @@ def _declare(ws, res, trace, seat, seq_pool, carre_pool, trump, rec, trick):
 def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
               reserve_before, totals, use_totals, ws, res, trace):
     """Simulate one hand from the dealt ``deck``; see the module docstring."""
+    # the workspace's arrays, taken out once (each tuple access costs a reference count)
+    hands, start, own, under = ws.hands, ws.start, ws.own, ws.under
+    trick_cards, trick_seats, bid_out = ws.trick_cards, ws.trick_seats, ws.bid_out
+    card_pts, tricks, decl_pts, stuk_pts, best_key = ws.card_pts, ws.tricks, ws.decl_pts, ws.stuk_pts, ws.best_key
     n = rec.n_players
     partners = rec.variant == CLASSIC
     n_sides = rec.n_sides
@@ -179,14 +185,14 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         trace[TR_FILLE] = -1
         trace[TR_STUK] = -1
     for s in range(4):
-        ws.card_pts[s] = 0
-        ws.tricks[s] = 0
-        ws.decl_pts[s] = 0
-        ws.stuk_pts[s] = 0
-        ws.best_key[s] = -1
-        ws.hands[s] = 0
-        ws.start[s] = 0
-        ws.own[s] = 0
+        card_pts[s] = 0
+        tricks[s] = 0
+        decl_pts[s] = 0
+        stuk_pts[s] = 0
+        best_key[s] = -1
+        hands[s] = 0
+        start[s] = 0
+        own[s] = 0
     res[RES_DIX_SEAT] = -1
     res[RES_FILLE] = -1
     res[RES_ROEM_SIDE] = -1
@@ -197,29 +203,29 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     if rec.variant == DEKJAS:
         turned = dekjas_piles(deck, ws.down, ws.up)
         for c in range(N_CARDS):
-            ws.under[c] = -1
+            under[c] = -1
         for s in range(2):
             for p in range(8):
-                ws.own[s] |= bit(ws.up[s, p])
-                ws.start[s] |= bit(ws.up[s, p]) | bit(ws.down[s, p])
-                ws.under[ws.up[s, p]] = ws.down[s, p]
+                own[s] |= bit(ws.up[s, p])
+                start[s] |= bit(ws.up[s, p]) | bit(ws.down[s, p])
+                under[ws.up[s, p]] = ws.down[s, p]
     else:
-        turned = first_hands(deck, n, rec.first_deal, ws.own)
+        turned = first_hands(deck, n, rec.first_deal, own)
     res[RES_TURNED] = turned
 
     # ---- §3 bidding ----
-    outcome = run_bidding(rec, ws.own, turned, bid_pol, bid_params, rng, force, trace, ws.bid_out)
+    outcome = run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, bid_out)
     res[RES_KIND] = outcome
-    res[RES_SMOUS] = ws.bid_out[4]
-    res[RES_SMOUS_SEAT] = ws.bid_out[5]
-    res[RES_FORCED] = ws.bid_out[6]
+    res[RES_SMOUS] = bid_out[4]
+    res[RES_SMOUS_SEAT] = bid_out[5]
+    res[RES_FORCED] = bid_out[6]
     if outcome != PLAYED:
         return
-    trump = ws.bid_out[1]
-    taker = ws.bid_out[2]
+    trump = bid_out[1]
+    taker = bid_out[2]
     res[RES_TRUMP] = trump
     res[RES_TAKER] = taker
-    res[RES_ROUND] = ws.bid_out[3]
+    res[RES_ROUND] = bid_out[3]
     taker_side = side_of(taker, partners)
     res[RES_TAKER_SIDE] = taker_side
 
@@ -229,47 +235,49 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     dix = (turned >> 3) == trump and rec.variant == PIEKJAS
     if rec.variant == DEKJAS:
         for s in range(2):
-            ws.hands[s] = ws.own[s]
+            hands[s] = own[s]
     else:
         for s in range(n):
-            ws.hands[s] = ws.own[s]
+            hands[s] = own[s]
         table_card = turned
         if n == 4:
             # classic and 4-player piekjas: Dix (piekjas only) right after bidding, then the
             # troefmaker takes the card on the table and 2 more, the others 3 each
             if dix:
-                table_card = _exchange(ws, res, trace, n, seven, turned)
+                table_card = _exchange(hands, res, trace, n, seven, turned)
             p = n * rec.first_deal + 1
             for s in range(n):
                 k = 2 if s == taker else 3
                 for j in range(k):
-                    ws.hands[s] |= bit(deck[p + j])
+                    hands[s] |= bit(deck[p + j])
                 p += k
-            ws.hands[taker] |= bit(table_card)
+            hands[taker] |= bit(table_card)
         else:
             # piekjas 2 or 3 players: 3 more each, then Dix, then the fille is turned; the
             # card on the table and the rest of the stock stay out of play
             p = n * rec.first_deal + 1
             for s in range(n):
                 for j in range(3):
-                    ws.hands[s] |= bit(deck[p + j])
+                    hands[s] |= bit(deck[p + j])
                 p += 3
             if dix:
-                table_card = _exchange(ws, res, trace, n, seven, turned)
+                table_card = _exchange(hands, res, trace, n, seven, turned)
             res[RES_FILLE] = deck[N_CARDS - 1]
             if tracing:
                 trace[TR_FILLE] = deck[N_CARDS - 1]
             gone |= bit(table_card) | bit(deck[N_CARDS - 1])
         for s in range(n):
-            ws.start[s] = ws.hands[s]
+            start[s] = hands[s]
     if tracing:
         for s in range(n):
-            trace[TR_START + s] = np.int64(ws.start[s])
+            trace[TR_START + s] = np.int64(start[s])
 
     # ---- §5 declarations at the first trick (classic, piekjas) ----
     if rec.variant != DEKJAS:
         for s in range(n):
-            _declare(ws, res, trace, s, ws.start[s], ws.start[s], trump, rec, 0)
+            if has_declaration(start[s], start[s]):
+                _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace, s,
+                         start[s], start[s], trump, rec, 0)
     seq_used = np.uint32(0)
     carre_used = np.uint32(0)
 
@@ -287,16 +295,16 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                 seat -= n
             partner_winning = 0
             if k > 0 and partners:
-                ws_seat = ws.trick_seats[best_i]
+                ws_seat = trick_seats[best_i]
                 partner_winning = 1 if (ws_seat & 1) == (seat & 1) else 0
-            legal = legal_mask(ws.hands[seat], led, best_trump_rank, trump, partner_winning, rec.undertrump_free)
-            opp_visible = ws.hands[1 - seat] if rec.variant == DEKJAS else np.uint32(0)
-            card = choose_card(play_pol[seat], legal, seat, ws.hands[seat], opp_visible, gone,
-                               ws.trick_cards, ws.trick_seats, k, trump, taker, partners, n, rng)
-            ws.hands[seat] &= ~bit(card)
+            legal = legal_mask(hands[seat], led, best_trump_rank, trump, partner_winning, rec.undertrump_free)
+            card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led,
+                               trick_cards[best_i], trick_seats[best_i], k, trump, taker,
+                               partners, n, next_u64(rng))
+            hands[seat] &= ~bit(card)
             gone |= bit(card)
-            ws.trick_cards[k] = card
-            ws.trick_seats[k] = seat
+            trick_cards[k] = card
+            trick_seats[k] = seat
             if k == 0:
                 led = card >> 3
             st = strength(card, trump, led)
@@ -308,24 +316,24 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                     best_trump_rank = card & 7
             if rec.variant == DEKJAS:
                 # the face-down card under a played face-up card turns face up (§4)
-                below = ws.under[card]
+                below = under[card]
                 if below >= 0:
-                    ws.hands[seat] |= bit(below)
-                    ws.under[card] = -1
+                    hands[seat] |= bit(below)
+                    under[card] = -1
                     if tracing:
                         b = TR_TRICKS + TRICK_STRIDE * t
                         trace[b + 12 + 2 * n_rev] = seat
                         trace[b + 13 + 2 * n_rev] = below
                     n_rev += 1
-        winner = ws.trick_seats[best_i]
+        winner = trick_seats[best_i]
         pts = 0
         for k in range(n):
-            pts += card_points(ws.trick_cards[k], trump)
+            pts += card_points(trick_cards[k], trump)
         if t == rec.n_tricks - 1:
             pts += LAST_TRICK_BONUS
         ws_side = side_of(winner, partners)
-        ws.card_pts[ws_side] += pts
-        ws.tricks[ws_side] += 1
+        card_pts[ws_side] += pts
+        tricks[ws_side] += 1
         if tracing:
             b = TR_TRICKS + TRICK_STRIDE * t
             trace[b] = leader
@@ -333,35 +341,38 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             trace[b + 2] = pts
             trace[b + 3] = n_rev
             for k in range(n):
-                trace[b + 4 + 2 * k] = ws.trick_seats[k]
-                trace[b + 5 + 2 * k] = ws.trick_cards[k]
+                trace[b + 4 + 2 * k] = trick_seats[k]
+                trace[b + 5 + 2 * k] = trick_cards[k]
         if rec.variant == DEKJAS:
             # §5: right after winning a trick, declare what is new among the face-up cards
-            su, cu = _declare(ws, res, trace, winner, ws.hands[winner] & ~seq_used,
-                              ws.hands[winner] & ~carre_used, trump, rec, t)
-            seq_used |= su
-            carre_used |= cu
+            seq_pool = hands[winner] & ~seq_used
+            carre_pool = hands[winner] & ~carre_used
+            if has_declaration(seq_pool, carre_pool):
+                su, cu = _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace,
+                                  winner, seq_pool, carre_pool, trump, rec, t)
+                seq_used |= su
+                carre_used |= cu
         leader = winner
     # ---- §5 who scores declarations; stuk ----
-    roem_side = roem_winner(ws.best_key, n, partners, rec.roem_tie_first)
+    roem_side = roem_winner(best_key, n, partners, rec.roem_tie_first)
     res[RES_ROEM_SIDE] = roem_side
     if roem_side >= 0:
-        res[RES_ROEM_POINTS] = ws.decl_pts[roem_side]
-    st_seat = stuk_seat(ws.start, n, trump)
+        res[RES_ROEM_POINTS] = decl_pts[roem_side]
+    st_seat = stuk_seat(start, n, trump)
     res[RES_STUK_SEAT] = st_seat
     if st_seat >= 0:
-        ws.stuk_pts[side_of(st_seat, partners)] = 20
+        stuk_pts[side_of(st_seat, partners)] = 20
         if tracing:
             trace[TR_STUK] = st_seat
 
     # ---- §6 scoring ----
     if partners:
-        oc, reserve = score_classic(taker_side, rec.n_tricks, ws.card_pts, ws.tricks, ws.decl_pts,
-                                    roem_side, ws.stuk_pts, reserve_before, rec.classic_tie_made,
+        oc, reserve = score_classic(taker_side, rec.n_tricks, card_pts, tricks, decl_pts,
+                                    roem_side, stuk_pts, reserve_before, rec.classic_tie_made,
                                     ws.out_card, ws.out_raw, ws.out_scores)
     else:
-        oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, ws.card_pts, ws.tricks, ws.decl_pts,
-                                 roem_side, ws.stuk_pts, reserve_before, totals, rec.target, use_totals,
+        oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, card_pts, tricks, decl_pts,
+                                 roem_side, stuk_pts, reserve_before, totals, rec.target, use_totals,
                                  ws.bonus, ws.award, ws.out_card, ws.out_raw, ws.out_scores)
     res[RES_OUTCOME] = oc
     res[RES_RESERVE] = reserve
@@ -370,22 +381,22 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         res[RES_SCORES + s] = ws.out_scores[s]
         res[RES_RAW + s] = ws.out_raw[s]
         res[RES_CARD + s] = ws.out_card[s]
-        res[RES_TRICKS + s] = ws.tricks[s]
-        res[RES_DECL + s] = ws.decl_pts[s]
-        if ws.tricks[s] == rec.n_tricks:
+        res[RES_TRICKS + s] = tricks[s]
+        res[RES_DECL + s] = decl_pts[s]
+        if tricks[s] == rec.n_tricks:
             res[RES_ALL_TRICKS_SIDE] = s
-        if ws.tricks[s] == 0:
+        if tricks[s] == 0:
             n_trickless += 1
     res[RES_N_TRICKLESS] = n_trickless
 
 
 @njit(cache=True)
-def _exchange(ws, res, trace, n, seven, turned):
+def _exchange(hands, res, trace, n, seven, turned):
     """§3.6 Dix: the holder of the trump 7 takes the turned card and leaves the 7 on the
     table (always done: never worse than keeping the 7). Returns the card on the table."""
     for s in range(n):
-        if ws.hands[s] & bit(seven):
-            ws.hands[s] = (ws.hands[s] & ~bit(seven)) | bit(turned)
+        if hands[s] & bit(seven):
+            hands[s] = (hands[s] & ~bit(seven)) | bit(turned)
             res[RES_DIX_SEAT] = s
             if trace.shape[0] > 0:
                 trace[TR_EXCH] = s

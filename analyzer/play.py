@@ -2,9 +2,9 @@
 
 A policy sees only what its seat may know (RULES.md §3, §4): its own playable cards,
 every card already played (``gone_mask`` also holds the cards lying face up out of play:
-the turned card or the exchanged 7, the fille), the trick so far, the trump, the
-troefmaker, and in Dekjas the opponent's face-up cards (``opp_visible``). Hidden cards
-never reach it: they are not arguments.
+the turned card or the exchanged 7, the fille), the trick so far, the trump and the
+troefmaker. Hidden cards never reach it: they are not arguments. (In Dekjas the
+opponent's face-up cards are visible too; the heuristic does not use them yet.)
 
 Policies (codes are the registry's, ``analyzer.policies``):
 - ``random`` (0): uniform over the legal cards.
@@ -32,7 +32,6 @@ from analyzer.cards import (
     strength,
     suit_mask,
 )
-from analyzer.dealing import rand_below
 
 RANDOM, HEURISTIC = 0, 1
 
@@ -84,7 +83,7 @@ def _pick(legal, trump, which):
 
 
 @njit(cache=True)
-def _heuristic(legal, seat, my_mask, opp_visible, gone_mask, trick_cards, trick_seats, n_in_trick,
+def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
                trump, taker, partners, n_players):
     unseen = np.uint32(ALL_CARDS_MASK) & ~(np.uint32(my_mask) | np.uint32(gone_mask))
     trump_mask = suit_mask(trump)
@@ -112,19 +111,11 @@ def _heuristic(legal, seat, my_mask, opp_visible, gone_mask, trick_cards, trick_
         if side:
             return _pick(side, trump, 0)
         return _pick(legal, trump, 0)
-    # following: who wins the trick so far?
-    led = trick_cards[0] >> 3
-    win_i = 0
-    win_s = strength(trick_cards[0], trump, led)
-    for i in range(1, n_in_trick):
-        s = strength(trick_cards[i], trump, led)
-        if s > win_s:
-            win_s = s
-            win_i = i
-    win_seat = trick_seats[win_i]
+    # following: the trick is won so far by win_card of win_seat
+    win_s = strength(win_card, trump, led)
     last = n_in_trick == n_players - 1
     if partners and (win_seat & 1) == (seat & 1):
-        if last or _is_master(trick_cards[win_i], trump, unseen):
+        if last or _is_master(win_card, trump, unseen):
             return _pick(legal & ~trump_mask if legal & ~trump_mask else legal, trump, 1)
         return _pick(legal, trump, 0)
     # cards of ours that would take the trick now
@@ -166,11 +157,18 @@ def _pick_weakest(cards, trump, led):
     return best_card
 
 
-@njit(cache=True)
-def choose_card(policy, legal, seat, my_mask, opp_visible, gone_mask, trick_cards, trick_seats,
-                n_in_trick, trump, taker, partners, n_players, rng):
-    """The card ``seat`` plays from the non-empty ``legal`` mask."""
+@njit(cache=True, inline="always")
+def choose_card(policy, legal, seat, my_mask, gone_mask, led, win_card, win_seat,
+                n_in_trick, trump, taker, partners, n_players, u):
+    """The card ``seat`` plays from the non-empty ``legal`` mask.
+
+    The trick so far is summed up by the suit led, the card winning it and that card's
+    seat (``led`` -1 when leading). ``u`` is a fresh 64-bit random number (random
+    policies use it; the others ignore it). Everything is a scalar: no array reaches a
+    policy, which keeps the hot loop free of reference counting.
+    """
     if policy == RANDOM:
-        return nth_card(legal, rand_below(rng, popcount(legal)))
-    return _heuristic(legal, seat, my_mask, opp_visible, gone_mask, trick_cards, trick_seats,
-                      n_in_trick, trump, taker, partners, n_players)
+        k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))
+        return nth_card(legal, k)
+    return _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
+                      trump, taker, partners, n_players)
