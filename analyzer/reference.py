@@ -747,7 +747,7 @@ class _Replay:
         """§5 dekjas: after winning a trick, every new combination among the face-up cards
         that uses no card already used in a declaration of the same kind this hand."""
         # Reading: "face-up cards at that moment" includes the cards this trick revealed.
-        face_up = {pile[-1] for pile in self.piles[seat] if pile}
+        face_up = {pile[0] for pile in self.piles[seat] if len(pile) == 2}
         for kind in ("carre", "sequence"):
             fresh = face_up - used[kind][seat]
             for d in declarations(fresh):
