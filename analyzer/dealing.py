@@ -100,3 +100,14 @@ def dekjas_piles(deck, out_down, out_up):
             out_down[s, i] = deck[2 * i + s]
             out_up[s, i] = deck[16 + 2 * i + s]
     return deck[31]
+
+
+@njit(cache=True)
+def dealt_decks(seed, first, n):
+    """The shuffled decks of hands first .. first+n-1 of run ``seed`` (for checks)."""
+    out = np.empty((n, N_CARDS), np.int64)
+    rng = np.zeros(1, np.uint64)
+    for k in range(n):
+        seed_stream(rng, seed, first + k)
+        shuffle_deck(rng, out[k])
+    return out

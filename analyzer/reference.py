@@ -47,7 +47,9 @@ CAPOT_POINTS = 252  # RULES.md §6 classic: a team that wins all 8 tricks
 PIT_BONUS = 100  # RULES.md §6 piekjas/dekjas: all tricks, or each trickless player
 STUK_POINTS = 20  # RULES.md §5: K + Q of trump
 
-# RULES.md §5: carré values by rank (eights and sevens are no declaration at all).
+# RULES.md §5: carré values by rank.
+# Reading: "eights and sevens score nothing" = four 8s / 7s are no declaration at all
+# (not a 0-point carré that could still win the comparison and block the others).
 CARRE_POINTS = {RJ: 200, R9: 150, RA: 100, RT: 100, RK: 100, RQ: 100}
 
 
@@ -110,6 +112,8 @@ def legal_plays(hand, trick, seat, trump, rules: Rules) -> frozenset:
     higher = frozenset(c for c in trumps if _trump_order(c) > best)
 
     if led == trump:
+        # Reading: option undertrump=free belongs to §4.3 (cannot follow), so it never
+        # frees a player who holds a trump when trump is led.
         if trumps:
             # §4.2 trump led: a higher trump if you can, else any trump (even over a partner)
             return higher or trumps
@@ -307,8 +311,9 @@ def _score_classic(rules, t, cp, tricks, roem, stuk, reserve, all_tricks) -> Han
     raw = [cp[s] + roem[s] + stuk[s] for s in range(2)]  # §6 raw total
     scores = [0, 0]
     if raw[t] > raw[d] or (raw[t] == raw[d] and rules.classic_tie == "made"):
-        # §6 made (or equal with classic_tie=made): each team its raw total; the takers
-        # won the hand, so they collect any reserve
+        # §6 made (or equal with classic_tie=made): each team its raw total.
+        # Reading: "the team that wins the next hand" = the takers when made, the
+        # defenders when dedans, nobody on a litige.
         scores = list(raw)
         scores[t] += reserve
         return HandResult("made", cp, raw, scores, 0)
@@ -323,6 +328,7 @@ def _score_classic(rules, t, cp, tricks, roem, stuk, reserve, all_tricks) -> Han
         return HandResult("dedans", cp, raw, scores, 0)
     # §6 equal, classic_tie=litige: defenders score their raw total, the takers' raw total
     # joins the reserve (nobody won the hand, so the reserve keeps growing); no rounding.
+    # Reading: the takers' "raw total" includes their stuk (only dedans keeps it apart).
     scores[d] = raw[d]
     return HandResult("tie", cp, raw, scores, reserve + raw[t])
 
@@ -332,6 +338,8 @@ def _score_individual(rules, t, cp, tricks, roem, stuk, reserve, winners, trickl
     raw = [cp[s] + roem[s] + stuk[s] for s in range(n)]  # §6 raw total
     # §6 pit (kapot): all tricks -> 100 bonus; else each trickless player is worth 100
     # shared equally by the players with a trick, each share rounded down.
+    # Reading: the all-tricks bonus replaces the trickless shares (100 in all, not 100
+    # per trickless opponent).
     pit = [0] * n
     if all_tricks is not None:
         pit[all_tricks] = PIT_BONUS
@@ -361,7 +369,8 @@ def _score_individual(rules, t, cp, tricks, roem, stuk, reserve, winners, trickl
             # §6 dedans, highest total shared: the troefmaker's total goes to the reserve
             reserve_after = reserve + T + pit[t]
     else:
-        # §6 tie: the troefmaker's total (with its pit share) goes to the reserve
+        # §6 tie: the troefmaker's total (with its pit share) goes to the reserve; nobody
+        # won the hand, so the old reserve is not paid out either
         outcome, reserve_after = "tie", reserve + T + pit[t]
     scores = [round_to_ten(a) for a in award]  # §6 rounding of each player's sum
     if totals_before is not None:
@@ -541,6 +550,7 @@ class _Replay:
                     self.trump, self.troefmaker = s, seat
                     return finish("played")
                 # §3 piekjas.5 smous: the other player chooses play or redeal
+                # (DEAL_LOG.md gives the answer no round: only its seat is checked)
                 k2, ans = next_bid("the answer to smous")
                 other = 1 - seat
                 if ans.get("seat") != other:
@@ -553,7 +563,9 @@ class _Replay:
                 self.stop(f"bids[{k2}]: call {ans.get('call')!r}: smous must be answered smous-play or smous-redeal")
         if rules.variant == "classic":
             return finish("passed_out")  # §3 classic.4: all passed twice
-        # §3 piekjas.4: all passed twice, seat 0 must play on a suit of its choice (koe)
+        # §3 piekjas.4: all passed twice, seat 0 must play on a suit of its choice (koe).
+        # Reading: "a suit of its choice" = any of the four, the turned suit included (then
+        # the Dix exchange is possible); the koe bid's "round" is not checked.
         k, b = next_bid("seat 0's koe")
         if b.get("seat") != 0 or b.get("call") != "koe":
             self.stop(f"bids[{k}]: after all passed twice, seat 0 must be koe (call 'koe' with a suit)")
@@ -747,7 +759,7 @@ class _Replay:
         """§5 dekjas: after winning a trick, every new combination among the face-up cards
         that uses no card already used in a declaration of the same kind this hand."""
         # Reading: "face-up cards at that moment" includes the cards this trick revealed.
-        face_up = {pile[0] for pile in self.piles[seat] if len(pile) == 2}
+        face_up = {pile[-1] for pile in self.piles[seat] if pile}
         for kind in ("carre", "sequence"):
             fresh = face_up - used[kind][seat]
             for d in declarations(fresh):

@@ -92,6 +92,8 @@ class Rules:
                 raise BeloteError(
                     f'rule {key}={getattr(self, key)} is not an option: use {key}={" or ".join(values)}'
                 )
+        if self.variant == "classic" and self.round2_suits != "other":
+            raise BeloteError("rule round2_suits is for piekjas and dekjas: classic round 2 always names another suit")
         if self.target < 0:
             raise BeloteError(f"rule target={self.target} must be a positive score, e.g. target=1000")
         if self.target == 0:

@@ -226,11 +226,16 @@ def _run_batch(seed, first, n_hands, chunk, rec, bid_pol, play_pol, bid_params):
 
 
 @njit(cache=True)
-def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace):
+def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace, given):
+    """Hand ``index`` of run ``seed``; with ``given`` the dealt deck is replaced by the
+    contents of ``deck`` (the random stream for the policies stays the run's)."""
     ws = make_workspace()
     rng = np.zeros(1, np.uint64)
     seed_stream(rng, seed, index)
+    mine = deck.copy()
     shuffle_deck(rng, deck)
+    if given:
+        deck[:] = mine
     play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, np.full(4, -1, np.int64), 0,
               np.zeros(4, np.int64), False, ws, res, trace)
 
@@ -318,7 +323,19 @@ def trace_hand(config: SimConfig, index: int):
     deck = np.zeros(32, np.int64)
     res = np.zeros(RES_SIZE, np.int64)
     trace = np.zeros(TRACE_SIZE, np.int64)
-    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace)
+    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, False)
+    return deck, res, trace
+
+
+def trace_deck(config: SimConfig, deck, index: int = 0):
+    """Like ``trace_hand`` but with a deck of your choosing (e.g. to change hidden cards)."""
+    rec, bid, play, params = config.kernel_args()
+    deck = np.array(deck, dtype=np.int64)
+    if sorted(deck.tolist()) != list(range(32)):
+        raise BeloteError("a deck must hold each of the 32 cards once")
+    res = np.zeros(RES_SIZE, np.int64)
+    trace = np.zeros(TRACE_SIZE, np.int64)
+    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, True)
     return deck, res, trace
 
 
