@@ -26,4 +26,4 @@ bench: $(STAMP)
 
 clean:
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
-	rm -rf .pytest_cache .hypothesis
+	rm -rf .pytest_cache .hypothesis "$${XDG_CACHE_HOME:-$$HOME/.cache}/belote-analyzer"

@@ -1,3 +1,34 @@
 """belote-analyzer: a Monte-Carlo strategy analyser for the Belote family of card games."""
 
+import hashlib
+import os
+from pathlib import Path
+
 __version__ = "0.1.0"
+
+
+def _kernel_cache_dir() -> Path:
+    """Numba's on-disk cache, in a folder named after a digest of this package's sources.
+
+    Numba checks only the timestamp of the file that defines a cached function, not of
+    the modules whose kernels it inlines, so an edit to ``hand.py`` could leave a stale
+    ``simulate.py`` kernel in the cache. Keying the folder on every kernel module's source makes
+    any kernel edit start a fresh cache, while an unchanged tree reuses it: a second run does not
+    recompile. ``make clean`` removes old folders.
+    """
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for src in sorted(here.glob("*.py")):
+        text = src.read_bytes()
+        if b"@njit" in text:  # only kernel modules shape compiled code
+            digest.update(src.name.encode())
+            digest.update(text)
+    base = os.environ.get("BELOTE_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "belote-analyzer")
+    return Path(base) / f"numba-{digest.hexdigest()[:16]}"
+
+
+if not os.environ.get("NUMBA_CACHE_DIR"):  # a user's own choice wins
+    import numba.core.config as _numba_config
+
+    _numba_config.CACHE_DIR = str(_kernel_cache_dir())

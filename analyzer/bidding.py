@@ -116,7 +116,7 @@ def bid_cards(own, turned, t, rec):
     return cards
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
     """A call for ``seat`` in round ``rnd`` (1 or 2): returns (call, suit)."""
     turned_suit = turned >> 3
@@ -157,7 +157,7 @@ def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
     return PASS, -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_koe_suit(policy, params, own, turned, rec, rng):
     """Seat 0, forced to play after two passed rounds, names a suit (§3.4)."""
     if policy == RANDOM:
@@ -172,7 +172,7 @@ def choose_koe_suit(policy, params, own, turned, rec, rng):
     return best_suit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer_smous(policy, params, own, turned, suit, rec, rng):
     """The other player answers a smous on ``suit``: SMOUS_PLAY or SMOUS_REDEAL (§3.5).
     The heuristic lets the bidder play when its own cards are strong in that suit."""
@@ -199,7 +199,7 @@ MAX_BIDS = 12  # 2 rounds x 4 seats, a smous answer, a koe
 TRACE_BIDS = 1 + 4 * MAX_BIDS  # trace[0] = number of bids, then (seat, round, call, suit)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, out):
     """The whole bidding of §3. ``own[s]``: the cards seat s judges (Dekjas: its face-up
     cards). ``force`` = (seat, round, call, suit) overrides that one decision when it is

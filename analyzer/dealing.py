@@ -22,7 +22,7 @@ def _mix(z):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seed_stream(rng, seed, index):
     """Start the stream of hand ``index`` of run ``seed`` in ``rng`` (a uint64[1])."""
     rng[0] = _mix(np.uint64(seed) * GOLDEN + _mix(np.uint64(index) + GOLDEN))
@@ -46,7 +46,7 @@ def rand_unit(rng):
     return np.float64(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def shuffle_deck(rng, deck):
     """A uniformly shuffled deck of the 32 cards (Fisher-Yates)."""
     for i in range(N_CARDS):
@@ -80,7 +80,7 @@ def shuffle_rest(rng, deck, fixed):
 # --- the dealing order of DEAL_LOG.md --------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def first_hands(deck, n_players, first_deal, out_hands):
     """Classic and piekjas: the blocks dealt before bidding; returns the turned card."""
     for s in range(n_players):
@@ -91,7 +91,7 @@ def first_hands(deck, n_players, first_deal, out_hands):
     return deck[n_players * first_deal]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dekjas_piles(deck, out_down, out_up):
     """Dekjas: pile i of seat s is (deck[2i+s] face down, deck[16+2i+s] face up).
     Fills out_down[s, i] and out_up[s, i]; the turned card is deck[31]."""

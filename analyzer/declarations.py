@@ -79,7 +79,7 @@ def has_declaration(seq_pool, carre_pool):
     return runs != 0 or quads != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
     """Every declaration in the given cards; returns how many were written.
 
@@ -130,7 +130,7 @@ def side_of(seat, partners):
     return seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def roem_winner(best_key, n_players, partners, tie_first):
     """The side that scores declarations, or -1 (§5 'Who scores').
 
@@ -156,7 +156,7 @@ def roem_winner(best_key, n_players, partners, tie_first):
     return winner
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stuk_seat(cards_by_seat, n_players, trump):
     """The seat holding both the K and the Q of trump (§5 'Stuk'), or -1."""
     m = (np.uint32(1) << np.uint32(8 * trump + RK)) | (np.uint32(1) << np.uint32(8 * trump + RQ))

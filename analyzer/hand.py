@@ -132,7 +132,7 @@ def _decl_kind_index(kind, mask_len, rank):
     return min(mask_len, 5) - 3  # sequence of 3, 4, 5+
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_pool, carre_pool,
              trump, rec, trick):
     """Seat declares everything in its pools (§5): adds to the side's declaration points,
@@ -164,7 +164,7 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
     return seq_used, carre_used
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
               reserve_before, totals, use_totals, ws, res, trace):
     """Simulate one hand from the dealt ``deck``; see the module docstring."""
@@ -390,7 +390,7 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     res[RES_N_TRICKLESS] = n_trickless
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _exchange(hands, res, trace, n, seven, turned):
     """§3.6 Dix: the holder of the trump 7 takes the turned card and leaves the 7 on the
     table (always done: never worse than keeping the 7). Returns the card on the table."""

@@ -20,7 +20,7 @@ def round_to_ten(x):
     return (x + 5) // 10 * 10
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score_classic(taker, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
                   reserve_before, tie_made, out_card, out_raw, out_scores):
     """§6 classic. Returns (outcome, reserve_after). Writes card points (after capot),
@@ -53,7 +53,7 @@ def score_classic(taker, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_p
     return TIE, reserve_before + t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pit_awards(n_sides, n_tricks, tricks, out_bonus):
     """§6 pit (kapot): 100 to a side that won every trick; otherwise each trickless side
     is worth 100 shared by the sides that won a trick, each share rounded down."""
@@ -77,7 +77,7 @@ def pit_awards(n_sides, n_tricks, tricks, out_bonus):
             out_bonus[s] = share
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
                reserve_before, totals_before, target, use_totals,
                bonus, award, out_card, out_raw, out_scores):
