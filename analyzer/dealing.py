@@ -16,7 +16,8 @@ MIX2 = np.uint64(0x94D049BB133111EB)
 
 
 @njit(cache=True, inline="always")
-def _mix(z):
+def mix64(z):
+    """SplitMix64's output function: a well-mixed 64 bits from a counter value."""
     z = (z ^ (z >> np.uint64(30))) * MIX1
     z = (z ^ (z >> np.uint64(27))) * MIX2
     return z ^ (z >> np.uint64(31))
@@ -25,13 +26,13 @@ def _mix(z):
 @njit(cache=True, inline="always")
 def seed_stream(rng, seed, index):
     """Start the stream of hand ``index`` of run ``seed`` in ``rng`` (a uint64[1])."""
-    rng[0] = _mix(np.uint64(seed) * GOLDEN + _mix(np.uint64(index) + GOLDEN))
+    rng[0] = mix64(np.uint64(seed) * GOLDEN + mix64(np.uint64(index) + GOLDEN))
 
 
 @njit(cache=True, inline="always")
 def next_u64(rng):
     rng[0] += GOLDEN
-    return _mix(rng[0])
+    return mix64(rng[0])
 
 
 @njit(cache=True, inline="always")
@@ -48,14 +49,32 @@ def rand_unit(rng):
 
 @njit(cache=True, inline="always")
 def shuffle_deck(rng, deck):
-    """A uniformly shuffled deck of the 32 cards (Fisher-Yates)."""
+    """A uniformly shuffled deck of the 32 cards (Fisher-Yates).
+
+    Each 64-bit draw gives two 32-bit halves, each mapped to [0, i] by multiply-shift
+    (bias below 2**-27 for i < 32); the stream state stays in a register meanwhile.
+    """
     for i in range(N_CARDS):
         deck[i] = i
-    for i in range(N_CARDS - 1, 0, -1):
-        j = rand_below(rng, i + 1)
+    state = rng[0]
+    i = N_CARDS - 1
+    while i > 0:
+        state += GOLDEN
+        z = mix64(state)
+        hi = z >> np.uint64(32)
+        lo = z & np.uint64(0xFFFFFFFF)
+        j = np.int64((hi * np.uint64(i + 1)) >> np.uint64(32))
         t = deck[i]
         deck[i] = deck[j]
         deck[j] = t
+        i -= 1
+        if i > 0:
+            j = np.int64((lo * np.uint64(i + 1)) >> np.uint64(32))
+            t = deck[i]
+            deck[i] = deck[j]
+            deck[j] = t
+            i -= 1
+    rng[0] = state
 
 
 @njit(cache=True)

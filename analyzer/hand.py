@@ -25,7 +25,7 @@ from analyzer.cards import (
     popcount,
     strength,
 )
-from analyzer.dealing import dekjas_piles, first_hands, next_u64
+from analyzer.dealing import GOLDEN, dekjas_piles, first_hands, mix64
 from analyzer.declarations import (
     CARRE,
     MAX_DECLARATIONS,
@@ -282,6 +282,8 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     carre_used = np.uint32(0)
 
     # ---- §4 play ----
+    # the random stream in a register for the play (an array access per card costs more)
+    stream = rng[0]
     leader = 0
     for t in range(rec.n_tricks):
         best_i = 0
@@ -300,7 +302,8 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             legal = legal_mask(hands[seat], led, best_trump_rank, trump, partner_winning, rec.undertrump_free)
             card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led,
                                trick_cards[best_i], trick_seats[best_i], k, trump, taker,
-                               partners, n, next_u64(rng))
+                               partners, n, mix64(stream))
+            stream += GOLDEN
             hands[seat] &= ~bit(card)
             gone |= bit(card)
             trick_cards[k] = card
@@ -353,6 +356,8 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                 seq_used |= su
                 carre_used |= cu
         leader = winner
+    rng[0] = stream
+
     # ---- §5 who scores declarations; stuk ----
     roem_side = roem_winner(best_key, n, partners, rec.roem_tie_first)
     res[RES_ROEM_SIDE] = roem_side
