@@ -51,18 +51,20 @@ P_W_SIDE_ACE, P_W_SIDE_TEN, P_W_LENGTH, P_W_VOID, P_W_STUK = 8, 9, 10, 11, 12
 P_THR1, P_THR2, P_SEAT_STEP, P_SMOUS_MARGIN, P_SMOUS_ANSWER = 13, 14, 15, 16, 17
 
 #                  7  8  9   10  J   Q  K  A  ace ten len void stuk thr1 thr2 seat smous ans
-_BASE = np.array([2, 2, 14, 10, 20, 4, 5, 11, 10, 4, 6, 4, 10, 46, 48, 0, 8, 40], np.float64)
+_BASE = np.array([2, 2, 14, 10, 20, 4, 5, 11, 10, 4, 6, 4, 10, 42, 44, 0, 8, 40], np.float64)
 
 
 def default_bid_params(variant: str, players: int) -> np.ndarray:
     """The heuristic's default parameters for a variant (a copy: safe to change)."""
     p = _BASE.copy()
-    if variant == "piekjas" and players >= 3:
+    # Offsets chosen by a paired sweep (one seat or team with shifted thresholds against
+    # the default field, same deals): the shift that scored best per hand.
+    if variant == "piekjas":
         p[P_THR1] += 4  # no partner, and each other player must be beaten individually
         p[P_THR2] += 4
     if variant == "dekjas":
-        p[P_THR1] += 12  # eight face-up cards judged, eight unknown below them
-        p[P_THR2] += 12
+        p[P_THR1] += 16  # eight face-up cards judged, eight unknown below them
+        p[P_THR2] += 16
     return p
 
 
