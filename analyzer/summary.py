@@ -39,6 +39,16 @@ def summarize(res: SimResult) -> dict:
         "dix": rate(c["dix"], played),
         "taker_score": mean_from_sums(c["taker_score_sum"], c["taker_score_sq"], played),
     }
+    # rows that cannot occur under these rules are left out
+    if rules.variant != "classic":
+        del out["passed_out"]
+    else:
+        del out["koe"]
+    if not rules.smous_allowed:
+        for key in ("redeal", "smous_offered", "smous_accepted"):
+            del out[key]
+    if rules.variant != "piekjas":
+        del out["dix"]
     for s in range(rules.players):
         out[f"score_seat{s}"] = mean_from_sums(c["score_sum"][s], c["score_sq"][s], played)
         out[f"take_seat{s}"] = rate(c["take_r1"][s] + c["take_r2"][s] + (c["koe"] if s == 0 else 0), hands)
