@@ -243,6 +243,305 @@ def bench(
         typer.echo(json.dumps(rows))
 
 
+# ---- take --------------------------------------------------------------------------------
+
+
+class Objective(str, Enum):
+    net = "net"
+    score = "score"
+
+
+def _pm_mean(m) -> str:
+    return f"{m.mean:+.1f} ± {(m.hi - m.lo) / 2:.1f}"
+
+
+def _pm_rate(r) -> str:
+    half = max(r.p - r.lo, r.hi - r.p)  # Wilson intervals are not symmetric: the wider side
+    return f"{100 * r.p:.1f}% ± {100 * half:.1f}"
+
+
+def _pct(r) -> str:
+    return f"{100 * r.p:.1f}% [{100 * r.lo:.1f}, {100 * r.hi:.1f}]"
+
+
+@app.command()
+def take(
+    hand: Optional[str] = typer.Argument(
+        None, help="Your cards at bidding time, e.g. \"Jh 9h Ah Tc 7s\": 5 in classic and 4-player piekjas, "
+        "otherwise 6. Dekjas: use --mine and --theirs instead."),
+    turned: str = typer.Option(..., "--turned", help="The turned card, e.g. Qh (dekjas: the dealer's last face-up card)."),
+    variant: Variant = VARIANT,
+    players: Optional[int] = PLAYERS,
+    seat: int = typer.Option(0, "--seat", min=0, help="Your seat: 0 = voorhand (bids first) ... players-1 = dealer."),
+    round_: int = typer.Option(1, "--round", min=1, max=2, help="The bidding round reached: 1, or 2 after everyone passed."),
+    mine: Optional[str] = typer.Option(None, "--mine", help="Dekjas: your 8 face-up cards."),
+    theirs: Optional[str] = typer.Option(None, "--theirs", help="Dekjas: the opponent's 8 face-up cards."),
+    call: Optional[List[str]] = typer.Option(
+        None, "--call", help="Compare only these calls: take, smous, pass, or with a suit, e.g. take:s (repeatable). "
+        "Default: every call open. Pass is always compared."),
+    objective: Objective = typer.Option(
+        Objective.net, "--objective", help="What ranks the calls: net = your side's score minus the best other "
+        "side's (counts what a dedans gives away); score = your side's own score."),
+    deals: int = typer.Option(100_000, "--deals", min=1, help="Paired deals to keep (deals where the earlier seats passed)."),
+    precision: Optional[float] = typer.Option(
+        None, "--precision", help="Instead of --deals: simulate until the 95% half-width of the verdict's "
+        "difference is at most this many points (capped by --max-deals)."),
+    max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, help="The cap on paired deals with --precision."),
+    seed: int = SEED,
+    bid: str = BID,
+    play: str = PLAY,
+    rule: Optional[List[str]] = RULE,
+    threads: Optional[int] = THREADS,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """Should I take with this hand? Every call open, played out on the same sampled deals.
+
+    Unknown cards are sampled given what you see; when earlier seats bid first, only deals
+    where they all passed (under the bidding policy) are kept. For each call: your side's
+    expected hand score and net score (minus the best other side's), the paired difference
+    to passing, P(made), P(dedans), P(tie), P(capot for), P(pit against), with 95% CIs;
+    then the verdict.
+
+    Examples:
+
+      belote take "Jh 9h Ah Tc 7s" --turned Qh
+
+      belote take "Js 9s As 7h 8c" --turned Td --seat 1 --round 2 --precision 1
+
+      belote take "Js Qs Ks 9d Ad 7c" --turned 8s --variant piekjas --players 2 --seat 1 --json
+
+      belote take --variant dekjas --mine "Jh 9h Ah Ac Tc 7d 8s Ks" --theirs "7c 8c 9c Qd Kd Ad Ts Qh" --turned Qh
+    """
+    from analyzer.policies import Policies
+    from analyzer.take import analyse_take
+
+    rules = _rules(variant, players, rule)
+    pols = Policies.parse(bid, play, rules.players)
+    total = max_deals if precision is not None else deals
+    with _progress(total, quiet, "sampling") as update:
+        r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals,
+                         precision=precision, max_deals=max_deals, seed=seed, policies=pols, calls=call,
+                         objective=objective.value, threads=threads, progress=update)
+    if as_json:
+        typer.echo(json.dumps(r.as_dict()))
+        return
+    from rich.table import Table
+
+    con = _console()
+    t = Table(title=f"{r.situation.describe()}\n(n={r.n:,} paired deals, seed {seed}; ± = 95% half-width)")
+    t.add_column("")
+    for c in r.calls:
+        t.add_column(c.call.label, justify="right")
+    rows = [("own score", "score", False), ("  vs pass", "vs_pass", False), ("net score", "net", False),
+            ("  net vs pass", "net_vs_pass", False), ("P(made)", "made", True), ("P(dedans)", "dedans", True),
+            ("P(tie / litige)", "tie", True), ("P(capot or pit for)", "capot_for", True),
+            ("P(pit against)", "pit_against", True), ("P(passed out / redeal)", "not_played", True)]
+    for label, key, is_rate in rows:
+        vals = [getattr(c, key) for c in r.calls]
+        if key == "not_played" and all(v.k == 0 for v in vals):
+            continue
+        t.add_row(label, *[_pm_rate(v) if is_rate else _pm_mean(v) for v in vals])
+    con.print(t)
+    if r.acceptance.p < 1:
+        con.print(f"Earlier seats all passed in {_pct(r.acceptance)} of {r.acceptance.n:,} sampled deals "
+                  "(rejection sampling under the bidding policy).")
+    con.print(f"[bold]Verdict:[/bold] {r.verdict()}")
+    con.print(f"{r.hands:,} hands in {r.seconds:.1f} s; bid={bid} play={play}; ranked by {objective.value}.",
+              style="dim")
+
+
+# ---- table -------------------------------------------------------------------------------
+
+
+@app.command()
+def table(
+    variant: Variant = VARIANT,
+    players: Optional[int] = PLAYERS,
+    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals to sample."),
+    rounds: int = typer.Option(2, "--rounds", min=1, max=2, help="Bidding rounds to tabulate: 1, or 2 for both."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, heatmap PNGs and a markdown table here."),
+    seed: int = SEED,
+    bid: str = BID,
+    play: str = PLAY,
+    rule: Optional[List[str]] = RULE,
+    threads: Optional[int] = THREADS,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """Bidding tables: which hands should take, by what a player recognises.
+
+    At every bidding decision the policies reach, the hand is played with that seat taking
+    and with it passing, on the same deal. Classes: which of the trump J 9 A 10 are held,
+    trump length, side aces, voids, seat and round. Per class: n, how often the policy
+    takes, P(made), P(dedans), P(capot) and the net gain of taking with its 95% CI; the
+    break-even strength; the rule of thumb "trump J and 9 plus one or two aces" in numbers.
+
+    Examples:
+
+      belote table --deals 500000 --out reports/table-classic
+
+      belote table --variant piekjas --players 3 --rounds 1 --json
+    """
+    from analyzer.policies import Policies
+    from analyzer.simulate import SimConfig
+    from analyzer.table import bidding_table
+
+    rules = _rules(variant, players, rule)
+    if out is not None:
+        from analyzer.report import check_writable
+
+        check_writable(out)
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
+                    threads=threads)
+    with _progress(deals, quiet, "tabulating") as update:
+        t = bidding_table(cfg, rounds=rounds, progress=update)
+    files = [str(p) for p in t.write(out)] if out is not None else []
+    if as_json:
+        d = t.as_dict()
+        d["files"] = files
+        typer.echo(json.dumps(d))
+        return
+    typer.echo(t.markdown())
+    typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""))
+
+
+# ---- balance -----------------------------------------------------------------------------
+
+
+@app.command()
+def balance(
+    variants: str = typer.Option("classic,piekjas2,piekjas3,piekjas4,dekjas", "--variants",
+                                 help="Comma-separated: classic, piekjas2, piekjas3, piekjas4, dekjas."),
+    deals: int = typer.Option(1_000_000, "--deals", min=1, help="Hands per variant."),
+    games: int = typer.Option(20_000, "--games", min=0, help="Whole games per variant (0: hands only)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, PNG plots and balance.md here."),
+    seed: int = SEED,
+    bid: str = BID,
+    play: str = PLAY,
+    rule: Optional[List[str]] = RULE,
+    threads: Optional[int] = THREADS,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """Compare the variants: bidding, outcomes, seat advantage, and whole games.
+
+    Per variant, on single hands: take rate by round, koe, smous offered / accepted,
+    passed out, made / dedans / tie, capot for and against, mean score and spread per
+    seat, each seat's advantage; on whole games to the target: P(win) by seat, hands per
+    game. Every number with its n and 95% CI.
+
+    Examples:
+
+      belote balance --deals 1000000 --games 20000 --out reports/balance
+
+      belote balance --variants classic,piekjas3 --rule undertrump=free --json
+    """
+    from analyzer.balance import compare_variants, parse_variants
+
+    labels = [r.label for r in parse_variants(variants)]
+    if out is not None:
+        from analyzer.report import check_writable
+
+        check_writable(out)
+    total = len(labels) * (deals + games)
+    with _progress(total, quiet, "simulating") as update:
+        b = compare_variants(labels, deals=deals, games=games, seed=seed, bid=bid, play=play,
+                             rule_options=rule or [], threads=threads, progress=update)
+    files = [str(p) for p in b.write(out)] if out is not None else []
+    if as_json:
+        d = b.as_dict()
+        d["files"] = files
+        typer.echo(json.dumps(d))
+        return
+    from rich.table import Table
+
+    con = _console()
+    ht = b.hand_table()
+    t = Table(title=f"Hands: {deals:,} per variant, seed {seed}  (rate or mean, ± 95% half-width)")
+    t.add_column("")
+    for lab in labels:
+        t.add_column(lab, justify="right")
+    from analyzer.balance import HAND_STATS
+
+    for key in [k for k, _ in HAND_STATS if k in set(ht["statistic"])]:
+        sub = ht[ht["statistic"] == key].set_index("variant")
+        cells = []
+        for lab in labels:
+            if lab not in sub.index:
+                cells.append("—")
+                continue
+            r = sub.loc[lab]
+            k = 100 if r["kind"] == "rate" else 1
+            cells.append(f"{k * r['value']:.2f}{'%' if k == 100 else ''} ± {k * (r['hi'] - r['lo']) / 2:.2f}")
+        t.add_row(sub["label"].iloc[0], *cells)
+    con.print(t)
+    st = b.seat_table()
+    t = Table(title="Seats (± = 95% half-width)" + (f"; P(win) over {games:,} games per variant" if games else ""))
+    for col in ("variant", "seat", "take r1/r2 %", "made %", "score ± sd", "advantage"):
+        t.add_column(col, justify="left" if col in ("variant", "seat") else "right")
+    if games:
+        t.add_column("P(win)", justify="right")
+    for r in st.itertuples():
+        row = [r.variant, f"{r.seat} {r.seat_name}", f"{100 * r.take_r1:.1f}/{100 * r.take_r2:.1f}",
+               f"{100 * r.made_when_takes:.1f}", f"{r.score_mean:.0f} ± {r.score_sd:.0f}",
+               f"{r.advantage:+.2f} ± {(r.advantage_hi - r.advantage_lo) / 2:.2f}"]
+        if games:
+            row.append(f"{100 * r.p_win:.1f}% ± {100 * max(r.p_win - r.p_win_lo, r.p_win_hi - r.p_win):.1f}")
+        t.add_row(*row)
+    con.print(t)
+    gt = b.game_table()
+    if len(gt):
+        t = Table(title="Games")
+        for col in ("variant", "target", "games", "hands per game", "median [5%, 95%]", "capped"):
+            t.add_column(col, justify="left" if col == "variant" else "right")
+        for r in gt.itertuples():
+            t.add_row(r.variant, str(r.target), f"{r.games:,}", f"{r.hands_mean:.2f} ± {(r.hands_hi - r.hands_lo) / 2:.2f}",
+                      f"{r.hands_median:g} [{r.hands_p5:g}, {r.hands_p95:g}]", str(r.capped))
+        con.print(t)
+    con.print(f"{b.hands_simulated:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""),
+              style="dim")
+
+
+# ---- report ------------------------------------------------------------------------------
+
+
+@app.command()
+def report(
+    out: Optional[Path] = typer.Option(None, "--out", help="The report folder (default: reports/report-deals<N>-seed<S>)."),
+    deals: int = typer.Option(2_000_000, "--deals", min=1,
+                              help="Hands per variant for balance; table uses deals/2 per variant, games deals/40, "
+                              "take deals/20 per example."),
+    seed: int = SEED,
+    threads: Optional[int] = THREADS,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """The main job: take (example hands), table (every variant) and balance, as one report.
+
+    Writes index.md (plots embedded, every number with its n and CI, the policies and rule
+    options used), CSV and Parquet tables, PNG plots and run.json (version, commit, seed,
+    parameters, timings, hands simulated). The folder appears only when complete.
+
+    Examples:
+
+      belote report
+
+      belote report --deals 200000 --seed 7 --out reports/quick
+    """
+    from analyzer.report import EXAMPLES, make_report
+    from analyzer.rules import ALL_LABELS
+
+    parts = 1000 * (len(EXAMPLES) + len(ALL_LABELS) + 1)  # make_report's progress units
+    with _progress(parts, quiet, "report") as update:
+        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=lambda done, total: update(done))
+    if as_json:
+        typer.echo(json.dumps({"path": str(r.path), "run": r.run}, default=str))
+        return
+    typer.echo(f"report written to {r.path}/index.md: {r.run['hands_simulated']['total']:,} hands in "
+               f"{r.run['timings']['total']:.0f} s")
+
+
 # ---- entry point -----------------------------------------------------------------------
 
 

@@ -124,7 +124,7 @@ CHUNK = 1 << 14  # hands per chunk: the unit of parallel work
 
 
 @njit(cache=True)
-def _count(res, rec, counts):
+def count_hand(res, rec, counts):
     """Add one hand's result to the counts."""
     counts[C_HANDS] += 1
     kind = res[RES_KIND]
@@ -210,7 +210,7 @@ def _run_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, counts):
         seed_stream(rng, seed, i)
         shuffle_deck(rng, deck)
         play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
-        _count(res, rec, counts)
+        count_hand(res, rec, counts)
 
 
 @njit(cache=True, parallel=True)

@@ -1,0 +1,408 @@
+"""``report``: the three analyses with built-in defaults, written as one folder.
+
+``make_report`` runs ``take`` on a small set of instructive example hands, ``table`` for
+every variant and ``balance`` across the variants, and writes ``reports/NAME/``:
+``index.md`` (the readable report, plots embedded, every number with its n and 95% CI,
+the policies and rule options that produced it), the CSV and Parquet tables, the PNG
+plots and ``run.json`` (version, git commit, seed, parameters, timings, hands simulated).
+
+The folder is written under a temporary name next to its destination and moved into
+place only when complete, so an interrupted run never leaves a half report, and an
+earlier report of the same name is replaced only by a complete one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import analyzer
+from analyzer.balance import compare_variants
+from analyzer.errors import BeloteError
+from analyzer.policies import Policies
+from analyzer.rules import ALL_LABELS, Rules
+from analyzer.simulate import SimConfig, set_threads
+from analyzer.table import bidding_table, write_frame
+from analyzer.take import TakeResult, analyse_take, seat_name
+
+DEFAULT_DEALS = 2_000_000
+
+
+@dataclass(frozen=True)
+class Example:
+    """A ``take`` question for the report: what the player sees, and why it is instructive."""
+
+    label: str  # classic, piekjas3, ...
+    why: str
+    turned: str
+    hand: str | None = None
+    seat: int = 0
+    round: int = 1
+    mine: str | None = None
+    theirs: str | None = None
+
+
+EXAMPLES = (
+    Example("classic", "Trump J 9 A and a side 10: the textbook take.", "Qh", "Jh 9h Ah Tc 7s"),
+    Example("classic", "The rule of thumb: trump J and 9 plus one side ace.", "7h", "Jh 9h Ac Kd 8s"),
+    Example("classic", "Trump J and A, no 9, as dealer after three passes.", "Qh", "Jh Ah 8c Kd 7s", seat=3),
+    Example("classic", "Nothing: low cards, no trump.", "Kh", "7c 8d 9s Qd 8s"),
+    Example("classic", "Round 2: which suit, if any, after everyone passed the diamonds?", "Td", "Js 9s As 7h 8c",
+            seat=1, round=2),
+    Example("piekjas3", "Three players: the trump 7 (Dix) and the J 9 of trump, voorhand.", "Th", "Jh 9h 7h Ac 8c Kd"),
+    Example("piekjas2", "Two players: take, pass, or smous with a middling hand?", "8s", "Js Qs Ks 9d Ad 7c", seat=1),
+    Example("dekjas", "Dekjas: eight face-up cards each, the dealer's last one turned.", "Qh",
+            mine="Jh 9h Ah Ac Tc 7d 8s Ks", theirs="7c 8c 9c Qd Kd Ad Ts Qh"),
+)
+
+
+@dataclass
+class Sizes:
+    """How much each part simulates, derived from one ``deals`` figure."""
+
+    deals: int  # balance: hands per variant
+    table_deals: int  # table: deals per variant
+    games: int  # balance: games per variant
+    take_deals: int  # take: paired deals per example
+
+    @classmethod
+    def from_deals(cls, deals: int) -> "Sizes":
+        if deals <= 0:
+            raise BeloteError(f"--deals must be a positive number of hands, not {deals}")
+        return cls(deals=deals, table_deals=max(1, deals // 2), games=max(1, deals // 40),
+                   take_deals=max(1, deals // 20))
+
+
+def default_name(deals: int, seed: int) -> str:
+    """``report-deals2M-seed1``: named after its parameters and seed."""
+    return f"report-deals{_compact(deals)}-seed{seed}"
+
+
+def _compact(n: int) -> str:
+    for div, suf in ((1_000_000, "M"), (1_000, "k")):
+        if n >= div and n % div == 0:
+            return f"{n // div}{suf}"
+    return str(n)
+
+
+def git_commit() -> str | None:
+    """The checkout's commit (read-only ``git rev-parse HEAD``), or None."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parent, capture_output=True,
+                             text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None if out.returncode == 0 else None
+
+
+def check_writable(folder: Path) -> None:
+    """Create ``folder`` if needed and make sure a file can be written there."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise BeloteError(f"{folder} is a file, not a folder: choose another --out")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".write-test-{os.getpid()}"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise BeloteError(f"cannot write to {folder}: {e.strerror or e}; choose a writable --out folder") from None
+
+
+def take_frame(r: TakeResult) -> pd.DataFrame:
+    """One row per call of a ``take`` answer (means and rates with their 95% CIs)."""
+    rows = []
+    for c in r.calls:
+        row = {"call": c.call.label, "n": r.n}
+        for k in ("score", "vs_pass", "net", "net_vs_pass"):
+            m = getattr(c, k)
+            row[k], row[k + "_lo"], row[k + "_hi"] = m.mean, m.lo, m.hi
+        for k in ("we_take", "made", "dedans", "tie", "capot_for", "pit_against", "not_played"):
+            x = getattr(c, k)
+            row["p_" + k], row["p_" + k + "_lo"], row["p_" + k + "_hi"] = x.p, x.lo, x.hi
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def take_markdown(r: TakeResult, plot: str | None = None, why: str = "") -> str:
+    s = r.situation
+    out = [f"#### {s.describe()}", ""]
+    if why:
+        out += [f"*{why}*", ""]
+    out.append(f"n = {r.n:,} paired deals; acceptance (earlier seats passed under the bidding policy) "
+               f"{100 * r.acceptance.p:.1f}% [{100 * r.acceptance.lo:.1f}, {100 * r.acceptance.hi:.1f}] of "
+               f"{r.acceptance.n:,} sampled.")
+    out.append("")
+    out.append("| call | own score | vs pass | net | net vs pass | P(made) | P(dedans) | P(tie) | P(capot for) | P(pit against) |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|")
+    for c in r.calls:
+        def m(x):
+            return f"{x.mean:+.1f} [{x.lo:+.1f}, {x.hi:+.1f}]"
+
+        def p(x):
+            return f"{100 * x.p:.1f}% [{100 * x.lo:.1f}, {100 * x.hi:.1f}]"
+
+        out.append(f"| {c.call.label} | {c.score.mean:.1f} [{c.score.lo:.1f}, {c.score.hi:.1f}] | {m(c.vs_pass)} | "
+                   f"{m(c.net)} | {m(c.net_vs_pass)} | {p(c.made)} | {p(c.dedans)} | {p(c.tie)} | {p(c.capot_for)} | "
+                   f"{p(c.pit_against)} |")
+    out.append("")
+    out.append(f"**Verdict:** {r.verdict()}")
+    out.append("")
+    if plot:
+        out.append(f"![take example]({plot})")
+        out.append("")
+    return "\n".join(out)
+
+
+@dataclass
+class ReportResult:
+    path: Path
+    run: dict = field(default_factory=dict)
+
+
+def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed: int = 1,
+                threads: int | None = None, progress=None, examples=EXAMPLES, variants=ALL_LABELS,
+                reports_dir: str | Path = "reports") -> ReportResult:
+    """Run ``take`` (the examples), ``table`` (each variant) and ``balance`` (all variants)
+    and write the report folder; returns its path and the ``run.json`` content.
+
+    ``out``: the folder (default ``reports/report-deals<N>-seed<S>``). ``deals``: hands per
+    variant for ``balance``; ``table`` uses half as many deals per variant, ``balance``
+    ``deals / 40`` games per variant, ``take`` ``deals / 20`` paired deals per example.
+    ``progress(done, total)`` is called as parts finish (units: thousandths of each part).
+
+    Example::
+
+        >>> make_report(deals=100_000, seed=7)  # doctest: +SKIP
+    """
+    sizes = Sizes.from_deals(deals)
+    if seed < 0:
+        raise BeloteError(f"--seed must be 0 or more, not {seed}")
+    dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed)
+    parent = dest.parent if str(dest.parent) else Path(".")
+    check_writable(parent)
+    if dest.exists() and not dest.is_dir():
+        raise BeloteError(f"{dest} is a file, not a folder: choose another --out")
+    tmp = parent / f".tmp-{dest.name}-{os.getpid()}"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir()
+    try:
+        run = _write(tmp, sizes, seed, threads, progress, examples, variants)
+        run["output"] = str(dest)
+        (tmp / "run.json").write_text(json.dumps(run, indent=2, default=_json_default))
+        _move_into_place(tmp, dest)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return ReportResult(dest, run)
+
+
+def _move_into_place(tmp: Path, dest: Path) -> None:
+    """Atomic renames: an earlier report is set aside, the new one moved in, the old removed."""
+    old = None
+    if dest.exists():
+        old = dest.parent / f".old-{dest.name}-{os.getpid()}"
+        os.replace(dest, old)
+    os.replace(tmp, dest)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _json_default(o):
+    if isinstance(o, (np.integer,)):
+        return int(o)
+    if isinstance(o, (np.floating,)):
+        return float(o)
+    if isinstance(o, Path):
+        return str(o)
+    raise TypeError(type(o).__name__)
+
+
+def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants) -> dict:
+    from analyzer import plots as P
+
+    started = datetime.now(timezone.utc)
+    t_start = time.perf_counter()
+    n_parts = len(examples) + len(variants) + 1
+    total = 1000 * n_parts
+    part = [0]
+
+    def tick(frac):
+        if progress is not None:
+            progress(min(total, int(1000 * part[0] + 1000 * min(1.0, frac))), total)
+
+    used_threads = set_threads(threads)
+    timings = {}
+    hands = {}
+    md = []
+    # ---- take ----
+    t0 = time.perf_counter()
+    take_md = []
+    take_rows = []
+    take_hands = 0
+    for k, ex in enumerate(examples):
+        rules = Rules.from_label(ex.label)
+        r = analyse_take(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
+                         deals=sizes.take_deals, seed=seed + k, threads=threads,
+                         progress=lambda done: tick(done / sizes.take_deals))
+        take_hands += r.hands
+        df = take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
+                                  verdict=r.verdict())
+        take_rows.append(df)
+        name = f"take_{k + 1}.png"
+        P.save(P.take_calls_plot(df, f"{k + 1}. {r.situation.describe()}"), folder / name)
+        take_md.append(take_markdown(r, name, ex.why).replace("#### ", f"#### {k + 1}. ", 1))
+        part[0] += 1
+        tick(0)
+    take_all = pd.concat(take_rows, ignore_index=True)
+    write_frame(take_all, folder / "take_examples")
+    timings["take"] = time.perf_counter() - t0
+    hands["take"] = take_hands
+    # ---- table ----
+    t0 = time.perf_counter()
+    table_md = []
+    table_hands = 0
+    findings = {}
+    for lab in variants:
+        rules = Rules.from_label(lab)
+        cfg = SimConfig(rules=rules, deals=sizes.table_deals, seed=seed, threads=threads)
+        t = bidding_table(cfg, progress=lambda done: tick(done / sizes.table_deals))
+        t.write(folder)
+        table_hands += t.hands
+        findings[lab] = t.rule_of_thumb_finding()
+        body = t.markdown()
+        body = body.replace("### Bidding table", "### Bidding table", 1)
+        table_md.append(body)
+        table_md.append(f"![net gain heatmap](table_{lab}_heatmap_gain.png)\n\n"
+                        f"![P(made) heatmap](table_{lab}_heatmap_made.png)\n\n"
+                        f"![net gain by side aces](table_{lab}_heatmap_aces.png)\n\n"
+                        f"![break-even](table_{lab}_break_even.png)\n\n"
+                        f"Decisions: {t.decisions[0]:,} in round 1, {t.decisions[1]:,} in round 2; "
+                        f"{t.hands:,} hands simulated. Full tables: `table_{lab}_classes.csv` (and .parquet), "
+                        f"`table_{lab}_strength.csv`, `table_{lab}_break_even.csv`, `table_{lab}_rule_of_thumb.csv`.\n")
+        part[0] += 1
+        tick(0)
+    timings["table"] = time.perf_counter() - t0
+    hands["table"] = table_hands
+    # ---- balance ----
+    t0 = time.perf_counter()
+    units = len(variants) * (sizes.deals + sizes.games)
+    b = compare_variants(list(variants), deals=sizes.deals, games=sizes.games, seed=seed, threads=threads,
+                         progress=lambda done: tick(done / units))
+    files = b.write(folder, markdown=False)
+    plots = {p.name: p.name for p in files if p.suffix == ".png"}
+    balance_md = b.markdown(plots)
+    timings["balance"] = time.perf_counter() - t0
+    hands["balance"] = b.hands_simulated
+    part[0] += 1
+    tick(0)
+    # ---- index.md and run.json ----
+    finished = datetime.now(timezone.utc)
+    total_hands = sum(hands.values())
+    wall = time.perf_counter() - t_start
+    commit = git_commit()
+    rules_opts = {lab: Rules.from_label(lab).options() for lab in variants}
+    pols = {lab: Policies.parse("heuristic", "heuristic", Rules.from_label(lab).players).describe() for lab in variants}
+    md.append(f"# Belote analyser report (seed {seed})")
+    md.append("")
+    md.append(f"belote-analyzer {analyzer.__version__}, commit `{commit or 'unknown'}`, "
+              f"{finished.strftime('%Y-%m-%d %H:%M UTC')}. {total_hands:,} hands simulated in {wall:.0f} s "
+              f"on {used_threads} thread(s).")
+    md.append("")
+    md.append("**Policies**: every seat bids and plays with the `heuristic` policies (bidding: a hand-strength "
+              "score per suit against a threshold by round and seat; play: draw trumps as taker, cash masters, load "
+              "the partner, win cheaply, throw cheap). **Rule options**: the defaults of RULES.md for every variant: "
+              + ", ".join(f"`{k}={v}`" for k, v in rules_opts[variants[0]].items() if k != "target")
+              + "; targets " + ", ".join(f"{lab} {rules_opts[lab]['target']}" for lab in variants) + ".")
+    md.append("")
+    md.append("**Sizes**: " + f"`take` {sizes.take_deals:,} paired deals per example; `table` {sizes.table_deals:,} "
+              f"deals per variant; `balance` {sizes.deals:,} hands and {sizes.games:,} games per variant.")
+    md.append("")
+    md.append("**How to read the numbers**: every rate is given with its 95% Wilson interval in brackets and its n; "
+              "every mean with its 95% normal interval. Comparisons (a call against passing, taking against passing) "
+              "are paired: both are played on the same deals with the same random stream, and the interval is that of "
+              "the mean per-deal difference. *Own score* is the hand score of the player's side; *net* is that score "
+              "minus the best other side's score. Net is what wins games: a dedans costs the points it hands to the "
+              "defenders, which the own score does not see. Verdicts rank calls by net.")
+    md.append("")
+    md.append("## Contents")
+    md.append("")
+    md.append("1. [Should I take? Example hands](#1-should-i-take-example-hands)")
+    md.append("2. [Bidding tables](#2-bidding-tables)")
+    md.append("3. [Balance of the variants](#3-balance-of-the-variants)")
+    md.append("4. [Files](#4-files)")
+    md.append("")
+    md.append("## 1. Should I take? Example hands")
+    md.append("")
+    md.append("Each example: the unknown cards are sampled uniformly given what the player sees; when earlier seats "
+              "bid first, only deals where they all passed under the bidding policy are kept (acceptance shown). "
+              "Every call open is then played out on the same deals; passing is played honestly (later seats bid and "
+              "play with their policies; a classic passed-out deal scores 0).")
+    md.append("")
+    md.extend(take_md)
+    md.append("## 2. Bidding tables")
+    md.append("")
+    md.append("At every bidding decision the policies reach (round 1 after earlier passes; round 2 with the bidder's "
+              "best suit), the hand is played with that seat taking and with it passing, on the same deal. Classes "
+              "are what a player recognises: which of the trump J 9 A 10 are held (`J9A.` = J, 9 and A, no 10), trump "
+              "length, side aces, voids, seat and round, counting the turned card for the classic / 4-player taker "
+              "and the Dix exchange. *Net gain* = net score taking − net score passing.")
+    md.append("")
+    md.append("**The rule of thumb** \"trump jack and nine, plus one or two aces, is usually enough\" (seed text), "
+              "in numbers:")
+    md.append("")
+    for lab in variants:
+        md.append(f"- **{lab}**: " + findings[lab].replace("\n  ", " ").replace("\n", " "))
+    md.append("")
+    md.extend(table_md)
+    md.append("## 3. Balance of the variants")
+    md.append("")
+    md.append(balance_md.replace("### ", "#### "))
+    md.append("## 4. Files")
+    md.append("")
+    for p in sorted(folder.iterdir()):
+        if p.is_file():
+            md.append(f"- `{p.name}`")
+    md.append("- `run.json`: version, commit, seed, parameters, timings, hands simulated")
+    md.append("")
+    (folder / "index.md").write_text("\n".join(md))
+    return {
+        "schema": "belote-report/1",
+        "version": analyzer.__version__,
+        "git_commit": commit,
+        "seed": seed,
+        "parameters": {
+            "deals": sizes.deals, "table_deals": sizes.table_deals, "games": sizes.games,
+            "take_deals": sizes.take_deals, "variants": list(variants),
+            "examples": [ex.__dict__ for ex in examples],
+            "policies": pols, "rules": rules_opts, "threads": used_threads,
+        },
+        "timings": {k: round(v, 3) for k, v in timings.items()} | {"total": round(wall, 3)},
+        "hands_simulated": hands | {"total": total_hands},
+        "started": started.isoformat(timespec="seconds"),
+        "finished": finished.isoformat(timespec="seconds"),
+        "platform": {"python": platform.python_version(), "machine": platform.machine(),
+                     "numba": _version("numba"), "numpy": np.__version__, "cpus": os.cpu_count()},
+    }
+
+
+def _version(mod: str) -> str | None:
+    try:
+        return __import__(mod).__version__
+    except Exception:  # pragma: no cover - informational only
+        return None
+
+
+__all__ = ["make_report", "ReportResult", "EXAMPLES", "Example", "Sizes", "default_name", "check_writable",
+           "take_frame", "take_markdown", "git_commit", "seat_name"]

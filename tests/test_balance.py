@@ -1,0 +1,82 @@
+"""Comparing variants: per-hand counts, the seat advantage, games, tables and files."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.balance import compare_variants, parse_variants
+from analyzer.errors import BeloteError
+from analyzer.rules import Rules
+from analyzer.seats import simulate_seats
+from analyzer.simulate import SimConfig, simulate
+
+
+@pytest.fixture(scope="module")
+def small():
+    return compare_variants(["classic", "piekjas3", "dekjas"], deals=20_000, games=200, seed=4)
+
+
+def test_seat_kernel_counts_are_simulates_counts():
+    cfg = SimConfig(rules=Rules("piekjas", 2), deals=30_000, seed=6)
+    res, _ = simulate_seats(cfg)
+    assert (res.counts == simulate(cfg).counts).all()
+
+
+def test_seat_advantages_balance_out(small):
+    st = small.seat_table()
+    for lab, sub in st.groupby("variant"):
+        adv = sub.sort_values("seat")["advantage"].to_numpy()
+        if lab == "classic":
+            # partners share a side: seats 0 and 2 gain what seats 1 and 3 lose
+            assert adv[0] == pytest.approx(adv[2]) and adv[0] == pytest.approx(-adv[1])
+        else:
+            # each hand: sum over seats of (own - mean of the others) is exactly 0
+            assert adv.sum() == pytest.approx(0.0, abs=1e-9)
+
+
+def test_every_number_lies_in_its_interval(small):
+    ht = small.hand_table()
+    assert ((ht["lo"] <= ht["value"] + 1e-12) & (ht["value"] <= ht["hi"] + 1e-12)).all()
+    st = small.seat_table()
+    assert ((st["p_win_lo"] <= st["p_win"]) & (st["p_win"] <= st["p_win_hi"])).all()
+    assert (ht["n"] > 0).all()
+
+
+def test_rows_that_cannot_occur_are_left_out(small):
+    ht = small.hand_table()
+    classic = set(ht[ht["variant"] == "classic"]["statistic"])
+    assert "passed_out" in classic and "koe" not in classic and "smous_offered" not in classic
+    dekjas = set(ht[ht["variant"] == "dekjas"]["statistic"])
+    assert {"koe", "smous_offered", "redeal"} <= dekjas and "passed_out" not in dekjas
+
+
+def test_games_table_and_distribution(small):
+    gt = small.game_table()
+    assert list(gt["variant"]) == ["classic", "piekjas3", "dekjas"]
+    assert (gt["games"] == 200).all()
+    hist = small.hands_per_game()
+    assert hist.groupby("variant")["games"].sum().eq(200).all()
+
+
+def test_write_tables_plots_and_markdown(small, tmp_path):
+    files = small.write(tmp_path)
+    names = {p.name for p in files}
+    assert {"balance_hands.csv", "balance_seats.parquet", "balance_games.csv", "balance.md",
+            "balance_advantage.png", "balance_win.png", "balance_hands_per_game.png"} <= names
+    md = (tmp_path / "balance.md").read_text()
+    assert "piekjas3" in md and "n=" in md and "![" in md
+    assert len(pd.read_csv(tmp_path / "balance_seats.csv")) == 4 + 3 + 2
+
+
+def test_variant_labels_are_checked():
+    assert [r.label for r in parse_variants("classic, piekjas2")] == ["classic", "piekjas2"]
+    with pytest.raises(BeloteError, match="unknown variant"):
+        parse_variants("classic,bridge")
+    with pytest.raises(BeloteError, match="--deals"):
+        compare_variants(["classic"], deals=0)
+
+
+def test_hands_only_when_no_games():
+    b = compare_variants(["piekjas4"], deals=5000, games=0, seed=1)
+    assert "p_win" not in b.seat_table() and b.game_table().empty
+    assert np.isfinite(b.seat_table()["advantage"]).all()

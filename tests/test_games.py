@@ -1,0 +1,66 @@
+"""Whole games (RULES.md §7): the target, ties playing on, the dealer's rotation, caps."""
+
+import numpy as np
+import pytest
+
+from analyzer.errors import BeloteError
+from analyzer.games import G_DEALS, G_HANDS, G_PASSED, G_REDEAL, G_TOTALS, G_WINNER, play_games
+from analyzer.rules import Rules
+from analyzer.simulate import SimConfig
+
+
+def games(label, n=400, seed=1, **kw):
+    return play_games(SimConfig(rules=Rules.from_label(label), seed=seed, threads=kw.pop("threads", None)), n, **kw)
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas2", "piekjas3", "piekjas4", "dekjas"])
+def test_game_ends_when_a_side_alone_has_the_highest_total_at_or_over_the_target(label):
+    g = games(label)
+    rules = Rules.from_label(label)
+    n_sides = rules.record().n_sides
+    rows = g.games
+    assert (rows[:, G_WINNER] >= 0).all() and g.capped == 0
+    totals = rows[:, G_TOTALS:G_TOTALS + n_sides]
+    win = totals[np.arange(len(rows)), rows[:, G_WINNER]]
+    assert (win >= rules.target).all()
+    others = totals.copy()
+    others[np.arange(len(rows)), rows[:, G_WINNER]] = -1
+    assert (win > others.max(axis=1)).all()  # strictly highest: an exact tie plays on
+
+
+def test_deals_count_passed_out_and_redeals():
+    c = games("classic", 300)
+    assert (c.games[:, G_DEALS] == c.games[:, G_HANDS] + c.games[:, G_PASSED] + c.games[:, G_REDEAL]).all()
+    assert c.games[:, G_PASSED].sum() > 0 and c.games[:, G_REDEAL].sum() == 0  # classic has no smous
+    p2 = games("piekjas2", 300)
+    assert p2.games[:, G_REDEAL].sum() > 0 and p2.games[:, G_PASSED].sum() == 0  # piekjas has a koe
+    p3 = games("piekjas3", 300)
+    assert (p3.games[:, G_DEALS] == p3.games[:, G_HANDS]).all()
+
+
+def test_win_rates_sum_to_one():
+    g = games("piekjas3", 600)
+    assert sum(r.k for r in g.win_rates()) == g.n - g.capped == 600
+
+
+def test_same_games_whatever_the_thread_count_and_batch():
+    a = games("piekjas2", 500, seed=5, threads=1, batch=64, chunk=16)
+    b = games("piekjas2", 500, seed=5, threads=2)
+    assert (a.games == b.games).all()
+
+
+def test_a_low_target_makes_short_games():
+    cfg = SimConfig(rules=Rules.make("piekjas", 3, ["target=100"]), seed=2)
+    g = play_games(cfg, 300)
+    assert g.hands_per_game().mean < 3
+
+
+def test_capped_games_have_no_winner():
+    g = games("classic", 100, max_deals=2)
+    assert g.capped == 100 and (g.games[:, G_WINNER] == -1).all()
+    assert (g.games[:, G_DEALS] == 2).all()
+
+
+def test_bad_counts_are_refused():
+    with pytest.raises(BeloteError, match="--games"):
+        games("classic", 0)

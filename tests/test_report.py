@@ -1,0 +1,94 @@
+"""The report folder: contents, run.json, and the all-or-nothing move into place."""
+
+import json
+
+import pytest
+
+from analyzer import report as R
+from analyzer.errors import BeloteError
+
+EXAMPLES = R.EXAMPLES[:1] + R.EXAMPLES[6:7]  # one classic, one piekjas2 (smous)
+VARIANTS = ("classic", "piekjas2")
+
+
+def small_report(tmp_path, name="r", **kw):
+    return R.make_report(tmp_path / name, deals=kw.pop("deals", 4000), seed=kw.pop("seed", 2), examples=EXAMPLES,
+                         variants=VARIANTS, **kw)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("reports")
+    return tmp, small_report(tmp)
+
+
+def test_report_folder_holds_index_tables_plots_and_run_json(built):
+    tmp, r = built
+    names = {p.name for p in r.path.iterdir()}
+    assert {"index.md", "run.json", "take_examples.csv", "take_examples.parquet", "take_1.png",
+            "table_classic_classes.parquet", "table_piekjas2_break_even.png", "balance_seats.csv",
+            "balance_win.png"} <= names
+    md = (r.path / "index.md").read_text()
+    # every embedded plot exists
+    import re
+
+    for img in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md):
+        assert (r.path / img).is_file(), img
+    assert "Verdict" in md and "rule of thumb" in md.lower() and "n=" in md
+    assert "heuristic" in md and "undertrump=forced" in md  # the policies and rule options stated
+
+
+def test_run_json_records_version_commit_seed_parameters_timings_and_hands(built):
+    _, r = built
+    run = json.loads((r.path / "run.json").read_text())
+    assert run["version"] and "git_commit" in run and run["seed"] == 2
+    assert run["parameters"]["deals"] == 4000 and run["parameters"]["variants"] == list(VARIANTS)
+    assert set(run["timings"]) == {"take", "table", "balance", "total"}
+    hands = run["hands_simulated"]
+    assert hands["total"] == hands["take"] + hands["table"] + hands["balance"] > 4000 * len(VARIANTS)
+
+
+def test_no_temporary_folder_is_left(built):
+    tmp, _ = built
+    assert not [p for p in tmp.iterdir() if p.name.startswith((".tmp-", ".old-"))]
+
+
+def test_an_interrupted_run_leaves_no_half_report_and_keeps_the_earlier_one(tmp_path, monkeypatch):
+    earlier = tmp_path / "r"
+    earlier.mkdir()
+    (earlier / "index.md").write_text("the earlier report")
+
+    def interrupt(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(R, "compare_variants", interrupt)  # stop in the last part
+    with pytest.raises(KeyboardInterrupt):
+        small_report(tmp_path, deals=400)
+    assert (earlier / "index.md").read_text() == "the earlier report"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
+
+
+def test_a_complete_run_replaces_the_earlier_report(tmp_path):
+    earlier = tmp_path / "r"
+    earlier.mkdir()
+    (earlier / "stale.txt").write_text("old")
+    r = small_report(tmp_path, deals=400)
+    assert (r.path / "index.md").is_file() and not (r.path / "stale.txt").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
+
+
+def test_default_name_is_built_from_parameters_and_seed():
+    assert R.default_name(2_000_000, 1) == "report-deals2M-seed1"
+    assert R.default_name(150_000, 7) == "report-deals150k-seed7"
+    assert R.default_name(1234, 0) == "report-deals1234-seed0"
+
+
+def test_unwritable_or_file_output_is_a_domain_error(tmp_path):
+    f = tmp_path / "file"
+    f.write_text("")
+    with pytest.raises(BeloteError, match="is a file"):
+        R.make_report(f, deals=100, examples=EXAMPLES, variants=VARIANTS)
+    with pytest.raises(BeloteError, match="cannot write"):
+        R.make_report(f / "sub" / "r", deals=100, examples=EXAMPLES, variants=VARIANTS)
+    with pytest.raises(BeloteError, match="--deals"):
+        R.make_report(tmp_path / "x", deals=0)
