@@ -69,10 +69,22 @@ def _progress(total: int, quiet: bool, label: str):
             return
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      transient=True, console=_err_console()) as p:
-            task = p.add_task(label, total=total)
-            yield lambda done: p.update(task, completed=done)
+        # started on the first update, so bad input fails before any bar is drawn
+        live = {}
+
+        def update(done):
+            if not live:
+                live["bar"] = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                       transient=True, console=_err_console())
+                live["bar"].start()
+                live["task"] = live["bar"].add_task(label, total=total)
+            live["bar"].update(live["task"], completed=done)
+
+        try:
+            yield update
+        finally:
+            if live:
+                live["bar"].stop()
 
     return bar()
 

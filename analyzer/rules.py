@@ -85,7 +85,7 @@ class Rules:
             raise BeloteError(f'unknown variant "{self.variant}": use one of {", ".join(VARIANTS)}')
         allowed = PLAYER_COUNTS[self.variant]
         if self.players not in allowed:
-            counts = " or ".join(str(n) for n in allowed)
+            counts = str(allowed[0]) if len(allowed) == 1 else ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
             raise BeloteError(f"{self.variant} is played by {counts} players, not {self.players}: use --players {allowed[0]}")
         for key, (values, _) in OPTIONS.items():
             if getattr(self, key) not in values:
@@ -191,7 +191,7 @@ class Rules:
     def from_label(cls, label: str, options=()) -> "Rules":
         """``classic``, ``piekjas2``/``piekjas3``/``piekjas4`` or ``dekjas``."""
         label = label.strip()
-        if label.startswith("piekjas") and label[7:].isdigit():
+        if label.startswith("piekjas") and label[7:] in ("2", "3", "4"):
             return cls.make("piekjas", int(label[7:]), options)
         if label in VARIANTS:
             return cls.make(label, None, options)

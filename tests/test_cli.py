@@ -1,0 +1,95 @@
+"""The simulate, show and bench commands end to end (analyses: test_cli_analyses.py)."""
+
+import json
+
+import pytest
+
+import cli
+
+
+def run(args, capsys):
+    code = cli.main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_table_and_json(capsys):
+    code, out, _ = run(["simulate", "--deals", "5000", "--quiet"], capsys)
+    assert code == 0 and "made" in out and "95% CI" in out
+    code, out, _ = run(["simulate", "--variant", "dekjas", "--deals", "5000", "--quiet", "--json"], capsys)
+    d = json.loads(out)
+    assert d["inputs"]["variant"] == "dekjas" and d["counts"]["hands"] == 5000
+    assert {"k", "n", "p", "lo", "hi"} <= set(d["rates"]["made"])
+    assert d["rates"]["made"]["n"] == d["counts"]["played"]
+
+
+def test_log_then_show_in_english_and_dutch(tmp_path, capsys):
+    log = tmp_path / "d.jsonl"
+    code, _, _ = run(["simulate", "--variant", "piekjas", "--players", "3", "--deals", "50", "--log", str(log),
+                      "--log-deals", "5", "--quiet"], capsys)
+    assert code == 0 and len(log.read_text().splitlines()) == 5
+    code, out, _ = run(["show", str(log), "--deal", "2"], capsys)
+    assert code == 0 and "deal 2" in out and "tricks:" in out
+    assert any(symbol in out for symbol in "♣♦♥♠")
+    code, out, _ = run(["show", str(log), "--deal", "2", "--lang", "nl"], capsys)
+    assert code == 0 and "slagen:" in out
+
+
+def test_a_failed_log_keeps_the_earlier_file(tmp_path, capsys):
+    log = tmp_path / "d.jsonl"
+    log.write_text("precious\n")
+    code, _, err = run(["simulate", "--deals", "10", "--log", str(log), "--log-deals", "0", "--quiet"], capsys)
+    assert code == 2 and log.read_text() == "precious\n"
+
+
+BAD = [
+    (["simulate", "--deals", "0"], "--deals"),
+    (["simulate", "--variant", "classic", "--players", "3"], "players"),
+    (["simulate", "--rule", "undertrump=sometimes"], "undertrump"),
+    (["simulate", "--rule", "round2_suits=any"], "round2_suits"),
+    (["simulate", "--bid", "0=heuristic,7=random"], "seat 7"),
+    (["simulate", "--play", "clever"], "unknown policy"),
+    (["simulate", "--threads", "99"], "--threads"),
+    (["simulate", "--deals", "10", "--log", "/nonexistent-dir/x.jsonl"], "does not exist"),
+    (["show", "/nonexistent.jsonl"], "no deal log"),
+    (["bench", "--variant", "piekjas9"], "unknown variant"),
+]
+
+
+@pytest.mark.parametrize("args, needle", BAD, ids=[" ".join(a[:2]) for a, _ in BAD])
+def test_bad_input_is_one_line_with_exit_code_2(args, needle, capsys):
+    code, out, err = run(args + (["--quiet"] if args[0] == "simulate" else []), capsys)
+    assert code == 2
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("belote: error:"), err
+    assert needle in lines[0]
+    assert "Traceback" not in out + err
+
+
+def test_show_names_the_deals_a_log_holds(tmp_path, capsys):
+    log = tmp_path / "d.jsonl"
+    run(["simulate", "--deals", "10", "--log", str(log), "--log-deals", "3", "--quiet"], capsys)
+    code, _, err = run(["show", str(log), "--deal", "9"], capsys)
+    assert code == 2 and "holds deals 0..2" in err
+
+
+def test_a_file_that_is_not_a_deal_log_is_refused(tmp_path, capsys):
+    bad = tmp_path / "x.jsonl"
+    bad.write_text("{not json\n")
+    code, _, err = run(["show", str(bad)], capsys)
+    assert code == 2 and "is not JSON" in err
+
+
+def test_bench_json_rows(capsys):
+    code, out, _ = run(["bench", "--variant", "piekjas2", "--policy", "random", "--threads", "1",
+                        "--seconds", "0.1", "--json"], capsys)
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 1
+    assert {"variant", "players", "bid", "play", "threads", "hands_per_s"} <= set(rows[0])
+    assert rows[0]["hands_per_s"] > 0
+
+
+def test_simulate_and_bench_and_show_have_help_with_examples(capsys):
+    for command in ("simulate", "show", "bench"):
+        code, out, _ = run([command, "--help"], capsys)
+        assert code == 0 and "Examples:" in out and f"belote {command}" in out
