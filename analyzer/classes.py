@@ -49,10 +49,9 @@ from analyzer.hand import (
     RES_KIND,
     RES_OUTCOME,
     RES_SCORES,
-    RES_SIZE,
     RES_TAKER_SIDE,
     RES_TRICKS,
-    make_workspace,
+    hand_buffers,
     play_hand,
 )
 from analyzer.rules import CLASSIC, DEKJAS
@@ -141,15 +140,9 @@ def _table_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, rounds,
     n = rec.n_players
     n_sides = rec.n_sides
     classic = rec.variant == CLASSIC
-    ws = make_workspace()
-    res = np.zeros(RES_SIZE, np.int64)
-    no_trace = np.zeros(0, np.int64)
+    ws, res, no_trace, rng, deck, force, totals = hand_buffers()
     trace = np.zeros(TRACE_BIDS, np.int64)
     bid_out = np.zeros(8, np.int64)
-    rng = np.zeros(1, np.uint64)
-    deck = np.zeros(32, np.int64)
-    force = np.full(4, -1, np.int64)
-    totals = np.zeros(4, np.int64)
     own = np.zeros(4, np.uint32)
     deal = np.zeros(32, np.int64)  # the deal, kept while runs (and their redeals) reuse ``deck``
     # the runs of one deal: force rows (seat -1 = the natural hand), then their results

@@ -29,7 +29,7 @@ from numba import njit, prange
 from analyzer.bidding import PASSED_OUT, REDEAL
 from analyzer.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
-from analyzer.hand import RES_KIND, RES_RESERVE, RES_SCORES, RES_SIZE, make_workspace, play_hand
+from analyzer.hand import RES_KIND, RES_RESERVE, RES_SCORES, hand_buffers, play_hand
 from analyzer.rules import CLASSIC
 from analyzer.simulate import SimConfig, set_threads
 from analyzer.stats import Mean, Rate, mean_of, rate
@@ -52,14 +52,8 @@ def _games_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, max_dea
     n = rec.n_players
     n_sides = rec.n_sides
     classic = rec.variant == CLASSIC
-    ws = make_workspace()
-    res = np.zeros(RES_SIZE, np.int64)
-    no_trace = np.zeros(0, np.int64)
-    rng = np.zeros(1, np.uint64)
-    deck = np.zeros(32, np.int64)
-    force = np.full(4, -1, np.int64)
+    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers()  # totals_h: by side of the current hand
     totals_p = np.zeros(4, np.int64)  # by player side
-    totals_h = np.zeros(4, np.int64)  # by side of the current hand
     seat_bid = np.zeros(n, np.int64)
     seat_play = np.zeros(n, np.int64)
     seat_params = np.zeros((n, bid_params.shape[1]), np.float64)

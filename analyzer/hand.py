@@ -125,6 +125,14 @@ def make_workspace():
     )
 
 
+@njit(cache=True)
+def hand_buffers():
+    """What one thread needs to play hands with ``play_hand``, allocated once:
+    (workspace, res, an empty trace, rng state, deck, force (no override), totals)."""
+    return (make_workspace(), np.zeros(RES_SIZE, np.int64), np.zeros(0, np.int64), np.zeros(1, np.uint64),
+            np.zeros(N_CARDS, np.int64), np.full(4, -1, np.int64), np.zeros(4, np.int64))
+
+
 @njit(cache=True, inline="always")
 def _decl_kind_index(kind, mask_len, rank):
     if kind == CARRE:

@@ -620,7 +620,7 @@ class _Replay:
 
     def deal_hands(self):
         """Classic and piekjas hands at the first trick (DEAL_LOG.md dealing order, §3)."""
-        rules, n, deck = self.rules, self.n, self.deck
+        n, deck = self.n, self.deck
         if n == 4:
             # §3 classic / piekjas.8: 5 each, turned card deck[20]; after bidding (and, in
             # piekjas, the Dix exchange) the taker gets the card on the table + 2, others 3

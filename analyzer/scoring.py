@@ -3,7 +3,6 @@
 All arrays are per *side* (classic: two teams; otherwise one side per seat).
 """
 
-import numpy as np
 from numba import njit
 
 MADE, DEDANS, TIE = 0, 1, 2

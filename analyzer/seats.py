@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 
 from analyzer.dealing import seed_stream, shuffle_deck
-from analyzer.hand import RES_SCORES, RES_SIZE, make_workspace, play_hand
+from analyzer.hand import RES_SCORES, hand_buffers, play_hand
 from analyzer.rules import CLASSIC
 from analyzer.simulate import N_COUNTS, SimConfig, SimResult, count_hand, set_threads
 from analyzer.stats import Mean, mean_from_sums
@@ -29,13 +29,7 @@ N_ADV = 8
 
 @njit(cache=True)
 def _seat_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, counts, adv):
-    ws = make_workspace()
-    res = np.zeros(RES_SIZE, np.int64)
-    no_trace = np.zeros(0, np.int64)
-    rng = np.zeros(1, np.uint64)
-    deck = np.zeros(32, np.int64)
-    force = np.full(4, -1, np.int64)
-    totals = np.zeros(4, np.int64)
+    ws, res, no_trace, rng, deck, force, totals = hand_buffers()
     n = rec.n_players
     n_sides = rec.n_sides
     classic = rec.variant == CLASSIC

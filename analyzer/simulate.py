@@ -40,6 +40,7 @@ from analyzer.hand import (
     RES_TRUMP,
     RES_TURNED,
     TRACE_SIZE,
+    hand_buffers,
     make_workspace,
     play_hand,
 )
@@ -199,13 +200,7 @@ def count_hand(res, rec, counts):
 
 @njit(cache=True)
 def _run_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, counts):
-    ws = make_workspace()
-    res = np.zeros(RES_SIZE, np.int64)
-    no_trace = np.zeros(0, np.int64)
-    rng = np.zeros(1, np.uint64)
-    deck = np.zeros(32, np.int64)
-    force = np.full(4, -1, np.int64)
-    totals = np.zeros(4, np.int64)
+    ws, res, no_trace, rng, deck, force, totals = hand_buffers()
     for i in range(first, first + count):
         seed_stream(rng, seed, i)
         shuffle_deck(rng, deck)

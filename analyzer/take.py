@@ -51,10 +51,9 @@ from analyzer.hand import (
     RES_KIND,
     RES_OUTCOME,
     RES_SCORES,
-    RES_SIZE,
     RES_TAKER_SIDE,
     RES_TRICKS,
-    make_workspace,
+    hand_buffers,
     play_hand,
 )
 from analyzer.policies import Policies
@@ -93,14 +92,8 @@ def _row_size(k):
 def _take_chunk(seed, first, count, base_deck, fixed, rec, bid_pol, play_pol, bid_params,
                 calls, my_side, row):
     """Samples first .. first+count-1: shuffle the unknown cards, play every call, add to ``row``."""
-    ws = make_workspace()
-    res = np.zeros(RES_SIZE, np.int64)
-    no_trace = np.zeros(0, np.int64)
-    rng = np.zeros(1, np.uint64)
+    ws, res, no_trace, rng, deck, force, totals = hand_buffers()
     sample = np.zeros(N_CARDS, np.int64)
-    deck = np.zeros(N_CARDS, np.int64)
-    force = np.zeros(4, np.int64)
-    totals = np.zeros(4, np.int64)
     k = calls.shape[0]
     n_sides = rec.n_sides
     tmp = np.zeros((k, N_F), np.int64)  # this sample's fields, added once it is accepted
