@@ -38,19 +38,30 @@ CARRE_POINTS = np.array(
 SEQUENCE_POINTS = np.array([0, 0, 0, 20, 50, 100, 100, 100, 100], dtype=np.int64)
 
 
+def _lane_top(order):
+    """For every 8-bit lane, the highest trick order among its cards (-1 for none)."""
+    out = np.full(256, -1, dtype=np.int64)
+    for lane_bits in range(1, 256):
+        out[lane_bits] = max(order[r] for r in range(8) if lane_bits >> r & 1)
+    return out
+
+
+# LANE_TOP_TRUMP[lane] / LANE_TOP_PLAIN[lane]: the trick order (0..7) of the strongest card
+# of an 8-bit lane read as trump / as a plain suit; -1 for an empty lane.
+LANE_TOP_TRUMP = _lane_top(TRUMP_ORDER)
+LANE_TOP_PLAIN = _lane_top(PLAIN_ORDER)
+
+
 @njit(cache=True, inline="always")
 def _top_strength(mask, trump):
     """Trick strength of the highest card of ``mask``, trumps (8..15) above plain (0..7)."""
     best = -1
     for s in range(N_SUITS):
         ln = lane(mask, s)
-        if ln == 0:
-            continue
-        for r in range(8):
-            if ln >> r & 1:
-                v = 8 + TRUMP_ORDER[r] if s == trump else PLAIN_ORDER[r]
-                if v > best:
-                    best = v
+        if ln != 0:
+            v = 8 + LANE_TOP_TRUMP[ln] if s == trump else LANE_TOP_PLAIN[ln]
+            if v > best:
+                best = v
     return best
 
 
