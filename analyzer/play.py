@@ -64,18 +64,25 @@ def _cheap_key(card, trump):
     return is_trump * 4096 + card_points(card, trump) * 32 + strength(card, trump, card >> 3)
 
 
+CHEAPEST, RICHEST, WEAKEST = 0, 1, 2  # what _pick looks for
+
+
 @njit(cache=True)
-def _pick(legal, trump, which):
-    """The card of ``legal`` minimising (which=0) or maximising (which=1) _cheap_key."""
-    m = np.uint32(legal)
+def _pick(cards, trump, led, which):
+    """One card of ``cards``: the CHEAPEST to give away or the RICHEST (by _cheap_key),
+    or the WEAKEST in the trick (lowest strength: the cheapest way to win)."""
+    m = np.uint32(cards)
     best_card = -1
     best = 0
     while m:
         c = lowest_card(m)
         m &= m - np.uint32(1)
-        k = _cheap_key(c, trump)
-        if which == 1:
-            k = -k
+        if which == WEAKEST:
+            k = strength(c, trump, led)
+        elif which == RICHEST:
+            k = -_cheap_key(c, trump)
+        else:
+            k = _cheap_key(c, trump)
         if best_card < 0 or k < best:
             best = k
             best_card = c
@@ -90,10 +97,10 @@ def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_tr
     if n_in_trick == 0:
         my_trumps = legal & trump_mask
         if seat == taker and my_trumps and (unseen & trump_mask):
-            best = _pick(my_trumps, trump, 1)
+            best = _pick(my_trumps, trump, -1, RICHEST)
             if _is_master(best, trump, unseen):
                 return best
-            return _pick(my_trumps, trump, 0)
+            return _pick(my_trumps, trump, -1, CHEAPEST)
         side = legal & ~trump_mask
         m = side
         best_master = -1
@@ -109,15 +116,15 @@ def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_tr
         if best_master >= 0:
             return best_master
         if side:
-            return _pick(side, trump, 0)
-        return _pick(legal, trump, 0)
+            return _pick(side, trump, -1, CHEAPEST)
+        return _pick(legal, trump, led, CHEAPEST)
     # following: the trick is won so far by win_card of win_seat
     win_s = strength(win_card, trump, led)
     last = n_in_trick == n_players - 1
     if partners and (win_seat & 1) == (seat & 1):
         if last or _is_master(win_card, trump, unseen):
-            return _pick(legal & ~trump_mask if legal & ~trump_mask else legal, trump, 1)
-        return _pick(legal, trump, 0)
+            return _pick(legal & ~trump_mask if legal & ~trump_mask else legal, trump, led, RICHEST)
+        return _pick(legal, trump, led, CHEAPEST)
     # cards of ours that would take the trick now
     winners = np.uint32(0)
     m = np.uint32(legal)
@@ -136,25 +143,9 @@ def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_tr
                 if _is_master(c, trump, unseen):
                     masters |= np.uint32(1) << np.uint32(c)
             if masters:
-                return _pick_weakest(masters, trump, led)
-        return _pick_weakest(winners, trump, led)
-    return _pick(legal, trump, 0)
-
-
-@njit(cache=True)
-def _pick_weakest(cards, trump, led):
-    """The card of ``cards`` with the lowest trick strength (the cheapest way to win)."""
-    m = np.uint32(cards)
-    best_card = -1
-    best = 99
-    while m:
-        c = lowest_card(m)
-        m &= m - np.uint32(1)
-        s = strength(c, trump, led)
-        if s < best:
-            best = s
-            best_card = c
-    return best_card
+                return _pick(masters, trump, led, WEAKEST)
+        return _pick(winners, trump, led, WEAKEST)
+    return _pick(legal, trump, led, CHEAPEST)
 
 
 @njit(cache=True, inline="always")
