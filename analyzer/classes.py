@@ -135,6 +135,16 @@ MAX_REDEALS = 20  # smous redeals followed in a row
 MAX_RUNS = 1 + 2 * MAX_DECISIONS  # the natural hand, a take and a pass per decision
 
 
+@njit(cache=True, inline="always")
+def _add_run(runs, n_runs, seat, rnd, call, suit):
+    """Queue a forced run (seat, round, call, suit); returns the new number of runs."""
+    runs[n_runs, 0] = seat
+    runs[n_runs, 1] = rnd
+    runs[n_runs, 2] = call
+    runs[n_runs, 3] = suit
+    return n_runs + 1
+
+
 @njit(cache=True)
 def _table_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, rounds, reuse, cls, strn, meta):
     n = rec.n_players
@@ -214,21 +224,13 @@ def _table_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, rounds,
                 use_natural = True
             else:
                 take_run = n_runs
-                runs[n_runs, 0] = seat
-                runs[n_runs, 1] = rnd
-                runs[n_runs, 2] = TAKE
-                runs[n_runs, 3] = t
-                n_runs += 1
+                n_runs = _add_run(runs, n_runs, seat, rnd, TAKE, t)
             if deterministic and call == PASS:
                 pass_run = 0
                 use_natural = True
             else:
                 pass_run = n_runs
-                runs[n_runs, 0] = seat
-                runs[n_runs, 1] = rnd
-                runs[n_runs, 2] = PASS
-                runs[n_runs, 3] = -1
-                n_runs += 1
+                n_runs = _add_run(runs, n_runs, seat, rnd, PASS, -1)
             dec[n_dec, 0] = idx
             dec[n_dec, 1] = (rnd - 1) * N_SEATS * N_BINS + seat * N_BINS + bn
             dec[n_dec, 2] = seat & 1 if classic else seat
