@@ -308,10 +308,12 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                 ws_seat = trick_seats[best_i]
                 partner_winning = 1 if (ws_seat & 1) == (seat & 1) else 0
             legal = legal_mask(hands[seat], led, best_trump_rank, trump, partner_winning, rec.undertrump_free)
+            # every draw advances the stream before using it (as dealing.next_u64 does), so
+            # the first card never reuses the number of the last bidding call
+            stream += GOLDEN
             card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led,
                                trick_cards[best_i], trick_seats[best_i], k, trump, taker,
                                partners, n, mix64(stream))
-            stream += GOLDEN
             hands[seat] &= ~bit(card)
             gone |= bit(card)
             trick_cards[k] = card
