@@ -20,7 +20,7 @@ import pytest
 
 from analyzer import rules as rules_module
 from analyzer.reference import replay
-from analyzer.rules import ALL_LABELS, OPTIONS, Rules, default_target
+from analyzer.rules import ALL_LABELS, OPTIONS, PLAYER_COUNTS, Rules, default_target
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD = ROOT / "docs" / "RULES.md"
@@ -91,8 +91,9 @@ def _rows_by_option(table) -> dict[str, list[str]]:
 
 
 def _label_variant(label: str) -> tuple[str, int]:
-    r = Rules.from_label(label)
-    return r.variant, r.players
+    """``piekjas3`` -> ("piekjas", 3); ``classic`` -> ("classic", 4)."""
+    variant = label.rstrip("234")
+    return variant, int(label[len(variant):] or PLAYER_COUNTS[variant][0])
 
 
 # --- docs/RULES.md: every option, its values and defaults --------------------------------
