@@ -25,7 +25,7 @@ def built(tmp_path_factory):
 def test_report_folder_holds_index_tables_plots_and_run_json(built):
     tmp, r = built
     names = {p.name for p in r.path.iterdir()}
-    assert {"index.md", "run.json", "take_examples.csv", "take_examples.parquet", "take_1.png",
+    assert {"index.md", "run.json", "take_examples.csv", "take_examples.parquet", "take_examples.png",
             "table_classic_classes.parquet", "table_piekjas2_break_even.png", "balance_seats.csv",
             "balance_win.png"} <= names
     md = (r.path / "index.md").read_text()
