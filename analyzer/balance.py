@@ -199,7 +199,7 @@ class BalanceResult:
         st = self.seat_table()
         has_games = "p_win" in st
         out.append("| variant | seat | takes (r1 / r2) | made when it takes | mean score (sd) | advantage | "
-                   + ("P(win) (fair share) |" if has_games else ""))
+                   + ("P(win) |" if has_games else ""))
         out.append("|---|---|---|---|---|---|" + ("---|" if has_games else ""))
         for r in st.itertuples():
             line = (f"| {r.variant} | {r.seat} {r.seat_name} | {100 * r.take_r1:.1f}% / {100 * r.take_r2:.1f}% | "
@@ -208,7 +208,7 @@ class BalanceResult:
                     f"{r.advantage:+.2f} [{r.advantage_lo:+.2f}, {r.advantage_hi:+.2f}] (n={r.hands:,}) |")
             if has_games:
                 line += (f" {ci_pct(r.p_win, r.p_win_lo, r.p_win_hi)} (n={r.games:,}) "
-                         f"({100 * r.p_win_fair:.0f}%) |")
+                         f"(fair {100 * r.p_win_fair:.0f}%) |")
             out.append(line)
         out.append("")
         for name in ("balance_advantage.png", "balance_win.png"):

@@ -186,12 +186,28 @@ def docs_link(folder: Path) -> str:
 
 
 def rules_markdown(options: dict) -> list[str]:
-    """The rule options in force, one table row per variant (``{label: Rules.options()}``)."""
+    """The rule options in force, one table row per variant (``{label: Rules.options()}``);
+    an option that can change nothing in a variant (``rules.option_choices``, rules
+    revision 2) is shown as —."""
     keys = list(dict.fromkeys(k for opts in options.values() for k in opts))
     out = ["| variant | " + " | ".join(f"`{k}`" for k in keys) + " |", "|---|" + "---|" * len(keys)]
     for lab, opts in options.items():
-        out.append(f"| {lab} | " + " | ".join(str(opts.get(k, "—")) for k in keys) + " |")
+        live = _live_options(lab)
+        out.append(f"| {lab} | " + " | ".join(str(opts[k]) if k in opts and (live is None or k in live or k == "target")
+                                              else "—" for k in keys) + " |")
     return out
+
+
+def _live_options(label: str):
+    """The options that can change something in that variant, or None (all) before the
+    rules module offers ``option_choices``."""
+    from analyzer import rules as rules_module
+
+    choices = getattr(rules_module, "option_choices", None)
+    if choices is None:
+        return None
+    r = Rules.from_label(label)
+    return set(choices(r.variant, r.players))
 
 
 @dataclass

@@ -333,15 +333,15 @@ class TableResult:
                     "J, 9 and A are not.")
         c = self.view(["round", "honours", "side_aces"])
         c = c[(c["round"] == rnd) & (c["n"] >= min_n) & (c["p_made"] >= 0.85) & (c["gain_net_hi"] < 0)]
-        dedans = ("the defenders then score 162 plus every declaration" if self.config.rules.variant == "classic"
-                  else "its whole raw total then goes to the best other player")
+        dedans = ("the defenders score 162 plus every declaration" if self.config.rules.variant == "classic"
+                  else "its whole raw total goes to the best other player")
         for r in c.itertuples():
             aces = f"{r.side_aces} side ace{'s' if r.side_aces != 1 else ''}"
             four = " (all four aces: a carré, 100 roem whoever takes)" if r.honours[2] == "A" and r.side_aces == 3 else ""
             notes.append(
                 f"`{r.honours}` with {aces}{four} is made {100 * r.p_made:.0f}% of the time when it takes, yet passing "
-                f"is better ({r.gain_net:+.0f} [{r.gain_net_lo:+.0f}, {r.gain_net_hi:+.0f}] net, n={int(r.n):,}): "
-                f"passing scores {r.pass_score:.0f} a hand against {r.take_score:.0f} taking: another player who takes "
+                f"is better ({r.gain_net:+.0f} [{r.gain_net_lo:+.0f}, {r.gain_net_hi:+.0f}] net, n={int(r.n):,}). "
+                f"Passing scores {r.pass_score:.0f} a hand against {r.take_score:.0f} taking: another player who takes "
                 f"plays against these cards, and when it goes dedans {dedans}.")
         return notes
 

@@ -35,7 +35,7 @@ def test_report_folder_holds_index_tables_plots_and_run_json(built):
     for img in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md):
         assert (r.path / img).is_file(), img
     assert "Verdict" in md and "rule of thumb" in md.lower() and "n=" in md
-    assert "heuristic" in md and "undertrump=forced" in md  # the policies and rule options stated
+    assert "heuristic" in md and "| `undertrump` |" in md and "| forced |" in md  # policies and rule options stated
 
 
 def test_run_json_records_version_commit_seed_parameters_timings_and_hands(built):

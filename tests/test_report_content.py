@@ -153,9 +153,16 @@ def test_report_links_the_project_docs_and_names_every_variants_options(built, t
     root = Path(R.__file__).resolve().parent.parent
     assert R.docs_link(root / "reports" / "x") == "../../docs"  # inside the checkout: relative
     assert R.docs_link(tmp_path) == (root / "docs").as_posix()
+    lines = md.splitlines()
+    header = next(line for line in lines if line.startswith("| variant | `"))
+    keys = [k.strip(" `") for k in header.strip("|").split("|")[1:]]
     for lab in VARIANTS:
         opts = Rules.from_label(lab).options()
-        assert f"| {lab} | " + " | ".join(str(opts[k]) for k in opts) + " |" in md
+        assert set(keys) == set(opts)  # every option named
+        live = R._live_options(lab)
+        cells = next(line for line in lines if line.startswith(f"| {lab} | ")).strip("|").split("|")[1:]
+        for k, cell in zip(keys, cells):
+            assert cell.strip() == (str(opts[k]) if live is None or k in live or k == "target" else "—"), (lab, k)
 
 
 # --- a line of explanation where a number surprises --------------------------------------------
