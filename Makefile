@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test report bench clean install
+.PHONY: test report bench docs clean install
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ report: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/belote bench
+
+# rerun every console example of README.md and write its real output back
+docs: $(STAMP)
+	$(BIN)/python scripts/readme_examples.py
 
 clean:
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,4 +1,4 @@
-"""Deal logs: ``belote-deal/1`` records (shared/DEAL_LOG.md), written from the kernel's
+"""Deal logs: ``belote-deal/1`` records (docs/DEAL_LOG.md), written from the kernel's
 trace of a hand, read back for ``belote show`` and for replay checks."""
 
 from __future__ import annotations
