@@ -152,6 +152,7 @@ def test_report_links_the_project_docs_and_names_every_variants_options(built, t
     assert "docs/RULES.md" in md and "docs/DEAL_LOG.md" in md
     root = Path(R.__file__).resolve().parent.parent
     assert R.docs_link(root / "reports" / "x") == "../../docs"  # inside the checkout: relative
+    assert (root / "reports" / "x" / "../../docs" / "RULES.md").resolve().is_file()
     assert R.docs_link(tmp_path) == (root / "docs").as_posix()
     lines = md.splitlines()
     header = next(line for line in lines if line.startswith("| variant | `"))
