@@ -76,6 +76,12 @@ def heatmap(df: pd.DataFrame, value: str, row: str, col: str, title: str, min_n:
                     cmap="viridis")
     im = None
     for ax, rnd, cols in zip(axes, rounds, panel_cols):
+        ax.set_title(f"round {rnd}" if rnd is not None else "")
+        if not cols:  # no class of this round reached min_n
+            ax.text(0.5, 0.5, f"no cell with n ≥ {min_n}", ha="center", va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
         sub = kept if rnd is None else kept[kept["round"] == rnd]
         grid = np.full((len(rows), len(cols)), np.nan)
         for r in sub.itertuples():
@@ -91,7 +97,6 @@ def heatmap(df: pd.DataFrame, value: str, row: str, col: str, title: str, min_n:
         ax.set_xlabel(col.replace("_", " "))
         if ax is axes[0]:
             ax.set_ylabel("trump J 9 A T held" if row == "honours" else row.replace("_", " "))
-        ax.set_title(f"round {rnd}" if rnd is not None else "")
     if im is not None:
         cb = fig.colorbar(im, ax=list(axes), shrink=0.8)
         cb.set_label(value.replace("_", " ") + (" (%)" if percent else ""))

@@ -166,8 +166,8 @@ def take_notes(r: TakeResult) -> list[str]:
                          f"troefmaker later ({', '.join(ways)}), and those hands count.")
         if c.call.call == SMOUS:
             notes.append(f"{c.call.label}: the opponent answers play or redeal. It redealt on {ci_rate(c.not_played)} "
-                         "of the deals (`p_not_played`); those deals score what the new deal scores, and the rates of "
-                         "the hand asked about (`p_made`, ...) come from the deals played.")
+                         "of the deals (`p_not_played`); those deals score what the new deal scores, while `p_made` "
+                         "and the other rates count only the hand asked about, so a redealt deal adds to none of them.")
     if rules.variant == "classic" and any(x.not_played.k for x in r.calls if x.call.call == PASS):
         notes.append("A classic deal that everyone passes is passed out and scores 0 for both teams (`p_not_played`).")
     return notes

@@ -315,3 +315,10 @@ def test_last_break_even_bin_is_drawn_with_its_width_and_the_legend_below():
     assert max(ax.lines[0].get_xdata()) == 48
     fig.canvas.draw()
     assert fig.legends[0].get_window_extent().y1 <= ax.get_window_extent().y0
+
+
+def test_heatmap_panel_without_a_cell_says_so():
+    df = pd.concat([_grid_frame(), _grid_frame().assign(round=2, n=10)], ignore_index=True)
+    fig = P.heatmap(df, "gain_net", "honours", "trump_length", "t", min_n=200, center=0.0)
+    assert [t.get_text() for t in fig.axes[1].texts] == ["no cell with n ≥ 200"]
+    assert len(fig.axes[0].texts) == len(_grid_frame())
