@@ -30,7 +30,7 @@ import analyzer
 from analyzer.balance import compare_variants
 from analyzer.errors import BeloteError
 from analyzer.policies import Policies
-from analyzer.rules import ALL_LABELS, Rules
+from analyzer.rules import ALL_LABELS, Rules, option_choices
 from analyzer.simulate import SimConfig, set_threads
 from analyzer.table import bidding_table, write_frame
 from analyzer import take_table
@@ -187,27 +187,14 @@ def docs_link(folder: Path) -> str:
 
 def rules_markdown(options: dict) -> list[str]:
     """The rule options in force, one table row per variant (``{label: Rules.options()}``);
-    an option that can change nothing in a variant (``rules.option_choices``, rules
-    revision 2) is shown as —."""
+    an option that can change nothing in a variant (not in ``option_choices``) is shown as —."""
     keys = list(dict.fromkeys(k for opts in options.values() for k in opts))
     out = ["| variant | " + " | ".join(f"`{k}`" for k in keys) + " |", "|---|" + "---|" * len(keys)]
     for lab, opts in options.items():
-        live = _live_options(lab)
-        out.append(f"| {lab} | " + " | ".join(str(opts[k]) if k in opts and (live is None or k in live or k == "target")
-                                              else "—" for k in keys) + " |")
+        r = Rules.from_label(lab)
+        live = set(option_choices(r.variant, r.players)) | {"target"}
+        out.append(f"| {lab} | " + " | ".join(str(opts[k]) if k in opts and k in live else "—" for k in keys) + " |")
     return out
-
-
-def _live_options(label: str):
-    """The options that can change something in that variant, or None (all) before the
-    rules module offers ``option_choices``."""
-    from analyzer import rules as rules_module
-
-    choices = getattr(rules_module, "option_choices", None)
-    if choices is None:
-        return None
-    r = Rules.from_label(label)
-    return set(choices(r.variant, r.players))
 
 
 @dataclass

@@ -1,10 +1,6 @@
 """The project's documents stay true to the code: docs/RULES.md documents every rule option
 with its values and its default per variant, docs/DEAL_LOG.md every field the deal log
 writes, its example record is a real, clean record, and every link and pointer resolves.
-
-The tests marked ``needs_rev2`` read names of rules revision 2 (``option_choices``,
-``REVISION_2``, the options ``dix_timing`` and ``trickless_roem``); until the engine
-implements them they are expected to fail (strict xfail), after that they must pass.
 """
 
 from __future__ import annotations
@@ -26,12 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES_MD = ROOT / "docs" / "RULES.md"
 DEAL_LOG_MD = ROOT / "docs" / "DEAL_LOG.md"
 
-needs_rev2 = pytest.mark.xfail(
-    not (hasattr(rules_module, "option_choices") and hasattr(rules_module, "REVISION_2")
-         and {"dix_timing", "trickless_roem"} <= set(OPTIONS)),
-    reason="needs rules revision 2 in analyzer.rules (branch engine)",
-    strict=True,
-)
 
 
 # --- reading the markdown ---------------------------------------------------------------
@@ -109,7 +99,6 @@ def test_every_rule_option_is_documented_with_its_values():
     assert "target" in rows
 
 
-@needs_rev2
 def test_no_option_is_documented_that_the_code_lacks():
     table = _table_by_header(_section(_text(RULES_MD), "## Rule options"), "option", "values")
     extra = set(_rows_by_option(table)) - set(OPTIONS) - {"target"}
@@ -129,7 +118,6 @@ def test_documented_targets_are_the_code_defaults():
         assert int(targets[label]) == default_target(*_label_variant(label)), label
 
 
-@needs_rev2
 def test_documented_defaults_per_variant_are_option_choices():
     table = _defaults_table()
     assert set(table) == set(OPTIONS) | {"target"}
@@ -146,7 +134,6 @@ def test_documented_defaults_per_variant_are_option_choices():
                     f"docs/RULES.md offers {key} for {label} ({cell!r}); option_choices does not")
 
 
-@needs_rev2
 def test_every_change_of_revision_2_is_documented():
     text = _text(RULES_MD)
     changes = _section(text, "## Changes")
@@ -236,7 +223,6 @@ def test_example_record_deals_32_distinct_cards():
     assert len(deck) == 32 and len(set(deck)) == 32
 
 
-@needs_rev2
 def test_example_record_replays_cleanly():
     assert replay(_example()) == []
 
@@ -252,7 +238,6 @@ def test_totals_before_examples_cover_both_readings():
     assert {reading for _, reading, _ in scenarios} == {"wins", "target"}
 
 
-@needs_rev2
 @pytest.mark.parametrize("case", range(3))
 def test_totals_before_examples_replay(case):
     totals, reading, scores = _totals_scenarios()[case]
@@ -263,7 +248,6 @@ def test_totals_before_examples_replay(case):
     assert replay(rec) == []
 
 
-@needs_rev2
 @pytest.mark.slow
 def test_example_record_is_what_the_simulator_writes():
     from analyzer.deallog import hand_record
