@@ -748,8 +748,12 @@ def _check_interrupted() -> None:
 
 
 def _interrupted_exit() -> int:
-    signal.setitimer(signal.ITIMER_REAL, 0)  # a retry still armed must not fire while exiting
-    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    if signal.getsignal(signal.SIGTERM) in (_on_signal, _after_interrupt):  # the console script's handlers
+        signal.setitimer(signal.ITIMER_REAL, 0)  # a retry still armed must not fire while exiting
+        # Ignored at the C level: Python's shutdown resets its own handlers to the defaults,
+        # and a second signal arriving then would kill the process with 143 instead of 130.
+        for sig in (signal.SIGALRM, signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
     typer.echo("belote: interrupted", err=True)
     return 130
 
