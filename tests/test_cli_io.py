@@ -165,9 +165,9 @@ def test_report_interrupted_by_sigint_then_sigterm_keeps_the_earlier_report_and_
 
 
 def test_an_interrupted_log_leaves_no_file(tmp_path):
-    proc = start("simulate", "--deals", "20000", "--log", "d.jsonl", "--log-deals", "20000", "--quiet",
-                 cwd=tmp_path)  # simulating takes a second or two, the log minutes: interrupted while logging
-    code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, after=15.0)
+    proc = start("simulate", "--deals", "300000", "--log", "d.jsonl", "--log-deals", "300000", "--quiet",
+                 cwd=tmp_path)  # simulating takes seconds, the log many minutes: interrupted while logging
+    code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, after=20.0)
     assert_interrupted(code, err)
     assert listing(tmp_path) == []
 
