@@ -6,6 +6,8 @@ Every command has examples in its help; domain errors print one line and exit 2.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 from enum import Enum
 from pathlib import Path
@@ -39,6 +41,23 @@ class Lang(str, Enum):
     nl = "nl"
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from analyzer.outdir import provenance
+
+        p = provenance()
+        typer.echo(f"belote-analyzer {p['version']} (commit {p['git_commit'] or 'unknown'})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _app_options(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Print the version and git commit, then exit."),
+):
+    pass
+
+
 # ---- shared options ------------------------------------------------------------------
 
 SEED = typer.Option(1, "--seed", min=0, help="Random seed: the same seed gives the same numbers.")
@@ -52,33 +71,50 @@ THREADS = typer.Option(None, "--threads", help="Threads (default: all cores). Re
 JSON = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
 
 
+def _json(d) -> None:
+    """Print one JSON object that names the tool, its version and commit (``--json``)."""
+    from analyzer.outdir import provenance
+
+    typer.echo(json.dumps(provenance() | d, default=str))
+
+
+def _command() -> str:
+    from analyzer.outdir import command_line
+
+    return command_line(_ARGV)
+
+
 def _rules(variant: Variant, players: Optional[int], rule: Optional[List[str]]):
     from analyzer.rules import Rules
 
     return Rules.make(variant.value, players, rule or [])
 
 
-def _progress(total: int, quiet: bool, label: str):
-    """A rich progress bar as a context manager yielding an update(done) callback."""
+def _progress(total: int, quiet: bool, label: str, count: bool = True):
+    """A rich progress bar as a context manager yielding an ``update(done, total=None)`` callback
+    (a new ``total`` replaces the first: a report corrects its plan as parts finish)."""
     from contextlib import contextmanager
 
     @contextmanager
     def bar():
         if quiet or total <= 0:
-            yield lambda done: None
+            yield lambda done, new_total=None: _check_interrupted()
             return
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
+                                   TimeRemainingColumn)
 
         # started on the first update, so bad input fails before any bar is drawn
         live = {}
 
-        def update(done):
+        def update(done, new_total=None):
+            _check_interrupted()
             if not live:
-                live["bar"] = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                middle = MofNCompleteColumn() if count else TaskProgressColumn()
+                live["bar"] = Progress(TextColumn(label), BarColumn(), middle, TimeRemainingColumn(),
                                        transient=True, console=_err_console())
                 live["bar"].start()
                 live["task"] = live["bar"].add_task(label, total=total)
-            live["bar"].update(live["task"], completed=done)
+            live["bar"].update(live["task"], completed=done, total=new_total or None)
 
         try:
             yield update
@@ -87,6 +123,83 @@ def _progress(total: int, quiet: bool, label: str):
                 live["bar"].stop()
 
     return bar()
+
+
+def _staged(out: Optional[Path]):
+    """The ``--out`` folder checked and staged (``analyzer.outdir``), or nothing without ``--out``."""
+    from contextlib import nullcontext
+
+    from analyzer.outdir import Staged
+
+    return Staged(out) if out is not None else nullcontext()
+
+
+def _compiling_notice(command: str, quiet: bool) -> None:
+    """Say so when this run will compile kernels (a cold cache) and about how long it takes."""
+    if quiet:
+        return
+    from analyzer.kernelcache import compile_minutes
+
+    minutes = compile_minutes(command)
+    if minutes:
+        typer.echo(f"compiling kernels (first run only, about {minutes} min)", err=True)
+
+
+# ---- cards as typed: English or Dutch notation -----------------------------------------
+
+
+def _typed_language(texts, lang: Optional[Lang]) -> str:
+    """The notation of everything typed: ``--lang``, or recognised from all of it together."""
+    if lang is not None:
+        return lang.value
+    from analyzer.cards import card_language
+
+    return card_language(" ".join(t for t in texts if t))
+
+
+def _to_english(text: Optional[str], lang: str) -> Optional[str]:
+    """Cards typed in ``lang`` rewritten in English notation, in the order typed."""
+    if text is None or lang == "en":
+        return text
+    from analyzer.cards import format_cards, parse_cards
+
+    return format_cards(parse_cards(text, lang))
+
+
+def _call_to_english(spec: str, lang: str) -> str:
+    """``--call take:k`` in Dutch notation: the suit letter rewritten in English."""
+    name, sep, suit = spec.partition(":")
+    if not sep or lang == "en":
+        return spec
+    from analyzer.cards import format_suit, parse_suit
+
+    return f"{name}:{format_suit(parse_suit(suit, lang))}"
+
+
+def _check_hand_fits(variant: Variant, players: Optional[int], hand: Optional[str]) -> None:
+    """Piekjas: a hand that does not fit ``--players`` names the player count it fits."""
+    if variant is not Variant.piekjas or not hand or players is None:
+        return
+    n = len(hand.replace(",", " ").split())
+    fits = {5: [4], 6: [2, 3]}.get(n)
+    if fits and players not in fits:
+        counts = " or ".join(f"--players {k}" for k in fits)
+        problem = (f"piekjas with {players} players deals {5 if players == 4 else 6} cards, not {n}"
+                   if players in (2, 3, 4) else f"piekjas is played by 2, 3 or 4 players, not {players}")
+        raise BeloteError(f"{problem}: a {n}-card hand is piekjas with {' or '.join(map(str, fits))} players, "
+                          f"use {counts}")
+
+
+def _is_deal_log(path: Path) -> bool:
+    """Whether ``path`` is a deal log (its first line a belote-deal record): only those are replaced."""
+    from analyzer.deallog import SCHEMA
+
+    try:
+        with open(path) as f:
+            first = f.readline()
+        return json.loads(first).get("schema") == SCHEMA
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _err_console():
@@ -137,6 +250,11 @@ def simulate(
     rules = _rules(variant, players, rule)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
+    if log is not None:  # checked before any work: a bad path must not cost a simulation
+        from analyzer.outdir import check_file
+
+        check_file(log, "--log", _is_deal_log)
+    _compiling_notice("simulate", quiet)
     with _progress(deals, quiet, "simulating") as update:
         res = run(cfg, progress=update)
     logged = write_log(log, cfg, log_deals) if log else 0
@@ -147,6 +265,7 @@ def simulate(
     }
     if as_json:
         out = {
+            "command": _command(),
             "inputs": inputs,
             "counts": res.as_dict(),
             "rates": {k: v.as_dict() for k, v in summary.items()},
@@ -154,7 +273,7 @@ def simulate(
             "timing": {"seconds": round(res.seconds, 4), "hands_per_s": round(deals / max(res.seconds, 1e-9)),
                        "threads": res.threads},
         }
-        typer.echo(json.dumps(out))
+        _json(out)
         return
     from rich.table import Table
 
@@ -252,7 +371,9 @@ def bench(
             typer.echo(f"{lab:<9} {pol:<9} threads={t}  {row['hands_per_s']:>12,} hands/s  "
                        f"{row['cards_per_s']:>14,} cards played/s", err=False)
     if as_json:
-        typer.echo(json.dumps(rows))
+        from analyzer.outdir import provenance
+
+        typer.echo(json.dumps([provenance() | row for row in rows]))
 
 
 # ---- take --------------------------------------------------------------------------------
@@ -291,6 +412,9 @@ def take(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
+    lang: Optional[Lang] = typer.Option(
+        None, "--lang", help="The notation of the cards you type: en (J Q K, suits c d h s) or nl (B V H, suits "
+        "k r h s). Default: recognised from the cards (they never read differently in the two)."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -312,19 +436,30 @@ def take(
       belote take "Js Qs Ks 9d Ad 7c" --turned 8s --variant piekjas --players 2 --seat 1 --json
 
       belote take --variant dekjas --mine "Jh 9h Ah Ac Tc 7d 8s Ks" --theirs "7c 8c 9c Qd Kd Ad Ts Qh" --turned Qh
+
+      belote take "Bh 9h Ah 10k 7s" --turned Vh --lang nl
     """
     from analyzer.policies import Policies
     from analyzer.take import analyse_take
 
+    lang_ = _typed_language([hand, turned, mine, theirs], lang)
+    hand, turned, mine, theirs = (_to_english(x, lang_) for x in (hand, turned, mine, theirs))
+    call = [_call_to_english(c, lang_) for c in call] if call else call
+    _check_hand_fits(variant, players, hand)
     rules = _rules(variant, players, rule)
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
+    _compiling_notice("take", quiet)
     with _progress(total, quiet, "sampling") as update:
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals,
                          precision=precision, max_deals=max_deals, seed=seed, policies=pols, calls=call,
                          objective=objective.value, threads=threads, progress=update)
     if as_json:
-        typer.echo(json.dumps(r.as_dict()))
+        d = r.as_dict()
+        d["command"] = _command()
+        if lang_ == "nl":
+            d["inputs"]["lang"] = "nl"
+        _json(d)
         return
     from rich.table import Table
 
@@ -385,19 +520,24 @@ def table(
     from analyzer.table import bidding_table
 
     rules = _rules(variant, players, rule)
-    if out is not None:
-        from analyzer.report import check_writable
-
-        check_writable(out)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
-    with _progress(deals, quiet, "tabulating") as update:
-        t = bidding_table(cfg, rounds=rounds, progress=update)
-    files = [str(p) for p in t.write(out)] if out is not None else []
+    with _staged(out) as stage:  # the folder rule is checked before any work
+        _compiling_notice("table", quiet)
+        with _progress(deals, quiet, "tabulating") as update:
+            t = bidding_table(cfg, rounds=rounds, progress=update)
+        files = []
+        if stage is not None:
+            names = [p.name for p in t.write(stage.tmp)]
+            stage.commit({"command": _command(), "seed": seed, "rules": rules.options(),
+                          "policies": cfg.policies.describe(), "variant": rules.label, "deals": deals,
+                          "rounds": rounds})
+            files = [str(stage.dest / n) for n in names]
     if as_json:
         d = t.as_dict()
         d["files"] = files
-        typer.echo(json.dumps(d))
+        d["command"] = _command()
+        _json(d)
         return
     typer.echo(t.markdown())
     typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""))
@@ -437,19 +577,24 @@ def balance(
     from analyzer.balance import compare_variants, parse_variants
 
     labels = [r.label for r in parse_variants(variants)]
-    if out is not None:
-        from analyzer.report import check_writable
-
-        check_writable(out)
     total = len(labels) * (deals + games)
-    with _progress(total, quiet, "simulating") as update:
-        b = compare_variants(labels, deals=deals, games=games, seed=seed, bid=bid, play=play,
-                             rule_options=rule or [], threads=threads, progress=update)
-    files = [str(p) for p in b.write(out)] if out is not None else []
+    with _staged(out) as stage:  # the folder rule is checked before any work
+        _compiling_notice("balance", quiet)
+        with _progress(total, quiet, "simulating") as update:
+            b = compare_variants(labels, deals=deals, games=games, seed=seed, bid=bid, play=play,
+                                 rule_options=rule or [], threads=threads, progress=update)
+        files = []
+        if stage is not None:
+            names = [p.name for p in b.write(stage.tmp)]
+            inputs = b.as_dict().get("inputs", {})
+            stage.commit({"command": _command(), "seed": seed, "rules": inputs.get("rules"),
+                          "policies": inputs.get("policies"), "variants": labels, "deals": deals, "games": games})
+            files = [str(stage.dest / n) for n in names]
     if as_json:
         d = b.as_dict()
         d["files"] = files
-        typer.echo(json.dumps(d))
+        d["command"] = _command()
+        _json(d)
         return
     from rich.table import Table
 
@@ -526,14 +671,14 @@ def report(
 
       belote report --deals 200000 --seed 7 --out reports/quick
     """
-    from analyzer.report import EXAMPLES, make_report
-    from analyzer.rules import ALL_LABELS
+    from analyzer.report import check_writable, default_name, make_report
 
-    parts = 1000 * (len(EXAMPLES) + len(ALL_LABELS) + 1)  # make_report's progress units
-    with _progress(parts, quiet, "report") as update:
-        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=lambda done, total: update(done))
+    check_writable(out if out is not None else Path("reports") / default_name(deals, seed))  # before any work
+    _compiling_notice("report", quiet)
+    with _progress(deals, quiet, "report", count=False) as update:  # units: hands weighted by cost
+        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command())
     if as_json:
-        typer.echo(json.dumps({"path": str(r.path), "run": r.run}, default=str))
+        _json({"path": str(r.path), "run": r.run})
         return
     typer.echo(f"report written to {r.path}/index.md: {r.run['hands_simulated']['total']:,} hands in "
                f"{r.run['timings']['total']:.0f} s")
@@ -541,34 +686,128 @@ def report(
 
 # ---- entry point -----------------------------------------------------------------------
 
+_ARGV: Optional[List[str]] = None  # the command line being run, for run.json and --json
+_interrupted = 0  # the first SIGINT / SIGTERM received, 0 before
+_raised = False  # whether the signal handler has raised Interrupted
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM: unwinds like Ctrl-C, so every ``finally`` removes what it half wrote."""
+
+
+def _inside_kernel(frame) -> bool:
+    """Whether Python runs here as a callback of a running numba kernel (numba unpickling a
+    constant): an exception raised there is not expected by the compiled code, which then
+    fails with a SystemError or crashes."""
+    return frame is not None and frame.f_code.co_filename.endswith(os.path.join("numba", "core", "serialize.py"))
+
+
+def _on_signal(signum, frame):
+    # The first signal interrupts; later ones (SIGTERM after Ctrl-C, a second Ctrl-C) are
+    # swallowed, so they cannot cut short the cleanup the first one started. (A Python
+    # no-op rather than SIG_IGN: a second signal already pending is then run quietly.)
+    global _interrupted, _raised
+    _interrupted = _interrupted or signum
+    if _raised:
+        return
+    if _inside_kernel(frame):  # not here: try again in 20 ms, by then back in our own code
+        signal.signal(signal.SIGALRM, lambda _s, f: _on_signal(signum, f))
+        signal.setitimer(signal.ITIMER_REAL, 0.02)
+        return
+    _raised = True
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGINT, _after_interrupt)
+    signal.signal(signal.SIGTERM, _after_interrupt)
+    raise Interrupted(signum)
+
+
+def _after_interrupt(signum, frame):
+    pass
+
+
+def _check_interrupted() -> None:
+    """Raise ``Interrupted`` if a signal came: the backstop for an exception raised by the
+    handler where Python drops it (a finaliser, a callback), run at every progress update."""
+    if _interrupted:
+        raise Interrupted(_interrupted)
+
+
+def _interrupted_exit() -> int:
+    if signal.getsignal(signal.SIGTERM) in (_on_signal, _after_interrupt):  # the console script's handlers
+        signal.setitimer(signal.ITIMER_REAL, 0)  # a retry still armed must not fire while exiting
+        # Ignored at the C level: Python's shutdown resets its own handlers to the defaults,
+        # and a second signal arriving then would kill the process with 143 instead of 130.
+        for sig in (signal.SIGALRM, signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
+    typer.echo("belote: interrupted", err=True)
+    return 130
+
+
+def _handle_signals() -> None:
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
+
+
+def _usage_message(e) -> str:
+    """A usage error in the project's words: ``--deals must be at least 1``, not the validator's."""
+    import re
+
+    param = getattr(e, "param", None)
+    cause = e.__cause__
+    errors = cause.errors() if hasattr(cause, "errors") else []
+    if param is None or not errors:
+        return e.format_message()
+    opts = getattr(param, "opts", None) or [param.name]
+    flag = max(opts, key=len) if opts[0].startswith("-") else param.name.upper()
+    err = errors[0]
+    given = err.get("input")
+    kind, ctx = err.get("type", ""), err.get("ctx") or {}
+    if kind in ("greater_than_equal", "greater_than"):
+        bound = ctx.get("ge", ctx.get("gt"))
+        return f"{flag} must be {'at least' if 'ge' in ctx else 'more than'} {bound}, not {given}"
+    if kind in ("less_than_equal", "less_than"):
+        bound = ctx.get("le", ctx.get("lt"))
+        return f"{flag} must be {'at most' if 'le' in ctx else 'less than'} {bound}, not {given}"
+    if kind == "int_parsing":
+        return f'{flag} must be a whole number, not "{given}"'
+    if kind == "float_parsing":
+        return f'{flag} must be a number, not "{given}"'
+    m = re.search(r"is not one of (.*?)\.?$", str(ctx.get("error", "")))
+    if m:
+        choices = ", ".join(c.strip().strip("'") for c in m.group(1).split(","))
+        return f'{flag} must be one of {choices}, not "{given}"'
+    return f"{flag}: {str(err.get('msg', '')).removeprefix('Value error, ')}"
+
 
 def main(argv=None) -> int:
-    """Run the app; usage and domain errors become one line on stderr with exit code 2."""
+    """Run the app; usage and domain errors become one line on stderr with exit code 2,
+    an interruption (Ctrl-C, SIGTERM) ``belote: interrupted`` with exit code 130."""
+    global _ARGV
+    _ARGV = list(sys.argv[1:] if argv is None else argv)
     try:
-        app(args=argv, prog_name="belote", standalone_mode=False)
+        rv = app(args=argv, prog_name="belote", standalone_mode=False)
     except BeloteError as e:
         typer.echo(f"belote: error: {e}", err=True)
         return 2
     except typer.Exit as e:
         return e.exit_code
-    except typer.Abort:
-        typer.echo("belote: interrupted", err=True)
-        return 130
+    except (typer.Abort, KeyboardInterrupt):
+        return _interrupted_exit()
     except typer.TyperException as e:  # usage errors: bad option, missing argument, bad value
         ctx = getattr(e, "ctx", None)
         if type(e).__name__ == "NoArgsIsHelpError" and ctx is not None:
             typer.echo(ctx.get_help())  # a bare 'belote' or 'belote CMD' shows its help
             return 0
         cmd = ctx.command_path if ctx is not None else "belote"
-        typer.echo(f"belote: error: {e.format_message()} (see '{cmd} --help')", err=True)
+        typer.echo(f"belote: error: {_usage_message(e)} (see '{cmd} --help')", err=True)
         return 2
-    except KeyboardInterrupt:
-        typer.echo("belote: interrupted", err=True)
-        return 130
-    return 0
+    if rv == 130:  # typer turns a KeyboardInterrupt inside a command into exit code 130
+        return _interrupted_exit()
+    return rv if isinstance(rv, int) else 0
 
 
 def entry():
+    _handle_signals()
     sys.exit(main())
 
 

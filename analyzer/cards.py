@@ -347,6 +347,40 @@ def parse_cards(text: str, lang: str = "en") -> list[int]:
     return cards
 
 
+def card_language(text: str) -> str:
+    """The notation ``text`` is written in: ``en`` or ``nl``, recognised from the cards.
+
+    The two notations share 7 8 9 A and 10 (``T``) and the suits h s, which read the
+    same in both, so a card never means two different things: a token reads in both
+    (same card), in one only (``Jc``, ``Kd``: English; ``Bh``, ``Vk``, ``Hr``: Dutch), or in
+    neither. ``text`` is English unless some card reads only in Dutch; a mix of cards that
+    read only in English and only in Dutch is an error.
+    """
+    tokens = text.replace(",", " ").split()
+    only = {"en": [], "nl": []}
+    for tok in tokens:
+        ok = {}
+        for lang in LANGUAGES:
+            try:
+                parse_card(tok, lang)
+                ok[lang] = True
+            except NotationError:
+                ok[lang] = False
+        for lang in LANGUAGES:
+            if ok[lang] and not any(ok[other] for other in LANGUAGES if other != lang):
+                only[lang].append(tok)
+    if only["en"] and only["nl"]:
+        raise NotationError(
+            f'"{only["en"][0]}" is English and "{only["nl"][0]}" Dutch notation: write all cards in one '
+            "(English J Q K, suits c d h s; Dutch B V H, suits k r h s)")
+    return "nl" if only["nl"] else "en"
+
+
+def parse_cards_in(text: str, lang: str | None = None) -> list[int]:
+    """``parse_cards`` in ``lang``, or (``lang=None``) in the notation ``text`` is written in."""
+    return parse_cards(text, lang or card_language(text))
+
+
 def parse_hand(text: str, lang: str = "en") -> int:
     """A hand in notation → its card mask."""
     return cards_to_mask(parse_cards(text, lang))

@@ -56,6 +56,7 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str) -> tuple[str, 
             raise BeloteError(f'unknown policy "{spec}" for {flag}: use one of {", ".join(names)}')
         return (spec,) * players
     seats = ["heuristic"] * players
+    named = set()
     for part in spec.split(","):
         seat, sep, name = part.partition("=")
         if not sep or not seat.strip().isdigit():
@@ -65,5 +66,8 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str) -> tuple[str, 
             raise BeloteError(f"{flag}: seat {s} does not exist with {players} players: seats are 0..{players - 1}")
         if name.strip() not in registry:
             raise BeloteError(f'unknown policy "{name.strip()}" for {flag}: use one of {", ".join(names)}')
+        if s in named:
+            raise BeloteError(f"{flag} names seat {s} twice: give each seat one policy, e.g. {flag} 0=heuristic,1=random")
+        named.add(s)
         seats[s] = name.strip()
     return tuple(seats)

@@ -8,16 +8,15 @@ plots and ``run.json`` (version, git commit, seed, parameters, timings, hands si
 
 The folder is written under a temporary name next to its destination and moved into
 place only when complete, so an interrupted run never leaves a half report, and an
-earlier report of the same name is replaced only by a complete one.
+earlier report of the same name is replaced only by a complete one. The folder rule
+(new, empty or an earlier one of ours; anything else refused up front) is
+``analyzer.outdir``'s, shared with ``table`` and ``balance``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import platform
-import shutil
-import subprocess
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -29,6 +28,7 @@ import pandas as pd
 import analyzer
 from analyzer.balance import compare_variants
 from analyzer.errors import BeloteError
+from analyzer.outdir import Staged, check_out, git_commit
 from analyzer.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules, option_choices
 from analyzer.simulate import SimConfig, set_threads
@@ -86,6 +86,61 @@ class Sizes:
                    take_deals=max(1, deals // 20))
 
 
+# Hands simulated per unit of each part, measured on a report (``make_report(deals=40000,
+# seed=1)``, its run.json's hands_simulated, 2026-12-01): they turn the sizes into the hands
+# a report will simulate.
+TAKE_HANDS_PER_CALL = 1.30  # take: hands per paired deal and call compared (pass included)
+TABLE_HANDS_PER_DEAL = 5.33  # table: hands per deal (every decision played taking and passing)
+HANDS_PER_GAME = 9.74  # balance: hands per whole game
+# What a hand of each part costs, relative to a balance hand (same run: balance 9,696
+# hands/s, take 3,852, table 1,944 on 2 threads): the progress counts hands weighted by
+# these, so its ETA holds across parts of different speed.
+HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0}
+
+
+def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
+    """The hands each part of a report is expected to simulate, as ``(kind, hands)``: the
+    examples, the tables, balance."""
+    from analyzer.cards import parse_card
+    from analyzer.take import open_calls
+
+    plan = []
+    for ex in examples:
+        calls = len(open_calls(Rules.from_label(ex.label), parse_card(ex.turned), ex.round))
+        plan.append(("take", sizes.take_deals * calls * TAKE_HANDS_PER_CALL))
+    plan += [("table", sizes.table_deals * TABLE_HANDS_PER_DEAL)] * len(variants)
+    plan.append(("balance", len(variants) * (sizes.deals + sizes.games * HANDS_PER_GAME)))
+    return [(part, max(1, int(x))) for part, x in plan]
+
+
+class HandsProgress:
+    """A report's progress in hands, each weighted by its cost (``HAND_COST``):
+    ``progress(done, total)`` with the finished parts as counted and the current and later
+    parts as planned, so the total is corrected as each part finishes and an ETA drawn
+    from it holds."""
+
+    def __init__(self, plan: list[tuple[str, int]], progress=None):
+        self.plan = [HAND_COST[kind] * hands for kind, hands in plan]
+        self.kinds = [kind for kind, _ in plan]
+        self.progress = progress
+        self.part, self.finished = 0, 0.0
+
+    def tick(self, frac: float) -> None:
+        """The current part is ``frac`` done."""
+        if self.progress is None:
+            return
+        rest = self.plan[self.part:]
+        now = rest[0] * min(1.0, max(0.0, frac)) if rest else 0
+        total = self.finished + sum(rest)
+        self.progress(int(self.finished + now), int(total))
+
+    def next(self, hands: int) -> None:
+        """The current part is finished, having simulated ``hands``."""
+        self.finished += HAND_COST[self.kinds[self.part]] * int(hands)
+        self.part += 1
+        self.tick(0)
+
+
 def default_name(deals: int, seed: int) -> str:
     """``report-deals2M-seed1``: named after its parameters and seed."""
     return f"report-deals{_compact(deals)}-seed{seed}"
@@ -98,28 +153,9 @@ def _compact(n: int) -> str:
     return str(n)
 
 
-def git_commit() -> str | None:
-    """The checkout's commit (read-only ``git rev-parse HEAD``), or None."""
-    try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parent, capture_output=True,
-                             text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip() or None if out.returncode == 0 else None
-
-
-def check_writable(folder: Path) -> None:
-    """Create ``folder`` if needed and make sure a file can be written there."""
-    folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise BeloteError(f"{folder} is a file, not a folder: choose another --out")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".write-test-{os.getpid()}"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as e:
-        raise BeloteError(f"cannot write to {folder}: {e.strerror or e}; choose a writable --out folder") from None
+def check_writable(folder: Path, flag: str = "--out") -> Path:
+    """Check ``folder`` against the output-folder rule (``analyzer.outdir``) before any work."""
+    return check_out(folder, flag)
 
 
 def take_frame(r: TakeResult) -> pd.DataFrame:
@@ -205,14 +241,16 @@ class ReportResult:
 
 def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed: int = 1,
                 threads: int | None = None, progress=None, examples=EXAMPLES, variants=ALL_LABELS,
-                reports_dir: str | Path = "reports") -> ReportResult:
+                reports_dir: str | Path = "reports", command: str | None = None) -> ReportResult:
     """Run ``take`` (the examples), ``table`` (each variant) and ``balance`` (all variants)
     and write the report folder; returns its path and the ``run.json`` content.
 
     ``out``: the folder (default ``reports/report-deals<N>-seed<S>``). ``deals``: hands per
     variant for ``balance``; ``table`` uses half as many deals per variant, ``balance``
     ``deals / 40`` games per variant, ``take`` ``deals / 20`` paired deals per example.
-    ``progress(done, total)`` is called as parts finish (units: thousandths of each part).
+    ``progress(done, total)`` is called as the parts advance, in hands (``HandsProgress``).
+    The folder follows the rule of ``analyzer.outdir`` (checked before any work);
+    ``command`` is recorded in ``run.json`` (the CLI passes the command line).
 
     Example::
 
@@ -222,44 +260,13 @@ def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed:
     if seed < 0:
         raise BeloteError(f"--seed must be 0 or more, not {seed}")
     dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed)
-    parent = dest.parent if str(dest.parent) else Path(".")
-    check_writable(parent)
-    if dest.exists() and not dest.is_dir():
-        raise BeloteError(f"{dest} is a file, not a folder: choose another --out")
-    tmp = parent / f".tmp-{dest.name}-{os.getpid()}"
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir()
-    try:
-        run = _write(tmp, sizes, seed, threads, progress, examples, variants)
-        run["output"] = str(dest)
-        (tmp / "run.json").write_text(json.dumps(run, indent=2, default=_json_default))
-        _move_into_place(tmp, dest)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    with Staged(dest) as stage:  # checked and staged before any work; removed if interrupted
+        run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants)
+        run["output"] = str(stage.dest)
+        params = run.get("parameters", {})
+        run = stage.commit({"command": command or f"make_report(deals={deals}, seed={seed})",
+                            "rules": params.get("rules"), "policies": params.get("policies")} | run)
     return ReportResult(dest, run)
-
-
-def _move_into_place(tmp: Path, dest: Path) -> None:
-    """Atomic renames: an earlier report is set aside, the new one moved in, the old removed."""
-    old = None
-    if dest.exists():
-        old = dest.parent / f".old-{dest.name}-{os.getpid()}"
-        os.replace(dest, old)
-    os.replace(tmp, dest)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
-def _json_default(o):
-    if isinstance(o, (np.integer,)):
-        return int(o)
-    if isinstance(o, (np.floating,)):
-        return float(o)
-    if isinstance(o, Path):
-        return str(o)
-    raise TypeError(type(o).__name__)
 
 
 def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants) -> dict:
@@ -267,13 +274,8 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
 
     started = datetime.now(timezone.utc)
     t_start = time.perf_counter()
-    n_parts = len(examples) + len(variants) + 1
-    total = 1000 * n_parts
-    part = [0]
-
-    def tick(frac):
-        if progress is not None:
-            progress(min(total, int(1000 * part[0] + 1000 * min(1.0, frac))), total)
+    prog = HandsProgress(planned_hands(sizes, examples, variants), progress)
+    tick = prog.tick
 
     used_threads = set_threads(threads)
     timings = {}
@@ -295,8 +297,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         take_rows.append(df)
         cmd = take_table.command(r, sizes.take_deals, seed + k)
         take_md.append(take_markdown(r, ex.why, cmd).replace("#### ", f"#### {k + 1}. ", 1))
-        part[0] += 1
-        tick(0)
+        prog.next(r.hands)
     take_all = pd.concat(take_rows, ignore_index=True)
     write_frame(take_all, folder / "take_examples")
     P.save(P.take_examples_plot(take_all), folder / "take_examples.png")
@@ -322,8 +323,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
                         f"Decisions: {t.decisions[0]:,} in round 1, {t.decisions[1]:,} in round 2; "
                         f"{t.hands:,} hands simulated. Full tables: `table_{lab}_classes.csv` (and .parquet), "
                         f"`table_{lab}_strength.csv`, `table_{lab}_break_even.csv`, `table_{lab}_rule_of_thumb.csv`.\n")
-        part[0] += 1
-        tick(0)
+        prog.next(t.hands)
     timings["table"] = time.perf_counter() - t0
     hands["table"] = table_hands
     # ---- balance ----
@@ -336,8 +336,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     balance_md = b.markdown(plots)
     timings["balance"] = time.perf_counter() - t0
     hands["balance"] = b.hands_simulated
-    part[0] += 1
-    tick(0)
+    prog.next(b.hands_simulated)
     # ---- index.md and run.json ----
     finished = datetime.now(timezone.utc)
     total_hands = sum(hands.values())

@@ -16,6 +16,8 @@ WORDS = {
         "wins": "wins", "outcome": "outcome", "card_points": "card points", "raw": "raw totals",
         "scores": "scores", "roem_side": "roem scored by side", "none": "none", "reserve": "reserve after",
         "piles": "piles (face down / face up)", "revealed": "revealed", "side": "side",
+        "players": "players", "seed": "seed", "deal": "deal", "policies": "policies", "bid": "bid", "play": "play",
+        "round": "round", "trick": "trick",
     },
     "nl": {
         "turned": "gedraaide kaart", "bids": "bieden", "trump": "troef", "troefmaker": "troefmaker",
@@ -24,8 +26,34 @@ WORDS = {
         "wins": "wint", "outcome": "uitkomst", "card_points": "kaartpunten", "raw": "ruwe totalen",
         "scores": "scores", "roem_side": "roem voor partij", "none": "geen", "reserve": "reserve na",
         "piles": "stapels (gedekt / open)", "revealed": "omgedraaid", "side": "partij",
+        "players": "spelers", "seed": "seed", "deal": "spel", "policies": "strategie", "bid": "bieden",
+        "play": "spelen", "round": "ronde", "trick": "slag",
     },
 }
+# The names a deal log records (calls, outcomes, declaration kinds), as each language says them.
+TERMS = {
+    "en": {},
+    "nl": {
+        # calls (analyzer.bidding.CALL_NAMES)
+        "pass": "pas", "take": "speelt", "smous": "smous", "smous-play": "smous: speelt",
+        "smous-redeal": "smous: opnieuw delen", "koe": "koe",
+        # bidding outcomes
+        "passed_out": "iedereen past", "redeal": "opnieuw delen",
+        # hand outcomes (analyzer.scoring.OUTCOME_NAMES)
+        "made": "gehaald", "dedans": "nat", "tie": "gelijk (litige)",
+        # declaration kinds (analyzer.declarations.KIND_NAMES)
+        "sequence": "reeks", "carre": "vier gelijke",
+        # policies (analyzer.policies)
+        "random": "willekeurig", "heuristic": "vuistregels",
+    },
+}
+
+
+def term(name, lang: str) -> str:
+    """A recorded name (``take``, ``dedans``, ``sequence``, ...) in ``lang``."""
+    if isinstance(name, dict):  # a policy per seat
+        return ",".join(f"{s}={term(v, lang)}" for s, v in name.items())
+    return TERMS[lang].get(name, name)
 
 
 def _c(card: str, lang: str) -> str:
@@ -41,16 +69,17 @@ def render(record: dict, lang: str = "en") -> str:
     sw = SEAT_WORDS[lang]
     n = record["players"]
     lines = [
-        f"{record['variant']} · {n} players · seed {record['seed']} · deal {record['deal']} · "
-        f"policies bid={record['policies']['bid']} play={record['policies']['play']}",
+        f"{record['variant']} · {n} {w['players']} · {w['seed']} {record['seed']} · {w['deal']} {record['deal']} · "
+        f"{w['policies']} {w['bid']}={term(record['policies']['bid'], lang)} "
+        f"{w['play']}={term(record['policies']['play'], lang)}",
         f"{w['turned']}: {_c(record['turned'], lang)}   ({sw['seat']} 0 = {sw['voorhand']}, {sw['seat']} {n - 1} = {sw['dealer']})",
         f"{w['bids']}:",
     ]
     for b in record["bids"]:
         suit = f" {format_suit(parse_suit(b['suit']), lang, symbols=True)}" if "suit" in b else ""
-        lines.append(f"  round {b['round']}  {sw['seat']} {b['seat']}: {b['call']}{suit}")
+        lines.append(f"  {w['round']} {b['round']}  {sw['seat']} {b['seat']}: {term(b['call'], lang)}{suit}")
     if record["outcome"] != "played":
-        lines.append(f"{w['outcome']}: {record['outcome']}")
+        lines.append(f"{w['outcome']}: {term(record['outcome'], lang)}")
         return "\n".join(lines)
     trump = parse_suit(record["trump"])
     koe = f" {w['koe']}" if record.get("koe") else ""
@@ -78,14 +107,14 @@ def render(record: dict, lang: str = "en") -> str:
     if record["declarations"]:
         lines.append(f"{w['declarations']}:")
         for d in record["declarations"]:
-            lines.append(f"  {sw['seat']} {d['seat']}: {d['kind']} {_cs(d['cards'], lang)} = {d['points']} (trick {d['trick'] + 1})")
+            lines.append(f"  {sw['seat']} {d['seat']}: {term(d['kind'], lang)} {_cs(d['cards'], lang)} = {d['points']} ({w['trick']} {d['trick'] + 1})")
     if record.get("stuk"):
         lines.append(f"{w['stuk']}: {sw['seat']} {record['stuk']['seat']} +{record['stuk']['points']}")
     r = record["result"]
     roem = r["roem_side"] if r["roem_side"] is not None else w["none"]
     sides = ["+".join(str(s) for s in side) for side in record["sides"]]
     lines += [
-        f"{w['result']}: {r['outcome']}",
+        f"{w['result']}: {term(r['outcome'], lang)}",
         f"  {w['side']:<14}" + "".join(f"{s:>8}" for s in sides),
         f"  {w['card_points']:<14}" + "".join(f"{x:>8}" for x in r["card_points"]),
         f"  {w['raw']:<14}" + "".join(f"{x:>8}" for x in r["raw_totals"]),

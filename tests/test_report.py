@@ -50,13 +50,21 @@ def test_run_json_records_version_commit_seed_parameters_timings_and_hands(built
 
 def test_no_temporary_folder_is_left(built):
     tmp, _ = built
-    assert not [p for p in tmp.iterdir() if p.name.startswith((".tmp-", ".old-"))]
+    assert [p.name for p in tmp.iterdir()] == ["r"]
+
+
+def earlier_report(folder, **files):
+    """A folder as an earlier run of ours leaves it: its files, listed in our run.json."""
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name.replace("_", ".")).write_text(text)
+    (folder / "run.json").write_text(json.dumps({"tool": "belote-analyzer", "files": sorted(
+        name.replace("_", ".") for name in files)}))
 
 
 def test_an_interrupted_run_leaves_no_half_report_and_keeps_the_earlier_one(tmp_path, monkeypatch):
     earlier = tmp_path / "r"
-    earlier.mkdir()
-    (earlier / "index.md").write_text("the earlier report")
+    earlier_report(earlier, index_md="the earlier report")
 
     def interrupt(*a, **k):
         raise KeyboardInterrupt
@@ -70,11 +78,21 @@ def test_an_interrupted_run_leaves_no_half_report_and_keeps_the_earlier_one(tmp_
 
 def test_a_complete_run_replaces_the_earlier_report(tmp_path):
     earlier = tmp_path / "r"
-    earlier.mkdir()
-    (earlier / "stale.txt").write_text("old")
+    earlier_report(earlier, stale_txt="old")
     r = small_report(tmp_path, deals=400)
     assert (r.path / "index.md").is_file() and not (r.path / "stale.txt").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
+
+
+def test_a_folder_holding_a_file_we_did_not_write_is_refused_before_any_work(tmp_path, monkeypatch):
+    earlier = tmp_path / "r"
+    earlier_report(earlier, index_md="an earlier report")
+    (earlier / "notes.txt").write_text("the user's")
+    monkeypatch.setattr(R, "_write", lambda *a: pytest.fail("the analysis ran"))
+    with pytest.raises(BeloteError, match="did not write"):
+        small_report(tmp_path, deals=400)
+    assert (earlier / "notes.txt").read_text() == "the user's"
+    assert sorted(p.name for p in earlier.iterdir()) == ["index.md", "notes.txt", "run.json"]
 
 
 def test_default_name_is_built_from_parameters_and_seed():

@@ -1,0 +1,355 @@
+"""The real ``belote`` command as a user runs it: output folders, interruptions, output
+paths, version and provenance, Dutch cards, and the project's own error wording.
+
+Every test runs ``.venv/bin/belote`` in a subprocess (small ``--deals``, so they stay fast
+once the kernels are cached).
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from analyzer import kernelcache
+from analyzer.outdir import RUN_FILE, TOOL, git_commit
+
+BELOTE = str(Path(sys.executable).parent / "belote")
+RUN_KEYS = {"tool", "version", "git_commit", "command", "seed", "rules", "policies", "created", "files"}
+
+
+def belote(*args, cwd=None, env=None, timeout=600):
+    return subprocess.run([BELOTE, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout)
+
+
+def one_error_line(p) -> str:
+    lines = [line for line in p.stderr.splitlines() if line.strip()]
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    assert len(lines) == 1 and lines[0].startswith("belote: error:"), p.stderr
+    assert "Traceback" not in p.stdout + p.stderr
+    return lines[0]
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+SMALL = {
+    "report": ["report", "--deals", "200"],
+    "table": ["table", "--deals", "200"],
+    "balance": ["balance", "--variants", "piekjas2", "--deals", "200", "--games", "2"],
+}
+
+
+# --- one rule for every --out folder ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", sorted(SMALL))
+def test_out_folder_holding_a_file_we_did_not_write_is_refused_and_kept(command, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    line = one_error_line(belote(*SMALL[command], "--out", str(out), "--quiet", cwd=tmp_path))
+    assert "notes.txt" in line and "did not write" in line
+    assert (out / "notes.txt").read_text() == "mine" and listing(out) == ["notes.txt"]
+    assert listing(tmp_path) == ["out"]  # no temporary folder left beside it
+
+
+@pytest.mark.parametrize("command", sorted(SMALL))
+@pytest.mark.parametrize("where", [".", ".."])
+def test_out_folder_containing_the_current_folder_is_refused_before_any_work(command, where, tmp_path):
+    cwd = tmp_path / "work"
+    cwd.mkdir()
+    (cwd / "keep.txt").write_text("x")
+    t0 = time.perf_counter()
+    line = one_error_line(belote(*SMALL[command], "--out", where, "--quiet", cwd=cwd))
+    assert "contains the current folder" in line
+    assert listing(cwd) == ["keep.txt"] and listing(tmp_path) == ["work"]
+    assert time.perf_counter() - t0 < 60  # refused up front, not after the analysis
+
+
+@pytest.mark.parametrize("command", ["table", "balance"])
+def test_table_and_balance_write_run_json_and_replace_only_their_own_folder(command, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()  # an empty folder is used
+    p = belote(*SMALL[command], "--out", str(out), "--seed", "4", "--quiet", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    run = json.loads((out / RUN_FILE).read_text())
+    assert RUN_KEYS <= set(run) and run["tool"] == TOOL and run["seed"] == 4
+    assert run["git_commit"] == git_commit() and run["command"].startswith(f"belote {command} ")
+    assert sorted(run["files"] + [RUN_FILE]) == listing(out)
+    assert run["rules"] and run["policies"]
+    # an earlier folder of ours is replaced (the new run.json, no stale file)
+    p = belote(*SMALL[command], "--out", str(out), "--seed", "5", "--quiet", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert json.loads((out / RUN_FILE).read_text())["seed"] == 5 and listing(tmp_path) == ["out"]
+    # ... but not once the user has put a file of their own in it
+    (out / "mine.csv").write_text("1,2\n")
+    one_error_line(belote(*SMALL[command], "--out", str(out), "--quiet", cwd=tmp_path))
+    assert (out / "mine.csv").read_text() == "1,2\n"
+
+
+def test_report_out_replaces_its_own_report_and_writes_run_json(tmp_path):
+    out = tmp_path / "rep"
+    for seed in ("1", "2"):
+        p = belote(*SMALL["report"], "--out", str(out), "--seed", seed, "--quiet", cwd=tmp_path)
+        assert p.returncode == 0, p.stderr
+    run = json.loads((out / RUN_FILE).read_text())
+    assert RUN_KEYS <= set(run) and run["seed"] == 2 and (out / "index.md").is_file()
+    assert listing(tmp_path) == ["rep"]
+
+
+# --- interruptions: "belote: interrupted", exit 130, nothing half-written ----------------------
+
+
+def start(*args, cwd):
+    return subprocess.Popen([BELOTE, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def interrupt(proc, *signals, after=4.0, gap=0.05):
+    """Let ``proc`` get into its work, then send ``signals`` ``gap`` seconds apart.
+
+    A signal is handled when the running kernel batch returns (seconds; on a loaded
+    machine up to minutes for the 2**20-hand batches of simulate and balance), hence
+    the generous wait."""
+    time.sleep(after)
+    assert proc.poll() is None, proc.communicate()
+    for sig in signals:
+        proc.send_signal(sig)
+        time.sleep(gap)
+    out, err = proc.communicate(timeout=600)
+    return proc.returncode, out, err
+
+
+LONG = {  # random play: the fastest hands, so a kernel batch returns soon
+    "simulate": ["simulate", "--deals", "500000000", "--bid", "random", "--play", "random", "--quiet"],
+    "take": ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "500000000", "--quiet"],
+    "table": ["table", "--deals", "500000000", "--quiet", "--out", "out"],
+    "balance": ["balance", "--variants", "piekjas2", "--deals", "500000000", "--games", "0", "--bid", "random",
+                "--play", "random", "--quiet", "--out", "out"],
+}
+
+
+def assert_interrupted(code, err):
+    assert code == 130, err
+    assert err.strip().splitlines()[-1] == "belote: interrupted" and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("command", sorted(LONG))
+def test_an_interrupted_command_says_so_and_exits_130(command, sig, tmp_path):
+    assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), sig)[::2])
+    assert listing(tmp_path) == []  # no output folder, no temporary folder
+
+
+@pytest.mark.parametrize("command", ["take", "table"])  # short kernel batches: interrupted mid-run
+def test_a_command_interrupted_inside_its_kernels_exits_130(command, tmp_path):
+    assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), signal.SIGINT, after=15.0)[::2])
+    assert listing(tmp_path) == []
+
+
+def test_report_interrupted_by_sigint_then_sigterm_keeps_the_earlier_report_and_leaves_nothing(tmp_path):
+    out = tmp_path / "rep"
+    p = belote(*SMALL["report"], "--out", str(out), "--quiet", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    before = {n: (out / n).read_bytes() for n in listing(out)}
+    proc = start("report", "--deals", "500000000", "--out", str(out), "--quiet", cwd=tmp_path)
+    code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, after=10.0, gap=0.01)
+    assert_interrupted(code, err)
+    assert listing(tmp_path) == ["rep"]  # no stray temporary entry beside it
+    assert {n: (out / n).read_bytes() for n in listing(out)} == before
+
+
+def test_an_interrupted_log_leaves_no_file(tmp_path):
+    proc = start("simulate", "--deals", "300000", "--log", "d.jsonl", "--log-deals", "300000", "--quiet",
+                 cwd=tmp_path)  # simulating takes seconds, the log many minutes: interrupted while logging
+    code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, after=20.0)
+    assert_interrupted(code, err)
+    assert listing(tmp_path) == []
+
+
+# --- output paths are checked before any work ---------------------------------------------------
+
+
+def test_an_unwritable_log_path_is_refused_before_simulating(tmp_path):
+    t0 = time.perf_counter()
+    line = one_error_line(belote("simulate", "--deals", "500000000", "--log", str(tmp_path / "no" / "d.jsonl"),
+                                 "--quiet", timeout=120))
+    assert "does not exist" in line and time.perf_counter() - t0 < 60
+
+
+def test_a_log_path_holding_a_file_we_did_not_write_is_refused(tmp_path):
+    f = tmp_path / "notes.txt"
+    f.write_text("precious\n")
+    line = one_error_line(belote("simulate", "--deals", "500000000", "--log", str(f), "--quiet", timeout=120))
+    assert "did not write" in line and f.read_text() == "precious\n"
+    # an earlier deal log is replaced
+    log = tmp_path / "d.jsonl"
+    assert belote("simulate", "--deals", "20", "--log", str(log), "--log-deals", "3", "--quiet").returncode == 0
+    assert belote("simulate", "--deals", "20", "--log", str(log), "--log-deals", "2", "--quiet").returncode == 0
+    assert len(log.read_text().splitlines()) == 2
+
+
+# --- version and provenance ----------------------------------------------------------------------
+
+
+def test_version_names_the_version_and_commit():
+    import analyzer
+
+    p = belote("--version")
+    assert p.returncode == 0 and analyzer.__version__ in p.stdout
+    assert (git_commit() or "unknown") in p.stdout
+
+
+JSON_COMMANDS = [
+    ["simulate", "--deals", "50"],
+    ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "50"],
+    ["table", "--deals", "50"],
+    ["balance", "--variants", "piekjas2", "--deals", "50", "--games", "1"],
+]
+
+
+@pytest.mark.parametrize("args", JSON_COMMANDS, ids=[a[0] for a in JSON_COMMANDS])
+def test_every_json_output_names_tool_version_and_commit(args):
+    import analyzer
+
+    p = belote(*args, "--json", "--quiet")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert d["tool"] == TOOL and d["version"] == analyzer.__version__ and d["git_commit"] == git_commit()
+    assert d["command"].startswith(f"belote {args[0]} ")
+
+
+def test_bench_json_rows_name_version_and_commit():
+    p = belote("bench", "--variant", "piekjas2", "--policy", "random", "--threads", "1", "--seconds", "0.1", "--json")
+    rows = json.loads(p.stdout)
+    assert p.returncode == 0 and rows and all(r["version"] and r["git_commit"] == git_commit() for r in rows)
+
+
+# --- the kernel cache: say when it is cold ---------------------------------------------------------
+
+
+def test_a_cold_kernel_cache_is_announced_with_the_minutes(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"BELOTE_CACHE_DIR": str(tmp_path)}
+    proc = subprocess.Popen([BELOTE, "simulate", "--deals", "100"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    first = proc.stderr.readline()  # printed before compiling starts
+    proc.send_signal(signal.SIGINT)  # no need to wait minutes for the compilation itself
+    _, err = proc.communicate(timeout=300)
+    minutes = kernelcache.compile_minutes("simulate", folder=tmp_path / "nothing-here")
+    assert first.strip() == f"compiling kernels (first run only, about {minutes} min)"
+    assert proc.returncode == 130 and "belote: interrupted" in err
+
+
+def test_a_warm_kernel_cache_is_not_announced():
+    assert belote("simulate", "--deals", "100", "--quiet").returncode == 0  # compiles if it must
+    p = belote("simulate", "--deals", "100")
+    assert p.returncode == 0 and "compiling kernels" not in p.stderr
+
+
+def test_compile_minutes_count_only_the_kernels_not_cached(tmp_path):
+    assert kernelcache.missing_kernels("balance", tmp_path) == [("seats", "_seat_batch"), ("games", "_games_batch")]
+    (tmp_path / "seats._seat_batch-52.py311.nbi").write_bytes(b"")
+    assert kernelcache.missing_kernels("balance", tmp_path) == [("games", "_games_batch")]
+    assert kernelcache.compile_minutes("balance", tmp_path) == -(-kernelcache.COMPILE_SECONDS[("games", "_games_batch")] // 60)
+    (tmp_path / "simulate._run_batch-211.py311.nbi").write_bytes(b"")
+    assert kernelcache.compile_minutes("simulate", tmp_path) == 0
+    assert kernelcache.compile_minutes("report", tmp_path) >= kernelcache.compile_minutes("take", tmp_path) >= 1
+
+
+# --- input: policies, player counts, the project's own wording -------------------------------------
+
+
+def test_the_same_seat_twice_in_a_policy_is_refused():
+    line = one_error_line(belote("simulate", "--deals", "10", "--bid", "0=random,0=heuristic", "--quiet"))
+    assert "seat 0 twice" in line
+
+
+def test_piekjas_players_suggestion_fits_the_typed_hand():
+    line = one_error_line(belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "5",
+                                 "--quiet"))
+    assert "--players 4" in line and "--players 2" not in line
+    line = one_error_line(belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "2",
+                                 "--quiet"))
+    assert "--players 4" in line
+    p = belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "4", "--deals", "100",
+               "--quiet")
+    assert p.returncode == 0, p.stderr  # the suggestion works
+
+
+WORDING = [
+    (["simulate", "--deals", "0"], "--deals must be at least 1, not 0"),
+    (["simulate", "--deals", "many"], '--deals must be a whole number, not "many"'),
+    (["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--round", "3"], "--round must be at most 2, not 3"),
+    (["simulate", "--variant", "whist"], '--variant must be one of classic, piekjas, dekjas, not "whist"'),
+    (["simulate", "--seed", "-1"], "--seed must be at least 0, not -1"),
+    (["bench", "--seconds", "soon"], '--seconds must be a number, not "soon"'),
+]
+
+
+@pytest.mark.parametrize("args, message", WORDING, ids=[" ".join(a[:3]) for a, _ in WORDING])
+def test_usage_errors_are_the_projects_own_one_line_messages(args, message):
+    line = one_error_line(belote(*args))
+    assert message in line
+    assert "Input should" not in line and "Value error" not in line
+
+
+# --- Dutch cards -------------------------------------------------------------------------------------
+
+
+def take_json(*args):
+    p = belote("take", *args, "--deals", "300", "--seed", "3", "--json", "--quiet")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    return d["calls"], d["n"]
+
+
+def test_take_reads_dutch_cards_with_lang_nl_or_recognised():
+    english = take_json("Jh 9h Ah Tc 7s", "--turned", "Qh")
+    assert take_json("Bh 9h Ah 10k 7s", "--turned", "Vh", "--lang", "nl") == english
+    assert take_json("Bh 9h Ah 10k 7s", "--turned", "Vh") == english  # recognised: B, V and k are Dutch
+    dekjas = ("--variant", "dekjas", "--turned")
+    assert (take_json(*dekjas, "Vh", "--mine", "Bh 9h Ah Ak 10k 7r 8s Hs", "--theirs", "7k 8k 9k Vr Hr Ar 10s Vh")
+            == take_json(*dekjas, "Qh", "--mine", "Jh 9h Ah Ac Tc 7d 8s Ks", "--theirs", "7c 8c 9c Qd Kd Ad Ts Qh"))
+
+
+def test_cards_mixing_english_and_dutch_are_refused():
+    line = one_error_line(belote("take", "Jh 9h Ah Tc 7s", "--turned", "Vh", "--quiet"))
+    assert "Dutch" in line and "English" in line
+
+
+def test_show_in_dutch_translates_the_calls_and_outcomes(tmp_path):
+    log = tmp_path / "d.jsonl"
+    assert belote("simulate", "--variant", "piekjas", "--players", "2", "--deals", "40", "--log", str(log),
+                  "--log-deals", "40", "--quiet").returncode == 0
+    en = belote("show", str(log), "--all")
+    nl = belote("show", str(log), "--all", "--lang", "nl")
+    assert en.returncode == nl.returncode == 0
+    assert ": pass" in en.stdout and ": pas" in nl.stdout and ": pass" not in nl.stdout
+    assert ": take" in en.stdout and ": take" not in nl.stdout and ": speelt" in nl.stdout
+    for english in ("round ", "players", "policies", "(trick ", "made", "dedans", "sequence"):
+        assert english not in nl.stdout, english
+
+
+# --- the report's progress: in hands, corrected as parts finish ---------------------------------------
+
+
+def test_report_progress_counts_hands_and_ends_at_the_hands_simulated(tmp_path):
+    from analyzer import report as R
+
+    seen = []
+    examples, variants = R.EXAMPLES[:1], ("piekjas2",)
+    r = R.make_report(tmp_path / "r", deals=2000, seed=1, examples=examples, variants=variants,
+                      progress=lambda done, total: seen.append((done, total)))
+    hands = r.run["hands_simulated"]
+    cost = R.HAND_COST
+    end = cost["take"] * hands["take"] + cost["table"] * hands["table"] + cost["balance"] * hands["balance"]
+    assert seen[-1][0] == seen[-1][1] == int(end)  # the last update: every hand counted, none planned
+    assert all(d <= t for d, t in seen)
+    planned = sum(cost[kind] * n for kind, n in R.planned_hands(R.Sizes.from_deals(2000), examples, variants))
+    assert abs(seen[0][1] - planned) <= 1  # the first total is the plan ...
+    assert 0.5 < planned / end < 2  # ... within a factor 2 of what it took
