@@ -337,6 +337,21 @@ def state_from_record(record: dict) -> tuple[np.ndarray, Rules]:
     return start_state(rules, hands, trump, taker), rules
 
 
+def random_start(rules: Rules, rng) -> tuple[np.ndarray, list[int]]:
+    """A random start position (tests and benchmarks): hands dealt from a shuffled deck
+    (Dekjas piles in the DEAL_LOG.md order), a random trump and taker, seat 0 leading.
+    Returns the state and the cards in play. ``rng``: a ``numpy.random.Generator``."""
+    deck = [int(c) for c in rng.permutation(N_CARDS)]
+    trump = int(rng.integers(4))
+    taker = int(rng.integers(rules.players))
+    if rules.variant == "dekjas":
+        piles = [[(deck[2 * i + s], deck[16 + 2 * i + s]) for i in range(8)] for s in range(2)]
+        return dekjas_state(rules, piles, trump, taker), deck
+    k = rules.n_tricks
+    hands = [deck[s * k:(s + 1) * k] for s in range(rules.players)]
+    return start_state(rules, hands, trump, taker), deck[: k * rules.players]
+
+
 def trick_so_far(st: np.ndarray, rules: Rules) -> list[tuple[int, int]]:
     """The current trick as ``(seat, card)`` pairs (the reference's notation)."""
     n = rules.players
@@ -347,5 +362,5 @@ def trick_so_far(st: np.ndarray, rules: Rules) -> list[tuple[int, int]]:
 __all__ = [
     "STATE_SIZE", "init_state", "legal_cards", "play_card", "undo_card", "is_over", "hand_result",
     "side_card_points", "side_of_seat", "new_state", "start_state", "dekjas_state", "state_from_record",
-    "trick_so_far",
+    "random_start", "trick_so_far",
 ]

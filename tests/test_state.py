@@ -23,6 +23,7 @@ from analyzer.state import (
     is_over,
     legal_cards,
     play_card,
+    random_start,
     start_state,
     state_from_record,
     trick_so_far,
@@ -30,20 +31,6 @@ from analyzer.state import (
 )
 
 UNDERTRUMP = ("forced", "free")
-
-
-def random_position(rules: Rules, rng):
-    """A random start position of ``rules``: dealt hands (Dekjas piles), a random trump and
-    taker, seat 0 leading. Returns (state, cards in play)."""
-    deck = [int(c) for c in rng.permutation(32)]
-    trump = int(rng.integers(4))
-    taker = int(rng.integers(rules.players))
-    if rules.variant == "dekjas":
-        piles = [[(deck[2 * i + s], deck[16 + 2 * i + s]) for i in range(8)] for s in range(2)]
-        return dekjas_state(rules, piles, trump, taker), deck
-    k = rules.n_tricks
-    hands = [deck[s * k:(s + 1) * k] for s in range(rules.players)]
-    return start_state(rules, hands, trump, taker), deck[: k * rules.players]
 
 
 def _rules_cases():
@@ -63,7 +50,7 @@ def test_random_playouts_keep_the_invariants_and_undo_restores_exactly(label, un
     rng = np.random.default_rng(101)
     pts, trk = np.zeros(4, np.int64), np.zeros(4, np.int64)
     for _ in range(40):
-        st, in_play = random_position(rules, rng)
+        st, in_play = random_start(rules, rng)
         in_play_points = sum(card_points(c, int(st[0])) for c in in_play)
         played = []
         while not is_over(st, rec):
@@ -107,7 +94,7 @@ def test_legal_plays_and_trick_winners_agree_with_the_reference(label, undertrum
     rng = np.random.default_rng(202)
     checked = 0
     for _ in range(60):
-        st, _ = random_position(rules, rng)
+        st, _ = random_start(rules, rng)
         trump = int(st[0])
         while not is_over(st, rec):
             seat = int(st[ST_TO_MOVE])

@@ -1,0 +1,448 @@
+"""Exact double-dummy solver on ``analyzer.state`` (every card visible, every side perfect).
+
+Objective
+---------
+The value of a position is the taker side's final result under perfect play:
+
+- ``points`` (default): the taker side's card points at the end of the hand, last-trick
+  10 included, classic capot 252 (RULES.md §1, §6).
+- ``pit``: the same plus the taker side's pit award of RULES.md §6 (Piekjas, Dekjas: 100
+  for every trick, or its share of each trickless player's 100; ``scoring.pit_awards``).
+  Classic has no pit award (its capot is already the 252).
+
+Declarations and stuk are not in the objective. In classic and Piekjas they are fixed once
+the hands are known (made at the first trick from the cards held), so they shift every
+line by the same amount. In Dekjas they depend on who wins which trick (RULES.md §5); the
+solver leaves them out, so a Dekjas value is the card-point value only.
+
+Who plays against whom
+----------------------
+Classic (two teams), Piekjas with 2 players and Dekjas are two-sided and solved exactly:
+the taker side maximises the objective, the other side minimises it. Piekjas with 3 or 4
+players is not a two-sided game; there the solver gives the **paranoid** value: the other
+players together minimise the troefmaker's margin, its objective minus the best
+objective among the others (card points, with pit awards under ``pit``), and the
+troefmaker maximises it. The paranoid value is a lower bound on what the troefmaker can
+guarantee against any defence.
+
+Search
+------
+Fail-soft alpha-beta on the state's ``play_card`` / ``undo_card``, with a preallocated
+transposition table of lower and upper bounds stored at trick boundaries (key: the cards
+gone, the leader, and whatever of the past still changes the outcome: in two-sided games
+whether the taker side has won every trick so far; in paranoid search every side's
+points and whether it has a trick), and the best card of each entry tried first. Cards
+are ordered by a cheap rule (win cheaply against an opponent, load a partner's trick,
+lead masters). Equivalent cards are searched once: cards of the hand to move, adjacent in
+the trick order of their suit once the cards between them have been played in earlier
+tricks, with the same points (and, in Dekjas, no face-down card under them). The search
+is deterministic: the same position gives the same value and the same node count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.cards import (
+    N_CARDS,
+    PLAIN_HIGHER_LANE,
+    PLAIN_ORDER,
+    TRUMP_HIGHER_LANE,
+    TRUMP_ORDER,
+    card_points,
+    lowest_card,
+    strength,
+)
+from analyzer.dealing import mix64
+from analyzer.errors import BeloteError
+from analyzer.rules import CLASSIC, PIEKJAS, Rules
+from analyzer.scoring import pit_awards
+from analyzer.state import (
+    ST_BEST_I,
+    ST_BEST_S,
+    ST_DOWN,
+    ST_GONE,
+    ST_HANDS,
+    ST_LEADER,
+    ST_LED,
+    ST_N_IN,
+    ST_N_PLAYED,
+    ST_POINTS,
+    ST_TAKER,
+    ST_TAKER_SIDE,
+    ST_TO_MOVE,
+    ST_TRICK_MASK,
+    ST_TRICK_NO,
+    ST_TRICKS,
+    ST_TRUMP,
+    ST_UNDER,
+    is_over,
+    legal_cards,
+    play_card,
+    side_card_points,
+    undo_card,
+)
+
+OBJ_POINTS, OBJ_PIT = 0, 1
+OBJECTIVES = {"points": OBJ_POINTS, "pit": OBJ_PIT}
+INF = 1 << 20
+
+# ranks of a suit from the weakest to the strongest card, as trump and as a plain suit
+TRUMP_RANKS_UP = np.argsort(TRUMP_ORDER).astype(np.int64)  # 7 8 Q K 10 A 9 J
+PLAIN_RANKS_UP = np.argsort(PLAIN_ORDER).astype(np.int64)  # 7 8 9 J Q K 10 A
+
+MOVE_STRIDE = 16  # most cards a seat can have to choose from (Dekjas: 8 face up)
+DEPTH = N_CARDS + 1  # one move list per card played
+
+# ctx: the search's counters and settings (int64)
+C_NODES = 0  # nodes searched (calls of the search)
+C_GEN = 1  # generation of the transposition table: entries of older solves are ignored
+C_OBJ = 2  # OBJ_POINTS or OBJ_PIT
+C_TT_MASK = 3  # table size - 1 (a power of two)
+C_SIZE = 4
+
+DEFAULT_TT_BITS = 19  # 512k entries, about 18 MB
+
+
+@njit(cache=True, inline="always")
+def _paranoid(rec):
+    """Piekjas with 3 or 4 players: the others together against the troefmaker."""
+    return rec.variant == PIEKJAS and rec.n_players >= 3
+
+
+@njit(cache=True, inline="always")
+def _on_taker_side(st, rec, seat):
+    if rec.variant == CLASSIC:
+        return (seat & 1) == st[ST_TAKER_SIDE]
+    return seat == st[ST_TAKER]
+
+
+@njit(cache=True)
+def final_value(st, rec, objective, bonus):
+    """The objective at the end of the hand (see the module docstring); ``bonus`` is
+    scratch (int64[4]) for the pit awards."""
+    n_sides = rec.n_sides
+    for s in range(4):
+        bonus[s] = 0
+    if objective == OBJ_PIT and rec.variant != CLASSIC:
+        pit_awards(n_sides, rec.n_tricks, st[ST_TRICKS: ST_TRICKS + 4], bonus)
+    t = st[ST_TAKER_SIDE]
+    own = side_card_points(st, rec, t) + bonus[t]
+    if not _paranoid(rec):
+        return own
+    best_other = -INF
+    for s in range(n_sides):
+        if s != t:
+            v = side_card_points(st, rec, s) + bonus[s]
+            if v > best_other:
+                best_other = v
+    return own - best_other
+
+
+@njit(cache=True, inline="always")
+def _alive(st, rec):
+    """Cards still to be played or in the current trick (Dekjas face-down ones too)."""
+    m = st[ST_TRICK_MASK]
+    for s in range(rec.n_players):
+        m |= st[ST_HANDS + s] | st[ST_DOWN + s]
+    return m
+
+
+@njit(cache=True, inline="always")
+def _reduce(st, rec, legal):
+    """One card of each class of equivalent legal cards (module docstring)."""
+    trump = st[ST_TRUMP]
+    alive = _alive(st, rec)
+    out = np.int64(0)
+    legal = np.int64(legal)
+    for suit in range(4):
+        if ((legal >> (8 * suit)) & 0xFF) == 0:
+            continue
+        prev_pts = -1
+        for j in range(8):
+            r = TRUMP_RANKS_UP[j] if suit == trump else PLAIN_RANKS_UP[j]
+            c = 8 * suit + r
+            if ((alive >> c) & 1) == 0:
+                continue  # played in an earlier trick: does not separate
+            if (legal >> c) & 1:
+                if st[ST_UNDER + c] >= 0:
+                    out |= np.int64(1) << c
+                    prev_pts = -1  # a face-down card below: never equivalent
+                    continue
+                p = card_points(c, trump)
+                if p != prev_pts:
+                    out |= np.int64(1) << c
+                prev_pts = p
+            else:
+                prev_pts = -1
+    return out
+
+
+@njit(cache=True, inline="always")
+def _higher_mask(card, trump):
+    suit = card >> 3
+    r = card & 7
+    if suit == trump:
+        return np.int64(TRUMP_HIGHER_LANE[r]) << (8 * suit)
+    return np.int64(PLAIN_HIGHER_LANE[r]) << (8 * suit)
+
+
+@njit(cache=True, inline="always")
+def _order_moves(st, rec, cands, moves, scores, base, tt_move):
+    """Write the candidate cards into moves[base:], best first; returns their count."""
+    trump = st[ST_TRUMP]
+    seat = st[ST_TO_MOVE]
+    k = st[ST_N_IN]
+    n = rec.n_players
+    mine_winning = False
+    if k > 0:
+        w = st[ST_LEADER] + st[ST_BEST_I]
+        if w >= n:
+            w -= n
+        mine_winning = _on_taker_side(st, rec, w) == _on_taker_side(st, rec, seat)
+    others = _alive(st, rec) & ~(st[ST_HANDS + seat] | st[ST_DOWN + seat])
+    m = 0
+    c_mask = cands
+    while c_mask:
+        c = lowest_card(np.uint32(c_mask))
+        c_mask &= ~(np.int64(1) << c)
+        p = card_points(c, trump)
+        if c == tt_move:
+            sc = 1 << 16
+        elif k == 0:
+            master = (_higher_mask(c, trump) & others) == 0
+            sc = p + (40 if master else 0) + (8 if (c >> 3) == trump else 0)
+        else:
+            s = strength(c, trump, st[ST_LED])
+            wins = s > st[ST_BEST_S]
+            if mine_winning:
+                sc = 2 * p - (30 if wins else 0)
+            elif wins:
+                sc = 200 + p - s
+            else:
+                sc = -p
+        # insertion sort, higher score first
+        i = m
+        while i > 0 and scores[base + i - 1] < sc:
+            moves[base + i] = moves[base + i - 1]
+            scores[base + i] = scores[base + i - 1]
+            i -= 1
+        moves[base + i] = c
+        scores[base + i] = sc
+        m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _keys(st, rec, objective):
+    """Transposition-table key of a position at a trick boundary, and the offset between
+    the final value and the stored one (two-sided: the taker side's points so far)."""
+    ka = st[ST_GONE] | (st[ST_LEADER] << 32)
+    kb = np.int64(0)
+    if _paranoid(rec):
+        for s in range(rec.n_sides):
+            kb |= st[ST_POINTS + s] << (8 * s)
+            if st[ST_TRICKS + s] > 0:
+                kb |= np.int64(1) << (32 + s)
+        return ka, kb, np.int64(0)
+    t = st[ST_TAKER_SIDE]
+    if rec.variant == CLASSIC or objective == OBJ_PIT:
+        if st[ST_TRICKS + t] == st[ST_TRICK_NO]:
+            ka |= np.int64(1) << 34  # the taker side has every trick so far (capot, pit)
+    return ka, kb, st[ST_POINTS + t]
+
+
+@njit(cache=True)
+def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus):
+    """Fail-soft alpha-beta: the objective's value of ``st`` if inside (alpha, beta),
+    else a bound on the far side of the window."""
+    ctx[C_NODES] += 1
+    if is_over(st, rec):
+        return final_value(st, rec, ctx[C_OBJ], bonus)
+    boundary = st[ST_N_IN] == 0
+    tt_move = -1
+    idx = 0
+    ka = np.int64(0)
+    kb = np.int64(0)
+    off = np.int64(0)
+    hit = False
+    if boundary:
+        ka, kb, off = _keys(st, rec, ctx[C_OBJ])
+        idx = np.int64(mix64(np.uint64(ka) ^ mix64(np.uint64(kb))) & np.uint64(ctx[C_TT_MASK]))
+        if tt_gen[idx] == ctx[C_GEN] and tt_ka[idx] == ka and tt_kb[idx] == kb:
+            hit = True
+            lo = tt_lo[idx] + off
+            hi = tt_hi[idx] + off
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+            tt_move = tt_mv[idx]
+    a0 = alpha
+    b0 = beta
+    base = st[ST_N_PLAYED] * MOVE_STRIDE
+    cands = _reduce(st, rec, legal_cards(st, rec))
+    m = _order_moves(st, rec, cands, moves, scores, base, tt_move)
+    maximizing = _on_taker_side(st, rec, st[ST_TO_MOVE])
+    best = -INF if maximizing else INF
+    best_card = -1
+    for i in range(m):
+        c = moves[base + i]
+        play_card(st, rec, c)
+        v = _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus)
+        undo_card(st, rec)
+        if maximizing:
+            if v > best:
+                best = v
+                best_card = c
+                if v > alpha:
+                    alpha = v
+        else:
+            if v < best:
+                best = v
+                best_card = c
+                if v < beta:
+                    beta = v
+        if alpha >= beta:
+            break
+    if boundary:
+        lo = -INF
+        hi = INF
+        if hit:
+            lo = tt_lo[idx] + off
+            hi = tt_hi[idx] + off
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = best
+            hi = best
+        tt_ka[idx] = ka
+        tt_kb[idx] = kb
+        tt_lo[idx] = lo - off if lo > -INF else -INF
+        tt_hi[idx] = hi - off if hi < INF else INF
+        tt_mv[idx] = best_card
+        tt_gen[idx] = ctx[C_GEN]
+    return best
+
+
+@njit(cache=True)
+def solve_cards(st, rec, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus,
+                out_cards, out_values):
+    """The exact value of every legal card of the seat to move (equivalent cards get the
+    value of their class). Returns the number of legal cards written."""
+    legal = np.int64(legal_cards(st, rec))
+    n_out = 0
+    for c in range(N_CARDS):
+        if ((legal >> c) & 1) == 0:
+            continue
+        play_card(st, rec, c)
+        v = _search(st, rec, -INF, INF, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus)
+        undo_card(st, rec)
+        out_cards[n_out] = c
+        out_values[n_out] = v
+        n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def solve_value(st, rec, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus):
+    """The exact value of the position (full window)."""
+    return _search(st, rec, -INF, INF, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus)
+
+
+@njit(cache=True)
+def brute_force(st, rec, objective, bonus):
+    """Plain minimax over every legal card, no pruning, no table: the check of the solver."""
+    if is_over(st, rec):
+        return final_value(st, rec, objective, bonus)
+    legal = np.int64(legal_cards(st, rec))
+    maximizing = _on_taker_side(st, rec, st[ST_TO_MOVE])
+    best = -INF if maximizing else INF
+    for c in range(N_CARDS):
+        if (legal >> c) & 1:
+            play_card(st, rec, c)
+            v = brute_force(st, rec, objective, bonus)
+            undo_card(st, rec)
+            if (maximizing and v > best) or (not maximizing and v < best):
+                best = v
+    return best
+
+
+# --- Python side ---------------------------------------------------------------------
+
+
+@dataclass
+class Solution:
+    """What a solve found: the position's value, each legal card's value (when asked),
+    and the nodes searched."""
+
+    value: int
+    nodes: int
+    cards: dict[int, int] | None = None
+
+
+class Solver:
+    """A double-dummy solver for one rules set, holding its preallocated transposition
+    table (``2**tt_bits`` entries) between solves."""
+
+    def __init__(self, rules: Rules, objective: str = "points", tt_bits: int = DEFAULT_TT_BITS):
+        if objective not in OBJECTIVES:
+            raise BeloteError(f'unknown objective "{objective}": use {" or ".join(OBJECTIVES)}')
+        self.rules = rules
+        self.rec = rules.record()
+        self.objective = objective
+        size = 1 << tt_bits
+        self._tt = (np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64),
+                    np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64))
+        self._ctx = np.zeros(C_SIZE, np.int64)
+        self._ctx[C_OBJ] = OBJECTIVES[objective]
+        self._ctx[C_TT_MASK] = size - 1
+        self._moves = np.zeros(DEPTH * MOVE_STRIDE, np.int64)
+        self._scores = np.zeros(DEPTH * MOVE_STRIDE, np.int64)
+        self._bonus = np.zeros(4, np.int64)
+
+    @property
+    def paranoid(self) -> bool:
+        return self.rules.variant == "piekjas" and self.rules.players >= 3
+
+    def _begin(self):
+        self._ctx[C_GEN] += 1  # a new deal: the table's older entries no longer apply
+        self._ctx[C_NODES] = 0
+
+    def value(self, st: np.ndarray) -> Solution:
+        """The exact value of position ``st`` (not changed)."""
+        self._begin()
+        work = st.copy()
+        v = solve_value(work, self.rec, self._ctx, *self._tt, self._moves, self._scores, self._bonus)
+        return Solution(int(v), int(self._ctx[C_NODES]))
+
+    def card_values(self, st: np.ndarray) -> Solution:
+        """The value of every legal card of the seat to move, and the best of them."""
+        self._begin()
+        work = st.copy()
+        cards = np.zeros(N_CARDS, np.int64)
+        values = np.zeros(N_CARDS, np.int64)
+        n = solve_cards(work, self.rec, self._ctx, *self._tt, self._moves, self._scores, self._bonus,
+                        cards, values)
+        vals = {int(c): int(v) for c, v in zip(cards[:n], values[:n])}
+        maximizing = self.rules.partners and (int(st[ST_TO_MOVE]) & 1) == int(st[ST_TAKER_SIDE]) or (
+            not self.rules.partners and int(st[ST_TO_MOVE]) == int(st[ST_TAKER]))
+        best = max(vals.values()) if maximizing else min(vals.values())
+        return Solution(best, int(self._ctx[C_NODES]), vals)
+
+
+def brute_force_value(st: np.ndarray, rules: Rules, objective: str = "points") -> int:
+    """Plain minimax value of ``st`` (small positions only)."""
+    return int(brute_force(st.copy(), rules.record(), OBJECTIVES[objective], np.zeros(4, np.int64)))
+
+
+__all__ = ["Solver", "Solution", "brute_force_value", "final_value", "OBJECTIVES"]
