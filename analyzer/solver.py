@@ -52,14 +52,16 @@ from analyzer.cards import (
     PLAIN_ORDER,
     TRUMP_HIGHER_LANE,
     TRUMP_ORDER,
+    LAST_TRICK_BONUS,
     card_points,
     lowest_card,
+    mask_points,
     strength,
 )
 from analyzer.dealing import mix64
 from analyzer.errors import BeloteError
 from analyzer.rules import CLASSIC, PIEKJAS, Rules
-from analyzer.scoring import pit_awards
+from analyzer.scoring import CAPOT_POINTS, PIT_BONUS, pit_awards
 from analyzer.state import (
     ST_BEST_I,
     ST_BEST_S,
@@ -102,7 +104,8 @@ C_NODES = 0  # nodes searched (calls of the search)
 C_GEN = 1  # generation of the transposition table: entries of older solves are ignored
 C_OBJ = 2  # OBJ_POINTS or OBJ_PIT
 C_TT_MASK = 3  # table size - 1 (a power of two)
-C_SIZE = 4
+C_PASSES = 4  # null-window searches made
+C_SIZE = 5
 
 DEFAULT_TT_BITS = 19  # 512k entries, about 18 MB
 
@@ -255,111 +258,219 @@ def _keys(st, rec, objective):
     return ka, kb, st[ST_POINTS + t]
 
 
-@njit(cache=True)
-def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus):
-    """Fail-soft alpha-beta: the objective's value of ``st`` if inside (alpha, beta),
-    else a bound on the far side of the window."""
-    ctx[C_NODES] += 1
-    if is_over(st, rec):
-        return final_value(st, rec, ctx[C_OBJ], bonus)
-    boundary = st[ST_N_IN] == 0
-    tt_move = -1
-    idx = 0
-    ka = np.int64(0)
-    kb = np.int64(0)
-    off = np.int64(0)
-    hit = False
-    if boundary:
-        ka, kb, off = _keys(st, rec, ctx[C_OBJ])
-        idx = np.int64(mix64(np.uint64(ka) ^ mix64(np.uint64(kb))) & np.uint64(ctx[C_TT_MASK]))
-        if tt_gen[idx] == ctx[C_GEN] and tt_ka[idx] == ka and tt_kb[idx] == kb:
-            hit = True
-            lo = tt_lo[idx] + off
-            hi = tt_hi[idx] + off
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-            tt_move = tt_mv[idx]
-    a0 = alpha
-    b0 = beta
-    base = st[ST_N_PLAYED] * MOVE_STRIDE
-    cands = _reduce(st, rec, legal_cards(st, rec))
-    m = _order_moves(st, rec, cands, moves, scores, base, tt_move)
-    maximizing = _on_taker_side(st, rec, st[ST_TO_MOVE])
-    best = -INF if maximizing else INF
-    best_card = -1
-    for i in range(m):
-        c = moves[base + i]
-        play_card(st, rec, c)
-        v = _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus)
-        undo_card(st, rec)
-        if maximizing:
-            if v > best:
-                best = v
-                best_card = c
-                if v > alpha:
-                    alpha = v
-        else:
-            if v < best:
-                best = v
-                best_card = c
-                if v < beta:
-                    beta = v
-        if alpha >= beta:
-            break
-    if boundary:
-        lo = -INF
-        hi = INF
-        if hit:
-            lo = tt_lo[idx] + off
-            hi = tt_hi[idx] + off
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = best
-            hi = best
-        tt_ka[idx] = ka
-        tt_kb[idx] = kb
-        tt_lo[idx] = lo - off if lo > -INF else -INF
-        tt_hi[idx] = hi - off if hi < INF else INF
-        tt_mv[idx] = best_card
-        tt_gen[idx] = ctx[C_GEN]
-    return best
+# one frame of the search stack per card played below the root (int64 fields)
+F_ALPHA, F_BETA, F_A0, F_B0, F_BEST, F_BEST_CARD, F_I, F_M, F_MAX, F_BOUNDARY, F_IDX, F_KA, F_KB, F_OFF, F_HIT = range(15)
+FRAME = 16
+
+
+@njit(cache=True, inline="always")
+def _bounds(st, rec, objective):
+    """Two-sided games: the least and the most the taker side can still end with (what it
+    has, and what it has plus every point still in play; 252 while a capot is open)."""
+    t = st[ST_TAKER_SIDE]
+    acc = st[ST_POINTS + t]
+    alive = _alive(st, rec)
+    rest = mask_points(np.uint32(alive), st[ST_TRUMP]) + LAST_TRICK_BONUS
+    hi = acc + rest
+    if st[ST_TRICKS + t] == st[ST_TRICK_NO]:
+        if rec.variant == CLASSIC:
+            hi = CAPOT_POINTS
+        elif objective == OBJ_PIT:
+            hi += PIT_BONUS
+    return acc, hi
 
 
 @njit(cache=True)
-def solve_cards(st, rec, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus,
+def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk):
+    """Fail-soft alpha-beta from ``st``: its value if inside (alpha, beta), else a bound on
+    the far side of the window. Iterative (an explicit stack ``stk`` of frames), so the
+    kernel can be cached; ``st`` is back as it was on return."""
+    objective = ctx[C_OBJ]
+    gen = ctx[C_GEN]
+    paranoid = _paranoid(rec)
+    d = 0
+    stk[F_ALPHA] = alpha
+    stk[F_BETA] = beta
+    mode = 0  # 0: enter the node at depth d; 1: try its next card; 2: a value came back
+    ret = np.int64(0)
+    while True:
+        f = d * FRAME
+        if mode == 0:
+            ctx[C_NODES] += 1
+            a = stk[f + F_ALPHA]
+            b = stk[f + F_BETA]
+            if is_over(st, rec):
+                ret = final_value(st, rec, objective, bonus)
+                mode = 2
+            else:
+                if not paranoid:
+                    lo_b, hi_b = _bounds(st, rec, objective)
+                    if lo_b >= b:
+                        ret = lo_b
+                        mode = 2
+                    elif hi_b <= a:
+                        ret = hi_b
+                        mode = 2
+            if mode == 0:
+                boundary = st[ST_N_IN] == 0
+                tt_move = -1
+                hit = 0
+                if boundary:
+                    ka, kb, off = _keys(st, rec, objective)
+                    idx = np.int64(mix64(np.uint64(ka) ^ mix64(np.uint64(kb))) & np.uint64(ctx[C_TT_MASK]))
+                    stk[f + F_IDX] = idx
+                    stk[f + F_KA] = ka
+                    stk[f + F_KB] = kb
+                    stk[f + F_OFF] = off
+                    if tt_gen[idx] == gen and tt_ka[idx] == ka and tt_kb[idx] == kb:
+                        hit = 1
+                        lo = tt_lo[idx] + off
+                        hi = tt_hi[idx] + off
+                        if lo >= b or lo == hi:
+                            ret = lo
+                            mode = 2
+                        elif hi <= a:
+                            ret = hi
+                            mode = 2
+                        else:
+                            if lo > a:
+                                a = lo
+                            if hi < b:
+                                b = hi
+                            tt_move = tt_mv[idx]
+                if mode == 0:
+                    base = st[ST_N_PLAYED] * MOVE_STRIDE
+                    cands = _reduce(st, rec, legal_cards(st, rec))
+                    m = _order_moves(st, rec, cands, moves, scores, base, tt_move)
+                    maximizing = _on_taker_side(st, rec, st[ST_TO_MOVE])
+                    stk[f + F_ALPHA] = a
+                    stk[f + F_BETA] = b
+                    stk[f + F_A0] = a
+                    stk[f + F_B0] = b
+                    stk[f + F_BEST] = -INF if maximizing else INF
+                    stk[f + F_BEST_CARD] = -1
+                    stk[f + F_I] = 0
+                    stk[f + F_M] = m
+                    stk[f + F_MAX] = 1 if maximizing else 0
+                    stk[f + F_BOUNDARY] = 1 if boundary else 0
+                    stk[f + F_HIT] = hit
+                    mode = 1
+        elif mode == 1:
+            i = stk[f + F_I]
+            if i < stk[f + F_M] and stk[f + F_ALPHA] < stk[f + F_BETA]:
+                c = moves[st[ST_N_PLAYED] * MOVE_STRIDE + i]
+                stk[f + F_I] = i + 1
+                play_card(st, rec, c)
+                g = f + FRAME
+                stk[g + F_ALPHA] = stk[f + F_ALPHA]
+                stk[g + F_BETA] = stk[f + F_BETA]
+                d += 1
+                mode = 0
+            else:
+                best = stk[f + F_BEST]
+                if stk[f + F_BOUNDARY]:
+                    idx = stk[f + F_IDX]
+                    off = stk[f + F_OFF]
+                    lo = -INF
+                    hi = INF
+                    if stk[f + F_HIT] and tt_gen[idx] == gen and tt_ka[idx] == stk[f + F_KA] \
+                            and tt_kb[idx] == stk[f + F_KB]:
+                        lo = tt_lo[idx] + off
+                        hi = tt_hi[idx] + off
+                    if best <= stk[f + F_A0]:
+                        hi = min(hi, best)
+                    elif best >= stk[f + F_B0]:
+                        lo = max(lo, best)
+                    else:
+                        lo = best
+                        hi = best
+                    tt_ka[idx] = stk[f + F_KA]
+                    tt_kb[idx] = stk[f + F_KB]
+                    tt_lo[idx] = lo - off if lo > -INF else -INF
+                    tt_hi[idx] = hi - off if hi < INF else INF
+                    tt_mv[idx] = stk[f + F_BEST_CARD]
+                    tt_gen[idx] = gen
+                ret = best
+                mode = 2
+        else:
+            # the value ``ret`` of depth d goes up to its parent
+            if d == 0:
+                return ret
+            d -= 1
+            f = d * FRAME
+            undo_card(st, rec)
+            c = moves[st[ST_N_PLAYED] * MOVE_STRIDE + stk[f + F_I] - 1]
+            if stk[f + F_MAX]:
+                if ret > stk[f + F_BEST]:
+                    stk[f + F_BEST] = ret
+                    stk[f + F_BEST_CARD] = c
+                    if ret > stk[f + F_ALPHA]:
+                        stk[f + F_ALPHA] = ret
+            else:
+                if ret < stk[f + F_BEST]:
+                    stk[f + F_BEST] = ret
+                    stk[f + F_BEST_CARD] = c
+                    if ret < stk[f + F_BETA]:
+                        stk[f + F_BETA] = ret
+            mode = 1
+
+
+@njit(cache=True)
+def _exact(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk):
+    """The exact value by null-window searches (the table keeps every bound found on the
+    way): two MTD(f) steps from ``guess`` (cheap when the guess is right, as for a card
+    worth what the previous one was), then bisection of what is left."""
+    if _paranoid(rec):
+        lo = np.int64(-2 * (CAPOT_POINTS + PIT_BONUS))
+        hi = np.int64(2 * (CAPOT_POINTS + PIT_BONUS))
+    else:
+        lo, hi = _bounds(st, rec, ctx[C_OBJ])
+    g = min(max(guess, lo), hi)
+    k = 0
+    while lo < hi:
+        if k < 2:
+            t = g + 1 if g == lo else g
+        else:
+            t = (lo + hi + 1) // 2
+        t = max(lo + 1, min(t, hi))
+        ctx[C_PASSES] += 1
+        r = _search(st, rec, t - 1, t, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk)
+        if r >= t:
+            lo = r
+        else:
+            hi = r
+        g = r
+        k += 1
+    return lo
+
+
+@njit(cache=True)
+def solve_cards(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk,
                 out_cards, out_values):
-    """The exact value of every legal card of the seat to move (equivalent cards get the
-    value of their class). Returns the number of legal cards written."""
+    """The exact value of every legal card of the seat to move. Returns the number of
+    legal cards written."""
     legal = np.int64(legal_cards(st, rec))
     n_out = 0
+    g = guess
     for c in range(N_CARDS):
         if ((legal >> c) & 1) == 0:
             continue
         play_card(st, rec, c)
-        v = _search(st, rec, -INF, INF, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus)
+        g = _exact(st, rec, g, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk)
         undo_card(st, rec)
         out_cards[n_out] = c
-        out_values[n_out] = v
+        out_values[n_out] = g
         n_out += 1
     return n_out
 
 
 @njit(cache=True)
-def solve_value(st, rec, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus):
-    """The exact value of the position (full window)."""
-    return _search(st, rec, -INF, INF, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus)
+def solve_value(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk):
+    """The exact value of the position."""
+    return _exact(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk)
 
 
-@njit(cache=True)
+@njit  # not cached: numba cannot reload a self-recursive function from its cache (segfault)
 def brute_force(st, rec, objective, bonus):
     """Plain minimax over every legal card, no pruning, no table: the check of the solver."""
     if is_over(st, rec):
@@ -382,11 +493,12 @@ def brute_force(st, rec, objective, bonus):
 
 @dataclass
 class Solution:
-    """What a solve found: the position's value, each legal card's value (when asked),
-    and the nodes searched."""
+    """What a solve found: the position's value, the nodes searched, the null-window
+    searches made (MTD(f) passes) and each legal card's value (when asked)."""
 
     value: int
     nodes: int
+    passes: int
     cards: dict[int, int] | None = None
 
 
@@ -409,6 +521,7 @@ class Solver:
         self._moves = np.zeros(DEPTH * MOVE_STRIDE, np.int64)
         self._scores = np.zeros(DEPTH * MOVE_STRIDE, np.int64)
         self._bonus = np.zeros(4, np.int64)
+        self._stk = np.zeros(DEPTH * FRAME, np.int64)
 
     @property
     def paranoid(self) -> bool:
@@ -417,13 +530,19 @@ class Solver:
     def _begin(self):
         self._ctx[C_GEN] += 1  # a new deal: the table's older entries no longer apply
         self._ctx[C_NODES] = 0
+        self._ctx[C_PASSES] = 0
+
+    def _guess(self, st) -> int:
+        """MTD(f)'s first guess: half of what is in play (0 for the paranoid margin)."""
+        return 0 if self.paranoid else 81
 
     def value(self, st: np.ndarray) -> Solution:
         """The exact value of position ``st`` (not changed)."""
         self._begin()
         work = st.copy()
-        v = solve_value(work, self.rec, self._ctx, *self._tt, self._moves, self._scores, self._bonus)
-        return Solution(int(v), int(self._ctx[C_NODES]))
+        v = solve_value(work, self.rec, self._guess(st), self._ctx, *self._tt, self._moves, self._scores,
+                        self._bonus, self._stk)
+        return Solution(int(v), int(self._ctx[C_NODES]), int(self._ctx[C_PASSES]))
 
     def card_values(self, st: np.ndarray) -> Solution:
         """The value of every legal card of the seat to move, and the best of them."""
@@ -431,13 +550,13 @@ class Solver:
         work = st.copy()
         cards = np.zeros(N_CARDS, np.int64)
         values = np.zeros(N_CARDS, np.int64)
-        n = solve_cards(work, self.rec, self._ctx, *self._tt, self._moves, self._scores, self._bonus,
-                        cards, values)
+        n = solve_cards(work, self.rec, self._guess(st), self._ctx, *self._tt, self._moves, self._scores,
+                        self._bonus, self._stk, cards, values)
         vals = {int(c): int(v) for c, v in zip(cards[:n], values[:n])}
         maximizing = self.rules.partners and (int(st[ST_TO_MOVE]) & 1) == int(st[ST_TAKER_SIDE]) or (
             not self.rules.partners and int(st[ST_TO_MOVE]) == int(st[ST_TAKER]))
         best = max(vals.values()) if maximizing else min(vals.values())
-        return Solution(best, int(self._ctx[C_NODES]), vals)
+        return Solution(best, int(self._ctx[C_NODES]), int(self._ctx[C_PASSES]), vals)
 
 
 def brute_force_value(st: np.ndarray, rules: Rules, objective: str = "points") -> int:
