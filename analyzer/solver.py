@@ -63,6 +63,7 @@ from analyzer.errors import BeloteError
 from analyzer.rules import CLASSIC, PIEKJAS, Rules
 from analyzer.scoring import CAPOT_POINTS, PIT_BONUS, pit_awards
 from analyzer.state import (
+    alive_mask,
     ST_BEST_I,
     ST_BEST_S,
     ST_DOWN,
@@ -76,7 +77,6 @@ from analyzer.state import (
     ST_TAKER,
     ST_TAKER_SIDE,
     ST_TO_MOVE,
-    ST_TRICK_MASK,
     ST_TRICK_NO,
     ST_TRICKS,
     ST_TRUMP,
@@ -105,9 +105,19 @@ C_GEN = 1  # generation of the transposition table: entries of older solves are 
 C_OBJ = 2  # OBJ_POINTS or OBJ_PIT
 C_TT_MASK = 3  # table size - 1 (a power of two)
 C_PASSES = 4  # null-window searches made
-C_SIZE = 5
+C_ORDER = 5  # experiment: move ordering variant
+C_HIST = 8  # + card: history counts of cutoffs
+C_SIZE = C_HIST + N_CARDS
 
-DEFAULT_TT_BITS = 19  # 512k entries, about 18 MB
+DEFAULT_TT_BITS = 20  # 1M entries of 32 bytes
+
+# a table entry: 4 int64 (one half cache line), at index * ENTRY
+ENTRY = 4
+E_KA, E_KB, E_LO, E_META = 0, 1, 2, 3  # keys, lower bound, and meta: upper bound, best card, generation
+HI_BIAS = 2 * INF  # meta bits 0..21: upper bound + HI_BIAS (bounds are within +-INF)
+HI_MASK = (1 << 22) - 1
+META_MOVE = 22  # bits 22..27: best card + 1 (0: none)
+META_GEN = 28  # bits 28..: the solve's generation
 
 
 @njit(cache=True, inline="always")
@@ -146,23 +156,16 @@ def final_value(st, rec, objective, bonus):
 
 
 @njit(cache=True, inline="always")
-def _alive(st, rec):
-    """Cards still to be played or in the current trick (Dekjas face-down ones too)."""
-    m = st[ST_TRICK_MASK]
-    for s in range(rec.n_players):
-        m |= st[ST_HANDS + s] | st[ST_DOWN + s]
-    return m
-
-
-@njit(cache=True, inline="always")
 def _reduce(st, rec, legal):
     """One card of each class of equivalent legal cards (module docstring)."""
     trump = st[ST_TRUMP]
-    alive = _alive(st, rec)
+    alive = alive_mask(st)
     out = np.int64(0)
     legal = np.int64(legal)
     for suit in range(4):
-        if ((legal >> (8 * suit)) & 0xFF) == 0:
+        ln = (legal >> (8 * suit)) & 0xFF
+        if (ln & (ln - 1)) == 0:
+            out |= ln << (8 * suit)  # none or one card of the suit: nothing to merge
             continue
         prev_pts = -1
         for j in range(8):
@@ -194,7 +197,7 @@ def _higher_mask(card, trump):
 
 
 @njit(cache=True, inline="always")
-def _order_moves(st, rec, cands, moves, scores, base, tt_move):
+def _order_moves(st, rec, cands, moves, scores, base, tt_move, ctx):
     """Write the candidate cards into moves[base:], best first; returns their count."""
     trump = st[ST_TRUMP]
     seat = st[ST_TO_MOVE]
@@ -206,15 +209,16 @@ def _order_moves(st, rec, cands, moves, scores, base, tt_move):
         if w >= n:
             w -= n
         mine_winning = _on_taker_side(st, rec, w) == _on_taker_side(st, rec, seat)
-    others = _alive(st, rec) & ~(st[ST_HANDS + seat] | st[ST_DOWN + seat])
+    others = alive_mask(st) & ~(st[ST_HANDS + seat] | st[ST_DOWN + seat])
     m = 0
     c_mask = cands
     while c_mask:
         c = lowest_card(np.uint32(c_mask))
         c_mask &= ~(np.int64(1) << c)
         p = card_points(c, trump)
+        variant = ctx[C_ORDER]
         if c == tt_move:
-            sc = 1 << 16
+            sc = 1 << 40
         elif k == 0:
             master = (_higher_mask(c, trump) & others) == 0
             sc = p + (40 if master else 0) + (8 if (c >> 3) == trump else 0)
@@ -224,9 +228,17 @@ def _order_moves(st, rec, cands, moves, scores, base, tt_move):
             if mine_winning:
                 sc = 2 * p - (30 if wins else 0)
             elif wins:
-                sc = 200 + p - s
+                if variant == 1 and k == n - 1:
+                    sc = 200 + p
+                else:
+                    sc = 200 + p - s
             else:
                 sc = -p
+        if c != tt_move:
+            if variant == 2:
+                sc = ctx[C_HIST + c] * 1024 + sc + 512
+            elif variant == 3:
+                sc = (sc + 512) * 4096 + min(ctx[C_HIST + c], 4095)
         # insertion sort, higher score first
         i = m
         while i > 0 and scores[base + i - 1] < sc:
@@ -269,7 +281,7 @@ def _bounds(st, rec, objective):
     has, and what it has plus every point still in play; 252 while a capot is open)."""
     t = st[ST_TAKER_SIDE]
     acc = st[ST_POINTS + t]
-    alive = _alive(st, rec)
+    alive = alive_mask(st)
     rest = mask_points(np.uint32(alive), st[ST_TRUMP]) + LAST_TRICK_BONUS
     hi = acc + rest
     if st[ST_TRICKS + t] == st[ST_TRICK_NO]:
@@ -280,8 +292,21 @@ def _bounds(st, rec, objective):
     return acc, hi
 
 
+@njit(cache=True, inline="always")
+def _play_out(st, rec, objective, bonus):
+    """The value of a position in the last trick (each seat holds its last card)."""
+    played = 0
+    while not is_over(st, rec):
+        play_card(st, rec, lowest_card(np.uint32(st[ST_HANDS + st[ST_TO_MOVE]])))
+        played += 1
+    v = final_value(st, rec, objective, bonus)
+    for _ in range(played):
+        undo_card(st, rec)
+    return v
+
+
 @njit(cache=True)
-def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk):
+def _search(st, rec, alpha, beta, ctx, tt, moves, scores, bonus, stk):
     """Fail-soft alpha-beta from ``st``: its value if inside (alpha, beta), else a bound on
     the far side of the window. Iterative (an explicit stack ``stk`` of frames), so the
     kernel can be cached; ``st`` is back as it was on return."""
@@ -299,8 +324,9 @@ def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen
             ctx[C_NODES] += 1
             a = stk[f + F_ALPHA]
             b = stk[f + F_BETA]
-            if is_over(st, rec):
-                ret = final_value(st, rec, objective, bonus)
+            if st[ST_TRICK_NO] >= rec.n_tricks - 1:
+                # the last trick: every card left is forced, play it out and back
+                ret = _play_out(st, rec, objective, bonus)
                 mode = 2
             else:
                 if not paranoid:
@@ -322,10 +348,12 @@ def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen
                     stk[f + F_KA] = ka
                     stk[f + F_KB] = kb
                     stk[f + F_OFF] = off
-                    if tt_gen[idx] == gen and tt_ka[idx] == ka and tt_kb[idx] == kb:
+                    e = idx * ENTRY
+                    meta = tt[e + E_META]
+                    if (meta >> META_GEN) == gen and tt[e + E_KA] == ka and tt[e + E_KB] == kb:
                         hit = 1
-                        lo = tt_lo[idx] + off
-                        hi = tt_hi[idx] + off
+                        lo = tt[e + E_LO] + off
+                        hi = (meta & HI_MASK) - HI_BIAS + off
                         if lo >= b or lo == hi:
                             ret = lo
                             mode = 2
@@ -337,11 +365,11 @@ def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen
                                 a = lo
                             if hi < b:
                                 b = hi
-                            tt_move = tt_mv[idx]
+                            tt_move = ((meta >> META_MOVE) & 63) - 1
                 if mode == 0:
                     base = st[ST_N_PLAYED] * MOVE_STRIDE
                     cands = _reduce(st, rec, legal_cards(st, rec))
-                    m = _order_moves(st, rec, cands, moves, scores, base, tt_move)
+                    m = _order_moves(st, rec, cands, moves, scores, base, tt_move, ctx)
                     maximizing = _on_taker_side(st, rec, st[ST_TO_MOVE])
                     stk[f + F_ALPHA] = a
                     stk[f + F_BETA] = b
@@ -373,10 +401,12 @@ def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen
                     off = stk[f + F_OFF]
                     lo = -INF
                     hi = INF
-                    if stk[f + F_HIT] and tt_gen[idx] == gen and tt_ka[idx] == stk[f + F_KA] \
-                            and tt_kb[idx] == stk[f + F_KB]:
-                        lo = tt_lo[idx] + off
-                        hi = tt_hi[idx] + off
+                    e = idx * ENTRY
+                    meta = tt[e + E_META]
+                    if stk[f + F_HIT] and (meta >> META_GEN) == gen and tt[e + E_KA] == stk[f + F_KA] \
+                            and tt[e + E_KB] == stk[f + F_KB]:
+                        lo = tt[e + E_LO] + off
+                        hi = (meta & HI_MASK) - HI_BIAS + off
                     if best <= stk[f + F_A0]:
                         hi = min(hi, best)
                     elif best >= stk[f + F_B0]:
@@ -384,12 +414,11 @@ def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen
                     else:
                         lo = best
                         hi = best
-                    tt_ka[idx] = stk[f + F_KA]
-                    tt_kb[idx] = stk[f + F_KB]
-                    tt_lo[idx] = lo - off if lo > -INF else -INF
-                    tt_hi[idx] = hi - off if hi < INF else INF
-                    tt_mv[idx] = stk[f + F_BEST_CARD]
-                    tt_gen[idx] = gen
+                    tt[e + E_KA] = stk[f + F_KA]
+                    tt[e + E_KB] = stk[f + F_KB]
+                    tt[e + E_LO] = lo - off if lo > -INF else -INF
+                    hi = hi - off if hi < INF else INF
+                    tt[e + E_META] = (hi + HI_BIAS) | ((stk[f + F_BEST_CARD] + 1) << META_MOVE) | (gen << META_GEN)
                 ret = best
                 mode = 2
         else:
@@ -412,11 +441,14 @@ def _search(st, rec, alpha, beta, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen
                     stk[f + F_BEST_CARD] = c
                     if ret < stk[f + F_BETA]:
                         stk[f + F_BETA] = ret
+            if stk[f + F_ALPHA] >= stk[f + F_BETA]:
+                left = rec.n_tricks - st[ST_TRICK_NO]
+                ctx[C_HIST + c] += left * left
             mode = 1
 
 
 @njit(cache=True)
-def _exact(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk):
+def _exact(st, rec, guess, ctx, tt, moves, scores, bonus, stk):
     """The exact value by null-window searches (the table keeps every bound found on the
     way): two MTD(f) steps from ``guess`` (cheap when the guess is right, as for a card
     worth what the previous one was), then bisection of what is left."""
@@ -434,7 +466,7 @@ def _exact(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves
             t = (lo + hi + 1) // 2
         t = max(lo + 1, min(t, hi))
         ctx[C_PASSES] += 1
-        r = _search(st, rec, t - 1, t, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk)
+        r = _search(st, rec, t - 1, t, ctx, tt, moves, scores, bonus, stk)
         if r >= t:
             lo = r
         else:
@@ -445,7 +477,7 @@ def _exact(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves
 
 
 @njit(cache=True)
-def solve_cards(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk,
+def solve_cards(st, rec, guess, ctx, tt, moves, scores, bonus, stk,
                 out_cards, out_values):
     """The exact value of every legal card of the seat to move. Returns the number of
     legal cards written."""
@@ -456,7 +488,7 @@ def solve_cards(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, 
         if ((legal >> c) & 1) == 0:
             continue
         play_card(st, rec, c)
-        g = _exact(st, rec, g, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk)
+        g = _exact(st, rec, g, ctx, tt, moves, scores, bonus, stk)
         undo_card(st, rec)
         out_cards[n_out] = c
         out_values[n_out] = g
@@ -465,9 +497,9 @@ def solve_cards(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, 
 
 
 @njit(cache=True)
-def solve_value(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk):
+def solve_value(st, rec, guess, ctx, tt, moves, scores, bonus, stk):
     """The exact value of the position."""
-    return _exact(st, rec, guess, ctx, tt_ka, tt_kb, tt_lo, tt_hi, tt_mv, tt_gen, moves, scores, bonus, stk)
+    return _exact(st, rec, guess, ctx, tt, moves, scores, bonus, stk)
 
 
 @njit  # not cached: numba cannot reload a self-recursive function from its cache (segfault)
@@ -513,8 +545,7 @@ class Solver:
         self.rec = rules.record()
         self.objective = objective
         size = 1 << tt_bits
-        self._tt = (np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64),
-                    np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64))
+        self._tt = np.zeros(size * ENTRY, np.int64)
         self._ctx = np.zeros(C_SIZE, np.int64)
         self._ctx[C_OBJ] = OBJECTIVES[objective]
         self._ctx[C_TT_MASK] = size - 1
@@ -531,6 +562,7 @@ class Solver:
         self._ctx[C_GEN] += 1  # a new deal: the table's older entries no longer apply
         self._ctx[C_NODES] = 0
         self._ctx[C_PASSES] = 0
+        self._ctx[C_HIST:C_HIST + N_CARDS] = 0
 
     def _guess(self, st) -> int:
         """MTD(f)'s first guess: half of what is in play (0 for the paranoid margin)."""
@@ -540,7 +572,7 @@ class Solver:
         """The exact value of position ``st`` (not changed)."""
         self._begin()
         work = st.copy()
-        v = solve_value(work, self.rec, self._guess(st), self._ctx, *self._tt, self._moves, self._scores,
+        v = solve_value(work, self.rec, self._guess(st), self._ctx, self._tt, self._moves, self._scores,
                         self._bonus, self._stk)
         return Solution(int(v), int(self._ctx[C_NODES]), int(self._ctx[C_PASSES]))
 
@@ -550,7 +582,7 @@ class Solver:
         work = st.copy()
         cards = np.zeros(N_CARDS, np.int64)
         values = np.zeros(N_CARDS, np.int64)
-        n = solve_cards(work, self.rec, self._guess(st), self._ctx, *self._tt, self._moves, self._scores,
+        n = solve_cards(work, self.rec, self._guess(st), self._ctx, self._tt, self._moves, self._scores,
                         self._bonus, self._stk, cards, values)
         vals = {int(c): int(v) for c, v in zip(cards[:n], values[:n])}
         maximizing = self.rules.partners and (int(st[ST_TO_MOVE]) & 1) == int(st[ST_TAKER_SIDE]) or (

@@ -30,6 +30,7 @@ Layout (offsets into the array; masks are card masks of ``analyzer.cards``)::
     ST_BEST_TRUMP                       rank of the highest trump in the trick, -1
     ST_GONE                             mask of every card played (current trick included)
     ST_TRICK_MASK                       mask of the cards of the current trick
+    ST_IN_PLAY                          mask of every card dealt to a seat (played or not)
     ST_HANDS + seat                     playable cards (Dekjas: face up)
     ST_DOWN + seat                      Dekjas: face-down cards still owned (else 0)
     ST_POINTS + side                    card points won so far (last-trick 10 included)
@@ -70,6 +71,7 @@ ST_BEST_S = 10
 ST_BEST_TRUMP = 11
 ST_GONE = 12
 ST_TRICK_MASK = 13
+ST_IN_PLAY = 14
 ST_HANDS = 16
 ST_DOWN = ST_HANDS + MAX_SEATS
 ST_POINTS = ST_DOWN + MAX_SEATS
@@ -125,6 +127,7 @@ def init_state(st, rec, hands, under, trump, taker, leader):
         for c in range(N_CARDS):
             if (h >> c) & 1 and under[c] >= 0:
                 st[ST_DOWN + s] |= np.int64(1) << under[c]
+        st[ST_IN_PLAY] |= h | st[ST_DOWN + s]
 
 
 @njit(cache=True, inline="always")
@@ -264,6 +267,12 @@ def undo_card(st, rec):
     base = ST_PLAYED + st[ST_TRICK_NO] * n
     for j in range(k):
         _add_to_trick(st, j, st[base + j], st[ST_TRUMP])
+
+
+@njit(cache=True, inline="always")
+def alive_mask(st):
+    """Cards still held (Dekjas face down too) or in the current trick."""
+    return st[ST_IN_PLAY] & (~st[ST_GONE] | st[ST_TRICK_MASK])
 
 
 @njit(cache=True, inline="always")
