@@ -31,7 +31,7 @@ Fail-soft alpha-beta on the state's ``play_card`` / ``undo_card``, with a preall
 transposition table of lower and upper bounds stored at trick boundaries (key: the cards
 gone, the leader, and whatever of the past still changes the outcome: in two-sided games
 whether the taker side has won every trick so far; in paranoid search every side's
-points and whether it has a trick), and the best card of each entry tried first. Cards
+points less the troefmaker's, which leave the margin unchanged, and whether it has a trick), and the best card of each entry tried first. Cards
 are ordered by a cheap rule (win cheaply against an opponent, load a partner's trick,
 lead masters). Equivalent cards are searched once: cards of the hand to move, adjacent in
 the trick order of their suit once the cards between them have been played in earlier
@@ -105,9 +105,8 @@ C_GEN = 1  # generation of the transposition table: entries of older solves are 
 C_OBJ = 2  # OBJ_POINTS or OBJ_PIT
 C_TT_MASK = 3  # table size - 1 (a power of two)
 C_PASSES = 4  # null-window searches made
-C_ORDER = 5  # experiment: move ordering variant
-C_HIST = 8  # + card: history counts of cutoffs
-C_SIZE = C_HIST + N_CARDS
+C_MTD_STEPS = 5  # MTD(f) steps from the guess before bisection
+C_SIZE = 6
 
 DEFAULT_TT_BITS = 20  # 1M entries of 32 bytes
 
@@ -197,7 +196,7 @@ def _higher_mask(card, trump):
 
 
 @njit(cache=True, inline="always")
-def _order_moves(st, rec, cands, moves, scores, base, tt_move, ctx):
+def _order_moves(st, rec, cands, moves, scores, base, tt_move):
     """Write the candidate cards into moves[base:], best first; returns their count."""
     trump = st[ST_TRUMP]
     seat = st[ST_TO_MOVE]
@@ -216,7 +215,6 @@ def _order_moves(st, rec, cands, moves, scores, base, tt_move, ctx):
         c = lowest_card(np.uint32(c_mask))
         c_mask &= ~(np.int64(1) << c)
         p = card_points(c, trump)
-        variant = ctx[C_ORDER]
         if c == tt_move:
             sc = 1 << 40
         elif k == 0:
@@ -228,17 +226,10 @@ def _order_moves(st, rec, cands, moves, scores, base, tt_move, ctx):
             if mine_winning:
                 sc = 2 * p - (30 if wins else 0)
             elif wins:
-                if variant == 1 and k == n - 1:
-                    sc = 200 + p
-                else:
-                    sc = 200 + p - s
+                # beat an opponent: as the last to play with the richest card, else cheaply
+                sc = 200 + p if k == n - 1 else 200 + p - s
             else:
                 sc = -p
-        if c != tt_move:
-            if variant == 2:
-                sc = ctx[C_HIST + c] * 1024 + sc + 512
-            elif variant == 3:
-                sc = (sc + 512) * 4096 + min(ctx[C_HIST + c], 4095)
         # insertion sort, higher score first
         i = m
         while i > 0 and scores[base + i - 1] < sc:
@@ -258,10 +249,13 @@ def _keys(st, rec, objective):
     ka = st[ST_GONE] | (st[ST_LEADER] << 32)
     kb = np.int64(0)
     if _paranoid(rec):
+        # the margin does not change when every side gains the same: key on each side's
+        # points less the troefmaker's, and on who has a trick (pit)
+        t = st[ST_TAKER]
         for s in range(rec.n_sides):
-            kb |= st[ST_POINTS + s] << (8 * s)
+            kb |= (st[ST_POINTS + s] - st[ST_POINTS + t] + 256) << (9 * s)
             if st[ST_TRICKS + s] > 0:
-                kb |= np.int64(1) << (32 + s)
+                kb |= np.int64(1) << (36 + s)
         return ka, kb, np.int64(0)
     t = st[ST_TAKER_SIDE]
     if rec.variant == CLASSIC or objective == OBJ_PIT:
@@ -277,12 +271,25 @@ FRAME = 16
 
 @njit(cache=True, inline="always")
 def _bounds(st, rec, objective):
-    """Two-sided games: the least and the most the taker side can still end with (what it
-    has, and what it has plus every point still in play; 252 while a capot is open)."""
+    """The least and the most the value can still be. Two-sided: what the taker side
+    has, and that plus every point still in play (252 while a capot is open). Paranoid:
+    the margin if the others, or the troefmaker, won every point left (pit awards move
+    each side by at most 100)."""
     t = st[ST_TAKER_SIDE]
     acc = st[ST_POINTS + t]
     alive = alive_mask(st)
     rest = mask_points(np.uint32(alive), st[ST_TRUMP]) + LAST_TRICK_BONUS
+    if _paranoid(rec):
+        best_other = np.int64(0)
+        for s in range(rec.n_sides):
+            if s != t and st[ST_POINTS + s] > best_other:
+                best_other = st[ST_POINTS + s]
+        lo = acc - best_other - rest
+        hi = acc + rest - best_other
+        if objective == OBJ_PIT:
+            lo -= PIT_BONUS
+            hi += PIT_BONUS
+        return lo, hi
     hi = acc + rest
     if st[ST_TRICKS + t] == st[ST_TRICK_NO]:
         if rec.variant == CLASSIC:
@@ -312,7 +319,6 @@ def _search(st, rec, alpha, beta, ctx, tt, moves, scores, bonus, stk):
     kernel can be cached; ``st`` is back as it was on return."""
     objective = ctx[C_OBJ]
     gen = ctx[C_GEN]
-    paranoid = _paranoid(rec)
     d = 0
     stk[F_ALPHA] = alpha
     stk[F_BETA] = beta
@@ -329,14 +335,13 @@ def _search(st, rec, alpha, beta, ctx, tt, moves, scores, bonus, stk):
                 ret = _play_out(st, rec, objective, bonus)
                 mode = 2
             else:
-                if not paranoid:
-                    lo_b, hi_b = _bounds(st, rec, objective)
-                    if lo_b >= b:
-                        ret = lo_b
-                        mode = 2
-                    elif hi_b <= a:
-                        ret = hi_b
-                        mode = 2
+                lo_b, hi_b = _bounds(st, rec, objective)
+                if lo_b >= b:
+                    ret = lo_b
+                    mode = 2
+                elif hi_b <= a:
+                    ret = hi_b
+                    mode = 2
             if mode == 0:
                 boundary = st[ST_N_IN] == 0
                 tt_move = -1
@@ -369,7 +374,7 @@ def _search(st, rec, alpha, beta, ctx, tt, moves, scores, bonus, stk):
                 if mode == 0:
                     base = st[ST_N_PLAYED] * MOVE_STRIDE
                     cands = _reduce(st, rec, legal_cards(st, rec))
-                    m = _order_moves(st, rec, cands, moves, scores, base, tt_move, ctx)
+                    m = _order_moves(st, rec, cands, moves, scores, base, tt_move)
                     maximizing = _on_taker_side(st, rec, st[ST_TO_MOVE])
                     stk[f + F_ALPHA] = a
                     stk[f + F_BETA] = b
@@ -441,26 +446,19 @@ def _search(st, rec, alpha, beta, ctx, tt, moves, scores, bonus, stk):
                     stk[f + F_BEST_CARD] = c
                     if ret < stk[f + F_BETA]:
                         stk[f + F_BETA] = ret
-            if stk[f + F_ALPHA] >= stk[f + F_BETA]:
-                left = rec.n_tricks - st[ST_TRICK_NO]
-                ctx[C_HIST + c] += left * left
             mode = 1
 
 
 @njit(cache=True)
 def _exact(st, rec, guess, ctx, tt, moves, scores, bonus, stk):
     """The exact value by null-window searches (the table keeps every bound found on the
-    way): two MTD(f) steps from ``guess`` (cheap when the guess is right, as for a card
+    way): a few MTD(f) steps from ``guess`` (cheap when the guess is right, as for a card
     worth what the previous one was), then bisection of what is left."""
-    if _paranoid(rec):
-        lo = np.int64(-2 * (CAPOT_POINTS + PIT_BONUS))
-        hi = np.int64(2 * (CAPOT_POINTS + PIT_BONUS))
-    else:
-        lo, hi = _bounds(st, rec, ctx[C_OBJ])
+    lo, hi = _bounds(st, rec, ctx[C_OBJ])
     g = min(max(guess, lo), hi)
     k = 0
     while lo < hi:
-        if k < 2:
+        if k < ctx[C_MTD_STEPS]:
             t = g + 1 if g == lo else g
         else:
             t = (lo + hi + 1) // 2
@@ -532,6 +530,7 @@ class Solution:
     nodes: int
     passes: int
     cards: dict[int, int] | None = None
+    best_card: int = -1
 
 
 class Solver:
@@ -549,6 +548,7 @@ class Solver:
         self._ctx = np.zeros(C_SIZE, np.int64)
         self._ctx[C_OBJ] = OBJECTIVES[objective]
         self._ctx[C_TT_MASK] = size - 1
+        self._ctx[C_MTD_STEPS] = 3
         self._moves = np.zeros(DEPTH * MOVE_STRIDE, np.int64)
         self._scores = np.zeros(DEPTH * MOVE_STRIDE, np.int64)
         self._bonus = np.zeros(4, np.int64)
@@ -562,7 +562,6 @@ class Solver:
         self._ctx[C_GEN] += 1  # a new deal: the table's older entries no longer apply
         self._ctx[C_NODES] = 0
         self._ctx[C_PASSES] = 0
-        self._ctx[C_HIST:C_HIST + N_CARDS] = 0
 
     def _guess(self, st) -> int:
         """MTD(f)'s first guess: half of what is in play (0 for the paranoid margin)."""
@@ -577,7 +576,10 @@ class Solver:
         return Solution(int(v), int(self._ctx[C_NODES]), int(self._ctx[C_PASSES]))
 
     def card_values(self, st: np.ndarray) -> Solution:
-        """The value of every legal card of the seat to move, and the best of them."""
+        """The value of every legal card of the seat to move, the best value, and the
+        best card (the lowest-numbered card of that value, so the choice is deterministic)."""
+        if is_over(st, self.rec):
+            raise BeloteError("the hand is over: there is no card left to value")
         self._begin()
         work = st.copy()
         cards = np.zeros(N_CARDS, np.int64)
@@ -585,10 +587,17 @@ class Solver:
         n = solve_cards(work, self.rec, self._guess(st), self._ctx, self._tt, self._moves, self._scores,
                         self._bonus, self._stk, cards, values)
         vals = {int(c): int(v) for c, v in zip(cards[:n], values[:n])}
-        maximizing = self.rules.partners and (int(st[ST_TO_MOVE]) & 1) == int(st[ST_TAKER_SIDE]) or (
-            not self.rules.partners and int(st[ST_TO_MOVE]) == int(st[ST_TAKER]))
-        best = max(vals.values()) if maximizing else min(vals.values())
-        return Solution(best, int(self._ctx[C_NODES]), int(self._ctx[C_PASSES]), vals)
+        pick = max if self.maximizes(st) else min
+        best = pick(vals.values())
+        best_card = min(c for c, v in vals.items() if v == best)
+        return Solution(best, int(self._ctx[C_NODES]), int(self._ctx[C_PASSES]), vals, best_card)
+
+    def maximizes(self, st: np.ndarray) -> bool:
+        """Whether the seat to move is on the taker's side (it maximises the value)."""
+        seat = int(st[ST_TO_MOVE])
+        if self.rules.partners:
+            return (seat & 1) == int(st[ST_TAKER_SIDE])
+        return seat == int(st[ST_TAKER])
 
 
 def brute_force_value(st: np.ndarray, rules: Rules, objective: str = "points") -> int:
