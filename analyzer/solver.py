@@ -335,13 +335,15 @@ def _search(st, rec, alpha, beta, ctx, tt, moves, scores, bonus, stk):
                 ret = _play_out(st, rec, objective, bonus)
                 mode = 2
             else:
-                lo_b, hi_b = _bounds(st, rec, objective)
-                if lo_b >= b:
-                    ret = lo_b
-                    mode = 2
-                elif hi_b <= a:
-                    ret = hi_b
-                    mode = 2
+                if st[ST_N_IN] == 0:
+                    # points change only when a trick ends: inside one the bounds are the same
+                    lo_b, hi_b = _bounds(st, rec, objective)
+                    if lo_b >= b:
+                        ret = lo_b
+                        mode = 2
+                    elif hi_b <= a:
+                        ret = hi_b
+                        mode = 2
             if mode == 0:
                 boundary = st[ST_N_IN] == 0
                 tt_move = -1
