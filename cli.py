@@ -515,6 +515,155 @@ def balance(
               style="dim")
 
 
+# ---- rules ------------------------------------------------------------------------------
+
+
+@app.command()
+def rules(
+    variant: Optional[Variant] = typer.Option(None, "--variant", help="Only this variant (default: every variant)."),
+    players: Optional[int] = typer.Option(None, "--players", help="Only this player count (default: every count of "
+                                          "the variant, e.g. piekjas 2, 3 and 4)."),
+    option: Optional[List[str]] = typer.Option(None, "--option", help="Only this rule option (repeatable), e.g. "
+                                               "--option undertrump. Default: every option that can change the variant."),
+    deals: int = typer.Option(200_000, "--deals", min=10, help="Hands per reading (the same deals for both)."),
+    games: int = typer.Option(4_000, "--games", min=0, help="Whole games per reading (0: hands only)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, markdown and the forest plot into this new "
+                                       "(or empty) folder."),
+    all_rows: bool = typer.Option(False, "--all", help="Also list the differences inside the noise."),
+    seed: int = SEED,
+    bid: str = BID,
+    play: str = PLAY,
+    threads: Optional[int] = THREADS,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """What each rule option changes: the same deals played under both readings.
+
+    For every rule option of every variant (and player count), the hands and whole games
+    are played under the default and under the other reading with the same seed (paired),
+    and the differences are reported with their 95% intervals: take rates, made / dedans /
+    tie, capot / pit, roem, mean hand scores, seat advantage, game length and P(win).
+    Also the four changes of rules revision 2, before → after. Listed: the differences
+    beyond the noise (interval excluding 0), largest first.
+
+    Examples:
+
+      belote rules
+
+      belote rules --variant classic --option undertrump --deals 500000
+
+      belote rules --variant piekjas --players 3 --games 20000 --out reports/rules-piekjas3 --json
+    """
+    from analyzer.impact import compare_rules, parse_labels, total_units
+
+    labels = parse_labels(variant.value if variant else None, players)
+    dest = _fresh_folder(out) if out is not None else None
+    with _progress(total_units(labels, option, deals, games), quiet, "comparing") as update:
+        r = compare_rules(labels, option, deals=deals, games=games, seed=seed, bid=bid, play=play, threads=threads,
+                          progress=update)
+    files = _write_fresh(dest, r, "rules", seed) if dest is not None else []
+    if as_json:
+        d = r.as_dict()
+        d["files"] = files
+        typer.echo(json.dumps(d))
+        return
+    _render_rules(r, all_rows)
+    _console().print(f"{r.hands_simulated:,} hands in {r.seconds:.1f} s"
+                     + (f"; {len(files)} files written to {out}" if out else ""), style="dim")
+
+
+def _render_rules(r, all_rows: bool) -> None:
+    from functools import partial
+
+    from rich import box
+    from rich.table import Table
+
+    Table = partial(Table, box=box.SIMPLE_HEAD)  # noqa: N806 - narrow tables for 80-column terminals
+
+    from analyzer.impact import HEADLINE, fmt_pm
+
+    con = _console()
+    df = r.table()
+    rev = df[(df["kind"] == "revision 2") & df["statistic"].isin([k for k, _ in HEADLINE])]
+    if len(rev):
+        t = Table(title=f"Rules revision 2, before → after (after − before, 95% CI; {r.deals:,} hands and "
+                  f"{r.games:,} games per reading, seed {r.seed})")
+        for col in ("variant", "change", "statistic", "before", "after", "after − before", "n"):
+            t.add_column(col, justify="left" if col in ("variant", "change", "statistic") else "right")
+        for row in rev.to_dict("records"):
+            t.add_row(row["variant"], row["comparison"], row["label"], f"{row['a']:.2f}", f"{row['b']:.2f}",
+                      fmt_pm(row), f"{row['n']:,}", style=None if row["beyond_noise"] else "dim")
+        con.print(t)
+    for lab in r.labels:
+        sub = r.ranked(lab, kind="option", all_rows=all_rows)
+        n_all = int(((df["variant"] == lab) & (df["kind"] == "option")).sum())
+        n_beyond = int(r.ranked(lab, kind="option").shape[0])
+        t = Table(title=f"{lab}: {n_beyond} of {n_all} differences beyond the noise"
+                  + (" (dim: inside the noise)" if all_rows else ", largest first") + " — other reading − default")
+        for col in ("option", "statistic", "default", "other", "difference", "n", "size"):
+            t.add_column(col, justify="left" if col in ("option", "statistic") else "right")
+        for row in sub.to_dict("records"):
+            t.add_row(row["comparison"], row["label"], f"{row['a']:.2f}", f"{row['b']:.2f}", fmt_pm(row),
+                      f"{row['n']:,}", f"{row['size']:.3f}", style=None if row["beyond_noise"] else "dim")
+        con.print(t)
+    gc = r.games_changed()
+    if len(gc):
+        t = Table(title="Paired games changed by the option (any count differs)")
+        for col in ("variant", "comparison", "changed [95% CI]", "games"):
+            t.add_column(col, justify="left" if col in ("variant", "comparison") else "right")
+        for row in gc[gc["kind"] == "option"].itertuples():
+            t.add_row(row.variant, row.comparison, f"{100 * row.p:.1f}% [{100 * row.lo:.1f}, {100 * row.hi:.1f}]",
+                      f"{row.games:,}")
+        con.print(t)
+    con.print("Rates in %, their differences in percentage points; ± = 95% half-width (paired); size = |difference| / "
+              "per-unit sd of the default reading.", style="dim")
+
+
+def _fresh_folder(out: Path) -> Path:
+    """``--out`` must be a new or empty folder: nothing already there is overwritten."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise BeloteError(f"{out} is a file, not a folder: choose another --out")
+    if out.is_dir() and any(out.iterdir()):
+        raise BeloteError(f"{out} already holds files: choose a new or empty --out folder")
+    from analyzer.report import check_writable
+
+    parent = out.parent if str(out.parent) else Path(".")
+    check_writable(parent)
+    return out
+
+
+def _write_fresh(dest: Path, result, command: str, seed: int) -> list:
+    """Write ``result`` into a temporary folder beside ``dest`` and move it into place when
+    complete (an interrupted run leaves nothing), with a run.json naming what made it."""
+    import os
+    import shutil
+    from datetime import datetime, timezone
+
+    import analyzer
+    from analyzer.report import git_commit
+
+    tmp = dest.parent / f".tmp-{dest.name}-{os.getpid()}"
+    tmp.mkdir()
+    try:
+        names = [p.name for p in result.write(tmp)]
+        inputs = result.inputs()
+        run = {"tool": "belote-analyzer", "version": analyzer.__version__, "git_commit": git_commit(),
+               "command": "belote " + " ".join(sys.argv[1:]) if sys.argv[1:2] == [command] else f"belote {command}",
+               "seed": seed, "rules": {c["variant"] + ": " + c["option"]: {"a": c["rules_a"], "b": c["rules_b"]}
+                                       for c in inputs["comparisons"]},
+               "policies": inputs["policies"], "created": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+        (tmp / "run.json").write_text(json.dumps(run, indent=2, default=str))
+        names.append("run.json")
+        if dest.exists():
+            dest.rmdir()  # empty, checked before the run
+        os.replace(tmp, dest)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return [str(dest / n) for n in names]
+
+
 # ---- report ------------------------------------------------------------------------------
 
 
