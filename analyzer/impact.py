@@ -320,7 +320,7 @@ def plan(labels, options=None) -> list[Comparison]:
             out.append(Comparison(lab, ch.option, "revision 2", ch.before, ch.after,
                                   Rules.from_label(lab, [f"{ch.option}={ch.before}"]),
                                   Rules.from_label(lab, [f"{ch.option}={ch.after}"]), ch.summary))
-        if len(changes) > 1 and wanted is None:
+        if len(changes) > 1 and (wanted is None or all(ch.option in wanted for ch in changes)):
             out.append(Comparison(lab, COMBINED, "revision 2", "revision 1", "revision 2",
                                   Rules.from_label(lab, [f"{ch.option}={ch.before}" for ch in changes]),
                                   Rules.from_label(lab, [f"{ch.option}={ch.after}" for ch in changes]),
