@@ -580,19 +580,32 @@ def _render_rules(r, all_rows: bool) -> None:
 
     Table = partial(Table, box=box.SIMPLE_HEAD)  # noqa: N806 - narrow tables for 80-column terminals
 
-    from analyzer.impact import HEADLINE, fmt_pm
+    from analyzer.impact import REVISION_STATS, fmt_pm
 
     con = _console()
     df = r.table()
-    rev = df[(df["kind"] == "revision 2") & df["statistic"].isin([k for k, _ in HEADLINE])]
-    if len(rev):
-        t = Table(title=f"Rules revision 2, before → after (after − before, 95% CI; {r.deals:,} hands and "
-                  f"{r.games:,} games per reading, seed {r.seed})")
-        for col in ("variant", "change", "statistic", "before", "after", "after − before", "n"):
-            t.add_column(col, justify="left" if col in ("variant", "change", "statistic") else "right")
-        for row in rev.to_dict("records"):
-            t.add_row(row["variant"], row["comparison"], row["label"], f"{row['a']:.2f}", f"{row['b']:.2f}",
-                      fmt_pm(row), f"{row['n']:,}", style=None if row["beyond_noise"] else "dim")
+    heads = dict(REVISION_STATS)
+    for lab in r.labels:  # revision 2: one column per change, the headline statistics as rows
+        rev = df[(df["kind"] == "revision 2") & (df["variant"] == lab) & df["statistic"].isin(list(heads))]
+        if not len(rev):
+            continue
+        changes = list(dict.fromkeys(rev["comparison"]))
+        t = Table(title=f"{lab}: rules revision 2, after − before (± 95% half-width; {r.deals:,} deals and "
+                  f"{r.games:,} games per reading, seed {r.seed})", caption="bold: beyond the noise")
+        t.add_column("statistic")
+        for ch in changes:
+            t.add_column(ch.replace(": ", "\n"), justify="right")
+        t.add_column("n (before)", justify="right")
+        for key, title in REVISION_STATS:
+            cells = rev[rev["statistic"] == key].set_index("comparison")
+            if not len(cells):
+                continue
+            row = [title]
+            for ch in changes:
+                x = cells.loc[ch] if ch in cells.index else None
+                row.append("—" if x is None else (f"[bold]{fmt_pm(x)}[/bold]" if x["beyond_noise"] else fmt_pm(x)))
+            row.append(f"{int(cells.iloc[0]['n']):,}")
+            t.add_row(*row)
         con.print(t)
     for lab in r.labels:
         sub = r.ranked(lab, kind="option", all_rows=all_rows)

@@ -554,6 +554,10 @@ HEADLINE = (  # the forest plot's panels: (statistic, title)
     ("hands_per_game", "hands per game"),
 )
 
+REVISION_STATS = HEADLINE[:3] + (("dedans", "dedans (% of hands)"), ("roem_scored", "roem scored (% of hands)"),
+                                  ("dix", "Dix exchanged (% of hands)")) + HEADLINE[3:]
+"""The statistics shown for the changes of revision 2 (all are in the CSV / JSON)."""
+
 METHOD = ("Paired: both readings play the same deals (hand i from the stream of (seed, i)) and the same games "
           "(game g from the stream of (seed, g)). Hands: {blocks} batch-means blocks of consecutive hands per "
           "reading; a statistic is a ratio of block counts, its difference b − a has the standard error "
@@ -607,7 +611,7 @@ def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, he
     if len(rev):
         out.append(f"{h}# Revision 2, before → after")
         out.append("")
-        keys = [k for k, _ in HEADLINE] + ["dedans", "roem_scored", "dix"]
+        keys = [k for k, _ in REVISION_STATS]
         out.append("| variant | change | statistic | before | after | after − before [95% CI] | n |")
         out.append("|---|---|---|---|---|---|---|")
         for r in rev.itertuples():
