@@ -566,26 +566,36 @@ METHOD = ("Paired: both readings play the same deals (hand i from the stream of 
           "the 95% interval excludes 0. Size: |difference| / per-unit sd under reading a.")
 
 
-def _fmt(x: float, unit: str, signed: bool = False) -> str:
+def _digits(half: float) -> int:
+    """Decimals that show an interval of half-width ``half``: 2, more for narrow ones (at most 5)."""
+    if not np.isfinite(half) or half <= 0:
+        return 2
+    return int(min(5, max(2, -math.floor(math.log10(half)))))
+
+
+def _fmt(x: float, unit: str, signed: bool = False, digits: int = 2) -> str:
     if not np.isfinite(x):
         return "n/a"
-    s = f"{x:+.2f}" if signed else f"{x:.2f}"
+    s = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
     return s + ("%" if unit == "pp" and not signed else "")
 
 
 def fmt_diff(r) -> str:
-    """``+1.23 [+0.50, +1.96]`` (pp for rates)."""
+    """``+1.23 [+0.50, +1.96]`` (pp for rates); more decimals when the interval is narrow."""
     unit = r["unit"]
     if r["lo"] == r["hi"]:
-        return f"{_fmt(r['diff'], unit, True)} (identical)"
-    return f"{_fmt(r['diff'], unit, True)} [{_fmt(r['lo'], unit, True)}, {_fmt(r['hi'], unit, True)}]"
+        return f"{_fmt(r['diff'], unit, True)} (identical)" if r["diff"] == 0 else _fmt(r["diff"], unit, True)
+    k = _digits((r["hi"] - r["lo"]) / 2)
+    return f"{_fmt(r['diff'], unit, True, k)} [{_fmt(r['lo'], unit, True, k)}, {_fmt(r['hi'], unit, True, k)}]"
 
 
 def fmt_pm(r) -> str:
     """``-0.76 ± 0.09``: the intervals are symmetric (t or normal)."""
     if r["lo"] == r["hi"]:
         return f"{r['diff']:+.2f} ± 0"
-    return f"{r['diff']:+.2f} ± {(r['hi'] - r['lo']) / 2:.2f}"
+    half = (r["hi"] - r["lo"]) / 2
+    k = _digits(half)
+    return f"{r['diff']:+.{k}f} ± {half:.{k}f}"
 
 
 def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, heading: str = "##") -> str:
