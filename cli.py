@@ -614,7 +614,7 @@ def _render_rules(r, all_rows: bool) -> None:
         t = Table(title=f"{lab}: {n_beyond} of {n_all} differences beyond the noise"
                   + (" (dim: inside the noise)" if all_rows else ", largest first") + " — other reading − default")
         for col in ("option", "statistic", "default", "other", "difference", "n", "size"):
-            t.add_column(col, justify="left" if col in ("option", "statistic") else "right")
+            t.add_column(col, justify="left" if col in ("option", "statistic") else "right", no_wrap=col == "option")
         for row in sub.to_dict("records"):
             t.add_row(row["comparison"], row["label"], f"{row['a']:.2f}", f"{row['b']:.2f}", fmt_pm(row),
                       f"{row['n']:,}", f"{row['size']:.3f}", style=None if row["beyond_noise"] else "dim")
