@@ -27,7 +27,7 @@ from analyzer.impact import (
     run_reading,
     t_quantile,
 )
-from analyzer.rules import ALL_LABELS, Rules
+from analyzer.rules import ALL_LABELS, OPTIONS, Rules
 from analyzer.simulate import SimConfig, simulate
 
 BELOTE = Path(sys.executable).with_name("belote")
@@ -242,3 +242,32 @@ def test_cli_rules_tables_and_bad_input():
     bad = _belote("rules", "--variant", "classic", "--option", "nonsense", "--deals", "100", "--quiet")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "use one of" in bad.stderr
     assert "Example" in _belote("rules", "--help").stdout
+
+
+# ---- revision 2 and the report ------------------------------------------------------------
+
+
+@pytest.mark.skipif("trickless_roem" not in OPTIONS, reason="needs rules revision 2 (branch engine)")
+def test_trickless_roem_cannot_change_single_hands_only_games():
+    # §6: only a game knows the totals, so a single hand keeps a trickless player's roem
+    # under both readings: every hand statistic is identical (zero-width interval), and
+    # only whole games can differ.
+    r = compare_rules(["piekjas4"], ["trickless_roem"], deals=3_000, games=300, seed=6, blocks=20)
+    df = r.table()
+    hands = df[(df["kind"] == "option") & (df["family"] != "games")]
+    assert len(hands) > 20
+    assert (hands["diff"] == 0).all() and (hands["lo"] == hands["hi"]).all()
+    assert set(df["kind"]) == {"option", "revision 2"}
+
+
+def test_report_has_the_rule_impact_section(tmp_path):
+    from analyzer import report as R
+
+    r = R.make_report(tmp_path / "r", deals=400, seed=3, examples=R.EXAMPLES[:1], variants=("classic",))
+    index = (r.path / "index.md").read_text()
+    assert "## What each rule option changes" in index
+    assert "![what each rule option changes](rules_impact.png)" in index
+    assert (r.path / "rules_impact.png").exists() and (r.path / "rules_impact.csv").exists()
+    # the section sits before the list of files, which names its files
+    assert index.index("What each rule option changes") < index.index("## 4. Files")
+    assert "`rules_impact.csv`" in index
