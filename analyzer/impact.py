@@ -44,11 +44,10 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from analyzer import rules as rules_module
 from analyzer.errors import BeloteError
 from analyzer.games import G_DEALS, G_HANDS, G_WINNER, DEFAULT_MAX_DEALS, play_games
 from analyzer.policies import Policies
-from analyzer.rules import ALL_LABELS, OPTIONS, Rules
+from analyzer.rules import ALL_LABELS, PLAYER_COUNTS, REVISION_2, Rules, option_choices
 from analyzer.seats import A_SUM, _seat_blocks
 from analyzer.simulate import OFFSETS, SimConfig, set_threads
 from analyzer.stats import Z95, mean_of, rate
@@ -58,35 +57,6 @@ DEFAULT_GAMES = 4_000  # games per reading
 DEFAULT_BLOCKS = 100  # batch-means blocks per reading
 MIN_BLOCKS = 10  # fewer blocks would make the t interval meaningless
 COMBINED = "revision 2 (all)"
-
-
-# ---- which options, which changes (the engine's, or a fallback until it has them) ------
-
-
-def option_choices(variant: str, players: int) -> dict:
-    """Each rule option that can change ``variant`` with ``players``: its values, default first."""
-    real = getattr(rules_module, "option_choices", None)
-    if real is not None:
-        return dict(real(variant, players))
-    return _fallback_choices(variant, players)
-
-
-def _fallback_choices(variant: str, players: int) -> dict:  # until analyzer.rules has option_choices
-    default = Rules.make(variant, players)
-    out = {}
-    for key, (values, _) in OPTIONS.items():
-        if key == "round2_suits" and variant == "classic":
-            continue  # classic round 2 always names another suit
-        if key == "classic_tie" and variant != "classic":
-            continue
-        first = getattr(default, key)
-        out[key] = (first,) + tuple(v for v in values if v != first)
-    return out
-
-
-def revision_changes() -> tuple:
-    """``analyzer.rules.REVISION_2`` (empty until the engine has it)."""
-    return tuple(getattr(rules_module, "REVISION_2", ()))
 
 
 # ---- statistics: what is compared -------------------------------------------------------
@@ -313,7 +283,7 @@ def plan(labels, options=None) -> list[Comparison]:
                 continue
             for v in values[1:]:
                 out.append(Comparison(lab, opt, "option", values[0], v, base, Rules.from_label(lab, [f"{opt}={v}"])))
-        changes = [ch for ch in revision_changes() if lab in ch.labels]
+        changes = [ch for ch in REVISION_2 if lab in ch.labels]
         for ch in changes:
             if wanted is not None and ch.option not in wanted:
                 continue
@@ -338,7 +308,7 @@ def parse_labels(variant: str | None = None, players: int | None = None) -> list
     if players is not None:
         return [Rules.make(variant, players).label]
     Rules.make(variant)  # an unknown variant fails here, with the fix
-    return [Rules.make(variant, n).label for n in rules_module.PLAYER_COUNTS[variant]]
+    return [Rules.make(variant, n).label for n in PLAYER_COUNTS[variant]]
 
 
 def compare_rules(labels=None, options=None, deals: int = DEFAULT_DEALS, games: int = DEFAULT_GAMES,
@@ -677,10 +647,10 @@ def _pol(p: dict) -> str:
 
 
 def report_section(folder, deals: int, seed: int, threads=None, labels=None) -> str:
-    """For ``analyzer.report``: a smaller comparison of ``labels`` (default all; ``deals / 20``
-    hands and ``deals / 400`` games per reading), its plot and CSV written into ``folder``;
-    returns the markdown."""
-    result = compare_rules(labels, deals=max(MIN_BLOCKS, deals // 20), games=max(1, deals // 400), seed=seed,
+    """For ``analyzer.report``: a smaller comparison of ``labels`` (default all; ``deals / 40``
+    hands and ``deals / 800`` games per reading: 50,000 and 2,500 at the report's default
+    2,000,000), its plot and CSV written into ``folder``; returns the markdown."""
+    result = compare_rules(labels, deals=max(MIN_BLOCKS, deals // 40), games=max(1, deals // 800), seed=seed,
                            threads=threads)
     folder = Path(folder)
     from analyzer.plots import save
@@ -691,5 +661,5 @@ def report_section(folder, deals: int, seed: int, threads=None, labels=None) -> 
 
 
 __all__ = ["compare_rules", "ImpactResult", "Comparison", "Diff", "ratio_difference", "paired_game_difference",
-           "rules_impact_markdown", "report_section", "option_choices", "revision_changes", "plan", "parse_labels",
+           "rules_impact_markdown", "report_section", "plan", "parse_labels",
            "total_units", "t_quantile", "block_bounds"]

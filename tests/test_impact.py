@@ -17,17 +17,15 @@ from analyzer.impact import (
     Comparison,
     ImpactResult,
     compare_rules,
-    option_choices,
     paired_game_difference,
     parse_labels,
     plan,
     ratio_difference,
-    revision_changes,
     rules_impact_markdown,
     run_reading,
     t_quantile,
 )
-from analyzer.rules import ALL_LABELS, OPTIONS, Rules
+from analyzer.rules import ALL_LABELS, REVISION_2, Rules, option_choices
 from analyzer.simulate import SimConfig, simulate
 
 BELOTE = Path(sys.executable).with_name("belote")
@@ -178,7 +176,7 @@ def test_plan_covers_every_option_choice_of_every_variant():
         for opt, values in option_choices(r.variant, r.players).items():
             got = [(c.a_value, c.b_value) for c in comps if c.label == lab and c.option == opt and c.kind == "option"]
             assert got == [(values[0], v) for v in values[1:]]
-    for ch in revision_changes():
+    for ch in REVISION_2:
         for lab in ch.labels:
             got = [c for c in comps if c.label == lab and c.option == ch.option and c.kind == "revision 2"]
             assert len(got) == 1 and getattr(got[0].a, ch.option) == ch.before and getattr(got[0].b, ch.option) == ch.after
@@ -247,7 +245,6 @@ def test_cli_rules_tables_and_bad_input():
 # ---- revision 2 and the report ------------------------------------------------------------
 
 
-@pytest.mark.skipif("trickless_roem" not in OPTIONS, reason="needs rules revision 2 (branch engine)")
 def test_trickless_roem_cannot_change_single_hands_only_games():
     # §6: only a game knows the totals, so a single hand keeps a trickless player's roem
     # under both readings: every hand statistic is identical (zero-width interval), and
