@@ -645,10 +645,132 @@ def balance(
               style="dim")
 
 
-# ---- report ------------------------------------------------------------------------------
+# ---- rules ------------------------------------------------------------------------------
 
 
 @app.command()
+def rules(
+    variant: Optional[Variant] = typer.Option(None, "--variant", help="Only this variant (default: every variant)."),
+    players: Optional[int] = typer.Option(None, "--players", help="Only this player count (default: every count of "
+                                          "the variant, e.g. piekjas 2, 3 and 4)."),
+    option: Optional[List[str]] = typer.Option(None, "--option", help="Only this rule option (repeatable), e.g. "
+                                               "--option undertrump. Default: every option that can change the variant."),
+    deals: int = typer.Option(200_000, "--deals", min=10, help="Hands per reading (the same deals for both)."),
+    games: int = typer.Option(4_000, "--games", min=0, help="Whole games per reading (0: hands only)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, markdown, the forest plot and run.json into "
+                                       "this folder (new, empty, or an earlier output of belote, which is replaced)."),
+    all_rows: bool = typer.Option(False, "--all", help="Also list the differences inside the noise."),
+    seed: int = SEED,
+    bid: str = BID,
+    play: str = PLAY,
+    threads: Optional[int] = THREADS,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """What each rule option changes: the same deals played under both readings.
+
+    For every rule option of every variant (and player count), the hands and whole games
+    are played under the default and under the other reading with the same seed (paired),
+    and the differences are reported with their 95% intervals: take rates, made / dedans /
+    tie, capot / pit, roem, mean hand scores, seat advantage, game length and P(win).
+    Also the four changes of rules revision 2, before → after. Listed: the differences
+    beyond the noise (interval excluding 0), largest first.
+
+    Examples:
+
+      belote rules
+
+      belote rules --variant classic --option undertrump --deals 500000
+
+      belote rules --variant piekjas --players 3 --games 20000 --out reports/rules-piekjas3 --json
+    """
+    from analyzer.impact import compare_rules, parse_labels, total_units
+
+    labels = parse_labels(variant.value if variant else None, players)
+    with _staged(out) as stage:  # the folder rule is checked before any work
+        _compiling_notice("rules", quiet)
+        with _progress(total_units(labels, option, deals, games), quiet, "comparing") as update:
+            r = compare_rules(labels, option, deals=deals, games=games, seed=seed, bid=bid, play=play,
+                              threads=threads, progress=update)
+        files = []
+        if stage is not None:
+            names = [p.name for p in r.write(stage.tmp)]
+            inputs = r.inputs()
+            stage.commit({"command": _command(), "seed": seed, "deals": deals, "games": games,
+                          "rules": {c["variant"] + ": " + c["option"]: {"a": c["rules_a"], "b": c["rules_b"]}
+                                    for c in inputs["comparisons"]},
+                          "policies": inputs["policies"]})
+            files = [str(stage.dest / n) for n in names]
+    if as_json:
+        d = r.as_dict()
+        d["files"] = files
+        typer.echo(json.dumps(d))
+        return
+    _render_rules(r, all_rows)
+    _console().print(f"{r.hands_simulated:,} hands in {r.seconds:.1f} s"
+                     + (f"; {len(files)} files written to {out}" if out else ""), style="dim")
+
+
+def _render_rules(r, all_rows: bool) -> None:
+    from functools import partial
+
+    from rich import box
+    from rich.table import Table
+
+    Table = partial(Table, box=box.SIMPLE_HEAD)  # noqa: N806 - narrow tables for 80-column terminals
+
+    from analyzer.impact import REVISION_STATS, fmt_pm
+
+    con = _console()
+    df = r.table()
+    heads = dict(REVISION_STATS)
+    for lab in r.labels:  # revision 2: one column per change, the headline statistics as rows
+        rev = df[(df["kind"] == "revision 2") & (df["variant"] == lab) & df["statistic"].isin(list(heads))]
+        if not len(rev):
+            continue
+        changes = list(dict.fromkeys(rev["comparison"]))
+        t = Table(title=f"{lab}: rules revision 2, after − before (± 95% half-width; {r.deals:,} deals and "
+                  f"{r.games:,} games per reading, seed {r.seed})", caption="bold: beyond the noise")
+        t.add_column("statistic")
+        for ch in changes:
+            t.add_column(ch.replace(": ", "\n"), justify="right")
+        t.add_column("n (before)", justify="right")
+        for key, title in REVISION_STATS:
+            cells = rev[rev["statistic"] == key].set_index("comparison")
+            if not len(cells):
+                continue
+            row = [title]
+            for ch in changes:
+                x = cells.loc[ch] if ch in cells.index else None
+                row.append("—" if x is None else (f"[bold]{fmt_pm(x)}[/bold]" if x["beyond_noise"] else fmt_pm(x)))
+            row.append(f"{int(cells.iloc[0]['n']):,}")
+            t.add_row(*row)
+        con.print(t)
+    for lab in r.labels:
+        sub = r.ranked(lab, kind="option", all_rows=all_rows)
+        n_all = int(((df["variant"] == lab) & (df["kind"] == "option")).sum())
+        n_beyond = int(r.ranked(lab, kind="option").shape[0])
+        t = Table(title=f"{lab}: {n_beyond} of {n_all} differences beyond the noise"
+                  + (" (dim: inside the noise)" if all_rows else ", largest first") + " — other reading − default")
+        for col in ("option", "statistic", "default", "other", "difference", "n", "size"):
+            t.add_column(col, justify="left" if col in ("option", "statistic") else "right", no_wrap=col == "option")
+        for row in sub.to_dict("records"):
+            t.add_row(row["comparison"], row["label"], f"{row['a']:.2f}", f"{row['b']:.2f}", fmt_pm(row),
+                      f"{row['n']:,}", f"{row['size']:.3f}", style=None if row["beyond_noise"] else "dim")
+        con.print(t)
+    gc = r.games_changed()
+    if len(gc):
+        t = Table(title="Paired games changed by the option (any count differs)")
+        for col in ("variant", "comparison", "changed [95% CI]", "games"):
+            t.add_column(col, justify="left" if col in ("variant", "comparison") else "right")
+        for row in gc[gc["kind"] == "option"].itertuples():
+            t.add_row(row.variant, row.comparison, f"{100 * row.p:.1f}% [{100 * row.lo:.1f}, {100 * row.hi:.1f}]",
+                      f"{row.games:,}")
+        con.print(t)
+    con.print("Rates in %, their differences in percentage points; ± = 95% half-width (paired); size = |difference| / "
+              "per-unit sd of the default reading.", style="dim")
+
+
 def report(
     out: Optional[Path] = typer.Option(None, "--out", help="The report folder (default: reports/report-deals<N>-seed<S>)."),
     deals: int = typer.Option(2_000_000, "--deals", min=1,

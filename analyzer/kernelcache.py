@@ -19,8 +19,9 @@ ENTRY_KERNELS = {
     "simulate": (("simulate", "_run_batch"),),
     "take": (("take", "_take_batch"),),
     "table": (("classes", "table_batch"),),
-    "balance": (("seats", "_seat_batch"), ("games", "_games_batch")),
+    "balance": (("seats", "_seat_blocks"), ("games", "_games_batch")),
 }
+ENTRY_KERNELS["rules"] = ENTRY_KERNELS["balance"]
 ENTRY_KERNELS["report"] = ENTRY_KERNELS["take"] + ENTRY_KERNELS["table"] + ENTRY_KERNELS["balance"]
 
 # Seconds to compile each entry kernel on a cold cache, measured on the 2-core development
@@ -34,7 +35,7 @@ ENTRY_KERNELS["report"] = ENTRY_KERNELS["take"] + ENTRY_KERNELS["table"] + ENTRY
 COMPILE_SECONDS = {
     ("simulate", "_run_batch"): 289,
     ("classes", "table_batch"): 440,
-    ("seats", "_seat_batch"): 240,
+    ("seats", "_seat_blocks"): 240,
     ("games", "_games_batch"): 238,
     ("take", "_take_batch"): 280,
 }

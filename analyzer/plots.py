@@ -229,3 +229,36 @@ def take_examples_plot(df: pd.DataFrame, title: str = "Should I take? Each call 
     ax.set_xlabel("net points a hand, call − pass (95% CI); pass = 0")
     ax.set_title(title, fontsize=10)
     return fig
+
+
+def forest(df: pd.DataFrame, panels, title: str) -> Figure:
+    """Forest plot of paired differences: one panel per ``(statistic, title)`` of ``panels``,
+    one row per comparison (``variant: comparison``), the difference with its 95% interval;
+    filled markers where the interval excludes 0, hollow where it does not."""
+    panels = [(k, t) for k, t in panels if (df["statistic"] == k).any()]
+    rows = list(dict.fromkeys(df["variant"] + ": " + df["comparison"]))
+    ncol = min(4, max(1, len(panels)))
+    nrow = -(-len(panels) // ncol) if panels else 1
+    fig = Figure(figsize=(3.3 * ncol + 2.6, 0.8 + nrow * (0.6 + 0.19 * len(rows))))
+    axes = fig.subplots(nrow, ncol, squeeze=False)
+    y = {name: i for i, name in enumerate(rows)}
+    for k, ax in enumerate(axes.flat):
+        if k >= len(panels):
+            ax.set_visible(False)
+            continue
+        key, ptitle = panels[k]
+        sub = df[df["statistic"] == key]
+        for r in sub.itertuples():
+            yy = y[f"{r.variant}: {r.comparison}"]
+            color = "tab:red" if r.kind != "option" else "tab:blue"
+            if np.isfinite(r.lo) and np.isfinite(r.hi):
+                ax.plot([r.lo, r.hi], [yy, yy], color=color, lw=1.2)
+            ax.plot([r.diff], [yy], "o", ms=4, color=color, mfc=color if r.beyond_noise else "white")
+        ax.axvline(0, color="black", lw=0.7)
+        ax.set_ylim(len(rows) - 0.5, -0.5)
+        ax.set_yticks(range(len(rows)), rows if k % ncol == 0 else [""] * len(rows), fontsize=7)
+        ax.tick_params(axis="x", labelsize=7)
+        ax.set_title(ptitle, fontsize=8)
+        ax.grid(axis="y", lw=0.3, alpha=0.5)
+    fig.suptitle(title + "\nblue: default → other reading; red: revision 2, before → after", fontsize=9)
+    return fig

@@ -28,6 +28,7 @@ import pandas as pd
 import analyzer
 from analyzer.balance import compare_variants
 from analyzer.errors import BeloteError
+from analyzer.impact import report_section as rules_impact_section
 from analyzer.outdir import Staged, check_out, git_commit
 from analyzer.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules, option_choices
@@ -410,6 +411,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("## 3. Balance of the variants")
     md.append("")
     md.append(balance_md.replace("### ", "#### "))
+    md.append(rules_impact_section(folder, sizes.deals, seed, threads, variants))
     md.append("## 4. Files")
     md.append("")
     for p in sorted(folder.iterdir()):

@@ -50,15 +50,22 @@ def _seat_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, counts, 
 
 
 @njit(cache=True, parallel=True)
-def _seat_batch(seed, first, n_hands, chunk, rec, bid_pol, play_pol, bid_params):
-    n_chunks = (n_hands + chunk - 1) // chunk
-    rows = np.zeros((n_chunks, N_COUNTS), np.int64)
-    advs = np.zeros((n_chunks, N_ADV), np.int64)
-    for c in prange(n_chunks):
-        start = first + c * chunk
-        cnt = min(chunk, first + n_hands - start)
-        _seat_chunk(seed, start, cnt, rec, bid_pol, play_pol, bid_params, rows[c], advs[c])
-    return rows.sum(axis=0), advs.sum(axis=0)
+def _seat_blocks(seed, starts, sizes, rec, bid_pol, play_pol, bid_params):
+    """One row of counts and one of advantage sums per block; block ``c`` is hands
+    ``starts[c] .. starts[c] + sizes[c] - 1``. Blocks run in parallel; a row depends only
+    on its hands, so the rows are the same whatever the thread count."""
+    n_blocks = starts.shape[0]
+    rows = np.zeros((n_blocks, N_COUNTS), np.int64)
+    advs = np.zeros((n_blocks, N_ADV), np.int64)
+    for c in prange(n_blocks):
+        _seat_chunk(seed, starts[c], sizes[c], rec, bid_pol, play_pol, bid_params, rows[c], advs[c])
+    return rows, advs
+
+
+def chunk_bounds(first: int, n_hands: int, chunk: int):
+    """(starts, sizes) of the chunks of hands ``first .. first + n_hands - 1``."""
+    starts = np.arange(first, first + n_hands, chunk, dtype=np.int64)
+    return starts, np.minimum(chunk, first + n_hands - starts).astype(np.int64)
 
 
 def simulate_seats(config: SimConfig, progress=None, batch: int = 1 << 20):
@@ -71,9 +78,9 @@ def simulate_seats(config: SimConfig, progress=None, batch: int = 1 << 20):
     done = 0
     while done < config.deals:
         n = min(batch, config.deals - done)
-        c, a = _seat_batch(config.seed, done, n, config.chunk, rec, bid, play, params)
-        counts += c
-        adv += a
+        c, a = _seat_blocks(config.seed, *chunk_bounds(done, n, config.chunk), rec, bid, play, params)
+        counts += c.sum(axis=0)
+        adv += a.sum(axis=0)
         done += n
         if progress is not None:
             progress(done)
