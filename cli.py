@@ -771,6 +771,7 @@ def _render_rules(r, all_rows: bool) -> None:
               "per-unit sd of the default reading.", style="dim")
 
 
+@app.command()
 def report(
     out: Optional[Path] = typer.Option(None, "--out", help="The report folder (default: reports/report-deals<N>-seed<S>)."),
     deals: int = typer.Option(2_000_000, "--deals", min=1,
