@@ -1,4 +1,5 @@
-"""Whole games to the target score (RULES.md §7), as one numba kernel plus its driver.
+"""Whole games to the target score (RULES.md §7): ``analyzer.units.games_unit`` is one
+game, run by the one driver (``analyzer.driver``, kind ``GAMES``, one row per game).
 
 Game ``g`` of a run with seed ``s`` is a pure function of ``(s, g)``: its stream is
 ``seed_stream(s, g)`` and its deals are consecutive ``shuffle_deck`` calls on that stream
@@ -24,115 +25,23 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit, prange
 
-from analyzer.bidding import PASSED_OUT, REDEAL
-from analyzer.dealing import seed_stream, shuffle_deck
+from analyzer import driver
 from analyzer.errors import BeloteError
-from analyzer.hand import RES_KIND, RES_RESERVE, RES_SCORES, hand_buffers, play_hand
-from analyzer.rules import CLASSIC
 from analyzer.simulate import SimConfig, set_threads
 from analyzer.stats import Mean, Rate, mean_of, rate
-
-# --- per-game output columns (int64) -------------------------------------------------
-G_WINNER = 0  # winning player side, -1 when capped
-G_HANDS = 1  # hands played
-G_DEALS = 2  # deals dealt (hands played + passed out + smous redeals)
-G_PASSED = 3  # classic passed-out deals
-G_REDEAL = 4  # smous redeals
-G_TOTALS = 5  # + player side: final totals
-N_GCOLS = G_TOTALS + 4
+from analyzer.units import (  # noqa: F401 (the per-game columns, int64)
+    G_DEALS,
+    G_HANDS,
+    G_PASSED,
+    G_REDEAL,
+    G_TOTALS,
+    G_WINNER,
+    GAMES_MAX_DEALS,
+    N_GCOLS,
+)
 
 DEFAULT_MAX_DEALS = 200
-
-
-@njit(cache=True)
-def _games_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, max_deals, out):
-    """Games first .. first+count-1, one row of ``out`` each (row 0 = game ``first``)."""
-    n = rec.n_players
-    n_sides = rec.n_sides
-    classic = rec.variant == CLASSIC
-    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers()  # totals_h: by side of the current hand
-    totals_p = np.zeros(4, np.int64)  # by player side
-    seat_bid = np.zeros(n, np.int64)
-    seat_play = np.zeros(n, np.int64)
-    seat_params = np.zeros((n, bid_params.shape[1]), np.float64)
-    pside = np.zeros(4, np.int64)  # hand side -> player side
-    for gi in range(count):
-        g = first + gi
-        seed_stream(rng, seed, g)
-        for s in range(4):
-            totals_p[s] = 0
-        rot = 0
-        reserve = 0
-        winner = -1
-        hands = 0
-        deals = 0
-        passed = 0
-        redeals = 0
-        while deals < max_deals:
-            # seats of this deal: seat s is player (s + rot) mod n
-            for s in range(n):
-                p = (s + rot) % n
-                seat_bid[s] = bid_pol[p]
-                seat_play[s] = play_pol[p]
-                for j in range(bid_params.shape[1]):
-                    seat_params[s, j] = bid_params[p, j]
-            for hs in range(n_sides):
-                if classic:
-                    pside[hs] = hs ^ (rot & 1)
-                else:
-                    pside[hs] = (hs + rot) % n
-                totals_h[hs] = totals_p[pside[hs]]
-            shuffle_deck(rng, deck)
-            play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, reserve, totals_h, True,
-                      ws, res, no_trace)
-            deals += 1
-            kind = res[RES_KIND]
-            if kind == REDEAL:
-                redeals += 1  # §3.5: same dealer, new cards
-                continue
-            rot += 1
-            if kind == PASSED_OUT:
-                passed += 1  # §3.4: no play, the next dealer deals
-                continue
-            hands += 1
-            reserve = res[RES_RESERVE]
-            for hs in range(n_sides):
-                totals_p[pside[hs]] += res[RES_SCORES + hs]
-            top = -1
-            n_top = 0
-            who = -1
-            for ps in range(n_sides):
-                if totals_p[ps] > top:
-                    top = totals_p[ps]
-                    n_top = 1
-                    who = ps
-                elif totals_p[ps] == top:
-                    n_top += 1
-            if top >= rec.target and n_top == 1:
-                winner = who  # §7: highest total wins; an exact tie plays on
-                break
-        row = out[gi]
-        row[G_WINNER] = winner
-        row[G_HANDS] = hands
-        row[G_DEALS] = deals
-        row[G_PASSED] = passed
-        row[G_REDEAL] = redeals
-        for ps in range(4):
-            row[G_TOTALS + ps] = totals_p[ps]
-
-
-@njit(cache=True, parallel=True)
-def _games_batch(seed, first, n_games, chunk, rec, bid_pol, play_pol, bid_params, max_deals):
-    out = np.zeros((n_games, N_GCOLS), np.int64)
-    n_chunks = (n_games + chunk - 1) // chunk
-    for c in prange(n_chunks):
-        start = c * chunk
-        cnt = min(chunk, n_games - start)
-        _games_chunk(seed, first + start, cnt, rec, bid_pol, play_pol, bid_params, max_deals,
-                     out[start:start + cnt])
-    return out
 
 
 # --- the Python API ------------------------------------------------------------------------
@@ -182,13 +91,15 @@ def play_games(config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS
     if max_deals <= 0:
         raise BeloteError(f"the deal cap per game must be positive, not {max_deals}")
     set_threads(config.threads)
-    rec, bid, play, params = config.kernel_args()
+    args = config.kernel_args()
+    cfg = np.zeros(1, np.int64)
+    cfg[GAMES_MAX_DEALS] = max_deals
     parts = []
     t0 = time.perf_counter()
     done = 0
     while done < games:
         n = min(batch, games - done)
-        parts.append(_games_batch(config.seed, done, n, chunk, rec, bid, play, params, max_deals))
+        parts.append(driver.run_units(driver.GAMES, config.seed, done, n, chunk, args, cfg, per_unit=True))
         done += n
         if progress is not None:
             progress(done)
