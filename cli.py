@@ -287,19 +287,6 @@ class Objective(str, Enum):
     score = "score"
 
 
-def _pm_mean(m) -> str:
-    return f"{m.mean:+.1f} ± {(m.hi - m.lo) / 2:.1f}"
-
-
-def _pm_rate(r) -> str:
-    half = max(r.p - r.lo, r.hi - r.p)  # Wilson intervals are not symmetric: the wider side
-    return f"{100 * r.p:.1f}% ± {100 * half:.1f}"
-
-
-def _pct(r) -> str:
-    return f"{100 * r.p:.1f}% [{100 * r.lo:.1f}, {100 * r.hi:.1f}]"
-
-
 @app.command()
 def take(
     hand: Optional[str] = typer.Argument(
@@ -335,9 +322,10 @@ def take(
 
     Unknown cards are sampled given what you see; when earlier seats bid first, only deals
     where they all passed (under the bidding policy) are kept. For each call: your side's
-    expected hand score and net score (minus the best other side's), the paired difference
-    to passing, P(made), P(dedans), P(tie), P(capot for), P(pit against), with 95% CIs;
-    then the verdict.
+    expected hand score and net score (minus the best other side's), the paired differences
+    to passing, p_we_take, p_made, p_dedans, p_tie, p_capot_for, p_pit_against (and
+    p_not_played when deals were passed out or redealt), each a share of all deals, with
+    95% CIs; then the verdict. The same names as the report and its CSV.
 
     Examples:
 
@@ -365,22 +353,19 @@ def take(
     from rich.table import Table
 
     con = _console()
+    from analyzer import take_table
+    from analyzer.fmt import ci_rate
+
     t = Table(title=f"{r.situation.describe()}\n(n={r.n:,} paired deals, seed {seed}; ± = 95% half-width)")
     t.add_column("")
     for c in r.calls:
         t.add_column(c.call.label, justify="right")
-    rows = [("own score", "score", False), ("  vs pass", "vs_pass", False), ("net score", "net", False),
-            ("  net vs pass", "net_vs_pass", False), ("P(made)", "made", True), ("P(dedans)", "dedans", True),
-            ("P(tie / litige)", "tie", True), ("P(capot or pit for)", "capot_for", True),
-            ("P(pit against)", "pit_against", True), ("P(passed out / redeal)", "not_played", True)]
-    for label, key, is_rate in rows:
-        vals = [getattr(c, key) for c in r.calls]
-        if key == "not_played" and all(v.k == 0 for v in vals):
-            continue
-        t.add_row(label, *[_pm_rate(v) if is_rate else _pm_mean(v) for v in vals])
+    for name, vals in take_table.rows(r):
+        t.add_row(name, *[take_table.cell(v) for v in vals])
     con.print(t)
+    con.print(take_table.SHARE_SENTENCE, style="dim")
     if r.acceptance.p < 1:
-        con.print(f"Earlier seats all passed in {_pct(r.acceptance)} of {r.acceptance.n:,} sampled deals "
+        con.print(f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
                   "(rejection sampling under the bidding policy).")
     con.print(f"[bold]Verdict:[/bold] {r.verdict()}")
     con.print(f"{r.hands:,} hands in {r.seconds:.1f} s; bid={bid} play={play}; ranked by {objective.value}.",
@@ -514,13 +499,13 @@ def balance(
     con.print(t)
     st = b.seat_table()
     t = Table(title="Seats (± = 95% half-width)" + (f"; P(win) over {games:,} games per variant" if games else ""))
-    for col in ("variant", "seat", "take r1/r2 %", "made %", "score ± sd", "advantage"):
+    for col in ("variant", "seat", "take r1/r2 %", "made %", "score (sd)", "advantage"):
         t.add_column(col, justify="left" if col in ("variant", "seat") else "right")
     if games:
         t.add_column("P(win)", justify="right")
     for r in st.itertuples():
         row = [r.variant, f"{r.seat} {r.seat_name}", f"{100 * r.take_r1:.1f}/{100 * r.take_r2:.1f}",
-               f"{100 * r.made_when_takes:.1f}", f"{r.score_mean:.0f} ± {r.score_sd:.0f}",
+               f"{100 * r.made_when_takes:.1f}", f"{r.score_mean:.0f} (sd {r.score_sd:.0f})",
                f"{r.advantage:+.2f} ± {(r.advantage_hi - r.advantage_lo) / 2:.2f}"]
         if games:
             row.append(f"{100 * r.p_win:.1f}% ± {100 * max(r.p_win - r.p_win_lo, r.p_win_hi - r.p_win):.1f}")

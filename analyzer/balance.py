@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import BeloteError
+from analyzer.fmt import ci_pct, mean_sd
 from analyzer.games import G_HANDS, DEFAULT_MAX_DEALS, GamesResult, play_games
 from analyzer.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules
@@ -191,21 +192,23 @@ class BalanceResult:
         out.append("### Seats")
         out.append("")
         out.append("Advantage: the seat's side's hand score minus the mean of the other sides', on the same hand "
-                   "(all deals; passed out = 0). P(win): the player sitting there in the first hand (the dealer "
-                   "then moves on each hand).")
+                   "(all deals; passed out = 0). Mean score: over hands played, with the standard deviation of one "
+                   "hand's score (sd, the spread, not an interval). P(win): the player sitting there in the first hand "
+                   "(the dealer then moves on each hand); fair share: 1 / the number of sides.")
         out.append("")
         st = self.seat_table()
         has_games = "p_win" in st
-        out.append("| variant | seat | takes (r1 / r2) | made when it takes | mean score ± sd | advantage | "
+        out.append("| variant | seat | takes (r1 / r2) | made when it takes | mean score (sd) | advantage | "
                    + ("P(win) |" if has_games else ""))
         out.append("|---|---|---|---|---|---|" + ("---|" if has_games else ""))
         for r in st.itertuples():
             line = (f"| {r.variant} | {r.seat} {r.seat_name} | {100 * r.take_r1:.1f}% / {100 * r.take_r2:.1f}% | "
-                    f"{100 * r.made_when_takes:.1f}% [{100 * r.made_when_takes_lo:.1f}, {100 * r.made_when_takes_hi:.1f}] "
-                    f"(n={r.takes:,}) | {r.score_mean:.1f} ± {r.score_sd:.0f} (n={r.played:,}) | "
+                    f"{ci_pct(r.made_when_takes, r.made_when_takes_lo, r.made_when_takes_hi)} "
+                    f"(n={r.takes:,}) | {mean_sd(r.score_mean, r.score_sd)} (n={r.played:,}) | "
                     f"{r.advantage:+.2f} [{r.advantage_lo:+.2f}, {r.advantage_hi:+.2f}] (n={r.hands:,}) |")
             if has_games:
-                line += f" {100 * r.p_win:.1f}% [{100 * r.p_win_lo:.1f}, {100 * r.p_win_hi:.1f}] (n={r.games:,}) |"
+                line += (f" {ci_pct(r.p_win, r.p_win_lo, r.p_win_hi)} (n={r.games:,}) "
+                         f"(fair {100 * r.p_win_fair:.0f}%) |")
             out.append(line)
         out.append("")
         for name in ("balance_advantage.png", "balance_win.png"):
@@ -263,7 +266,8 @@ class BalanceResult:
         if "p_win" in st:
             figs["balance_win.png"] = P.bars_ci(st, "seat", "variant", "p_win", "p_win_lo", "p_win_hi",
                                                 "P(win) by seat in the first hand", "games won", percent=True,
-                                                xlabel=SEAT_AXIS)
+                                                xlabel=SEAT_AXIS, ref="p_win_fair",
+                                                ref_label="fair share (1 / sides)")
             figs["balance_hands_per_game.png"] = P.histograms(self.hands_per_game(), "hands", "games", "variant",
                                                               "Hands played per game", "hands")
         return figs
@@ -294,7 +298,7 @@ class BalanceResult:
 
 def _cell(r) -> str:
     if r["kind"] == "rate":
-        return f"{100 * r['value']:.2f}% [{100 * r['lo']:.2f}, {100 * r['hi']:.2f}] (n={int(r['n']):,})"
+        return f"{ci_pct(r['value'], r['lo'], r['hi'], decimals=2)} (n={int(r['n']):,})"
     return f"{r['value']:.1f} [{r['lo']:.1f}, {r['hi']:.1f}] sd {r['sd']:.0f} (n={int(r['n']):,})"
 
 

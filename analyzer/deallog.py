@@ -1,4 +1,4 @@
-"""Deal logs: ``belote-deal/1`` records (shared/DEAL_LOG.md), written from the kernel's
+"""Deal logs: ``belote-deal/1`` records (docs/DEAL_LOG.md), written from the kernel's
 trace of a hand, read back for ``belote show`` and for replay checks."""
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ from analyzer.hand import (
 )
 from analyzer.bidding import KOE_ROUND
 from analyzer.scoring import OUTCOME_NAMES
+from analyzer.games import DEFAULT_MAX_DEALS, game_deals
+from analyzer.policies import Policies
 from analyzer.simulate import SimConfig, trace_hand
 
 SCHEMA = "belote-deal/1"
@@ -46,18 +48,23 @@ def _cards(mask) -> list[str]:
     return [format_card(c) for c in mask_to_cards(int(mask))]
 
 
-def record_from_trace(config: SimConfig, index: int, deck, res, trace) -> dict:
-    """The DEAL_LOG.md record of hand ``index`` of ``config``'s run."""
+def record_from_trace(config: SimConfig, index: int, deck, res, trace, *, policies: Policies | None = None,
+                      reserve_before: int = 0, totals_before: list | None = None, game: int | None = None) -> dict:
+    """The DEAL_LOG.md record of hand ``index`` of ``config``'s run; inside a game (deal
+    ``index`` of game ``game``) also the seats' ``policies``, the reserve and the game
+    totals before the hand."""
     rules = config.rules
     n = rules.players
+    policies = policies or config.policies
     rec = {
         "schema": SCHEMA,
         "variant": rules.variant,
         "players": n,
         "rules": rules.options(),
         "seed": config.seed,
+        **({"game": int(game)} if game is not None else {}),
         "deal": int(index),
-        "policies": config.policies.describe(),
+        "policies": policies.describe(),
         "sides": rules.sides,
         "deck": [format_card(c) for c in deck],
         "turned": format_card(deck[31] if rules.variant == "dekjas" else deck[n * rules.first_deal]),
@@ -75,6 +82,8 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace) -> dict:
         rec["outcome"] = "passed_out" if kind == PASSED_OUT else "redeal"
         return rec
     rec["outcome"] = "played"
+    if totals_before is not None:
+        rec["totals_before"] = [int(x) for x in totals_before]
     trump = int(res[RES_TRUMP])
     rec["trump"] = format_suit(trump)
     rec["troefmaker"] = int(res[RES_TAKER])
@@ -127,7 +136,7 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace) -> dict:
         "raw_totals": [int(res[RES_RAW + s]) for s in range(sides)],
         "outcome": OUTCOME_NAMES[int(res[RES_OUTCOME])],
         "pit": {"all_tricks_side": all_side, "trickless_sides": [s for s in range(sides) if tricks_won[s] == 0]},
-        "reserve_before": 0,
+        "reserve_before": int(reserve_before),
         "reserve_after": int(res[RES_RESERVE]),
         "scores": [int(res[RES_SCORES + s]) for s in range(sides)],
     }
@@ -140,12 +149,34 @@ def hand_record(config: SimConfig, index: int) -> dict:
     return record_from_trace(config, index, deck, res, trace)
 
 
+def game_records(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS) -> list[dict]:
+    """The records of every deal of game ``game`` of ``config``'s run (``play_games``),
+    each with the reserve and the game totals (``totals_before``) before it."""
+    out = []
+    for d in game_deals(config, game, max_deals):
+        seat_policies = Policies(tuple(config.policies.bid[p] for p in d.seats),
+                                 tuple(config.policies.play[p] for p in d.seats))
+        out.append(record_from_trace(config, d.index, d.deck, d.res, d.trace, policies=seat_policies,
+                                     reserve_before=d.reserve_before, totals_before=d.totals_before, game=game))
+    return out
+
+
 def write_log(path, config: SimConfig, count: int) -> int:
     """Write the first ``count`` hands of the run to ``path`` (JSON Lines). The file is
     written beside its target and renamed into place, so a failure leaves any earlier
     file intact. Returns the number of records written."""
-    path = Path(path)
     count = min(count, config.deals)
+    return _write_records(path, (hand_record(config, i) for i in range(count)))
+
+
+def write_game_log(path, config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS) -> int:
+    """Write every deal of the first ``games`` games of the run to ``path``, as
+    ``write_log`` does; returns the number of records written."""
+    return _write_records(path, (r for g in range(games) for r in game_records(config, g, max_deals)))
+
+
+def _write_records(path, records) -> int:
+    path = Path(path)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise BeloteError(f"cannot write the log {path}: folder {parent} does not exist (create it or choose another --log)")
@@ -153,10 +184,12 @@ def write_log(path, config: SimConfig, count: int) -> int:
         fd, tmp = tempfile.mkstemp(prefix=".belote-log-", dir=parent)
     except OSError as e:
         raise BeloteError(f"cannot write the log {path}: {e.strerror} (choose another --log)") from None
+    count = 0
     try:
         with os.fdopen(fd, "w") as f:
-            for i in range(count):
-                f.write(json.dumps(hand_record(config, i), separators=(",", ":")) + "\n")
+            for r in records:
+                f.write(json.dumps(r, separators=(",", ":")) + "\n")
+                count += 1
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -186,4 +219,4 @@ def read_log(path) -> list[dict]:
     return records
 
 
-__all__ = ["record_from_trace", "hand_record", "write_log", "read_log", "SCHEMA"]
+__all__ = ["record_from_trace", "hand_record", "game_records", "write_log", "write_game_log", "read_log", "SCHEMA"]

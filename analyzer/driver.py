@@ -111,6 +111,7 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
     scratch = np.zeros(n_scratch, np.int64)
     own = np.zeros(4, np.uint32)  # TABLE: the cards each seat judges at bidding
     seat_params = np.zeros((rec.n_players, N_BID_PARAMS), np.float64)  # GAMES: the bid parameters by seat
+    no_log = np.zeros((0, 1), np.int64)  # GAMES: no per-deal log (analyzer.games.game_deals keeps one)
     for j in range(count):
         seed_stream(rng, seed, first + j)
         row = out[j] if per_unit else out[0]
@@ -121,7 +122,7 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
         elif kind == TABLE:
             table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         else:
-            games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row)
+            games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, no_log, row)
 
 
 # --- the Python API ------------------------------------------------------------------------

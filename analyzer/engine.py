@@ -123,7 +123,8 @@ def score_hand(rules: Rules, taker_side, card_points, tricks_won, decl_points, r
         tb = arr(totals_before) if use_totals else np.zeros(n, np.int64)
         outcome, reserve = _scoring.score_solo(
             taker_side, n, rules.n_tricks, cp, tr, dp, rs, sp, reserve_before, tb, rules.target,
-            use_totals, np.zeros(n, np.int64), np.zeros(n, np.int64), out_card, out_raw, out_scores)
+            use_totals, int(rules.trickless_roem == "target"), np.zeros(n, np.int64), np.zeros(n, np.int64),
+            out_card, out_raw, out_scores)
     all_side = next((s for s in range(n) if tr[s] == rules.n_tricks), None)
     return HandResult(
         outcome=_scoring.OUTCOME_NAMES[outcome],

@@ -26,11 +26,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from numba import njit
+
 from analyzer import driver
+from analyzer.cards import N_CARDS
+from analyzer.dealing import seed_stream
 from analyzer.errors import BeloteError
+from analyzer.hand import RES_SIZE, TRACE_SIZE, hand_buffers
 from analyzer.simulate import SimConfig, set_threads
 from analyzer.stats import Mean, Rate, mean_of, rate
-from analyzer.units import (  # noqa: F401 (the per-game columns, int64)
+from analyzer.units import (  # noqa: F401 (the per-game columns, int64; the per-deal log columns)
+    L_RESERVE,
+    L_ROT,
+    L_TOTALS,
+    N_LCOLS,
+    play_game,
     G_DEALS,
     G_HANDS,
     G_PASSED,
@@ -42,6 +52,32 @@ from analyzer.units import (  # noqa: F401 (the per-game columns, int64)
 )
 
 DEFAULT_MAX_DEALS = 200
+
+
+@njit(cache=True)
+def _game_buffers(n, n_params):
+    """What one thread needs besides ``hand_buffers`` to play games."""
+    return (np.zeros(4, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+            np.zeros((n, n_params), np.float64), np.zeros(4, np.int64))
+
+
+@njit(cache=True)
+def _game_log(seed, g, rec, bid_pol, play_pol, bid_params, max_deals):
+    """Game ``g`` of run ``seed`` again, every deal kept: (summary row, decks, results,
+    traces, L_* rows), one row per deal dealt."""
+    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers()
+    totals_p, seat_bid, seat_play, seat_params, pside = _game_buffers(rec.n_players, bid_params.shape[1])
+    row = np.zeros(N_GCOLS, np.int64)
+    decks = np.zeros((max_deals, N_CARDS), np.int64)
+    results = np.zeros((max_deals, RES_SIZE), np.int64)
+    traces = np.zeros((max_deals, TRACE_SIZE), np.int64)
+    meta = np.zeros((max_deals, N_LCOLS), np.int64)
+    seed_stream(rng, seed, g)
+    play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
+              totals_h, totals_p, seat_bid, seat_play, seat_params, pside, row,
+              decks, results, traces, meta)
+    d = row[G_DEALS]
+    return row, decks[:d], results[:d], traces[:d], meta[:d]
 
 
 # --- the Python API ------------------------------------------------------------------------
@@ -104,3 +140,31 @@ def play_games(config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS
         if progress is not None:
             progress(done)
     return GamesResult(config, np.concatenate(parts), max_deals, time.perf_counter() - t0)
+
+
+@dataclass
+class GameDeal:
+    """One deal of a game, as ``game_deals`` replays it (for deal logs)."""
+
+    index: int  # deal number in the game, 0 first
+    deck: np.ndarray
+    res: np.ndarray
+    trace: np.ndarray
+    seats: list  # seats[s] = the player sitting at seat s in this deal
+    reserve_before: int
+    totals_before: list  # game totals per side of this deal, before it
+
+
+def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS) -> list[GameDeal]:
+    """Every deal of game ``game`` of ``config``'s run (the same game ``play_games`` plays),
+    with the game state before each."""
+    if game < 0:
+        raise BeloteError(f"a game number is 0 or more, not {game}")
+    rec, bid, play, params = config.kernel_args()
+    _, decks, results, traces, meta = _game_log(config.seed, game, rec, bid, play, params, max_deals)
+    n, n_sides = rec.n_players, rec.n_sides
+    return [
+        GameDeal(d, decks[d], results[d], traces[d], [(s + int(meta[d, L_ROT])) % n for s in range(n)],
+                 int(meta[d, L_RESERVE]), [int(x) for x in meta[d, L_TOTALS:L_TOTALS + n_sides]])
+        for d in range(decks.shape[0])
+    ]

@@ -260,14 +260,18 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                 p += k
             hands[taker] |= bit(table_card)
         else:
-            # piekjas 2 or 3 players: 3 more each, then Dix, then the fille is turned; the
-            # card on the table and the rest of the stock stay out of play
+            # piekjas 2 or 3 players: Dix right after bidding (dix_timing=bidding: only the
+            # cards held then count; revision 1's dix_timing=deal: after the last 3 cards),
+            # 3 more each, then the fille is turned; the card on the table and the rest of
+            # the stock stay out of play
+            if dix and not rec.dix_at_deal:
+                table_card = _exchange(hands, res, trace, n, seven, turned)
             p = n * rec.first_deal + 1
             for s in range(n):
                 for j in range(3):
                     hands[s] |= bit(deck[p + j])
                 p += 3
-            if dix:
+            if dix and rec.dix_at_deal:
                 table_card = _exchange(hands, res, trace, n, seven, turned)
             res[RES_FILLE] = deck[N_CARDS - 1]
             if tracing:
@@ -309,9 +313,11 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             if k > 0 and partners:
                 partner_winning = 1 if (win_seat & 1) == (seat & 1) else 0
             legal = legal_mask(hands[seat], led, best_trump_rank, trump, partner_winning, rec.undertrump_free)
+            # every draw advances the stream before using it (as dealing.next_u64 does), so
+            # the first card never reuses the number of the last bidding call
+            stream += GOLDEN
             card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led, win_card, win_seat, k, trump,
                                taker, partners, n, mix64(stream))
-            stream += GOLDEN
             hands[seat] &= ~bit(card)
             gone |= bit(card)
             trick_cards[k] = card
@@ -385,7 +391,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     else:
         oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, card_pts, tricks, decl_pts,
                                  roem_side, stuk_pts, reserve_before, totals, rec.target, use_totals,
-                                 ws.bonus, ws.award, ws.out_card, ws.out_raw, ws.out_scores)
+                                 rec.trickless_target, ws.bonus, ws.award, ws.out_card, ws.out_raw, ws.out_scores)
     res[RES_OUTCOME] = oc
     res[RES_RESERVE] = reserve
     n_trickless = 0

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import product
 from typing import NamedTuple
 
 from analyzer.cards import (
@@ -374,15 +373,47 @@ def _score_individual(rules, t, cp, tricks, roem, stuk, reserve, winners, trickl
         outcome, reserve_after = "tie", reserve + T + pit[t]
     scores = [round_to_ten(a) for a in award]  # §6 rounding of each player's sum
     if totals_before is not None:
-        for s in others:
-            own = roem[s] + stuk[s]
-            # §6: a trickless non-troefmaker scores its declarations and stuk, except
-            # when that would make it win the game: then they are dropped.
-            # Reading (as briefed): "win the game" = its total reaches the target with
-            # this hand's score; the made/dedans comparisons above keep the raw totals.
-            if tricks[s] == 0 and own and totals_before[s] + scores[s] >= rules.target:
-                scores[s] = round_to_ten(award[s] - own)
+        _trickless_roem(rules, t, tricks, roem, stuk, award, scores, [int(x) for x in totals_before])
     return HandResult(outcome, cp, raw, scores, reserve_after)
+
+
+def wins_game(side, scores, totals_before, target) -> bool:
+    """RULES.md §7: with this hand's ``scores``, ``side`` ends the hand at or over the
+    target with the highest total alone (an exact tie at the top plays on)."""
+    totals = [b + s for b, s in zip(totals_before, scores)]
+    mine = totals[side]
+    return mine >= target and all(x < mine for o, x in enumerate(totals) if o != side)
+
+
+def _trickless_roem(rules, taker, tricks, roem, stuk, award, scores, totals_before):
+    """RULES.md §6, last rule: a non-troefmaker that won no trick scores its declarations
+    and stuk, except when they are what makes it win the game."""
+    dropped = set()
+    changed = True
+    while changed:
+        changed = False
+        for s in range(len(scores)):
+            own = roem[s] + stuk[s]
+            if s == taker or tricks[s] or not own or s in dropped:
+                continue
+            without = scores[:s] + [round_to_ten(award[s] - own)] + scores[s + 1:]
+            if rules.trickless_roem == "target":
+                # option trickless_roem=target (revision 1): dropped whenever its total with
+                # them reaches the target, even if another player ends higher
+                drop = totals_before[s] + scores[s] >= rules.target
+            else:
+                # trickless_roem=wins: dropped only when with them it wins the game at the
+                # end of this hand (§7) and without them it would not.
+                # Reading: a drop can let another trickless player win by its own roem, so
+                # the check repeats in seat order until nothing changes; the made/dedans
+                # comparisons above keep the raw totals.
+                drop = (wins_game(s, scores, totals_before, rules.target)
+                        and not wins_game(s, without, totals_before, rules.target))
+            if drop:
+                award[s] -= own
+                scores[s] = without[s]
+                dropped.add(s)
+                changed = rules.trickless_roem == "wins"
 
 
 # --- replay of a deal log (DEAL_LOG.md) ------------------------------------------------
@@ -613,23 +644,30 @@ class _Replay:
             self.err(f"exchange.got {format_card(got)} should be the turned card {format_card(self.turned)}")
             return None
         if seat not in range(self.n) or seven not in hands_then[seat]:
-            when = "after the last 3 cards" if self.n in (2, 3) else "right after bidding"
-            self.err(f"exchange: seat {seat} does not hold {format_card(seven)} {when} (§3 piekjas.7/8)")
+            late = self.n in (2, 3) and rules.dix_timing == "deal"
+            when = "after the last 3 cards (dix_timing=deal)" if late else "right after bidding"
+            self.err(f"exchange: seat {seat} does not hold {format_card(seven)} {when} (§3 piekjas.6)")
             return None
+        return seat
+
+    def exchange_dix(self, hands):
+        """Make the logged Dix exchange in ``hands`` if it is allowed at this moment;
+        returns the exchanging seat or None."""
+        seat = self.read_exchange(hands)
+        if seat is not None:
+            hands[seat].remove(self.trump * N_RANKS + R7)
+            hands[seat].append(self.turned)
         return seat
 
     def deal_hands(self):
         """Classic and piekjas hands at the first trick (DEAL_LOG.md dealing order, §3)."""
-        n, deck = self.n, self.deck
+        n, deck, rules = self.n, self.deck, self.rules
         if n == 4:
             # §3 classic / piekjas.8: 5 each, turned card deck[20]; after bidding (and, in
             # piekjas, the Dix exchange) the taker gets the card on the table + 2, others 3
             hands = [list(deck[5 * s : 5 * s + 5]) for s in range(4)]
             table = self.turned
-            ex_seat = self.read_exchange(hands)
-            if ex_seat is not None:
-                hands[ex_seat].remove(self.trump * N_RANKS + R7)
-                hands[ex_seat].append(self.turned)
+            if self.exchange_dix(hands) is not None:
                 table = self.trump * N_RANKS + R7
             p = 21
             for s in range(4):
@@ -640,17 +678,20 @@ class _Replay:
                     hands[s].append(table)
             fille = None
         else:
-            # §3 piekjas.7, n = 2 or 3: 6 each, turned card, 3 each; the exchange may use a
-            # 7 that just arrived; the table card and the rest of the stock are out of play
+            # §3 piekjas.6-7, n = 2 or 3: 6 each, turned card; the Dix exchange right after
+            # bidding, from the cards held then (dix_timing=bidding; revision 1's
+            # dix_timing=deal: after the 3 more each, so a 7 that just arrived counts); then
+            # 3 each; the table card and the rest of the stock are out of play
             hands = [list(deck[6 * s : 6 * s + 6]) for s in range(n)]
+            at_deal = rules.dix_timing == "deal"
+            if not at_deal:
+                self.exchange_dix(hands)
             p = 6 * n + 1
             for s in range(n):
                 hands[s] += deck[p : p + 3]
                 p += 3
-            ex_seat = self.read_exchange(hands)
-            if ex_seat is not None:
-                hands[ex_seat].remove(self.trump * N_RANKS + R7)
-                hands[ex_seat].append(self.turned)
+            if at_deal:
+                self.exchange_dix(hands)
             fille = deck[31]
         self.check_fille(fille)
         start = self.rec.get("start_hands")
@@ -828,24 +869,17 @@ class _Replay:
             reserve_before = 0
         taker = self.side[self.troefmaker]
         args = (rules, taker, cp, tricks_won, decl_points, rside, stuk, reserve_before)
+        # DEAL_LOG.md totals_before (hands played inside a game): the trickless-roem rule of
+        # §6 applies, in the reading of option trickless_roem; without it, a single hand
+        # keeps every trickless player's declarations and stuk
         totals_before = self.rec.get("totals_before", res.get("totals_before"))
+        if totals_before is not None and (
+            not isinstance(totals_before, list) or len(totals_before) != n_sides
+            or not all(isinstance(x, int) and x >= 0 for x in totals_before)
+        ):
+            self.err(f"totals_before {totals_before!r} must list {n_sides} whole numbers >= 0, one per side")
+            totals_before = None
         hr = score_hand(*args, totals_before)
-        if totals_before is None and res.get("scores") != hr.scores:
-            # The log does not carry the game totals, which the trickless-player rule
-            # (§6) needs: accept any choice of dropping a trickless player's roem/stuk.
-            roem = [decl_points[s] if s == rside else 0 for s in range(n_sides)]
-            eligible = [s for s in range(n_sides) if s != taker and tricks_won[s] == 0 and roem[s] + stuk[s]]
-            for drop in product((False, True), repeat=len(eligible)):
-                if not any(drop):
-                    continue
-                tb = [-(10**9)] * n_sides
-                for s, dropped in zip(eligible, drop):
-                    if dropped:
-                        tb[s] = rules.target
-                alt = score_hand(*args, tb)
-                if alt.scores == res.get("scores"):
-                    hr = alt
-                    break
         pit = res.get("pit") or {}
         checks = [
             ("card_points", res.get("card_points"), hr.card_points),

@@ -33,6 +33,9 @@ from analyzer.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.simulate import SimConfig, set_threads
 from analyzer.table import bidding_table, write_frame
+from analyzer import take_table
+from analyzer.bidding import PASS, SMOUS
+from analyzer.fmt import ci_rate
 from analyzer.take import TakeResult, analyse_take, seat_name
 
 DEFAULT_DEALS = 2_000_000
@@ -120,48 +123,91 @@ def check_writable(folder: Path) -> None:
 
 
 def take_frame(r: TakeResult) -> pd.DataFrame:
-    """One row per call of a ``take`` answer (means and rates with their 95% CIs)."""
-    rows = []
-    for c in r.calls:
-        row = {"call": c.call.label, "n": r.n}
-        for k in ("score", "vs_pass", "net", "net_vs_pass"):
-            m = getattr(c, k)
-            row[k], row[k + "_lo"], row[k + "_hi"] = m.mean, m.lo, m.hi
-        for k in ("we_take", "made", "dedans", "tie", "capot_for", "pit_against", "not_played"):
-            x = getattr(c, k)
-            row["p_" + k], row["p_" + k + "_lo"], row["p_" + k + "_hi"] = x.p, x.lo, x.hi
-        rows.append(row)
-    return pd.DataFrame(rows)
+    """One row per call of a ``take`` answer (means and rates with their 95% CIs), the
+    columns named as in the CLI and the report (``analyzer.take_table.COLUMNS``)."""
+    return take_table.frame(r)
 
 
-def take_markdown(r: TakeResult, plot: str | None = None, why: str = "") -> str:
+def take_markdown(r: TakeResult, why: str = "", command: str | None = None) -> str:
+    """One ``take`` answer as the CLI shows it: a row per statistic, a column per call, the
+    reproducing command, the verdict and a line on any number that would surprise a player."""
     s = r.situation
     out = [f"#### {s.describe()}", ""]
     if why:
         out += [f"*{why}*", ""]
+    if command:
+        out += ["Reproduce these numbers:", "", "```", command, "```", ""]
     out.append(f"n = {r.n:,} paired deals; acceptance (earlier seats passed under the bidding policy) "
-               f"{100 * r.acceptance.p:.1f}% [{100 * r.acceptance.lo:.1f}, {100 * r.acceptance.hi:.1f}] of "
-               f"{r.acceptance.n:,} sampled.")
+               f"{ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled.")
     out.append("")
-    out.append("| call | own score | vs pass | net | net vs pass | P(made) | P(dedans) | P(tie) | P(capot for) | P(pit against) |")
-    out.append("|---|---|---|---|---|---|---|---|---|---|")
-    for c in r.calls:
-        def m(x):
-            return f"{x.mean:+.1f} [{x.lo:+.1f}, {x.hi:+.1f}]"
-
-        def p(x):
-            return f"{100 * x.p:.1f}% [{100 * x.lo:.1f}, {100 * x.hi:.1f}]"
-
-        out.append(f"| {c.call.label} | {c.score.mean:.1f} [{c.score.lo:.1f}, {c.score.hi:.1f}] | {m(c.vs_pass)} | "
-                   f"{m(c.net)} | {m(c.net_vs_pass)} | {p(c.made)} | {p(c.dedans)} | {p(c.tie)} | {p(c.capot_for)} | "
-                   f"{p(c.pit_against)} |")
+    out.append("| | " + " | ".join(c.call.label for c in r.calls) + " |")
+    out.append("|---|" + "---|" * len(r.calls))
+    for name, vals in take_table.rows(r):
+        out.append(f"| `{name}` | " + " | ".join(take_table.cell(v) for v in vals) + " |")
     out.append("")
     out.append(f"**Verdict:** {r.verdict()}")
     out.append("")
-    if plot:
-        out.append(f"![take example]({plot})")
-        out.append("")
+    for note in take_notes(r):
+        out += [f"*Note:* {note}", ""]
     return "\n".join(out)
+
+
+def take_notes(r: TakeResult) -> list[str]:
+    """One line for each number of a ``take`` answer that a player would stumble over."""
+    notes = []
+    rules = r.situation.rules
+    for c in r.calls:
+        if c.call.call == PASS and c.we_take.k:
+            ways = (["its partner"] if rules.partners else []) + (["the player itself in round 2"]
+                                                                   if r.situation.round == 1 else [])
+            if rules.variant != "classic":
+                ways.append("a forced take (koe) when everyone passes")
+            notes.append(f"`p_we_take` of pass is {ci_rate(c.we_take)}: after passing, our side can still become "
+                         f"troefmaker later ({', '.join(ways)}), and those hands count.")
+        if c.call.call == SMOUS:
+            notes.append(f"{c.call.label}: the opponent answers play or redeal. It redealt on {ci_rate(c.not_played)} "
+                         "of the deals (`p_not_played`); those deals score what the new deal scores, while `p_made` "
+                         "and the other rates count only the hand asked about, so a redealt deal adds to none of them.")
+    if rules.variant == "classic" and any(x.not_played.k for x in r.calls if x.call.call == PASS):
+        notes.append("A classic deal that everyone passes is passed out and scores 0 for both teams (`p_not_played`).")
+    return notes
+
+
+def docs_link(folder: Path) -> str:
+    """The project's ``docs/`` folder as a link from the report folder: relative when the
+    report lies inside the checkout (``reports/NAME`` → ``../../docs``; the folder being
+    written is a sibling of the final one, so the link holds after the move), otherwise
+    the absolute path."""
+    root = Path(__file__).resolve().parent.parent
+    folder = Path(folder).resolve()
+    if folder.is_relative_to(root):
+        return Path(os.path.relpath(root / "docs", folder)).as_posix()
+    return (root / "docs").as_posix()
+
+
+def rules_markdown(options: dict) -> list[str]:
+    """The rule options in force, one table row per variant (``{label: Rules.options()}``);
+    an option that can change nothing in a variant (``rules.option_choices``, rules
+    revision 2) is shown as —."""
+    keys = list(dict.fromkeys(k for opts in options.values() for k in opts))
+    out = ["| variant | " + " | ".join(f"`{k}`" for k in keys) + " |", "|---|" + "---|" * len(keys)]
+    for lab, opts in options.items():
+        live = _live_options(lab)
+        out.append(f"| {lab} | " + " | ".join(str(opts[k]) if k in opts and (live is None or k in live or k == "target")
+                                              else "—" for k in keys) + " |")
+    return out
+
+
+def _live_options(label: str):
+    """The options that can change something in that variant, or None (all) before the
+    rules module offers ``option_choices``."""
+    from analyzer import rules as rules_module
+
+    choices = getattr(rules_module, "option_choices", None)
+    if choices is None:
+        return None
+    r = Rules.from_label(label)
+    return set(choices(r.variant, r.players))
 
 
 @dataclass
@@ -260,27 +306,25 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         df = take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
                                   verdict=r.verdict())
         take_rows.append(df)
-        name = f"take_{k + 1}.png"
-        P.save(P.take_calls_plot(df, f"{k + 1}. {r.situation.describe()}"), folder / name)
-        take_md.append(take_markdown(r, name, ex.why).replace("#### ", f"#### {k + 1}. ", 1))
+        cmd = take_table.command(r, sizes.take_deals, seed + k)
+        take_md.append(take_markdown(r, ex.why, cmd).replace("#### ", f"#### {k + 1}. ", 1))
         part[0] += 1
         tick(0)
     take_all = pd.concat(take_rows, ignore_index=True)
     write_frame(take_all, folder / "take_examples")
+    P.save(P.take_examples_plot(take_all), folder / "take_examples.png")
     timings["take"] = time.perf_counter() - t0
     hands["take"] = take_hands
     # ---- table ----
     t0 = time.perf_counter()
     table_md = []
     table_hands = 0
-    findings = {}
     for lab in variants:
         rules = Rules.from_label(lab)
         cfg = SimConfig(rules=rules, deals=sizes.table_deals, seed=seed, threads=threads)
         t = bidding_table(cfg, progress=lambda done: tick(done / sizes.table_deals))
         t.write(folder)
         table_hands += t.hands
-        findings[lab] = t.rule_of_thumb_finding()
         body = t.markdown()
         body = body.replace("### Bidding table", "### Bidding table", 1)
         table_md.append(body)
@@ -313,6 +357,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     wall = time.perf_counter() - t_start
     commit = git_commit()
     rules_opts = {lab: Rules.from_label(lab).options() for lab in variants}
+    docs = docs_link(folder)
     pols = {lab: Policies.parse("heuristic", "heuristic", Rules.from_label(lab).players).describe() for lab in variants}
     md.append(f"# Belote analyser report (seed {seed})")
     md.append("")
@@ -322,19 +367,25 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("")
     md.append("**Policies**: every seat bids and plays with the `heuristic` policies (bidding: a hand-strength "
               "score per suit against a threshold by round and seat; play: draw trumps as taker, cash masters, load "
-              "the partner, win cheaply, throw cheap). **Rule options**: the defaults of RULES.md for every variant: "
-              + ", ".join(f"`{k}={v}`" for k, v in rules_opts[variants[0]].items() if k != "target")
-              + "; targets " + ", ".join(f"{lab} {rules_opts[lab]['target']}" for lab in variants) + ".")
+              "the partner, win cheaply, throw cheap).")
+    md.append("")
+    md.append(f"**Rules**: as written in [docs/RULES.md]({docs}/RULES.md) (the deal order and the deal log: "
+              f"[docs/DEAL_LOG.md]({docs}/DEAL_LOG.md)), each variant with its default rule options, in force "
+              "for every number below:")
+    md.append("")
+    md.extend(rules_markdown(rules_opts))
     md.append("")
     md.append("**Sizes**: " + f"`take` {sizes.take_deals:,} paired deals per example; `table` {sizes.table_deals:,} "
               f"deals per variant; `balance` {sizes.deals:,} hands and {sizes.games:,} games per variant.")
     md.append("")
-    md.append("**How to read the numbers**: every rate is given with its 95% Wilson interval in brackets and its n; "
-              "every mean with its 95% normal interval. Comparisons (a call against passing, taking against passing) "
-              "are paired: both are played on the same deals with the same random stream, and the interval is that of "
-              "the mean per-deal difference. *Own score* is the hand score of the player's side; *net* is that score "
-              "minus the best other side's score. Net is what wins games: a dedans costs the points it hands to the "
-              "defenders, which the own score does not see. Verdicts rank calls by net.")
+    md.append("**How to read the numbers**: every rate and mean comes with its n and its 95% interval, written "
+              "either `[lo, hi]` (the interval) or `± h` (h = the 95% half-width; ± never means a standard deviation, "
+              "which is written `sd`). Rates are Wilson intervals, means normal ones; a small rate gets one more "
+              "decimal where its half-width would round to zero. Comparisons (a call against passing, taking against "
+              "passing) are paired: both are played on the same deals with the same random stream, and the interval is "
+              "that of the mean per-deal difference. `score` is the hand score of the player's side; `net` is that "
+              "score minus the best other side's score. Net is what wins games: a dedans costs the points it hands to "
+              "the defenders, which the score does not see. Verdicts rank calls by net.")
     md.append("")
     md.append("## Contents")
     md.append("")
@@ -348,7 +399,14 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("Each example: the unknown cards are sampled uniformly given what the player sees; when earlier seats "
               "bid first, only deals where they all passed under the bidding policy are kept (acceptance shown). "
               "Every call open is then played out on the same deals; passing is played honestly (later seats bid and "
-              "play with their policies; a classic passed-out deal scores 0).")
+              "play with their policies; a classic passed-out deal scores 0). The tables are those of `belote take` "
+              "(same rows, same names as the columns of `take_examples.csv`):")
+    md.append("")
+    md.extend(f"- `{c.name}`: {c.meaning}" for c in take_table.COLUMNS)
+    md.append("")
+    md.append(take_table.SHARE_SENTENCE)
+    md.append("")
+    md.append("![every example: net gain of each call over passing](take_examples.png)")
     md.append("")
     md.extend(take_md)
     md.append("## 2. Bidding tables")
@@ -359,11 +417,8 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               "length, side aces, voids, seat and round, counting the turned card for the classic / 4-player taker "
               "and the Dix exchange. *Net gain* = net score taking − net score passing.")
     md.append("")
-    md.append("**The rule of thumb** \"trump jack and nine, plus one or two aces, is usually enough\" (seed text), "
-              "in numbers:")
-    md.append("")
-    for lab in variants:
-        md.append(f"- **{lab}**: " + findings[lab].replace("\n  ", " ").replace("\n", " "))
+    md.append("Each variant below ends with a common players' rule of thumb, \"trump jack and nine, plus one or "
+              "two aces, is usually enough\", measured.")
     md.append("")
     md.extend(table_md)
     md.append("## 3. Balance of the variants")

@@ -16,15 +16,17 @@ CLASSIC, PIEKJAS, DEKJAS = 0, 1, 2
 VARIANTS = ("classic", "piekjas", "dekjas")
 PLAYER_COUNTS = {"classic": (4,), "piekjas": (2, 3, 4), "dekjas": (2,)}
 
-# Every rule option: name -> (allowed values, default value first, one-line meaning).
+# Every rule option: name -> (allowed values, one-line meaning). The default depends on
+# the variant for some options (``option_default``); ``option_choices`` lists, per variant
+# and player count, the options that can change something, default first.
 OPTIONS = {
     "round2_suits": (
         ("other", "any"),
-        "round-2 trump: 'other' = any suit but the turned one (as classic); 'any' = all four (RULES.md §3)",
+        "round-2 trump: 'any' = all four suits (piekjas, dekjas default); 'other' = any suit but the turned one (classic's only value) (RULES.md §3)",
     ),
     "roem_compare": (
         ("cards", "points"),
-        "higher declaration: 'cards' = more cards, then highest card; 'points' = point value first (§5)",
+        "higher declaration: 'cards' = more cards, then highest card (piekjas, dekjas default); 'points' = point value first (classic default) (§5)",
     ),
     "roem_tie": (
         ("none", "first"),
@@ -38,7 +40,74 @@ OPTIONS = {
         ("forced", "free"),
         "cannot overtrump an opponent's trump: 'forced' = must still trump lower; 'free' = any card (§4)",
     ),
+    "dix_timing": (
+        ("bidding", "deal"),
+        "piekjas Dix: 'bidding' = exchange right after bidding, from the cards held then; 'deal' = with 2-3 players, after the last 3 cards (revision 1) (§3)",
+    ),
+    "trickless_roem": (
+        ("wins", "target"),
+        "piekjas, dekjas trickless non-troefmaker's roem and stuk in a game: 'wins' = dropped only when they make it win the game; 'target' = dropped when its total with them reaches the target (revision 1) (§6)",
+    ),
 }
+# variant -> default, where it differs from the first allowed value
+_VARIANT_DEFAULTS = {
+    "round2_suits": {"piekjas": "any", "dekjas": "any"},
+    "roem_compare": {"classic": "points"},
+}
+
+
+def option_default(key: str, variant: str) -> str:
+    """The default value of rule option ``key`` in ``variant`` (RULES.md, revision 2)."""
+    return _VARIANT_DEFAULTS.get(key, {}).get(variant, OPTIONS[key][0][0])
+
+
+def _option_applies(key: str, variant: str, players: int) -> bool:
+    """Whether option ``key`` can change anything in that variant and player count."""
+    if key == "round2_suits":
+        return variant != "classic"  # classic round 2 always names another suit
+    if key == "classic_tie":
+        return variant == "classic"
+    if key == "dix_timing":
+        return variant == "piekjas" and players in (2, 3)  # with 4 the two readings agree
+    if key == "trickless_roem":
+        return variant != "classic"
+    return True
+
+
+def option_choices(variant: str, players: int) -> dict[str, tuple[str, ...]]:
+    """For each rule option that can change something in ``variant`` with ``players``
+    players, its allowed values with the variant's default first (``target`` is not in it)."""
+    out = {}
+    for key, (values, _) in OPTIONS.items():
+        if _option_applies(key, variant, players):
+            default = option_default(key, variant)
+            out[key] = (default,) + tuple(v for v in values if v != default)
+    return out
+
+
+class RuleChange(NamedTuple):
+    """One change of a rules revision that is a rule option: ``before`` -> ``after`` (the
+    new default) in the variants named by ``labels`` (``ALL_LABELS`` spelling)."""
+
+    option: str
+    before: str
+    after: str
+    labels: tuple[str, ...]
+    summary: str
+
+
+REVISION_2 = (
+    RuleChange("round2_suits", "other", "any", ("piekjas2", "piekjas3", "piekjas4", "dekjas"),
+               "round 2 may name any of the four suits, the turned one included (the seeds' 'vrij een troef kiezen')"),
+    RuleChange("dix_timing", "deal", "bidding", ("piekjas2", "piekjas3"),
+               "the Dix exchange is made right after bidding: a trump 7 that arrives with the last 3 cards can no longer be exchanged"),
+    RuleChange("roem_compare", "cards", "points", ("classic",),
+               "the declaration worth more points wins (a carré of jacks beats a 5-sequence), as in the classic French game"),
+    RuleChange("trickless_roem", "target", "wins", ("piekjas2", "piekjas3", "piekjas4", "dekjas"),
+               "a trickless non-troefmaker's declarations and stuk are dropped only when they are what makes it win the game"),
+)
+"""Rules revision 2 (RULES.md "Changes", 2026-12-01), the changes that are rule options."""
+
 RULE_KEYS = tuple(OPTIONS) + ("target",)
 
 
@@ -64,20 +133,26 @@ class RulesRecord(NamedTuple):
     roem_tie_first: int  # 1: equal best declarations go to the earlier seat
     classic_tie_made: int  # 1: classic equality counts as made (no litige)
     undertrump_free: int  # 1: may discard when unable to beat an opponent's trump
+    dix_at_deal: int  # 1: piekjas 2-3 players, the Dix exchange after the last 3 cards (rev. 1)
+    trickless_target: int  # 1: trickless roem dropped when its total reaches the target (rev. 1)
     target: int  # game target score (§7)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """A variant, a player count and the rule options (defaults are RULES.md's)."""
+    """A variant, a player count and the rule options (defaults are RULES.md's, revision 2;
+    an option left None takes its variant's default)."""
 
     variant: str = "classic"
     players: int = 4
-    round2_suits: str = "other"
-    roem_compare: str = "cards"
-    roem_tie: str = "none"
-    classic_tie: str = "litige"
-    undertrump: str = "forced"
+    # None = the variant's default (``option_default``); resolved by __post_init__
+    round2_suits: str | None = None  # §3 round 2: 'any' suit or an 'other' than the turned one
+    roem_compare: str | None = None  # §5 higher declaration: by 'cards' or by 'points' first
+    roem_tie: str | None = None  # §5 equal best declarations: 'none' scores, or the 'first' seat
+    classic_tie: str | None = None  # §6 classic equality: 'litige' (reserve) or 'made'
+    undertrump: str | None = None  # §4.3 unable to beat an opponent's trump: 'forced' or 'free'
+    dix_timing: str | None = None  # §3 piekjas.6 Dix: right after 'bidding', or after the 'deal'
+    trickless_roem: str | None = None  # §6 trickless roem dropped when it 'wins' / reaches 'target'
     target: int = 0  # 0 = the variant's default (§7)
 
     def __post_init__(self):
@@ -88,12 +163,19 @@ class Rules:
             counts = str(allowed[0]) if len(allowed) == 1 else ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
             raise BeloteError(f"{self.variant} is played by {counts} players, not {self.players}: use --players {allowed[0]}")
         for key, (values, _) in OPTIONS.items():
+            if getattr(self, key) is None:
+                object.__setattr__(self, key, option_default(key, self.variant))
             if getattr(self, key) not in values:
                 raise BeloteError(
                     f'rule {key}={getattr(self, key)} is not an option: use {key}={" or ".join(values)}'
                 )
         if self.variant == "classic" and self.round2_suits != "other":
             raise BeloteError("rule round2_suits is for piekjas and dekjas: classic round 2 always names another suit")
+        if self.dix_timing != "bidding" and not _option_applies("dix_timing", self.variant, self.players):
+            raise BeloteError("rule dix_timing is for piekjas with 2 or 3 players: elsewhere there is no Dix "
+                              "or it is always right after bidding (use dix_timing=bidding)")
+        if self.trickless_roem != "wins" and self.variant == "classic":
+            raise BeloteError("rule trickless_roem is for piekjas and dekjas: classic has no trickless-player rule")
         if self.target < 0:
             raise BeloteError(f"rule target={self.target} must be a positive score, e.g. target=1000")
         if self.target == 0:
@@ -169,7 +251,8 @@ class Rules:
         return "piekjas%d" % self.players if self.variant == "piekjas" else self.variant
 
     def options(self) -> dict:
-        """The rule options as written in a deal log's ``rules`` field (plus target)."""
+        """The resolved value of every rule option (plus target), as written in a deal
+        log's ``rules`` field."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name in RULE_KEYS}
 
     def record(self) -> RulesRecord:
@@ -184,6 +267,8 @@ class Rules:
             roem_tie_first=int(self.roem_tie == "first"),
             classic_tie_made=int(self.classic_tie == "made"),
             undertrump_free=int(self.undertrump == "free"),
+            dix_at_deal=int(self.dix_timing == "deal"),
+            trickless_target=int(self.trickless_roem == "target"),
             target=self.target,
         )
 

@@ -78,13 +78,14 @@ def pit_awards(n_sides, n_tricks, tricks, out_bonus):
 
 @njit(cache=True, inline="always")
 def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
-               reserve_before, totals_before, target, use_totals,
+               reserve_before, totals_before, target, use_totals, trickless_target,
                bonus, award, out_card, out_raw, out_scores):
     """§6 piekjas and dekjas. Returns (outcome, reserve_after).
 
     ``bonus`` and ``award`` are scratch arrays of n_sides. ``totals_before`` (game
-    totals) is only read when ``use_totals``: then a trickless non-troefmaker's roem and
-    stuk are dropped if they would make it reach the target.
+    totals, per side of this hand) is only read when ``use_totals``: then a trickless
+    non-troefmaker's roem and stuk are dropped by the rule of ``_trickless_roem``
+    (``trickless_target``: 1 = revision 1's reading, option trickless_roem=target).
     """
     for s in range(n_sides):
         out_card[s] = card_pts[s]
@@ -123,9 +124,53 @@ def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, 
         award[winner] += reserve_before
         reserve_after = 0
     for s in range(n_sides):
-        if use_totals and s != taker and tricks[s] == 0:
-            own = stuk_pts[s] + (decl_pts[s] if s == roem_side else 0)
-            if own > 0 and totals_before[s] + round_to_ten(award[s]) >= target:
-                award[s] -= own  # trickless roem may not win the game (§6)
         out_scores[s] = round_to_ten(award[s])
+    if use_totals:
+        _trickless_roem(taker, n_sides, tricks, decl_pts, roem_side, stuk_pts, totals_before,
+                        target, trickless_target, award, out_scores)
     return outcome, reserve_after
+
+
+@njit(cache=True, inline="always")
+def wins_game(s, score_s, n_sides, totals_before, scores, target):
+    """§7: with ``score_s`` for side ``s`` (and ``scores`` for the others) this hand, side
+    ``s`` wins the game: its total is at or over the target and higher than every other
+    (an exact tie at the top plays on)."""
+    mine = totals_before[s] + score_s
+    if mine < target:
+        return False
+    for o in range(n_sides):
+        if o != s and totals_before[o] + scores[o] >= mine:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _trickless_roem(taker, n_sides, tricks, decl_pts, roem_side, stuk_pts, totals_before,
+                    target, trickless_target, award, out_scores):
+    """§6, last rule: a trickless non-troefmaker's declarations and stuk are dropped when
+    they are what makes it win the game (``trickless_roem=wins``: with them it wins at the
+    end of this hand, without them it would not), or (``target``, revision 1) whenever its
+    total with them reaches the target. Under ``wins`` each drop can let another
+    trickless player win, so the check repeats, in seat order, until nothing changes."""
+    dropped = 0  # bit s: side s's roem and stuk are dropped
+    changed = True
+    while changed:
+        changed = False
+        for s in range(n_sides):
+            if s == taker or tricks[s] != 0 or (dropped >> s) & 1:
+                continue
+            own = stuk_pts[s] + (decl_pts[s] if s == roem_side else 0)
+            if own == 0:
+                continue
+            without = round_to_ten(award[s] - own)
+            if trickless_target:
+                drop = totals_before[s] + out_scores[s] >= target
+            else:
+                drop = (wins_game(s, out_scores[s], n_sides, totals_before, out_scores, target)
+                        and not wins_game(s, without, n_sides, totals_before, out_scores, target))
+            if drop:
+                award[s] -= own
+                out_scores[s] = without
+                dropped |= 1 << s
+                changed = not trickless_target

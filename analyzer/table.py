@@ -182,30 +182,33 @@ class TableResult:
     def break_even(self, min_n: int = MIN_N) -> pd.DataFrame:
         """Per round and seat (and pooled): the heuristic strength where taking starts to pay.
 
-        ``break_even``: the lower edge of the first strength bin from which the net gain of
-        taking over passing is positive in every bin with at least ``min_n`` decisions;
-        ``sure_from``: the first bin whose 95% interval is above 0 from there on. Compared
-        with the bidding policy's threshold there."""
+        ``n``: every bidding decision reached in that round at that seat (the seat rows add
+        up to the ``all`` row); ``n_bins``: those in strength bins with at least ``min_n``
+        decisions, the bins the lines are read from. ``break_even``: the lower edge of the
+        first such bin from which the net gain of taking over passing is positive in every
+        such bin; ``sure_from``: the first bin whose 95% interval is above 0 from there on.
+        Compared with the bidding policy's threshold there."""
         rows = []
         per_seat = self.strength()
         pooled = self.strength(pooled_seats=True)
         for rnd in sorted(per_seat["round"].unique()):
             for seat in list(range(self.config.rules.players)) + [None]:
-                df = pooled[pooled["round"] == rnd] if seat is None else per_seat[(per_seat["round"] == rnd) & (per_seat["seat"] == seat)]
-                df = df[df["n"] >= min_n].sort_values("strength_lo")
-                if df.empty:
+                every = pooled[pooled["round"] == rnd] if seat is None else per_seat[(per_seat["round"] == rnd) & (per_seat["seat"] == seat)]
+                df = every[every["n"] >= min_n].sort_values("strength_lo")
+                if every.empty:
                     continue
                 be = _first_from(df, df["gain_net"] > 0)
                 sure = _first_from(df, df["gain_net_lo"] > 0)
                 rows.append({
-                    "round": int(rnd), "seat": "all" if seat is None else str(seat), "n": int(df["n"].sum()),
-                    "break_even": be, "sure_from": sure,
+                    "round": int(rnd), "seat": "all" if seat is None else str(seat), "n": int(every["n"].sum()),
+                    "n_bins": int(df["n"].sum()), "break_even": be, "sure_from": sure,
                     "policy_threshold": np.nan if seat is None else self.policy_threshold(int(rnd), seat),
                 })
-        return pd.DataFrame(rows, columns=["round", "seat", "n", "break_even", "sure_from", "policy_threshold"])
+        return pd.DataFrame(rows, columns=["round", "seat", "n", "n_bins", "break_even", "sure_from", "policy_threshold"])
 
     def rule_of_thumb(self) -> pd.DataFrame:
-        """'Trump jack and nine, plus one or two aces, is usually enough' (seed text), measured:
+        """'Trump jack and nine, plus one or two aces, is usually enough' (a common players'
+        rule of thumb), measured:
         hands with the trump J and 9 and 1-2 side aces, by round, seat and trump length; and
         for contrast J+9 with 0 or 3 side aces. ``verdict``: take (net gain > 0 beyond the
         noise), pass (< 0 beyond the noise) or unclear."""
@@ -275,13 +278,15 @@ class TableResult:
             sub = v[(v["round"] == rnd) & (v["n"] >= min_n)]
             if sub.empty:
                 continue
-            out.append(f"Round {rnd}, all seats: net gain of taking over passing [95% CI] (n), P(made) when taking.")
+            out.append(f"Round {rnd}, all seats: net gain of taking over passing [95% CI] (n), P(made) when taking "
+                       f"(classes with n ≥ {min_n}).")
             out.append("")
-            out.append("| trump J 9 A 10 | " + " | ".join(f"{a} side aces" for a in range(4)) + " |")
-            out.append("|---|" + "---|" * 4)
+            aces = sorted(sub["side_aces"].unique())  # columns with no class are left out
+            out.append("| trump J 9 A 10 | " + " | ".join(f"{a} side aces" for a in aces) + " |")
+            out.append("|---|" + "---|" * len(aces))
             for hon in sorted(sub["honours"].unique(), key=_hon_key):
                 cells = []
-                for a in range(4):
+                for a in aces:
                     c = sub[(sub["honours"] == hon) & (sub["side_aces"] == a)]
                     if c.empty:
                         cells.append("")
@@ -291,23 +296,55 @@ class TableResult:
                                      f"(n={int(c.n):,}), {100 * c.p_made:.0f}% made")
                 out.append(f"| `{hon}` | " + " | ".join(cells) + " |")
             out.append("")
+            for note in self.notes(int(rnd), min_n):
+                out += [f"*Note:* {note}", ""]
         be = self.break_even(min_n)
         if not be.empty:
             out.append("Break-even: the heuristic strength score from which taking gains (net) in every bin "
                        f"of {K.STR_BIN:g} points with n ≥ {min_n}, and from which the gain is above 0 beyond the noise; "
-                       "the policy's threshold for comparison.")
+                       "the policy's threshold for comparison. `n` counts every bidding decision reached in that round "
+                       "at that seat (the seat rows add up to `all`); `n in bins` those in the bins with "
+                       f"n ≥ {min_n}, from which the lines are read.")
             out.append("")
-            out.append("| round | seat | n | break-even | sure from | policy threshold |")
-            out.append("|---|---|---|---|---|---|")
+            out.append("| round | seat | n | n in bins | break-even | sure from | policy threshold |")
+            out.append("|---|---|---|---|---|---|---|")
             for row in be.itertuples():
-                out.append(f"| {row.round} | {row.seat} | {row.n:,} | {_fmt(row.break_even)} | {_fmt(row.sure_from)} | "
-                           f"{_fmt(row.policy_threshold)} |")
+                out.append(f"| {row.round} | {row.seat} | {row.n:,} | {row.n_bins:,} | {_fmt(row.break_even)} | "
+                           f"{_fmt(row.sure_from)} | {_fmt(row.policy_threshold)} |")
             out.append("")
         out.append("Rule of thumb, \"trump jack and nine, plus one or two aces, is usually enough\":")
         out.append("")
-        out.append(self.rule_of_thumb_finding())
+        out.extend(("- " + line) if line.startswith("Round") else line for line in self.rule_of_thumb_finding().split("\n"))
         out.append("")
         return "\n".join(out)
+
+    def notes(self, rnd: int, min_n: int = MIN_N) -> list[str]:
+        """One line for each number of the round's honours table that would surprise a player:
+        a weaker-looking holding beating a stronger one because of a sequence, and a class
+        that is usually made and yet loses to passing (with the scores that show why)."""
+        notes = []
+        v = self.view(["round", "honours"])
+        v = v[(v["round"] == rnd) & (v["n"] >= min_n)].set_index("honours")
+        if {"J9.T", "J9A."} <= set(v.index):
+            a, b = v.loc["J9.T"], v.loc["J9A."]
+            if _beyond(a.gain_net - b.gain_net, a.gain_net_se, b.gain_net_se):
+                notes.append(
+                    f"`J9.T` gains more than `J9A.` ({a.gain_net:+.0f} against {b.gain_net:+.0f} net, all side aces): "
+                    "the 9, 10 and J of trump are a sequence (sequence order A K Q J 10 9 8 7), 20 roem more, which "
+                    "J, 9 and A are not.")
+        c = self.view(["round", "honours", "side_aces"])
+        c = c[(c["round"] == rnd) & (c["n"] >= min_n) & (c["p_made"] >= 0.85) & (c["gain_net_hi"] < 0)]
+        dedans = ("the defenders score 162 plus every declaration" if self.config.rules.variant == "classic"
+                  else "its whole raw total goes to the best other player")
+        for r in c.itertuples():
+            aces = f"{r.side_aces} side ace{'s' if r.side_aces != 1 else ''}"
+            four = " (all four aces: a carré, 100 roem whoever takes)" if r.honours[2] == "A" and r.side_aces == 3 else ""
+            notes.append(
+                f"`{r.honours}` with {aces}{four} is made {100 * r.p_made:.0f}% of the time when it takes, yet passing "
+                f"is better ({r.gain_net:+.0f} [{r.gain_net_lo:+.0f}, {r.gain_net_hi:+.0f}] net, n={int(r.n):,}). "
+                f"Passing scores {r.pass_score:.0f} a hand against {r.take_score:.0f} taking: another player who takes "
+                f"plays against these cards, and when it goes dedans {dedans}.")
+        return notes
 
     def as_dict(self, min_n: int = MIN_N) -> dict:
         be = self.break_even(min_n)
@@ -373,6 +410,11 @@ def _first_from(df, cond) -> float:
     while k > 0 and c[k - 1]:
         k -= 1
     return float(lows[k])
+
+
+def _beyond(diff: float, se_a: float, se_b: float) -> bool:
+    """Two independent estimates differ beyond the noise (95%)."""
+    return bool(abs(diff) > Z95 * np.hypot(se_a, se_b))
 
 
 def _fmt(x) -> str:

@@ -361,19 +361,24 @@ GAMES_MAX_DEALS = 0  # cfg: [max deals per game]
 GAMES_SCRATCH = 16  # totals by player side (4), seat policies (4 + 4), hand side -> player side (4)
 
 
+# --- per-hand log of one game (only for game_hands) ---------------------------------
+L_ROT = 0  # dealer moves so far: seat s is player (s + rot) mod n
+L_RESERVE = 1  # reserve before the hand
+L_TOTALS = 2  # + hand side: game totals before the hand
+N_LCOLS = L_TOTALS + 4
+
+
 @njit(cache=True, inline="always")
-def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row):
-    """``games``: deals on the game's stream until a side wins (RULES.md §7); see
-    ``analyzer.games`` for the seating and the rules followed."""
-    ws, res, no_trace, rng, deck, force, totals_h = bufs  # totals_h: by side of the current hand
+def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
+              totals_h, totals_p, seat_bid, seat_play, seat_params, pside, row,
+              log_decks, log_res, log_traces, log_meta):
+    """One whole game on the stream ``rng`` (already seeded), its summary in ``row``.
+    When ``log_decks`` has rows, deal d's deck, result, trace and the game state before
+    it (``L_*``) are kept in row d of the ``log_*`` arrays."""
     n = rec.n_players
     n_sides = rec.n_sides
     classic = rec.variant == CLASSIC
-    max_deals = cfg[GAMES_MAX_DEALS]
-    totals_p = scratch[0:4]  # by player side
-    seat_bid = scratch[4:4 + n]
-    seat_play = scratch[8:8 + n]
-    pside = scratch[12:16]  # hand side -> player side
+    logging = log_decks.shape[0] > 0
     for s in range(4):
         totals_p[s] = 0
     rot = 0
@@ -398,8 +403,20 @@ def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_para
                 pside[hs] = (hs + rot) % n
             totals_h[hs] = totals_p[pside[hs]]
         shuffle_deck(rng, deck)
+        trace = no_trace
+        if logging:
+            trace = log_traces[deals]
+            log_meta[deals, L_ROT] = rot
+            log_meta[deals, L_RESERVE] = reserve
+            for hs in range(n_sides):
+                log_meta[deals, L_TOTALS + hs] = totals_h[hs]
         play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, reserve, totals_h, True,
-                  ws, res, no_trace)
+                  ws, res, trace)
+        if logging:
+            for j in range(deck.shape[0]):
+                log_decks[deals, j] = deck[j]
+            for j in range(res.shape[0]):
+                log_res[deals, j] = res[j]
         deals += 1
         kind = res[RES_KIND]
         if kind == REDEAL:
@@ -433,3 +450,14 @@ def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_para
     row[G_REDEAL] = redeals
     for ps in range(4):
         row[G_TOTALS + ps] = totals_p[ps]
+
+
+@njit(cache=True, inline="always")
+def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, no_log, row):
+    """``games``: deals on the game's stream until a side wins (RULES.md §7); see
+    ``analyzer.games`` for the seating and the rules followed."""
+    ws, res, no_trace, rng, deck, force, totals_h = bufs  # totals_h: by side of the current hand
+    n = rec.n_players
+    play_game(rec, bid_pol, play_pol, bid_params, cfg[GAMES_MAX_DEALS], rng, ws, res, no_trace, deck, force,
+              totals_h, scratch[0:4], scratch[4:4 + n], scratch[8:8 + n], seat_params, scratch[12:16], row,
+              no_log, no_log, no_log, no_log)

@@ -52,7 +52,7 @@ def test_take_json_shape():
 
 def test_take_prints_a_table_and_a_verdict():
     out = run("take", "7c 8d 9s Qd 8s", "--turned", "Kh", "--deals", "2000", "--quiet").stdout
-    assert "Verdict: PASS" in out and "P(dedans)" in out and "net vs pass" in out
+    assert "Verdict: PASS" in out and "p_dedans" in out and "net_vs_pass" in out
 
 
 def test_take_round_two_and_dekjas_and_precision():

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from analyzer import reference
-from analyzer.deallog import read_log, write_log
+from analyzer.deallog import game_records, read_log, write_game_log, write_log
 from analyzer.policies import Policies
-from analyzer.rules import ALL_LABELS, OPTIONS, Rules
+from analyzer.rules import ALL_LABELS, Rules, option_choices
 from analyzer.simulate import SimConfig
 
 HANDS = 1500  # per variant and policy: thousands of hands in all, in CI
@@ -20,13 +20,17 @@ def _replay_all(rules, bid, play, hands, tmp_path, seed=17):
     assert write_log(path, cfg, hands) == hands
     records = read_log(path)
     assert len(records) == hands
+    _assert_clean(records)
+    return records
+
+
+def _assert_clean(records):
     bad = {}
     for r in records:
         errors = reference.replay(r)
         if errors:
-            bad[r["deal"]] = errors
-    assert not bad, json.dumps(dict(list(bad.items())[:3]), indent=1)
-    return records
+            bad[(r.get("game"), r["deal"])] = errors
+    assert not bad, json.dumps({str(k): v for k, v in list(bad.items())[:3]}, indent=1)
 
 
 @pytest.mark.slow
@@ -38,11 +42,11 @@ def test_logged_deals_replay_cleanly(label, policy, tmp_path):
 
 
 def _option_cases():
-    for key, (values, _) in OPTIONS.items():
-        for value in values[1:]:
-            for label in ALL_LABELS:
-                if key == "round2_suits" and label == "classic":
-                    continue
+    """Every value but the default of every option that can change something there."""
+    for label in ALL_LABELS:
+        rules = Rules.from_label(label)
+        for key, values in option_choices(rules.variant, rules.players).items():
+            for value in values[1:]:
                 yield label, f"{key}={value}"
 
 
@@ -57,3 +61,45 @@ def test_mixed_policies_per_seat_replay_cleanly(tmp_path):
     records = _replay_all(Rules("classic"), "0=heuristic,1=random", "0=random,2=random", 500, tmp_path)
     assert records[0]["policies"] == {"bid": {"0": "heuristic", "1": "random", "2": "heuristic", "3": "heuristic"},
                                       "play": {"0": "random", "1": "heuristic", "2": "random", "3": "heuristic"}}
+
+
+GAME_CASES = [(label, opt) for label in ALL_LABELS for opt in ([], ["trickless_roem=target"])
+              if not (label == "classic" and opt)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label,options", GAME_CASES)
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_game_deals_replay_cleanly_with_the_game_totals(label, options, policy, tmp_path):
+    rules = Rules.from_label(label, options)
+    cfg = SimConfig(rules=rules, policies=Policies.parse(policy, policy, rules.players), seed=29)
+    path = tmp_path / "games.jsonl"
+    n = write_game_log(path, cfg, 12)
+    records = read_log(path)
+    assert len(records) == n > 12
+    played = [r for r in records if r["outcome"] == "played"]
+    assert all(isinstance(r["totals_before"], list) for r in played)
+    assert any(max(r["totals_before"]) > 0 for r in played)
+    _assert_clean(records)
+
+
+def test_game_records_carry_the_totals_and_reserve_before_each_hand():
+    from analyzer.games import G_TOTALS, play_games
+
+    rules = Rules("piekjas", 3)
+    cfg = SimConfig(rules=rules, policies=Policies.parse("random", "heuristic", 3), seed=31)
+    rows = play_games(cfg, 3).games
+    for g in range(3):
+        recs = [r for r in game_records(cfg, g) if r["outcome"] == "played"]
+        assert recs[0]["totals_before"] == [0, 0, 0] and recs[0]["result"]["reserve_before"] == 0
+        for a, b in zip(recs, recs[1:]):
+            # the dealer moves one seat on: seat s of hand b is seat s + 1 of hand a
+            after = [t + s for t, s in zip(a["totals_before"], a["result"]["scores"])]
+            assert b["totals_before"] == after[1:] + after[:1]
+            assert b["result"]["reserve_before"] == a["result"]["reserve_after"]
+        last = recs[-1]
+        final = [t + s for t, s in zip(last["totals_before"], last["result"]["scores"])]
+        rot = (len(recs) - 1) % 3  # seat s of the last hand is player (s + rot) mod 3
+        by_player = [final[(p - rot) % 3] for p in range(3)]
+        assert by_player == list(rows[g, G_TOTALS:G_TOTALS + 3])
+        _assert_clean(recs)

@@ -12,6 +12,8 @@ import pytest
 
 from analyzer.reference import replay
 
+# The options the hand-written records were worked out under (revision 1's defaults, as
+# the records were written before revision 2; options left out take their defaults).
 DEFAULT_RULES = {
     "round2_suits": "other",
     "roem_compare": "cards",
@@ -203,9 +205,10 @@ def classic_passed_out():
 
 def piekjas3_dix():
     """Seat 1 takes the turned Qh; seat 2's 7h arrives with the last 3 cards and is
-    exchanged (Dix). Seat 0 wins no trick; seat 2's 4-sequence scores all its roem and
-    ties the troefmaker: the troefmaker's total and pit share join the reserve."""
-    return record(
+    exchanged (Dix, revision 1's dix_timing=deal). Seat 0 wins no trick; seat 2's
+    4-sequence scores all its roem and ties the troefmaker: the troefmaker's total and
+    pit share join the reserve."""
+    rec = record(
         "piekjas",
         3,
         deck=deck(
@@ -257,6 +260,8 @@ def piekjas3_dix():
             "scores": [0, 0, 170],
         },
     )
+    rec["rules"]["dix_timing"] = "deal"
+    return rec
 
 
 def piekjas2_smous():
@@ -921,12 +926,37 @@ def test_trickless_player_stuk_dropped_when_it_would_win_the_game():
     flagged(rec, "result.scores [280, 0]", "[280, 20]")
 
 
-def test_without_game_totals_either_trickless_reading_is_accepted():
+def test_without_game_totals_a_single_hand_keeps_trickless_stuk():
+    # DEAL_LOG.md: without totals_before a record is scored as a single hand (RULES.md §6)
     rec = piekjas2_smous()
+    assert replay(rec) == []
+    rec["result"]["scores"] = [280, 0]
+    flagged(rec, "result.scores [280, 0]", "[280, 20]")
+
+
+def test_trickless_stuk_kept_in_a_game_when_the_other_player_wins():
+    # seat 1 (no trick) reaches 490 + 20 = 510, but seat 0 ends at 300 + 280 = 580 and
+    # wins: the stuk is kept (trickless_roem=wins); revision 1's reading drops it
+    rec = piekjas2_smous()
+    rec["totals_before"] = [300, 490]
+    assert replay(rec) == []
+    rec["rules"]["trickless_roem"] = "target"
+    flagged(rec, "result.scores [280, 20]", "[280, 0]")
     rec["result"]["scores"] = [280, 0]
     assert replay(rec) == []
-    rec["result"]["scores"] = [280, 10]
-    flagged(rec, "result.scores")
+
+
+def test_game_totals_must_list_one_whole_number_per_side():
+    rec = piekjas2_smous()
+    rec["totals_before"] = [0, 490, 7]
+    flagged(rec, "totals_before", "2 whole numbers")
+
+
+def test_late_dix_exchange_is_refused_after_bidding():
+    # revision 2 (dix_timing=bidding): seat 2's 7h came with the last 3 cards
+    rec = piekjas3_dix()
+    del rec["rules"]["dix_timing"]
+    flagged(rec, "exchange: seat 2 does not hold 7h right after bidding")
 
 
 def test_schema_must_be_belote_deal_1():

@@ -25,7 +25,7 @@ def built(tmp_path_factory):
 def test_report_folder_holds_index_tables_plots_and_run_json(built):
     tmp, r = built
     names = {p.name for p in r.path.iterdir()}
-    assert {"index.md", "run.json", "take_examples.csv", "take_examples.parquet", "take_1.png",
+    assert {"index.md", "run.json", "take_examples.csv", "take_examples.parquet", "take_examples.png",
             "table_classic_classes.parquet", "table_piekjas2_break_even.png", "balance_seats.csv",
             "balance_win.png"} <= names
     md = (r.path / "index.md").read_text()
@@ -35,7 +35,7 @@ def test_report_folder_holds_index_tables_plots_and_run_json(built):
     for img in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md):
         assert (r.path / img).is_file(), img
     assert "Verdict" in md and "rule of thumb" in md.lower() and "n=" in md
-    assert "heuristic" in md and "undertrump=forced" in md  # the policies and rule options stated
+    assert "heuristic" in md and "| `undertrump` |" in md and "| forced |" in md  # policies and rule options stated
 
 
 def test_run_json_records_version_commit_seed_parameters_timings_and_hands(built):

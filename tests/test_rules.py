@@ -49,7 +49,10 @@ def only(impl, text):
     return ds[0]
 
 
-def key(impl, text, rules=CLASSIC, trump=H):
+BY_CARDS = PIEKJAS3  # roem_compare=cards, the piekjas/dekjas default (§5)
+
+
+def key(impl, text, rules=BY_CARDS, trump=H):
     return impl.declaration_key(only(impl, text), trump, rules)
 
 
@@ -370,9 +373,9 @@ def test_equal_plain_sequences_are_equal(impl):
 
 
 def test_roem_compare_points_option(impl):
-    by_points = CLASSIC.with_options(roem_compare="points")
+    by_points = BY_CARDS.with_options(roem_compare="points")
     five, jacks = "7c 8c 9c Tc Jc", "Jc Jd Jh Js"
-    assert key(impl, five) > key(impl, jacks)  # default 'cards'
+    assert key(impl, five) > key(impl, jacks)  # 'cards'
     assert key(impl, jacks, by_points) > key(impl, five, by_points)
     assert key(impl, "9c 9d 9h 9s", by_points) > key(impl, "Ac Kc Qc Jc Tc 9c", by_points)
     # equal points (100): then more cards
@@ -738,3 +741,240 @@ def test_random_playouts_keep_the_invariants(impl, rules, undertrump):
         assert total == sum(impl.trick_points([(0, c)], trump) for c in dealt) + 10
         if len(dealt) == 32:
             assert total == 162
+
+
+# --- revision 2 (RULES.md "Changes", 2026-12-01), both readings of every new default ----
+#
+# Scoring runs over both implementations (``impl``); dealing and bidding run in the
+# kernel (``trace_deck`` on a deck written in card notation) and the reference replays
+# the kernel's record (``reference.replay``), which checks them against RULES.md.
+
+
+def _kernel_record(rules, deck, bid="heuristic", play="heuristic"):
+    from analyzer.deallog import record_from_trace
+    from analyzer.policies import Policies
+    from analyzer.simulate import SimConfig, trace_deck
+
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=1, seed=1)
+    d, res, trace = trace_deck(cfg, deck)
+    return record_from_trace(cfg, 0, d, res, trace)
+
+
+def _piekjas_deck(first, turned, late):
+    """Piekjas with 2 or 3 players, in dealing order: 6 cards per seat, the turned card,
+    3 more per seat, then the rest of the stock (the fille last)."""
+    dealt = [c for block in first for c in parse_cards(block)] + [parse_card(turned)]
+    dealt += [c for block in late for c in parse_cards(block)]
+    return dealt + [c for c in range(32) if c not in dealt]
+
+
+def _replays(rec, **rule_changes):
+    from analyzer import reference
+
+    rec = dict(rec, rules=dict(rec["rules"], **rule_changes))
+    return reference.replay(rec)
+
+
+def test_round2_defaults_to_any_suit_in_piekjas():
+    assert PIEKJAS2.round2_suits == PIEKJAS3.round2_suits == PIEKJAS4.round2_suits == "any"
+    assert DEKJAS.round2_suits == "any"
+    assert PIEKJAS3.record().round2_any == 1
+    # random bidders in the kernel name the turned suit in round 2; the reference accepts
+    # it under the default and refuses it under round2_suits=other
+    from analyzer.deallog import hand_record
+    from analyzer.policies import Policies
+    from analyzer.simulate import SimConfig
+
+    cfg = SimConfig(rules=PIEKJAS3, policies=Policies.parse("random", "random", 3), deals=300, seed=4)
+    recs = [hand_record(cfg, i) for i in range(300)]
+    turned_r2 = [r for r in recs for b in r["bids"]
+                 if b["round"] == 2 and b.get("suit") == r["turned"][1] and b["call"] == "take"]
+    assert turned_r2
+    assert all(_replays(r) == [] for r in recs)
+    assert any("other than the turned suit" in e for e in _replays(turned_r2[0], round2_suits="other"))
+
+
+def test_round2_suits_other_never_names_the_turned_suit():
+    from analyzer.deallog import hand_record
+    from analyzer.policies import Policies
+    from analyzer.simulate import SimConfig
+
+    rules = PIEKJAS3.with_options(round2_suits="other")
+    cfg = SimConfig(rules=rules, policies=Policies.parse("random", "random", 3), deals=300, seed=4)
+    recs = [hand_record(cfg, i) for i in range(300)]
+    assert any(b["round"] == 2 and b["call"] == "take" for r in recs for b in r["bids"])
+    assert not [r for r in recs for b in r["bids"] if b["round"] == 2 and b.get("suit") == r["turned"][1]]
+
+
+def test_classic_round2_always_names_another_suit():
+    from analyzer.errors import BeloteError
+
+    assert CLASSIC.round2_suits == "other"
+    with pytest.raises(BeloteError, match="round2_suits is for piekjas and dekjas"):
+        Rules("classic", 4, round2_suits="any")
+
+
+# seat 0 takes the turned Qh in round 1 (heuristic: a strong heart hand); the 7h reaches
+# the last seat only with the last 3 cards
+LATE_SEVEN = {
+    3: (["Jh 9h Ah Th Kh Ac", "7c 8c 9c Tc Jc Qc", "7d 8d 9d Td Jd Qd"], "Qh", ["Kc Kd Ks", "Ad As Ts", "7h 8h Js"]),
+    2: (["Jh 9h Ah Th Kh Ac", "7c 8c 9c Tc Jc Qc"], "Qh", ["Kc Kd Ks", "7h 8h Js"]),
+}
+
+
+def _check_late_seven(players):
+    first, turned, late = LATE_SEVEN[players]
+    deck = _piekjas_deck(first, turned, late)
+    rules = Rules("piekjas", players)
+    assert rules.dix_timing == "bidding"
+    rec = _kernel_record(rules, deck)
+    assert rec["trump"] == "h" and rec["troefmaker"] == 0
+    assert rec["exchange"] is None  # the 7h arrived after the exchange moment
+    last = players - 1
+    assert "7h" in rec["start_hands"][last] and "Qh" not in rec["start_hands"][last]
+    assert _replays(rec) == []
+    # the reference refuses the late exchange that revision 1 allowed
+    late_rec = _kernel_record(rules.with_options(dix_timing="deal"), deck)
+    assert late_rec["exchange"] == {"seat": last, "gave": "7h", "got": "Qh"}
+    assert any("does not hold 7h right after bidding" in e for e in _replays(late_rec, dix_timing="bidding"))
+
+
+def test_dix_after_bidding_cannot_exchange_late_seven_with_three_players():
+    _check_late_seven(3)
+
+
+def test_dix_after_bidding_cannot_exchange_late_seven_with_two_players():
+    _check_late_seven(2)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_dix_timing_deal_exchanges_a_seven_that_arrives_with_the_last_cards(players):
+    first, turned, late = LATE_SEVEN[players]
+    rules = Rules("piekjas", players, dix_timing="deal")
+    rec = _kernel_record(rules, _piekjas_deck(first, turned, late))
+    last = players - 1
+    assert rec["exchange"] == {"seat": last, "gave": "7h", "got": "Qh"}
+    assert "Qh" in rec["start_hands"][last] and "7h" not in rec["start_hands"][last]
+    assert _replays(rec) == []
+
+
+@pytest.mark.parametrize("timing", ["bidding", "deal"])
+def test_dix_exchanges_a_seven_held_at_bidding_under_either_timing(timing):
+    # seat 1 holds the 7h in its first 6 cards
+    first = ["Jh 9h Ah Th Kh Ac", "7h 8c 9c Tc Jc Qc", "7d 8d 9d Td Jd Qd"]
+    rec = _kernel_record(Rules("piekjas", 3, dix_timing=timing),
+                         _piekjas_deck(first, "Qh", ["Kc Kd Ks", "Ad As Ts", "7c 8h Js"]))
+    assert rec["exchange"] == {"seat": 1, "gave": "7h", "got": "Qh"}
+    assert _replays(rec) == []
+
+
+def test_dix_timing_is_an_option_only_for_piekjas_with_two_or_three_players():
+    from analyzer.errors import BeloteError
+    from analyzer.rules import option_choices
+
+    for label in ("classic", "piekjas4", "dekjas"):
+        with pytest.raises(BeloteError, match="dix_timing is for piekjas with 2 or 3 players"):
+            Rules.from_label(label, ["dix_timing=deal"])
+        assert "dix_timing" not in option_choices(*{"classic": ("classic", 4), "piekjas4": ("piekjas", 4),
+                                                    "dekjas": ("dekjas", 2)}[label])
+    assert option_choices("piekjas", 3)["dix_timing"] == ("bidding", "deal")
+
+
+def test_classic_roem_compare_defaults_to_points(impl):
+    assert CLASSIC.roem_compare == "points"
+    five = impl.declarations(parse_cards("7c 8c 9c Tc Jc"))  # 5-sequence, 100
+    jacks = impl.declarations(parse_cards("Jc Jd Jh Js"))  # carré of jacks, 200
+    seats = [five, jacks, [], []]
+    assert impl.roem_side(seats, H, CLASSIC) == 1  # the declaration worth more wins
+    assert impl.roem_side(seats, H, CLASSIC.with_options(roem_compare="cards")) == 0  # more cards wins
+
+
+def test_piekjas_and_dekjas_roem_compare_defaults_to_cards(impl):
+    five = impl.declarations(parse_cards("7c 8c 9c Tc Jc"))
+    jacks = impl.declarations(parse_cards("Jc Jd Jh Js"))
+    for rules in (PIEKJAS2, DEKJAS):
+        assert rules.roem_compare == "cards"
+        assert impl.roem_side([five, jacks], H, rules) == 0
+        assert impl.roem_side([five, jacks], H, rules.with_options(roem_compare="points")) == 1
+
+
+# A piekjas-3 hand: troefmaker 0 makes; seat 2 wins no trick and has a 50 sequence (the
+# best declaration) and stuk: raw [100, 62, 70], scores [150, 110, 70] (pit 50 each to
+# seats 0 and 1). Without its roem and stuk seat 2 would score 0. Target 700.
+TRICKLESS = (PIEKJAS3, 0, [100, 62, 0], [5, 4, 0])
+TRICKLESS_KW = dict(decl_points=[0, 0, 50], roem=2, stuk=[0, 0, 20])
+BY_TARGET = PIEKJAS3.with_options(trickless_roem="target")
+
+
+def test_trickless_roem_defaults_to_wins():
+    assert PIEKJAS3.trickless_roem == DEKJAS.trickless_roem == "wins"
+    assert PIEKJAS3.record().trickless_target == 0 and BY_TARGET.record().trickless_target == 1
+
+
+def test_trickless_roem_kept_when_another_player_wins(impl):
+    # seat 2 reaches 640 + 70 = 710, but seat 1 ends higher (620 + 110 = 730) and wins
+    res = score(impl, *TRICKLESS, **TRICKLESS_KW, totals=[0, 620, 640])
+    assert res.scores == [150, 110, 70]
+    # revision 1 (trickless_roem=target): dropped because 710 reaches the target
+    assert score(impl, BY_TARGET, *TRICKLESS[1:], **TRICKLESS_KW, totals=[0, 620, 640]).scores == [150, 110, 0]
+
+
+def test_trickless_roem_kept_on_an_exact_tie_at_the_top(impl):
+    # seat 1 and seat 2 both end at 710: an exact tie plays on, nobody wins (§7)
+    assert score(impl, *TRICKLESS, **TRICKLESS_KW, totals=[0, 600, 640]).scores == [150, 110, 70]
+    assert score(impl, BY_TARGET, *TRICKLESS[1:], **TRICKLESS_KW, totals=[0, 600, 640]).scores == [150, 110, 0]
+
+
+def test_trickless_roem_dropped_when_it_makes_the_player_win(impl):
+    # with them seat 2 ends at 710, the highest; without them at 640: dropped either way
+    for rules in (PIEKJAS3, BY_TARGET):
+        res = score(impl, rules, *TRICKLESS[1:], **TRICKLESS_KW, totals=[0, 300, 640])
+        assert res.scores == [150, 110, 0]
+        assert res.outcome == "made" and res.raw_totals == [100, 62, 70]  # comparisons keep the raw totals
+
+
+def test_trickless_roem_kept_when_the_player_wins_without_it(impl):
+    # seat 2 wins no trick but its carré of nines (150) beats the troefmaker (dedans):
+    # it receives the troefmaker's 40 and pit share 50: 240, 90 of it without the carré;
+    # from 650 it wins the game with 890 or with 740 (seat 1: 500 + 170)
+    args = (0, [40, 122, 0], [2, 7, 0])
+    kw = dict(decl_points=[0, 0, 150], roem=2, totals=[0, 500, 650])
+    res = score(impl, PIEKJAS3, *args, **kw)
+    assert res.outcome == "dedans" and res.scores == [0, 170, 240]
+    assert score(impl, BY_TARGET, *args, **kw).scores == [0, 170, 90]
+
+
+def test_trickless_roem_dropped_for_each_player_it_would_make_win(impl):
+    # piekjas 4 (target 1000): seats 2 (50 sequence) and 3 (stuk) win no trick; seat 2
+    # would win with 1020; once it is dropped seat 3 would win with its stuk (1000 over
+    # 970): dropped too, and nobody wins on trickless roem
+    res = score(impl, PIEKJAS4, 0, [100, 62, 0, 0], [5, 3, 0, 0], decl_points=[0, 0, 50, 0], roem=2,
+                stuk=[0, 0, 0, 20], totals=[0, 0, 970, 980])
+    assert res.scores == [200, 160, 0, 0]
+
+
+def test_single_hand_keeps_trickless_roem(impl):
+    assert score(impl, *TRICKLESS, **TRICKLESS_KW).scores == [150, 110, 70]
+    assert score(impl, BY_TARGET, *TRICKLESS[1:], **TRICKLESS_KW).scores == [150, 110, 70]
+
+
+def test_trickless_roem_is_an_option_only_for_piekjas_and_dekjas():
+    from analyzer.errors import BeloteError
+
+    with pytest.raises(BeloteError, match="trickless_roem is for piekjas and dekjas"):
+        Rules("classic", 4, trickless_roem="target")
+
+
+def test_revision_2_lists_each_option_change_with_its_new_default():
+    from analyzer.rules import ALL_LABELS, REVISION_2, option_choices
+
+    assert [c.option for c in REVISION_2] == ["round2_suits", "dix_timing", "roem_compare", "trickless_roem"]
+    for change in REVISION_2:
+        for label in ALL_LABELS:
+            rules = Rules.from_label(label)
+            choices = option_choices(rules.variant, rules.players)
+            if label in change.labels:
+                assert getattr(rules, change.option) == change.after
+                assert choices[change.option] == (change.after, change.before)
+            else:  # elsewhere the default did not change, or the option changes nothing
+                assert change.option not in choices or choices[change.option][0] != change.after

@@ -95,8 +95,10 @@ def test_round_one_offers_take_and_pass_and_smous_only_to_two_players():
 def test_round_two_offers_each_other_suit_or_all_four_with_round2_any():
     td = parse_card("Td")
     assert [c.suit for c in open_calls(CLASSIC, td, 2) if c.call == TAKE] == [0, 2, 3]
-    anyr = Rules.make("piekjas", 3, ["round2_suits=any"])
+    anyr = Rules.make("piekjas", 3)  # round2_suits=any, the piekjas default (revision 2)
     assert [c.suit for c in open_calls(anyr, td, 2) if c.call == TAKE] == [0, 1, 2, 3]
+    other = Rules.make("piekjas", 3, ["round2_suits=other"])
+    assert [c.suit for c in open_calls(other, td, 2) if c.call == TAKE] == [0, 2, 3]
 
 
 # --- the analysis ---------------------------------------------------------------------------

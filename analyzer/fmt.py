@@ -1,0 +1,76 @@
+"""Formatting numbers with their intervals, the same way in the CLI, the reports and markdown.
+
+Two notations, never mixed:
+
+- ``pm``: ``+12.3 ± 1.4`` where ± is always the 95% half-width (never a standard deviation);
+- ``ci``: ``+12.3 [+10.9, +13.7]``, the 95% interval itself.
+
+Rates are percentages with one decimal; when the half-width would round to zero at that
+precision (a rare event on many deals: ``0.0% ± 0.0``), more decimals are printed, one at a
+time, until it does not, so the reader sees how small the rate and its uncertainty are. A standard deviation is written
+``sd 81`` and never with ±.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def _finite(*xs) -> bool:
+    return all(x is not None and math.isfinite(x) for x in xs)
+
+
+MAX_EXTRA_DECIMALS = 3  # 0.0005% is as fine as a rate is ever printed
+
+
+def rate_decimals(p: float, lo: float, hi: float, decimals: int = 1) -> int:
+    """``decimals``, or more, one at a time (at most ``MAX_EXTRA_DECIMALS``), while the 95%
+    half-width (in %) would round to zero: ``0.0% ± 0.0`` becomes ``0.00% ± 0.04``."""
+    half = 100 * max(p - lo, hi - p)
+    d = decimals
+    while round(half, d) == 0 and d < decimals + MAX_EXTRA_DECIMALS:
+        d += 1
+    return d
+
+
+def pm_rate(r, decimals: int = 1) -> str:
+    """``12.3% ± 0.4`` (± = the wider side of the 95% Wilson interval); ``0.01% ± 0.02`` when small."""
+    if not _finite(r.p, r.lo, r.hi):
+        return "n/a"
+    d = rate_decimals(r.p, r.lo, r.hi, decimals)
+    half = max(r.p - r.lo, r.hi - r.p)
+    return f"{100 * r.p:.{d}f}% ± {100 * half:.{d}f}"
+
+
+def ci_rate(r, decimals: int = 1) -> str:
+    """``12.3% [11.9, 12.7]``; one more decimal when the interval would collapse."""
+    return ci_pct(r.p, r.lo, r.hi, decimals)
+
+
+def ci_pct(p: float, lo: float, hi: float, decimals: int = 1) -> str:
+    """``ci_rate`` from the three numbers (a rate and its 95% interval, as fractions)."""
+    if not _finite(p, lo, hi):
+        return "n/a"
+    d = rate_decimals(p, lo, hi, decimals)
+    return f"{100 * p:.{d}f}% [{100 * lo:.{d}f}, {100 * hi:.{d}f}]"
+
+
+def pm_mean(m, decimals: int = 1, sign: bool = True) -> str:
+    """``+12.3 ± 1.4`` (± = 95% half-width)."""
+    if not _finite(m.mean, m.lo, m.hi):
+        return "n/a"
+    s = "+" if sign else ""
+    return f"{m.mean:{s}.{decimals}f} ± {(m.hi - m.lo) / 2:.{decimals}f}"
+
+
+def ci_mean(m, decimals: int = 1, sign: bool = True) -> str:
+    """``+12.3 [+10.9, +13.7]``."""
+    if not _finite(m.mean, m.lo, m.hi):
+        return "n/a"
+    s = "+" if sign else ""
+    return f"{m.mean:{s}.{decimals}f} [{m.lo:{s}.{decimals}f}, {m.hi:{s}.{decimals}f}]"
+
+
+def mean_sd(mean: float, sd: float, decimals: int = 1) -> str:
+    """``81.2 (sd 64)``: a mean and the spread of the values (not an interval)."""
+    return f"{mean:.{decimals}f} (sd {sd:.0f})"
