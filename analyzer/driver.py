@@ -158,9 +158,13 @@ def _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
         for c in range(n_chunks):
             one(c)
     else:
-        with ThreadPoolExecutor(threads) as pool:
+        pool = ThreadPoolExecutor(threads)
+        try:
             for f in [pool.submit(one, c) for c in range(n_chunks)]:
                 f.result()
+        finally:
+            # interrupted or failed: the chunks running finish, the queued ones never start
+            pool.shutdown(wait=True, cancel_futures=True)
     return rows
 
 
