@@ -26,15 +26,22 @@ docs/BENCHMARKS.md). The ways open:
   call site in it.
 
 The parallel batch is Python threads over ``_chunk``, which releases the GIL
-(``nogil=True``), not a ``parallel=True`` kernel: a parfor batch costs its own compile (the
-gufunc built around the loop body, with the whole hand linked in and optimised again:
-about 28 s of CPU of a cold start, measured) and nothing at run time that a chunk of
-thousands of hands would notice. The hand kernel (``analyzer.hand.play_hand``) is not
-inlined into the units (it was inlined into all five analyses' loops before, so a cold
-start typed and compiled the 230-line hand five times): every unit calls the one compiled
-``play_hand``. The small scalar helpers (``bit``, ``popcount``, ``strength``, ...) are
-plain functions that LLVM inlines, not numba-IR inlined at every call site: typing them
-once instead of at each of their hundreds of call sites is most of the cold-start gain.
+(``nogil=True``), not a ``parallel=True`` kernel: a parfor batch costs its own compile
+(the gufunc built around the loop body, with the whole hand linked in and optimised
+again: about 28 s of CPU of a cold start, measured) and nothing at run time that a chunk
+of thousands of hands would notice. The hand was inlined into all five analyses' loops
+before, so a cold start typed and compiled the 230-line hand five times; now it is
+compiled twice: once on its own (``analyzer.hand.play_hand``, called by the take, table
+and games units, which play several hands a unit, and by the traced replay) and once
+inlined into the fresh-deal unit of simulate and seats (``play_hand_inline``), where a
+call would cost the reference counts of its ~30 array arguments on every hand (about 15%
+of a random-policy hand, measured).
+
+The small scalar helpers (``bit``, ``popcount``, ``strength``, ...) are plain functions
+that LLVM inlines, not numba-IR inlined at every call site: typing them once instead of
+at each of their hundreds of call sites is most of the cold-start gain. The price: the
+first analysis run compiles every analysis' unit (one kernel), so a cold ``belote
+simulate`` alone compiles more than it did (figures in docs/BENCHMARKS.md).
 
 Python side: ``run_chunks`` runs chunks ``first_chunk .. first_chunk + n_chunks - 1`` of a
 run and returns one row per chunk (what a distributed backend calls per chunk, and what
