@@ -340,6 +340,10 @@ def bench(
     policy: Optional[List[str]] = typer.Option(None, "--policy", help="random and/or heuristic (default both)."),
     seconds: float = typer.Option(3.0, "--seconds", min=0.1, help="Seconds of simulation per case."),
     threads: Optional[List[int]] = typer.Option(None, "--threads", help="Thread counts (default: 1 and all)."),
+    peer: Optional[str] = typer.Option(
+        None, "--peer", help="Compare with another engine instead, alternately in one run: colver "
+        "(the optional extra: pip install 'belote-analyzer[bench]')."),
+    rounds: int = typer.Option(3, "--rounds", min=1, help="With --peer: how many times to alternate."),
     as_json: bool = JSON,
 ):
     """Hands per second for each variant and policy, on one thread and on all threads.
@@ -351,8 +355,28 @@ def bench(
       belote bench
 
       belote bench --variant classic --policy random --seconds 10 --json
+
+      belote bench --peer colver
     """
-    from analyzer.bench import cases, measure
+    from analyzer.bench import PEERS, cases, compare_peer, measure, peer_missing
+
+    if peer is not None:
+        if peer not in PEERS:
+            raise BeloteError(f'unknown peer "{peer}" for --peer: use {", ".join(PEERS)}')
+        why = peer_missing(peer)
+        if why is not None:
+            typer.echo(f"belote bench --peer {peer}: skipped, {why}")
+            return
+        r = compare_peer(peer, seconds, rounds)
+        if as_json:
+            typer.echo(json.dumps(r))
+            return
+        m = r["median_per_s"]
+        typer.echo(f"{r['peer']}: {r['peer_measure']}: {m['colver']:,} hands/s (median of {rounds})")
+        for pol in ("random", "heuristic"):
+            typer.echo(f"belote classic {pol:<9} 1 thread: {m[pol]:>12,} hands/s = {r['ratio_' + pol]:.2f}x "
+                       f"(goal {r['goals']['ratio_' + pol]}x)")
+        return
     from analyzer.policies import PLAY_POLICIES
     from analyzer.rules import ALL_LABELS, Rules
 

@@ -15,7 +15,7 @@ MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def mix64(z):
     """SplitMix64's output function: a well-mixed 64 bits from a counter value."""
     z = (z ^ (z >> np.uint64(30))) * MIX1
@@ -47,7 +47,7 @@ def rand_unit(rng):
     return np.float64(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def shuffle_deck(rng, deck):
     """A uniformly shuffled deck of the 32 cards (Fisher-Yates).
 

@@ -52,7 +52,7 @@ LANE_TOP_TRUMP = _lane_top(TRUMP_ORDER)
 LANE_TOP_PLAIN = _lane_top(PLAIN_ORDER)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _top_strength(mask, trump):
     """Trick strength of the highest card of ``mask``, trumps (8..15) above plain (0..7)."""
     best = -1
@@ -80,7 +80,7 @@ RUN3_START_MASK = 0x3F3F3F3F
 CARRE_RANKS_MASK = 0xFC
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def has_declaration(seq_pool, carre_pool):
     """Fast test: does any run of 3 or any scoring carré exist? (Most hands have none.)"""
     m = np.uint32(seq_pool)
@@ -133,7 +133,7 @@ def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def side_of(seat, partners):
     """Classic: seats 0, 2 are side 0 and seats 1, 3 side 1 (§2). Otherwise side = seat."""
     if partners:

@@ -1,4 +1,5 @@
-"""Whole games to the target score (RULES.md §7), as one numba kernel plus its driver.
+"""Whole games to the target score (RULES.md §7): ``analyzer.units.games_unit`` is one
+game, run by the one driver (``analyzer.driver``, kind ``GAMES``, one row per game).
 
 Game ``g`` of a run with seed ``s`` is a pure function of ``(s, g)``: its stream is
 ``seed_stream(s, g)`` and its deals are consecutive ``shuffle_deck`` calls on that stream
@@ -24,118 +25,33 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit, prange
 
-from analyzer.bidding import PASSED_OUT, REDEAL
-from analyzer.dealing import seed_stream, shuffle_deck
-from analyzer.errors import BeloteError
+from numba import njit
+
+from analyzer import driver
 from analyzer.cards import N_CARDS
-from analyzer.hand import RES_KIND, RES_RESERVE, RES_SCORES, RES_SIZE, TRACE_SIZE, hand_buffers, play_hand
-from analyzer.rules import CLASSIC
+from analyzer.dealing import seed_stream
+from analyzer.errors import BeloteError
+from analyzer.hand import RES_SIZE, TRACE_SIZE, hand_buffers
 from analyzer.simulate import SimConfig, set_threads
 from analyzer.stats import Mean, Rate, mean_of, rate
-
-# --- per-game output columns (int64) -------------------------------------------------
-G_WINNER = 0  # winning player side, -1 when capped
-G_HANDS = 1  # hands played
-G_DEALS = 2  # deals dealt (hands played + passed out + smous redeals)
-G_PASSED = 3  # classic passed-out deals
-G_REDEAL = 4  # smous redeals
-G_TOTALS = 5  # + player side: final totals
-N_GCOLS = G_TOTALS + 4
+from analyzer.units import (  # noqa: F401 (the per-game columns, int64; the per-deal log columns)
+    L_RESERVE,
+    L_ROT,
+    L_TOTALS,
+    N_LCOLS,
+    play_game,
+    G_DEALS,
+    G_HANDS,
+    G_PASSED,
+    G_REDEAL,
+    G_TOTALS,
+    G_WINNER,
+    GAMES_MAX_DEALS,
+    N_GCOLS,
+)
 
 DEFAULT_MAX_DEALS = 200
-
-
-# --- per-hand log of one game (only for game_hands) ---------------------------------
-L_ROT = 0  # dealer moves so far: seat s is player (s + rot) mod n
-L_RESERVE = 1  # reserve before the hand
-L_TOTALS = 2  # + hand side: game totals before the hand
-N_LCOLS = L_TOTALS + 4
-
-
-@njit(cache=True, inline="always")
-def _play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
-               totals_h, totals_p, seat_bid, seat_play, seat_params, pside, row,
-               log_decks, log_res, log_traces, log_meta):
-    """One whole game on the stream ``rng`` (already seeded), its summary in ``row``.
-    When ``log_decks`` has rows, deal d's deck, result, trace and the game state before
-    it (``L_*``) are kept in row d of the ``log_*`` arrays."""
-    n = rec.n_players
-    n_sides = rec.n_sides
-    classic = rec.variant == CLASSIC
-    logging = log_decks.shape[0] > 0
-    for s in range(4):
-        totals_p[s] = 0
-    rot = 0
-    reserve = 0
-    winner = -1
-    hands = 0
-    deals = 0
-    passed = 0
-    redeals = 0
-    while deals < max_deals:
-        # seats of this deal: seat s is player (s + rot) mod n
-        for s in range(n):
-            p = (s + rot) % n
-            seat_bid[s] = bid_pol[p]
-            seat_play[s] = play_pol[p]
-            for j in range(bid_params.shape[1]):
-                seat_params[s, j] = bid_params[p, j]
-        for hs in range(n_sides):
-            if classic:
-                pside[hs] = hs ^ (rot & 1)
-            else:
-                pside[hs] = (hs + rot) % n
-            totals_h[hs] = totals_p[pside[hs]]
-        shuffle_deck(rng, deck)
-        trace = no_trace
-        if logging:
-            trace = log_traces[deals]
-            log_meta[deals, L_ROT] = rot
-            log_meta[deals, L_RESERVE] = reserve
-            for hs in range(n_sides):
-                log_meta[deals, L_TOTALS + hs] = totals_h[hs]
-        play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, reserve, totals_h, True,
-                  ws, res, trace)
-        if logging:
-            for j in range(deck.shape[0]):
-                log_decks[deals, j] = deck[j]
-            for j in range(res.shape[0]):
-                log_res[deals, j] = res[j]
-        deals += 1
-        kind = res[RES_KIND]
-        if kind == REDEAL:
-            redeals += 1  # §3.5: same dealer, new cards
-            continue
-        rot += 1
-        if kind == PASSED_OUT:
-            passed += 1  # §3.4: no play, the next dealer deals
-            continue
-        hands += 1
-        reserve = res[RES_RESERVE]
-        for hs in range(n_sides):
-            totals_p[pside[hs]] += res[RES_SCORES + hs]
-        top = -1
-        n_top = 0
-        who = -1
-        for ps in range(n_sides):
-            if totals_p[ps] > top:
-                top = totals_p[ps]
-                n_top = 1
-                who = ps
-            elif totals_p[ps] == top:
-                n_top += 1
-        if top >= rec.target and n_top == 1:
-            winner = who  # §7: highest total wins; an exact tie plays on
-            break
-    row[G_WINNER] = winner
-    row[G_HANDS] = hands
-    row[G_DEALS] = deals
-    row[G_PASSED] = passed
-    row[G_REDEAL] = redeals
-    for ps in range(4):
-        row[G_TOTALS + ps] = totals_p[ps]
 
 
 @njit(cache=True)
@@ -143,19 +59,6 @@ def _game_buffers(n, n_params):
     """What one thread needs besides ``hand_buffers`` to play games."""
     return (np.zeros(4, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
             np.zeros((n, n_params), np.float64), np.zeros(4, np.int64))
-
-
-@njit(cache=True)
-def _games_chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, max_deals, out):
-    """Games first .. first+count-1, one row of ``out`` each (row 0 = game ``first``)."""
-    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers()  # totals_h: by side of the current hand
-    totals_p, seat_bid, seat_play, seat_params, pside = _game_buffers(rec.n_players, bid_params.shape[1])
-    no_log = np.zeros((0, 1), np.int64)
-    for gi in range(count):
-        seed_stream(rng, seed, first + gi)
-        _play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
-                   totals_h, totals_p, seat_bid, seat_play, seat_params, pside, out[gi],
-                   no_log, no_log, no_log, no_log)
 
 
 @njit(cache=True)
@@ -170,23 +73,11 @@ def _game_log(seed, g, rec, bid_pol, play_pol, bid_params, max_deals):
     traces = np.zeros((max_deals, TRACE_SIZE), np.int64)
     meta = np.zeros((max_deals, N_LCOLS), np.int64)
     seed_stream(rng, seed, g)
-    _play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
-               totals_h, totals_p, seat_bid, seat_play, seat_params, pside, row,
-               decks, results, traces, meta)
+    play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
+              totals_h, totals_p, seat_bid, seat_play, seat_params, pside, row,
+              decks, results, traces, meta)
     d = row[G_DEALS]
     return row, decks[:d], results[:d], traces[:d], meta[:d]
-
-
-@njit(cache=True, parallel=True)
-def _games_batch(seed, first, n_games, chunk, rec, bid_pol, play_pol, bid_params, max_deals):
-    out = np.zeros((n_games, N_GCOLS), np.int64)
-    n_chunks = (n_games + chunk - 1) // chunk
-    for c in prange(n_chunks):
-        start = c * chunk
-        cnt = min(chunk, n_games - start)
-        _games_chunk(seed, first + start, cnt, rec, bid_pol, play_pol, bid_params, max_deals,
-                     out[start:start + cnt])
-    return out
 
 
 # --- the Python API ------------------------------------------------------------------------
@@ -236,13 +127,15 @@ def play_games(config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS
     if max_deals <= 0:
         raise BeloteError(f"the deal cap per game must be positive, not {max_deals}")
     set_threads(config.threads)
-    rec, bid, play, params = config.kernel_args()
+    args = config.kernel_args()
+    cfg = np.zeros(1, np.int64)
+    cfg[GAMES_MAX_DEALS] = max_deals
     parts = []
     t0 = time.perf_counter()
     done = 0
     while done < games:
         n = min(batch, games - done)
-        parts.append(_games_batch(config.seed, done, n, chunk, rec, bid, play, params, max_deals))
+        parts.append(driver.run_units(driver.GAMES, config.seed, done, n, chunk, args, cfg, per_unit=True))
         done += n
         if progress is not None:
             progress(done)

@@ -133,7 +133,7 @@ def hand_buffers():
             np.zeros(N_CARDS, np.int64), np.full(4, -1, np.int64), np.zeros(4, np.int64))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _decl_kind_index(kind, mask_len, rank):
     if kind == CARRE:
         return 3 + rank - 2  # carré of 9 10 J Q K A
@@ -172,9 +172,8 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
     return seq_used, carre_used
 
 
-@njit(cache=True, inline="always")
-def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
-              reserve_before, totals, use_totals, ws, res, trace):
+def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
+               reserve_before, totals, use_totals, ws, res, trace):
     """Simulate one hand from the dealt ``deck``; see the module docstring."""
     # the workspace's arrays, taken out once (each tuple access costs a reference count)
     hands, start, own, under = ws.hands, ws.start, ws.own, ws.under
@@ -298,7 +297,10 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     stream = rng[0]
     leader = 0
     for t in range(rec.n_tricks):
-        best_i = 0
+        # the trick in scalars: the card winning it so far, its seat, its points
+        win_card = -1
+        win_seat = -1
+        pts = 0
         best_s = -1
         best_trump_rank = -1
         led = -1
@@ -309,25 +311,25 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                 seat -= n
             partner_winning = 0
             if k > 0 and partners:
-                ws_seat = trick_seats[best_i]
-                partner_winning = 1 if (ws_seat & 1) == (seat & 1) else 0
+                partner_winning = 1 if (win_seat & 1) == (seat & 1) else 0
             legal = legal_mask(hands[seat], led, best_trump_rank, trump, partner_winning, rec.undertrump_free)
             # every draw advances the stream before using it (as dealing.next_u64 does), so
             # the first card never reuses the number of the last bidding call
             stream += GOLDEN
-            card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led,
-                               trick_cards[best_i], trick_seats[best_i], k, trump, taker,
-                               partners, n, mix64(stream))
+            card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led, win_card, win_seat, k, trump,
+                               taker, partners, n, mix64(stream))
             hands[seat] &= ~bit(card)
             gone |= bit(card)
             trick_cards[k] = card
             trick_seats[k] = seat
+            pts += card_points(card, trump)
             if k == 0:
                 led = card >> 3
             st = strength(card, trump, led)
             if st > best_s:
                 best_s = st
-                best_i = k
+                win_card = card
+                win_seat = seat
             if (card >> 3) == trump:
                 if best_trump_rank < 0 or TRUMP_ORDER[card & 7] > TRUMP_ORDER[best_trump_rank]:
                     best_trump_rank = card & 7
@@ -342,10 +344,7 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                         trace[b + 12 + 2 * n_rev] = seat
                         trace[b + 13 + 2 * n_rev] = below
                     n_rev += 1
-        winner = trick_seats[best_i]
-        pts = 0
-        for k in range(n):
-            pts += card_points(trick_cards[k], trump)
+        winner = win_seat
         if t == rec.n_tricks - 1:
             pts += LAST_TRICK_BONUS
         ws_side = side_of(winner, partners)
@@ -407,6 +406,15 @@ def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         if tricks[s] == 0:
             n_trickless += 1
     res[RES_N_TRICKLESS] = n_trickless
+
+
+# The hand, compiled once and called by the unit kernels of take, the bidding tables and
+# games (several hands a unit) and by the traced replay; and inlined at its one call site in
+# the driver's fresh-deal unit (simulate, seats: one hand a unit, the hot path), where a
+# call would cost the reference counts of its ~30 array arguments on every hand (about
+# 10% of a hand, measured: docs/BENCHMARKS.md). Two compiles of the hand in all, not six.
+play_hand = njit(cache=True)(_play_hand)
+play_hand_inline = njit(inline="always")(_play_hand)  # never compiled on its own: no cache
 
 
 @njit(cache=True, inline="always")

@@ -44,12 +44,14 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+from analyzer import driver
 from analyzer.errors import BeloteError
 from analyzer.games import G_DEALS, G_HANDS, G_WINNER, DEFAULT_MAX_DEALS, play_games
 from analyzer.policies import Policies
 from analyzer.rules import ALL_LABELS, PLAYER_COUNTS, REVISION_2, Rules, option_choices
-from analyzer.seats import A_SUM, _seat_blocks
+from analyzer.seats import A_SUM
 from analyzer.simulate import OFFSETS, SimConfig, set_threads
+from analyzer.units import N_COUNTS
 from analyzer.stats import Z95, mean_of, rate
 
 DEFAULT_DEALS = 200_000  # hands per reading: the whole `belote rules` in about a minute warm (docs/REVISION_EFFECTS.md)
@@ -246,26 +248,26 @@ def block_bounds(deals: int, blocks: int):
 
 
 def run_reading(config: SimConfig, blocks: int, games: int, max_deals: int = DEFAULT_MAX_DEALS,
-                progress=None, batch_blocks: int = 50) -> Run:
-    """Hands of ``config`` in ``blocks`` blocks (one count row each) and ``games`` whole games.
-    ``batch_blocks`` blocks run per kernel call (in parallel), progress after each call."""
-    set_threads(config.threads)
-    rec, bid, play, params = config.kernel_args()
-    starts, sizes = block_bounds(config.deals, blocks)
-    parts = []
+                progress=None) -> Run:
+    """Hands of ``config`` in ``blocks`` blocks (one count row each, the driver's ``SEATS``
+    unit) and ``games`` whole games; progress after each block."""
+    threads = set_threads(config.threads)
+    args = config.kernel_args()
+    rows = []
     t0 = time.perf_counter()
-    for k in range(0, blocks, batch_blocks):
-        parts.append(_seat_blocks(config.seed, starts[k:k + batch_blocks], sizes[k:k + batch_blocks], rec, bid, play,
-                                  params))
+    for start, size in zip(*block_bounds(config.deals, blocks)):
+        start, size = int(start), int(size)
+        # each block split over the threads (a chunk's size never changes the counts)
+        rows.append(driver.run_units(driver.SEATS, config.seed, start, size, -(-size // threads), args))
         if progress is not None:
-            progress(int(starts[min(k + batch_blocks, blocks) - 1] + sizes[min(k + batch_blocks, blocks) - 1]))
-    counts = np.concatenate([c for c, _ in parts])
-    adv = np.concatenate([a for _, a in parts])
-    rows = None
+            progress(start + size)
+    rows = np.array(rows, np.int64)
+    counts, adv = rows[:, :N_COUNTS].copy(), rows[:, N_COUNTS:].copy()
+    games_rows = None
     if games:
-        rows = play_games(config, games, max_deals=max_deals,
-                          progress=(lambda g: progress(config.deals + g)) if progress is not None else None).games
-    return Run(config.rules, counts, adv, rows, time.perf_counter() - t0)
+        games_rows = play_games(config, games, max_deals=max_deals,
+                                progress=(lambda g: progress(config.deals + g)) if progress is not None else None).games
+    return Run(config.rules, counts, adv, games_rows, time.perf_counter() - t0)
 
 
 def _rules_key(r: Rules) -> tuple:

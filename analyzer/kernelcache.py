@@ -14,31 +14,16 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-# The entry kernels of each command (module, function).
-ENTRY_KERNELS = {
-    "simulate": (("simulate", "_run_batch"),),
-    "take": (("take", "_take_batch"),),
-    "table": (("classes", "table_batch"),),
-    "balance": (("seats", "_seat_blocks"), ("games", "_games_batch")),
-}
-ENTRY_KERNELS["rules"] = ENTRY_KERNELS["balance"]
-ENTRY_KERNELS["report"] = ENTRY_KERNELS["take"] + ENTRY_KERNELS["table"] + ENTRY_KERNELS["balance"]
+# The entry kernel of every command that simulates: the one driver's chunk kernel
+# (``analyzer.driver._chunk``), which compiles every unit, the hand and the policies with it.
+DRIVER = ("driver", "_chunk")
+ENTRY_KERNELS = {command: (DRIVER,) for command in ("simulate", "take", "table", "balance", "rules", "report")}
 
-# Seconds to compile each entry kernel on a cold cache, measured on the 2-core development
-# machine shared with other jobs (2026-12-01, load average about 8) by running ``belote
-# simulate``, ``table``, ``balance`` and ``take`` with ``--deals 100`` on an empty cache
-# folder and reading the times the index files were written. Each entry inlines the
-# whole hand, so each costs about the same and the few kernels they share are quick:
-# the figures add up. simulate 289 s (timed), table 440 s (timed), balance 478 s (timed;
-# 240 s until the seats kernel, the rest the games kernel), take about 280 s.
-# On an idle machine expect about half.
-COMPILE_SECONDS = {
-    ("simulate", "_run_batch"): 289,
-    ("classes", "table_batch"): 440,
-    ("seats", "_seat_blocks"): 240,
-    ("games", "_games_batch"): 238,
-    ("take", "_take_batch"): 280,
-}
+# Seconds to compile the driver on a cold cache: ``scripts/cold_start.py`` (an empty cache
+# folder, then ``belote report`` until its first number) measured 157 CPU s on the 2-core
+# development machine shared with other jobs (2026-12-01, commit f7fb8f2, load 7-9);
+# compiling is single-threaded, so about that in wall time on an idle machine.
+COMPILE_SECONDS = {DRIVER: 157}
 
 
 def cache_folder() -> Path:

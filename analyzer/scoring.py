@@ -13,7 +13,7 @@ DEDANS_POINTS = 162  # classic: what the defenders get when the takers fail
 PIT_BONUS = 100  # piekjas/dekjas: all tricks, or each trickless player's worth
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def round_to_ten(x):
     """Nearest ten, halves up (84 -> 80, 85 -> 90); scores are never negative."""
     return (x + 5) // 10 * 10

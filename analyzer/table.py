@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer import classes as K
+from analyzer import driver
 from analyzer.bidding import P_SEAT_STEP, P_THR1, P_THR2
 from analyzer.errors import BeloteError
 from analyzer.simulate import SimConfig, set_threads
@@ -448,19 +449,22 @@ def bidding_table(config: SimConfig, rounds: int = 2, progress=None, batch: int 
     if rounds not in (1, 2):
         raise BeloteError(f"--rounds must be 1 or 2, not {rounds}")
     threads = set_threads(config.threads)
-    rec, bid, play, params = config.kernel_args()
     cls = np.zeros((K.N_CLASSES, K.NQ), np.int64)
     strn = np.zeros((K.N_STR, K.NQ), np.int64)
     meta = np.zeros(K.N_META, np.int64)
-    n_chunks = max(8, 4 * threads)  # integer sums: the split does not change the numbers
+    args = config.kernel_args()
+    cfg = np.zeros(2, np.int64)
+    cfg[K.TABLE_ROUNDS] = rounds
+    cfg[K.TABLE_REUSE] = int(reuse)
     t0 = time.perf_counter()
     done = 0
     while done < config.deals:
         n = min(batch, config.deals - done)
-        c, s, m = K.table_batch(config.seed, done, n, n_chunks, rec, bid, play, params, rounds, int(reuse))
-        cls += c
-        strn += s
-        meta += m
+        chunk = -(-n // max(8, 4 * threads))  # integer sums: the split does not change the numbers
+        row = driver.run_units(driver.TABLE, config.seed, done, n, chunk, args, cfg)
+        cls += row[:K.CLS_SIZE].reshape(K.N_CLASSES, K.NQ)
+        strn += row[K.CLS_SIZE:K.CLS_SIZE + K.STR_SIZE].reshape(K.N_STR, K.NQ)
+        meta += row[K.CLS_SIZE + K.STR_SIZE:]
         done += n
         if progress is not None:
             progress(done)

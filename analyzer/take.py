@@ -19,8 +19,9 @@ Scores are the hand scores of the player's side (RULES.md §6; a classic passed-
 scores 0 for everyone). A smous answered with a redeal (§3.5) is followed honestly: new
 cards from the sample's stream, the same dealer, every seat's policies, and that hand's
 scores count, so a redeal is worth what a fresh deal at that seat is worth. The outcome
-rates (made, dedans, ...) describe the hand asked about; "not played" counts its redeals. Counts are integer sums per chunk, so the
-numbers are identical whatever the thread count.
+rates (made, dedans, ...) describe the hand asked about; "not played" counts its redeals.
+Counts are integer sums per chunk, so the numbers are identical whatever the thread
+count. One sample is ``analyzer.units.take_unit``, run by the one driver (kind ``TAKE``).
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit, prange
 
-from analyzer.bidding import CALL_NAMES, P_THR1, PASS, PLAYED, REDEAL, SMOUS, TAKE
+from analyzer import driver
+from analyzer.bidding import CALL_NAMES, P_THR1, PASS, SMOUS, TAKE
 from analyzer.cards import (
     N_CARDS,
     SUIT_NAMES,
@@ -43,155 +44,39 @@ from analyzer.cards import (
     parse_cards,
     parse_suit,
 )
-from analyzer.dealing import seed_stream, shuffle_deck, shuffle_rest
 from analyzer.errors import BeloteError
-from analyzer.hand import (
-    RES_ALL_TRICKS_SIDE,
-    RES_FORCED,
-    RES_KIND,
-    RES_OUTCOME,
-    RES_SCORES,
-    RES_TAKER_SIDE,
-    RES_TRICKS,
-    hand_buffers,
-    play_hand,
-)
 from analyzer.policies import Policies
 from analyzer.rules import Rules
 from analyzer.simulate import SimConfig, set_threads
 from analyzer.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, rate
-
-# --- per-chunk count layout ------------------------------------------------------------
-# row = [attempts, accepted, hands] + per call F_* fields + per ordered pair of calls (a, b): sum
-# and sum of squares of score(a) - score(b) on the same deal, then the same for net scores.
-T_ATTEMPTS, T_ACCEPTED, T_HANDS, T_HEAD = 0, 1, 2, 3  # samples drawn, kept, hands played
-F_SUM = 0  # the player's side's hand score
-F_SQ = 1
-F_MSUM = 2  # net: score minus the best other side's score
-F_MSQ = 3
-F_WE_TAKE = 4  # the player's side is the troefmaker's side
-F_MADE = 5  # ... and made (RULES.md §6)
-F_DEDANS = 6  # ... and went dedans
-F_TIE = 7  # ... and tied (classic litige; piekjas/dekjas T = M)
-F_CAPOT_FOR = 8  # the player's side won every trick
-F_PIT_AGAINST = 9  # the player's side won no trick (classic: the other team's capot)
-F_NOT_PLAYED = 10  # the hand asked about was passed out (classic) or redealt (smous)
-N_F = 11
-MAX_REDEALS = 20  # smous redeals followed in a row (each happens about 1 time in 3)
-
+from analyzer.units import (  # noqa: F401 (the layout of a take row)
+    F_CAPOT_FOR,
+    F_DEDANS,
+    F_MADE,
+    F_MSQ,
+    F_MSUM,
+    F_NOT_PLAYED,
+    F_PIT_AGAINST,
+    F_SQ,
+    F_SUM,
+    F_TIE,
+    F_WE_TAKE,
+    MAX_REDEALS,
+    N_F,
+    T_ACCEPTED,
+    T_ATTEMPTS,
+    T_HANDS,
+    T_HEAD,
+    TAKE_CALLS,
+    TAKE_DECK,
+    TAKE_FIXED,
+    TAKE_K,
+    TAKE_SIDE,
+    take_row_size,
+)
 
 _BATCH = 1 << 16  # samples per kernel call
 _FIRST_PRECISION_BATCH = 1 << 14  # --precision: the first look at the noise
-
-
-def _row_size(k):
-    return T_HEAD + k * N_F + 4 * k * k
-
-
-@njit(cache=True)
-def _take_chunk(seed, first, count, base_deck, fixed, rec, bid_pol, play_pol, bid_params,
-                calls, my_side, row):
-    """Samples first .. first+count-1: shuffle the unknown cards, play every call, add to ``row``."""
-    ws, res, no_trace, rng, deck, force, totals = hand_buffers()
-    sample = np.zeros(N_CARDS, np.int64)
-    k = calls.shape[0]
-    n_sides = rec.n_sides
-    tmp = np.zeros((k, N_F), np.int64)  # this sample's fields, added once it is accepted
-    sc = np.zeros(k, np.int64)
-    mg = np.zeros(k, np.int64)
-    pair0 = T_HEAD + k * N_F
-    mpair0 = pair0 + 2 * k * k
-    for i in range(first, first + count):
-        for j in range(N_CARDS):
-            sample[j] = base_deck[j]
-        seed_stream(rng, seed, i)
-        shuffle_rest(rng, sample, fixed)
-        state = rng[0]
-        row[T_ATTEMPTS] += 1
-        accepted = True
-        for c in range(k):
-            rng[0] = state  # the same stream for every call: paired comparison
-            for j in range(N_CARDS):
-                deck[j] = sample[j]
-            for j in range(4):
-                force[j] = calls[c, j]
-            for f in range(N_F):
-                tmp[c, f] = 0
-            redeals = 0
-            while True:
-                # one call site: the hand kernel is inlined
-                play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
-                row[T_HANDS] += 1
-                if redeals == 0:
-                    if res[RES_FORCED] == 0:
-                        accepted = False  # an earlier seat took (or smoused): not the situation asked about
-                        break
-                    # outcome rates: the hand asked about
-                    if res[RES_KIND] != PLAYED:
-                        tmp[c, F_NOT_PLAYED] = 1
-                    else:
-                        if res[RES_TAKER_SIDE] == my_side:
-                            tmp[c, F_WE_TAKE] = 1
-                            tmp[c, F_MADE + res[RES_OUTCOME]] = 1
-                        if res[RES_ALL_TRICKS_SIDE] == my_side:
-                            tmp[c, F_CAPOT_FOR] = 1
-                        if res[RES_TRICKS + my_side] == 0:
-                            tmp[c, F_PIT_AGAINST] = 1
-                if res[RES_KIND] == REDEAL and redeals < MAX_REDEALS:
-                    # a smous answered 'redeal' (§3.5): new cards, same dealer, everyone's policies
-                    shuffle_deck(rng, deck)
-                    force[0] = -1
-                    redeals += 1
-                    continue
-                break
-            if not accepted:
-                break
-            # scores: the hand played (after any redeals; passed out or capped: 0)
-            s = res[RES_SCORES + my_side]
-            best_other = -(1 << 40)
-            for o in range(n_sides):
-                if o != my_side and res[RES_SCORES + o] > best_other:
-                    best_other = res[RES_SCORES + o]
-            m = s - best_other
-            if res[RES_KIND] == REDEAL:
-                s = 0
-                m = 0
-            sc[c] = s
-            mg[c] = m
-            tmp[c, F_SUM] = s
-            tmp[c, F_SQ] = s * s
-            tmp[c, F_MSUM] = m
-            tmp[c, F_MSQ] = m * m
-        if not accepted:
-            continue
-        row[T_ACCEPTED] += 1
-        for c in range(k):
-            b = T_HEAD + c * N_F
-            for f in range(N_F):
-                row[b + f] += tmp[c, f]
-        for a in range(k):
-            for b2 in range(k):
-                d = sc[a] - sc[b2]
-                p = pair0 + 2 * (a * k + b2)
-                row[p] += d
-                row[p + 1] += d * d
-                d = mg[a] - mg[b2]
-                p = mpair0 + 2 * (a * k + b2)
-                row[p] += d
-                row[p + 1] += d * d
-
-
-@njit(cache=True, parallel=True)
-def _take_batch(seed, first, n, chunk, base_deck, fixed, rec, bid_pol, play_pol, bid_params,
-                calls, my_side, row_size):
-    n_chunks = (n + chunk - 1) // chunk
-    rows = np.zeros((n_chunks, row_size), np.int64)
-    for c in prange(n_chunks):
-        start = first + c * chunk
-        cnt = min(chunk, first + n - start)
-        _take_chunk(seed, start, cnt, base_deck, fixed, rec, bid_pol, play_pol, bid_params,
-                    calls, my_side, rows[c])
-    return rows.sum(axis=0)
 
 
 # --- the situation -----------------------------------------------------------------------
@@ -543,9 +428,15 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     params = params.copy()
     if round_ == 2:
         params[seat, P_THR1] = 1e18  # the player passed in round 1 (heuristic bidder)
-    forces = np.array([[seat, round_, c.call, c.suit] for c in call_list], np.int64)
     k = len(call_list)
-    rsize = _row_size(k)
+    rsize = take_row_size(k)
+    tcfg = np.zeros(TAKE_CALLS + 4 * k, np.int64)  # the sample kernel's configuration
+    tcfg[TAKE_SIDE] = sit.side
+    tcfg[TAKE_K] = k
+    tcfg[TAKE_DECK:TAKE_DECK + N_CARDS] = sit.base_deck
+    tcfg[TAKE_FIXED:TAKE_FIXED + N_CARDS] = sit.fixed
+    tcfg[TAKE_CALLS:] = np.array([[seat, round_, c.call, c.suit] for c in call_list], np.int64).ravel()
+    args = (rec, bid, play, params)
     set_threads(threads)
     target = deals if precision is None else max(max_deals, 2)
     row = np.zeros(rsize, np.int64)
@@ -563,8 +454,7 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
         n = min(n, _BATCH)  # a progress update at least every _BATCH samples
         if precision is not None:
             n = min(n, max(_FIRST_PRECISION_BATCH, att))  # grow geometrically, check in between
-        out = _take_batch(seed, first, n, chunk, sit.base_deck, sit.fixed, rec, bid, play, params,
-                          forces, sit.side, rsize)
+        out = driver.run_units(driver.TAKE, seed, first, n, chunk, args, tcfg)
         row += out
         first += n
         hands += int(out[T_HANDS])

@@ -93,3 +93,32 @@ def test_simulate_and_bench_and_show_have_help_with_examples(capsys):
     for command in ("simulate", "show", "bench"):
         code, out, _ = run([command, "--help"], capsys)
         assert code == 0 and "Examples:" in out and f"belote {command}" in out
+
+
+def test_bench_peer_is_skipped_with_one_line_when_the_peer_is_missing(capsys, monkeypatch):
+    import analyzer.bench as B
+
+    monkeypatch.setattr(B, "peer_missing", lambda peer: "colver is not installed: pip install 'belote-analyzer[bench]'")
+    code, out, err = run(["bench", "--peer", "colver"], capsys)
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert code == 0 and len(lines) == 1 and "skipped" in lines[0] and "pip install" in lines[0], out + err
+
+
+def test_bench_peer_unknown_is_refused(capsys):
+    code, _, err = run(["bench", "--peer", "nobody"], capsys)
+    assert code == 2 and "unknown peer" in err
+
+
+def test_peer_missing_names_the_fix_or_nothing():
+    from analyzer.bench import PEERS, peer_missing
+
+    why = peer_missing("colver")
+    try:
+        from importlib import metadata
+
+        installed = metadata.version("colver") == PEERS["colver"]
+    except Exception:
+        installed = False
+    assert (why is None) == installed
+    if why is not None:
+        assert "pip install" in why
