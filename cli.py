@@ -43,7 +43,7 @@ class Lang(str, Enum):
 
 def _show_version(value: bool) -> None:
     if value:
-        from analyzer.outdir import provenance
+        from analyzer.output.outdir import provenance
 
         p = provenance()
         typer.echo(f"belote-analyzer {p['version']} (commit {p['git_commit'] or 'unknown'})")
@@ -73,13 +73,13 @@ JSON = typer.Option(False, "--json", help="Print one JSON object instead of tabl
 
 def _json(d) -> None:
     """Print one JSON object that names the tool, its version and commit (``--json``)."""
-    from analyzer.outdir import provenance
+    from analyzer.output.outdir import provenance
 
     typer.echo(json.dumps(provenance() | d, default=str))
 
 
 def _command() -> str:
-    from analyzer.outdir import command_line
+    from analyzer.output.outdir import command_line
 
     return command_line(_ARGV)
 
@@ -126,10 +126,10 @@ def _progress(total: int, quiet: bool, label: str, count: bool = True):
 
 
 def _staged(out: Optional[Path]):
-    """The ``--out`` folder checked and staged (``analyzer.outdir``), or nothing without ``--out``."""
+    """The ``--out`` folder checked and staged (``analyzer.output.outdir``), or nothing without ``--out``."""
     from contextlib import nullcontext
 
-    from analyzer.outdir import Staged
+    from analyzer.output.outdir import Staged
 
     return Staged(out) if out is not None else nullcontext()
 
@@ -138,7 +138,7 @@ def _compiling_notice(command: str, quiet: bool) -> None:
     """Say so when this run will compile kernels (a cold cache) and about how long it takes."""
     if quiet:
         return
-    from analyzer.kernelcache import compile_minutes
+    from analyzer.runs.kernelcache import compile_minutes
 
     minutes = compile_minutes(command)
     if minutes:
@@ -152,7 +152,7 @@ def _typed_language(texts, lang: Optional[Lang]) -> str:
     """The notation of everything typed: ``--lang``, or recognised from all of it together."""
     if lang is not None:
         return lang.value
-    from analyzer.cards import card_language
+    from analyzer.rules.cards import card_language
 
     return card_language(" ".join(t for t in texts if t))
 
@@ -161,7 +161,7 @@ def _to_english(text: Optional[str], lang: str) -> Optional[str]:
     """Cards typed in ``lang`` rewritten in English notation, in the order typed."""
     if text is None or lang == "en":
         return text
-    from analyzer.cards import format_cards, parse_cards
+    from analyzer.rules.cards import format_cards, parse_cards
 
     return format_cards(parse_cards(text, lang))
 
@@ -171,7 +171,7 @@ def _call_to_english(spec: str, lang: str) -> str:
     name, sep, suit = spec.partition(":")
     if not sep or lang == "en":
         return spec
-    from analyzer.cards import format_suit, parse_suit
+    from analyzer.rules.cards import format_suit, parse_suit
 
     return f"{name}:{format_suit(parse_suit(suit, lang))}"
 
@@ -192,7 +192,7 @@ def _check_hand_fits(variant: Variant, players: Optional[int], hand: Optional[st
 
 def _is_deal_log(path: Path) -> bool:
     """Whether ``path`` is a deal log (its first line a belote-deal record): only those are replaced."""
-    from analyzer.deallog import SCHEMA
+    from analyzer.output.deallog import SCHEMA
 
     try:
         with open(path) as f:
@@ -242,16 +242,16 @@ def simulate(
 
       belote simulate --variant dekjas --deals 5000 --log dekjas.jsonl --log-deals 100
     """
-    from analyzer.deallog import write_log
-    from analyzer.policies import Policies
-    from analyzer.simulate import SimConfig, simulate as run
-    from analyzer.summary import LABELS, summarize
+    from analyzer.output.deallog import write_log
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig, simulate as run
+    from analyzer.runs.summary import LABELS, summarize
 
     rules = _rules(variant, players, rule)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
     if log is not None:  # checked before any work: a bad path must not cost a simulation
-        from analyzer.outdir import check_file
+        from analyzer.output.outdir import check_file
 
         check_file(log, "--log", _is_deal_log)
     _compiling_notice("simulate", quiet)
@@ -314,8 +314,8 @@ def show(
 
       belote show deals.jsonl --deal 7 --lang nl
     """
-    from analyzer.deallog import read_log
-    from analyzer.show import render
+    from analyzer.output.deallog import read_log
+    from analyzer.output.show import render
 
     records = read_log(file)
     if all_deals:
@@ -358,7 +358,7 @@ def bench(
 
       belote bench --peer colver
     """
-    from analyzer.bench import PEERS, cases, compare_peer, measure, peer_missing
+    from analyzer.runs.bench import PEERS, cases, compare_peer, measure, peer_missing
 
     if peer is not None:
         if peer not in PEERS:
@@ -377,7 +377,7 @@ def bench(
             typer.echo(f"belote classic {pol:<9} 1 thread: {m[pol]:>12,} hands/s = {r['ratio_' + pol]:.2f}x "
                        f"(goal {r['goals']['ratio_' + pol]}x)")
         return
-    from analyzer.policies import PLAY_POLICIES
+    from analyzer.players.policies import PLAY_POLICIES
     from analyzer.rules import ALL_LABELS, Rules
 
     labels = variant or list(ALL_LABELS)
@@ -395,7 +395,7 @@ def bench(
             typer.echo(f"{lab:<9} {pol:<9} threads={t}  {row['hands_per_s']:>12,} hands/s  "
                        f"{row['cards_per_s']:>14,} cards played/s", err=False)
     if as_json:
-        from analyzer.outdir import provenance
+        from analyzer.output.outdir import provenance
 
         typer.echo(json.dumps([provenance() | row for row in rows]))
 
@@ -463,8 +463,8 @@ def take(
 
       belote take "Bh 9h Ah 10k 7s" --turned Vh --lang nl
     """
-    from analyzer.policies import Policies
-    from analyzer.take import analyse_take
+    from analyzer.players.policies import Policies
+    from analyzer.questions.take import analyse_take
 
     lang_ = _typed_language([hand, turned, mine, theirs], lang)
     hand, turned, mine, theirs = (_to_english(x, lang_) for x in (hand, turned, mine, theirs))
@@ -488,8 +488,8 @@ def take(
     from rich.table import Table
 
     con = _console()
-    from analyzer import take_table
-    from analyzer.fmt import ci_rate
+    from analyzer.output import take_table
+    from analyzer.runs.fmt import ci_rate
 
     t = Table(title=f"{r.situation.describe()}\n(n={r.n:,} paired deals, seed {seed}; ± = 95% half-width)")
     t.add_column("")
@@ -539,9 +539,9 @@ def table(
 
       belote table --variant piekjas --players 3 --rounds 1 --json
     """
-    from analyzer.policies import Policies
-    from analyzer.simulate import SimConfig
-    from analyzer.table import bidding_table
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig
+    from analyzer.questions.table import bidding_table
 
     rules = _rules(variant, players, rule)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
@@ -598,7 +598,7 @@ def balance(
 
       belote balance --variants classic,piekjas3 --rule undertrump=free --json
     """
-    from analyzer.balance import compare_variants, parse_variants
+    from analyzer.questions.balance import compare_variants, parse_variants
 
     labels = [r.label for r in parse_variants(variants)]
     total = len(labels) * (deals + games)
@@ -628,7 +628,7 @@ def balance(
     t.add_column("")
     for lab in labels:
         t.add_column(lab, justify="right")
-    from analyzer.balance import HAND_STATS
+    from analyzer.questions.balance import HAND_STATS
 
     for key in [k for k, _ in HAND_STATS if k in set(ht["statistic"])]:
         sub = ht[ht["statistic"] == key].set_index("variant")
@@ -708,7 +708,7 @@ def rules(
 
       belote rules --variant piekjas --players 3 --games 20000 --out reports/rules-piekjas3 --json
     """
-    from analyzer.impact import compare_rules, parse_labels, total_units
+    from analyzer.questions.impact import compare_rules, parse_labels, total_units
 
     labels = parse_labels(variant.value if variant else None, players)
     with _staged(out) as stage:  # the folder rule is checked before any work
@@ -743,7 +743,7 @@ def _render_rules(r, all_rows: bool) -> None:
 
     Table = partial(Table, box=box.SIMPLE_HEAD)  # noqa: N806 - narrow tables for 80-column terminals
 
-    from analyzer.impact import REVISION_STATS, fmt_pm
+    from analyzer.questions.impact import REVISION_STATS, fmt_pm
 
     con = _console()
     df = r.table()
@@ -818,7 +818,7 @@ def report(
 
       belote report --deals 200000 --seed 7 --out reports/quick
     """
-    from analyzer.report import check_writable, default_name, make_report
+    from analyzer.output.report import check_writable, default_name, make_report
 
     check_writable(out if out is not None else Path("reports") / default_name(deals, seed))  # before any work
     _compiling_notice("report", quiet)

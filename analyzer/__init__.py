@@ -18,10 +18,10 @@ def _kernel_cache_dir() -> Path:
     """
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for src in sorted(here.glob("*.py")):
+    for src in sorted(here.rglob("*.py")):
         text = src.read_bytes()
         if b"@njit" in text:  # only kernel modules shape compiled code
-            digest.update(src.name.encode())
+            digest.update(str(src.relative_to(here)).encode())
             digest.update(text)
     base = os.environ.get("BELOTE_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "belote-analyzer")

@@ -7,5 +7,5 @@ import pytest
 
 @pytest.fixture(params=["reference", "engine"])
 def impl(request):
-    """``analyzer.reference`` (plain Python) or ``analyzer.engine`` (numba), same API."""
+    """``analyzer.rules.reference`` (plain Python) or ``analyzer.rules.engine`` (numba), same API."""
     return importlib.import_module("analyzer." + request.param)

@@ -27,8 +27,8 @@ def _random_options(rng, rules=None):
 
 @pytest.mark.slow
 def test_engine_agrees_with_reference_on_legal_plays_and_tricks():
-    import analyzer.engine as eng
-    import analyzer.reference as ref
+    import analyzer.rules.engine as eng
+    import analyzer.rules.reference as ref
 
     rng = random.Random(7)
     for _ in range(N_CASES):
@@ -50,8 +50,8 @@ def test_engine_agrees_with_reference_on_legal_plays_and_tricks():
 
 @pytest.mark.slow
 def test_engine_agrees_with_reference_on_declarations():
-    import analyzer.engine as eng
-    import analyzer.reference as ref
+    import analyzer.rules.engine as eng
+    import analyzer.rules.reference as ref
 
     rng = random.Random(8)
     for _ in range(N_CASES):
@@ -77,8 +77,8 @@ def test_engine_agrees_with_reference_on_declarations():
 
 @pytest.mark.slow
 def test_engine_agrees_with_reference_on_scoring():
-    import analyzer.engine as eng
-    import analyzer.reference as ref
+    import analyzer.rules.engine as eng
+    import analyzer.rules.reference as ref
 
     rng = random.Random(9)
     for _ in range(N_CASES):

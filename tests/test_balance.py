@@ -4,11 +4,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer.balance import compare_variants, parse_variants
+from analyzer.questions.balance import compare_variants, parse_variants
 from analyzer.errors import BeloteError
 from analyzer.rules import Rules
-from analyzer.seats import simulate_seats
-from analyzer.simulate import SimConfig, simulate
+from analyzer.questions.seats import simulate_seats
+from analyzer.runs.simulate import SimConfig, simulate
 
 
 @pytest.fixture(scope="module")

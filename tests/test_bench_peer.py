@@ -3,8 +3,8 @@ optional ``bench`` extra), and the card and suit mapping into our notation is ri
 
 import pytest
 
-from analyzer.bench_peer import card_from_colver, suit_from_colver
-from analyzer.cards import format_card, format_suit
+from analyzer.runs.bench_peer import card_from_colver, suit_from_colver
+from analyzer.rules.cards import format_card, format_suit
 
 
 def test_colver_cards_map_to_our_notation():
@@ -19,7 +19,7 @@ def test_colver_cards_map_to_our_notation():
 
 def test_solver_values_equal_colvers_card_for_card():
     pytest.importorskip("colver", reason="colver is not installed: pip install -e '.[bench]' to compare with the peer")
-    from analyzer.bench_peer import solver_vs_colver
+    from analyzer.runs.bench_peer import solver_vs_colver
 
     r = solver_vs_colver(6, seed=11)
     assert r.cards >= 6 * 8

@@ -4,7 +4,7 @@ import random
 
 import numpy as np
 
-from analyzer.bidding import (
+from analyzer.players.bidding import (
     P_W_LENGTH,
     P_W_SIDE_ACE,
     P_W_SIDE_TEN,
@@ -13,7 +13,7 @@ from analyzer.bidding import (
     default_bid_params,
     suit_strength,
 )
-from analyzer.cards import parse_hand
+from analyzer.rules.cards import parse_hand
 
 
 def plain_strength(cards, t, p):

@@ -8,7 +8,7 @@ import pytest
 
 SCRIPT = (
     "from analyzer.rules import Rules\n"
-    "from analyzer.simulate import SimConfig, simulate\n"
+    "from analyzer.runs.simulate import SimConfig, simulate\n"
     "simulate(SimConfig(rules=Rules('piekjas', 2), deals=2000, seed=1))\n"
 )
 

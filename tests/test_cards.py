@@ -1,10 +1,10 @@
-"""The bit tricks of analyzer.cards against obvious Python, and the tables against RULES.md §1."""
+"""The bit tricks of analyzer.rules.cards against obvious Python, and the tables against RULES.md §1."""
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.cards import (
+from analyzer.rules.cards import (
     LANE_PLAIN_POINTS,
     LANE_TRUMP_POINTS,
     PLAIN_HIGHER_LANE,

@@ -96,7 +96,7 @@ def test_simulate_and_bench_and_show_have_help_with_examples(capsys):
 
 
 def test_bench_peer_is_skipped_with_one_line_when_the_peer_is_missing(capsys, monkeypatch):
-    import analyzer.bench as B
+    import analyzer.runs.bench as B
 
     monkeypatch.setattr(B, "peer_missing", lambda peer: "colver is not installed: pip install 'belote-analyzer[bench]'")
     code, out, err = run(["bench", "--peer", "colver"], capsys)
@@ -110,7 +110,7 @@ def test_bench_peer_unknown_is_refused(capsys):
 
 
 def test_peer_missing_names_the_fix_or_nothing():
-    from analyzer.bench import PEERS, peer_missing
+    from analyzer.runs.bench import PEERS, peer_missing
 
     why = peer_missing("colver")
     try:

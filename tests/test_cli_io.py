@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import kernelcache
-from analyzer.outdir import RUN_FILE, TOOL, git_commit
+from analyzer.runs import kernelcache
+from analyzer.output.outdir import RUN_FILE, TOOL, git_commit
 
 BELOTE = str(Path(sys.executable).parent / "belote")
 RUN_KEYS = {"tool", "version", "git_commit", "command", "seed", "rules", "policies", "created", "files"}
@@ -338,7 +338,7 @@ def test_show_in_dutch_translates_the_calls_and_outcomes(tmp_path):
 
 
 def test_report_progress_counts_hands_and_ends_at_the_hands_simulated(tmp_path):
-    from analyzer import report as R
+    from analyzer.output import report as R
 
     seen = []
     examples, variants = R.EXAMPLES[:1], ("piekjas2",)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from analyzer import rules as rules_module
-from analyzer.reference import replay
+from analyzer.rules.reference import replay
 from analyzer.rules import ALL_LABELS, OPTIONS, PLAYER_COUNTS, Rules, default_target
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -189,7 +189,7 @@ def test_reading_numbers_cited_in_code_resolve():
 
 
 def _written_fields() -> set[str]:
-    """Every key analyzer/deallog.py writes into a record: dict literal keys and
+    """Every key analyzer/output/deallog.py writes into a record: dict literal keys and
     ``record["key"] = ...`` assignments."""
     tree = ast.parse(_text(ROOT / "analyzer" / "deallog.py"))
     keys = set()
@@ -208,7 +208,7 @@ def test_every_deal_log_field_is_documented():
     fields = _written_fields()
     assert {"schema", "deck", "tricks", "result", "scores"} <= fields  # the scan finds the record
     missing = sorted(f for f in fields if f"`{f}`" not in doc and f'"{f}"' not in doc)
-    assert not missing, f"fields written by analyzer/deallog.py but not in docs/DEAL_LOG.md: {missing}"
+    assert not missing, f"fields written by analyzer/output/deallog.py but not in docs/DEAL_LOG.md: {missing}"
     assert "`totals_before`" in doc
 
 
@@ -250,9 +250,9 @@ def test_totals_before_examples_replay(case):
 
 @pytest.mark.slow
 def test_example_record_is_what_the_simulator_writes():
-    from analyzer.deallog import hand_record
-    from analyzer.policies import Policies
-    from analyzer.simulate import SimConfig
+    from analyzer.output.deallog import hand_record
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig
 
     ex = _example()
     rules = Rules.make(ex["variant"], ex["players"])
@@ -261,7 +261,7 @@ def test_example_record_is_what_the_simulator_writes():
     cfg = SimConfig(rules=rules, policies=policies, deals=ex["deal"] + 1, seed=ex["seed"], threads=1)
     assert hand_record(cfg, ex["deal"]) == ex, (
         "docs/DEAL_LOG.md's example is no longer what 'belote simulate' writes for its seed and deal: "
-        "regenerate it with analyzer.deallog.hand_record and update the explanation below it")
+        "regenerate it with analyzer.output.deallog.hand_record and update the explanation below it")
 
 
 # --- links and pointers -----------------------------------------------------------------
@@ -312,7 +312,7 @@ def test_nothing_points_outside_the_repository_or_at_removed_docs():
 
 
 def _resolves(dotted: str) -> bool:
-    """``analyzer.legal`` or ``analyzer.rules.option_choices``: a module, then attributes."""
+    """``analyzer.rules.legal`` or ``analyzer.rules.option_choices``: a module, then attributes."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
@@ -328,12 +328,12 @@ def _resolves(dotted: str) -> bool:
 
 
 def test_module_pointers_in_docs_exist():
-    """Sections point at the modules that implement them (``analyzer.legal``); when modules
+    """Sections point at the modules that implement them (``analyzer.rules.legal``); when modules
     move, this names the pointers to update."""
     pointers = set()
     for doc in DOCS:
         pointers |= set(re.findall(r"`(analyzer(?:\.\w+)+)", _text(doc)))
-    assert "analyzer.legal" in pointers
+    assert "analyzer.rules.legal" in pointers
     stale = sorted(p for p in pointers if not _resolves(p))
     assert not stale, f"docs point at modules or names that do not exist: {stale}"
 

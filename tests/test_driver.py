@@ -4,14 +4,14 @@ rows are the same whatever the chunking, the thread count or the split into call
 import numpy as np
 import pytest
 
-from analyzer import driver
-from analyzer.games import play_games
-from analyzer.hand import RES_SCORES
-from analyzer.policies import Policies
+from analyzer.runs import driver
+from analyzer.runs.games import play_games
+from analyzer.runs.hand import RES_SCORES
+from analyzer.players.policies import Policies
 from analyzer.rules import Rules
-from analyzer.seats import simulate_seats
-from analyzer.simulate import SimConfig, simulate, trace_hand
-from analyzer.units import N_COUNTS, count_hand
+from analyzer.questions.seats import simulate_seats
+from analyzer.runs.simulate import SimConfig, simulate, trace_hand
+from analyzer.runs.units import N_COUNTS, count_hand
 
 
 @pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])

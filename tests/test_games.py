@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from analyzer.errors import BeloteError
-from analyzer.games import G_DEALS, G_HANDS, G_PASSED, G_REDEAL, G_TOTALS, G_WINNER, play_games
+from analyzer.runs.games import G_DEALS, G_HANDS, G_PASSED, G_REDEAL, G_TOTALS, G_WINNER, play_games
 from analyzer.rules import Rules
-from analyzer.simulate import SimConfig
+from analyzer.runs.simulate import SimConfig
 
 
 def games(label, n=400, seed=1, **kw):

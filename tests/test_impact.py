@@ -1,4 +1,4 @@
-"""``belote rules``: the rule-impact comparison (analyzer.impact), paired on the same deals."""
+"""``belote rules``: the rule-impact comparison (analyzer.questions.impact), paired on the same deals."""
 
 import json
 import math
@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from analyzer.errors import BeloteError
-from analyzer.impact import (
+from analyzer.questions.impact import (
     COMBINED,
     Comparison,
     ImpactResult,
@@ -26,7 +26,7 @@ from analyzer.impact import (
     t_quantile,
 )
 from analyzer.rules import ALL_LABELS, REVISION_2, Rules, option_choices
-from analyzer.simulate import SimConfig, simulate
+from analyzer.runs.simulate import SimConfig, simulate
 
 BELOTE = Path(sys.executable).with_name("belote")
 
@@ -258,7 +258,7 @@ def test_trickless_roem_cannot_change_single_hands_only_games():
 
 
 def test_report_has_the_rule_impact_section(tmp_path):
-    from analyzer import report as R
+    from analyzer.output import report as R
 
     r = R.make_report(tmp_path / "r", deals=400, seed=3, examples=R.EXAMPLES[:1], variants=("classic",))
     index = (r.path / "index.md").read_text()

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from analyzer import reference
-from analyzer.deallog import game_records, read_log, write_game_log, write_log
-from analyzer.policies import Policies
+from analyzer.rules import reference
+from analyzer.output.deallog import game_records, read_log, write_game_log, write_log
+from analyzer.players.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules, option_choices
-from analyzer.simulate import SimConfig
+from analyzer.runs.simulate import SimConfig
 
 HANDS = 1500  # per variant and policy: thousands of hands in all, in CI
 
@@ -84,7 +84,7 @@ def test_game_deals_replay_cleanly_with_the_game_totals(label, options, policy, 
 
 
 def test_game_records_carry_the_totals_and_reserve_before_each_hand():
-    from analyzer.games import G_TOTALS, play_games
+    from analyzer.runs.games import G_TOTALS, play_games
 
     rules = Rules("piekjas", 3)
     cfg = SimConfig(rules=rules, policies=Policies.parse("random", "heuristic", 3), seed=31)

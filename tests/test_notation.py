@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.cards import (
+from analyzer.rules.cards import (
     NotationError,
     format_card,
     format_cards,

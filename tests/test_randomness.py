@@ -2,7 +2,7 @@
 (issue 7): each bidding call (round 1, round 2, with and without smous open), the smous
 answer, the koe suit, and each card of each trick, the first card of the hand included.
 
-The decisions are read from the real engine's deal logs (``analyzer.deallog``): for each
+The decisions are read from the real engine's deal logs (``analyzer.output.deallog``): for each
 one the options open are rebuilt from the record (bids: RULES.md §3; cards: the legal
 plays of the plain-Python reference, §4) and the chosen option's index is counted. Per
 variant, rule option, decision type and number of open options, a chi-square test of
@@ -20,12 +20,12 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from analyzer import reference
-from analyzer.cards import SUIT_LETTERS, parse_card
-from analyzer.deallog import hand_record
-from analyzer.policies import Policies
+from analyzer.rules import reference
+from analyzer.rules.cards import SUIT_LETTERS, parse_card
+from analyzer.output.deallog import hand_record
+from analyzer.players.policies import Policies
 from analyzer.rules import Rules
-from analyzer.simulate import SimConfig
+from analyzer.runs.simulate import SimConfig
 
 FAMILY_ALPHA = 1e-4
 HANDS = 2500  # per configuration

@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from analyzer.reference import replay
+from analyzer.rules.reference import replay
 
 # The options the hand-written records were worked out under (revision 1's defaults, as
 # the records were written before revision 2; options left out take their defaults).

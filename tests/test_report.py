@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from analyzer import report as R
+from analyzer.output import report as R
 from analyzer.errors import BeloteError
 
 EXAMPLES = R.EXAMPLES[:1] + R.EXAMPLES[6:7]  # one classic, one piekjas2 (smous)

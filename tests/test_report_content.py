@@ -14,12 +14,12 @@ import pandas as pd
 import pytest
 from matplotlib.colors import to_rgba
 
-from analyzer import plots as P
-from analyzer import report as R
+from analyzer.output import plots as P
+from analyzer.output import report as R
 from analyzer.rules import Rules
-from analyzer.simulate import SimConfig
-from analyzer.stats import rate
-from analyzer.table import RAW_FIELDS, TableResult
+from analyzer.runs.simulate import SimConfig
+from analyzer.runs.stats import rate
+from analyzer.questions.table import RAW_FIELDS, TableResult
 
 BELOTE = str(Path(sys.executable).with_name("belote"))
 EXAMPLES = (R.EXAMPLES[0], R.EXAMPLES[6])  # classic voorhand (its pass row), piekjas2 dealer (smous)
@@ -49,7 +49,7 @@ def built(tmp_path_factory):
 
 
 def test_take_table_columns_are_the_agreed_names():
-    from analyzer import take_table
+    from analyzer.output import take_table
 
     assert tuple(c.name for c in take_table.COLUMNS) == NAMES
     assert take_table.SHARE_SENTENCE.startswith(SHARE)
@@ -137,7 +137,7 @@ def test_a_standard_deviation_is_never_written_with_plus_minus(built):
 
 
 def test_small_rates_print_more_decimals_where_the_half_width_rounds_to_zero():
-    from analyzer.fmt import ci_rate, pm_rate
+    from analyzer.runs.fmt import ci_rate, pm_rate
 
     assert pm_rate(rate(50, 1000)) == "5.0% ± 1.5"
     small = pm_rate(rate(0, 100_000))
@@ -281,7 +281,7 @@ def test_p_win_plot_draws_the_fair_share_and_keeps_its_legend_off_the_data():
 
 
 def test_balance_wires_the_fair_share_into_the_p_win_plot(monkeypatch):
-    from analyzer import balance
+    from analyzer.questions import balance
 
     seen = {}
     real = P.bars_ci

@@ -1,7 +1,7 @@
 """One test per rule of RULES.md, named after the rule, over both implementations.
 
-Fixtures are in card notation. ``impl`` (conftest.py) is ``analyzer.reference`` or
-``analyzer.engine``; both expose the same functions. Unless a test says otherwise the
+Fixtures are in card notation. ``impl`` (conftest.py) is ``analyzer.rules.reference`` or
+``analyzer.rules.engine``; both expose the same functions. Unless a test says otherwise the
 trump is hearts.
 """
 
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from analyzer.cards import parse_card, parse_cards, parse_suit
+from analyzer.rules.cards import parse_card, parse_cards, parse_suit
 from analyzer.rules import Rules
 
 CLASSIC = Rules("classic", 4)
@@ -751,9 +751,9 @@ def test_random_playouts_keep_the_invariants(impl, rules, undertrump):
 
 
 def _kernel_record(rules, deck, bid="heuristic", play="heuristic"):
-    from analyzer.deallog import record_from_trace
-    from analyzer.policies import Policies
-    from analyzer.simulate import SimConfig, trace_deck
+    from analyzer.output.deallog import record_from_trace
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig, trace_deck
 
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=1, seed=1)
     d, res, trace = trace_deck(cfg, deck)
@@ -769,7 +769,7 @@ def _piekjas_deck(first, turned, late):
 
 
 def _replays(rec, **rule_changes):
-    from analyzer import reference
+    from analyzer.rules import reference
 
     rec = dict(rec, rules=dict(rec["rules"], **rule_changes))
     return reference.replay(rec)
@@ -781,9 +781,9 @@ def test_round2_defaults_to_any_suit_in_piekjas():
     assert PIEKJAS3.record().round2_any == 1
     # random bidders in the kernel name the turned suit in round 2; the reference accepts
     # it under the default and refuses it under round2_suits=other
-    from analyzer.deallog import hand_record
-    from analyzer.policies import Policies
-    from analyzer.simulate import SimConfig
+    from analyzer.output.deallog import hand_record
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig
 
     cfg = SimConfig(rules=PIEKJAS3, policies=Policies.parse("random", "random", 3), deals=300, seed=4)
     recs = [hand_record(cfg, i) for i in range(300)]
@@ -795,9 +795,9 @@ def test_round2_defaults_to_any_suit_in_piekjas():
 
 
 def test_round2_suits_other_never_names_the_turned_suit():
-    from analyzer.deallog import hand_record
-    from analyzer.policies import Policies
-    from analyzer.simulate import SimConfig
+    from analyzer.output.deallog import hand_record
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig
 
     rules = PIEKJAS3.with_options(round2_suits="other")
     cfg = SimConfig(rules=rules, policies=Policies.parse("random", "random", 3), deals=300, seed=4)

@@ -7,13 +7,13 @@ from math import comb
 import numpy as np
 import pytest
 
-from analyzer.cards import N_CARDS, mask_to_cards
-from analyzer.dealing import dealt_decks
-from analyzer.deallog import hand_record
-from analyzer.hand import TR_START, TR_TRICKS
-from analyzer.policies import Policies
+from analyzer.rules.cards import N_CARDS, mask_to_cards
+from analyzer.game.dealing import dealt_decks
+from analyzer.output.deallog import hand_record
+from analyzer.runs.hand import TR_START, TR_TRICKS
+from analyzer.players.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules
-from analyzer.simulate import SimConfig, simulate, trace_deck, trace_hand
+from analyzer.runs.simulate import SimConfig, simulate, trace_deck, trace_hand
 
 VARIANTS = [Rules.from_label(label) for label in ALL_LABELS]
 

@@ -1,14 +1,14 @@
-"""The double-dummy solver (analyzer.solver) equals a plain brute-force minimax on every
+"""The double-dummy solver (analyzer.players.solver) equals a plain brute-force minimax on every
 position of random endings (up to 4 tricks left), for every variant, undertrump option
 and objective; and it is deterministic."""
 
 import numpy as np
 import pytest
 
-from analyzer.cards import mask_to_cards, parse_card, parse_cards, parse_suit
+from analyzer.rules.cards import mask_to_cards, parse_card, parse_cards, parse_suit
 from analyzer.rules import ALL_LABELS, Rules
-from analyzer.solver import Solver, brute_force_value
-from analyzer.state import (
+from analyzer.players.solver import Solver, brute_force_value
+from analyzer.game.state import (
     ST_TO_MOVE,
     is_over,
     legal_cards,

@@ -1,17 +1,17 @@
-"""The steppable state of a hand (analyzer.state): invariants on seeded random playouts,
+"""The steppable state of a hand (analyzer.game.state): invariants on seeded random playouts,
 exact undo, agreement with the plain-Python reference on legal plays and trick winners,
 and agreement with whole hands played by the engine (deal logs)."""
 
 import numpy as np
 import pytest
 
-from analyzer import reference
-from analyzer.cards import card_points, format_card, mask_to_cards, parse_card, parse_cards, parse_suit
-from analyzer.deallog import hand_record
-from analyzer.policies import Policies
+from analyzer.rules import reference
+from analyzer.rules.cards import card_points, format_card, mask_to_cards, parse_card, parse_cards, parse_suit
+from analyzer.output.deallog import hand_record
+from analyzer.players.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules
-from analyzer.simulate import SimConfig
-from analyzer.state import (
+from analyzer.runs.simulate import SimConfig
+from analyzer.game.state import (
     ST_DOWN,
     ST_GONE,
     ST_HANDS,

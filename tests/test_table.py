@@ -4,12 +4,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer import classes as K
-from analyzer.cards import cards_to_mask, parse_cards, parse_suit
+from analyzer.runs import classes as K
+from analyzer.rules.cards import cards_to_mask, parse_cards, parse_suit
 from analyzer.errors import BeloteError
 from analyzer.rules import Rules
-from analyzer.simulate import SimConfig
-from analyzer.table import bidding_table, honours_label
+from analyzer.runs.simulate import SimConfig
+from analyzer.questions.table import bidding_table, honours_label
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,12 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.bidding import PASS, SMOUS, TAKE
-from analyzer.cards import parse_card, parse_cards
+from analyzer.players.bidding import PASS, SMOUS, TAKE
+from analyzer.rules.cards import parse_card, parse_cards
 from analyzer.errors import BeloteError
 from analyzer.rules import Rules
-from analyzer.stats import Z95
-from analyzer.take import Call, analyse_take, make_situation, open_calls
+from analyzer.runs.stats import Z95
+from analyzer.questions.take import Call, analyse_take, make_situation, open_calls
 
 CLASSIC = Rules()
 PIEKJAS2 = Rules("piekjas", 2)

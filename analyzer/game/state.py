@@ -1,0 +1,375 @@
+"""One steppable state of a hand in play (RULES.md §4), for every variant.
+
+A state is a flat ``int64`` array (pgx-style record) whose fields sit at the named
+offsets below; copying it is one ``st.copy()`` of ``STATE_SIZE`` words. The rules
+record (``analyzer.rules.RulesRecord``) is passed alongside, never stored. Only these
+kernels change or read a state:
+
+- ``init_state``: a start position (hands at the first trick, Dekjas piles, trump,
+  taker, leader);
+- ``legal_cards``: the playable cards of the seat to move (``analyzer.rules.legal.legal_mask``,
+  the one implementation of the obligations of §4);
+- ``play_card``: play one card (trick winner by ``analyzer.rules.cards.strength``, points by
+  ``card_points``; a Dekjas face-down card under the played card turns face up);
+- ``undo_card``: take the last card back. The state keeps the order of play and each
+  trick's leader, and the Dekjas pile table never changes, so undo needs nothing but
+  the state; it restores the state exactly (byte-equal);
+- ``is_over`` and ``hand_result``: card points per side (last trick 10, classic capot
+  252) and tricks per side.
+
+Layout (offsets into the array; masks are card masks of ``analyzer.rules.cards``)::
+
+    ST_TRUMP, ST_TAKER, ST_TAKER_SIDE   trump suit, troefmaker seat and its side
+    ST_N_PLAYED                         cards played so far (all tricks)
+    ST_TRICK_NO                         completed tricks
+    ST_N_IN                             cards in the trick being played (0 = leading)
+    ST_LEADER, ST_TO_MOVE               leader of the current trick, seat to move
+    ST_LED                              suit led in the current trick, -1 when leading
+    ST_BEST_I                           position in the trick of the card winning it so far
+    ST_BEST_S                           its strength (analyzer.rules.cards.strength), -1
+    ST_BEST_TRUMP                       rank of the highest trump in the trick, -1
+    ST_GONE                             mask of every card played (current trick included)
+    ST_TRICK_MASK                       mask of the cards of the current trick
+    ST_IN_PLAY                          mask of every card dealt to a seat (played or not)
+    ST_HANDS + seat                     playable cards (Dekjas: face up)
+    ST_DOWN + seat                      Dekjas: face-down cards still owned (else 0)
+    ST_POINTS + side                    card points won so far (last-trick 10 included)
+    ST_TRICKS + side                    tricks won so far
+    ST_PLAYED + i                       the i-th card played, -1 after the last
+    ST_LEADERS + t                      leader of trick t, -1 for tricks not started
+    ST_UNDER + card                     Dekjas: the face-down card under a face-up card, -1
+
+Seats are in playing order (RULES.md §2): the seat after ``s`` is ``s + 1`` modulo the
+player count; sides are teams ``seat & 1`` in classic, one seat each otherwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, bit, card_points, strength
+from analyzer.rules.legal import legal_mask
+from analyzer.rules import CLASSIC, DEKJAS, Rules
+from analyzer.rules.scoring import CAPOT_POINTS
+from analyzer.rules.tricks import trick_card_points
+
+MAX_SEATS = 4
+MAX_TRICKS = 16  # Dekjas
+
+ST_TRUMP = 0
+ST_TAKER = 1
+ST_TAKER_SIDE = 2
+ST_N_PLAYED = 3
+ST_TRICK_NO = 4
+ST_N_IN = 5
+ST_LEADER = 6
+ST_TO_MOVE = 7
+ST_LED = 8
+ST_BEST_I = 9
+ST_BEST_S = 10
+ST_BEST_TRUMP = 11
+ST_GONE = 12
+ST_TRICK_MASK = 13
+ST_IN_PLAY = 14
+ST_HANDS = 16
+ST_DOWN = ST_HANDS + MAX_SEATS
+ST_POINTS = ST_DOWN + MAX_SEATS
+ST_TRICKS = ST_POINTS + MAX_SEATS
+ST_PLAYED = ST_TRICKS + MAX_SEATS
+ST_LEADERS = ST_PLAYED + N_CARDS
+ST_UNDER = ST_LEADERS + MAX_TRICKS + 1
+STATE_SIZE = ST_UNDER + N_CARDS
+
+
+@njit(cache=True, inline="always")
+def side_of_seat(seat, rec):
+    """Classic: team ``seat & 1``; otherwise the seat is its own side (RULES.md §2)."""
+    if rec.variant == CLASSIC:
+        return seat & 1
+    return seat
+
+
+@njit(cache=True, inline="always")
+def _next_seat(seat, n):
+    seat += 1
+    return 0 if seat >= n else seat
+
+
+@njit(cache=True)
+def init_state(st, rec, hands, under, trump, taker, leader):
+    """Fill ``st`` with the position at the first card of the hand.
+
+    hands: per seat, the playable cards (uint32/int64 masks; Dekjas: face up).
+    under: int64[32], Dekjas the face-down card under each face-up card, else all -1;
+    the face-down cards become each seat's ``ST_DOWN``.
+    """
+    for i in range(STATE_SIZE):
+        st[i] = 0
+    st[ST_TRUMP] = trump
+    st[ST_TAKER] = taker
+    st[ST_TAKER_SIDE] = side_of_seat(taker, rec)
+    st[ST_LEADER] = leader
+    st[ST_TO_MOVE] = leader
+    st[ST_LED] = -1
+    st[ST_BEST_S] = -1
+    st[ST_BEST_TRUMP] = -1
+    for s in range(rec.n_players):
+        st[ST_HANDS + s] = np.int64(hands[s])
+    for i in range(N_CARDS):
+        st[ST_PLAYED + i] = -1
+        st[ST_UNDER + i] = under[i]
+    for t in range(MAX_TRICKS + 1):
+        st[ST_LEADERS + t] = -1
+    st[ST_LEADERS] = leader
+    for s in range(rec.n_players):
+        h = np.int64(hands[s])
+        for c in range(N_CARDS):
+            if (h >> c) & 1 and under[c] >= 0:
+                st[ST_DOWN + s] |= np.int64(1) << under[c]
+        st[ST_IN_PLAY] |= h | st[ST_DOWN + s]
+
+
+@njit(cache=True, inline="always")
+def _add_to_trick(st, k, card, trump):
+    """Card ``card`` is the k-th of the trick: update led, the winning card and the
+    highest trump (RULES.md §4: highest trump, else highest card of the suit led)."""
+    if k == 0:
+        st[ST_LED] = card >> 3
+        st[ST_BEST_I] = 0
+        st[ST_BEST_S] = -1
+        st[ST_BEST_TRUMP] = -1
+    s = strength(card, trump, st[ST_LED])
+    if s > st[ST_BEST_S]:
+        st[ST_BEST_S] = s
+        st[ST_BEST_I] = k
+    if (card >> 3) == trump:
+        r = card & 7
+        if st[ST_BEST_TRUMP] < 0 or TRUMP_ORDER[r] > TRUMP_ORDER[st[ST_BEST_TRUMP]]:
+            st[ST_BEST_TRUMP] = r
+
+
+@njit(cache=True, inline="always")
+def legal_cards(st, rec):
+    """The cards the seat to move may play (RULES.md §4 via ``legal_mask``), a uint32."""
+    seat = st[ST_TO_MOVE]
+    k = st[ST_N_IN]
+    partner_winning = 0
+    if k > 0 and rec.variant == CLASSIC:
+        winner = st[ST_LEADER] + st[ST_BEST_I]
+        if winner >= rec.n_players:
+            winner -= rec.n_players
+        partner_winning = 1 if (winner & 1) == (seat & 1) else 0
+    led = st[ST_LED] if k > 0 else -1
+    return legal_mask(np.uint32(st[ST_HANDS + seat]), led, st[ST_BEST_TRUMP] if k > 0 else -1,
+                      st[ST_TRUMP], partner_winning, rec.undertrump_free)
+
+
+@njit(cache=True, inline="always")
+def _trick_points(st, t, rec):
+    """Card points of completed trick t, the last trick's 10 included."""
+    n = rec.n_players
+    pts = trick_card_points(st[ST_PLAYED + t * n: ST_PLAYED + t * n + n], n, st[ST_TRUMP])
+    if t == rec.n_tricks - 1:
+        pts += LAST_TRICK_BONUS
+    return pts
+
+
+@njit(cache=True, inline="always")
+def play_card(st, rec, card):
+    """The seat to move plays ``card`` (which must be legal). Returns the trick's winner
+    when this card completes a trick, else -1."""
+    n = rec.n_players
+    seat = st[ST_TO_MOVE]
+    k = st[ST_N_IN]
+    b = np.int64(1) << card
+    st[ST_HANDS + seat] &= ~b
+    below = st[ST_UNDER + card]
+    if below >= 0:
+        # §4 Dekjas: the face-down card under a played face-up card turns face up
+        st[ST_HANDS + seat] |= np.int64(1) << below
+        st[ST_DOWN + seat] &= ~(np.int64(1) << below)
+    st[ST_GONE] |= b
+    st[ST_TRICK_MASK] |= b
+    st[ST_PLAYED + st[ST_N_PLAYED]] = card
+    st[ST_N_PLAYED] += 1
+    _add_to_trick(st, k, card, st[ST_TRUMP])
+    if k + 1 < n:
+        st[ST_N_IN] = k + 1
+        st[ST_TO_MOVE] = _next_seat(seat, n)
+        return -1
+    # the trick is complete
+    winner = st[ST_LEADER] + st[ST_BEST_I]
+    if winner >= n:
+        winner -= n
+    t = st[ST_TRICK_NO]
+    side = side_of_seat(winner, rec)
+    st[ST_POINTS + side] += _trick_points(st, t, rec)
+    st[ST_TRICKS + side] += 1
+    st[ST_TRICK_NO] = t + 1
+    st[ST_LEADERS + t + 1] = winner
+    st[ST_LEADER] = winner
+    st[ST_TO_MOVE] = winner
+    st[ST_N_IN] = 0
+    st[ST_LED] = -1
+    st[ST_BEST_I] = 0
+    st[ST_BEST_S] = -1
+    st[ST_BEST_TRUMP] = -1
+    st[ST_TRICK_MASK] = 0
+    return winner
+
+
+@njit(cache=True, inline="always")
+def undo_card(st, rec):
+    """Take back the last card played; the state becomes exactly what it was before."""
+    n = rec.n_players
+    i = st[ST_N_PLAYED] - 1
+    if i < 0:
+        return
+    card = st[ST_PLAYED + i]
+    if st[ST_N_IN] == 0:
+        # the card completed trick t: take the trick back from its winner
+        t = st[ST_TRICK_NO] - 1
+        winner = st[ST_LEADERS + t + 1]
+        side = side_of_seat(winner, rec)
+        st[ST_POINTS + side] -= _trick_points(st, t, rec)
+        st[ST_TRICKS + side] -= 1
+        st[ST_LEADERS + t + 1] = -1
+        st[ST_TRICK_NO] = t
+        st[ST_LEADER] = st[ST_LEADERS + t]
+        k = n - 1
+        m = np.int64(0)
+        for j in range(k):
+            m |= np.int64(1) << st[ST_PLAYED + t * n + j]
+        st[ST_TRICK_MASK] = m
+    else:
+        k = st[ST_N_IN] - 1
+        st[ST_TRICK_MASK] &= ~(np.int64(1) << card)
+    st[ST_PLAYED + i] = -1
+    st[ST_N_PLAYED] = i
+    st[ST_N_IN] = k
+    seat = st[ST_LEADER] + k
+    if seat >= n:
+        seat -= n
+    st[ST_TO_MOVE] = seat
+    b = np.int64(1) << card
+    st[ST_GONE] &= ~b
+    below = st[ST_UNDER + card]
+    if below >= 0:
+        st[ST_HANDS + seat] &= ~(np.int64(1) << below)
+        st[ST_DOWN + seat] |= np.int64(1) << below
+    st[ST_HANDS + seat] |= b
+    # the trick so far, from the cards still in it
+    st[ST_LED] = -1
+    st[ST_BEST_I] = 0
+    st[ST_BEST_S] = -1
+    st[ST_BEST_TRUMP] = -1
+    base = ST_PLAYED + st[ST_TRICK_NO] * n
+    for j in range(k):
+        _add_to_trick(st, j, st[base + j], st[ST_TRUMP])
+
+
+@njit(cache=True, inline="always")
+def alive_mask(st):
+    """Cards still held (Dekjas face down too) or in the current trick."""
+    return st[ST_IN_PLAY] & (~st[ST_GONE] | st[ST_TRICK_MASK])
+
+
+@njit(cache=True, inline="always")
+def is_over(st, rec):
+    return st[ST_TRICK_NO] >= rec.n_tricks
+
+
+@njit(cache=True, inline="always")
+def side_card_points(st, rec, side):
+    """Card points of ``side`` so far; at the end of a classic hand a side with every
+    trick has 252 (capot, RULES.md §6) and the other 0."""
+    if rec.variant == CLASSIC and st[ST_TRICKS + side] == rec.n_tricks:
+        return np.int64(CAPOT_POINTS)
+    return st[ST_POINTS + side]
+
+
+@njit(cache=True)
+def hand_result(st, rec, out_points, out_tricks):
+    """Card points (last trick and classic capot included) and tricks per side."""
+    for s in range(rec.n_sides):
+        out_points[s] = side_card_points(st, rec, s)
+        out_tricks[s] = st[ST_TRICKS + s]
+
+
+# --- Python side ---------------------------------------------------------------------
+
+
+def new_state() -> np.ndarray:
+    return np.zeros(STATE_SIZE, np.int64)
+
+
+def start_state(rules: Rules, hands, trump: int, taker: int, leader: int = 0) -> np.ndarray:
+    """The state at the first trick from each seat's cards (masks or lists of card
+    numbers), for classic and piekjas."""
+    if rules.variant == "dekjas":
+        raise ValueError("dekjas starts from piles: use dekjas_state")
+    masks = np.zeros(MAX_SEATS, np.int64)
+    for s, h in enumerate(hands):
+        masks[s] = h if isinstance(h, (int, np.integer)) else sum(1 << int(c) for c in h)
+    st = new_state()
+    init_state(st, rules.record(), masks, np.full(N_CARDS, -1, np.int64), trump, taker, leader)
+    return st
+
+
+def dekjas_state(rules: Rules, piles, trump: int, taker: int, leader: int = 0) -> np.ndarray:
+    """The Dekjas state at the first trick: ``piles[seat]`` is 8 ``(face_down, face_up)``
+    card pairs."""
+    masks = np.zeros(MAX_SEATS, np.int64)
+    under = np.full(N_CARDS, -1, np.int64)
+    for s, seat_piles in enumerate(piles):
+        for down, up in seat_piles:
+            masks[s] |= 1 << int(up)
+            under[int(up)] = int(down)
+    st = new_state()
+    init_state(st, rules.record(), masks, under, trump, taker, leader)
+    return st
+
+
+def state_from_record(record: dict) -> tuple[np.ndarray, Rules]:
+    """The start position of a played ``belote-deal/1`` record, and its rules."""
+    from analyzer.rules.cards import parse_card, parse_suit
+
+    opts = [f"{k}={v}" for k, v in record["rules"].items()]
+    rules = Rules.make(record["variant"], record["players"], opts)
+    trump = parse_suit(record["trump"])
+    taker = int(record["troefmaker"])
+    if rules.variant == "dekjas":
+        piles = [[(parse_card(d), parse_card(u)) for d, u in seat] for seat in record["piles"]]
+        return dekjas_state(rules, piles, trump, taker), rules
+    hands = [[parse_card(c) for c in h] for h in record["start_hands"]]
+    return start_state(rules, hands, trump, taker), rules
+
+
+def random_start(rules: Rules, rng) -> tuple[np.ndarray, list[int]]:
+    """A random start position (tests and benchmarks): hands dealt from a shuffled deck
+    (Dekjas piles in the DEAL_LOG.md order), a random trump and taker, seat 0 leading.
+    Returns the state and the cards in play. ``rng``: a ``numpy.random.Generator``."""
+    deck = [int(c) for c in rng.permutation(N_CARDS)]
+    trump = int(rng.integers(4))
+    taker = int(rng.integers(rules.players))
+    if rules.variant == "dekjas":
+        piles = [[(deck[2 * i + s], deck[16 + 2 * i + s]) for i in range(8)] for s in range(2)]
+        return dekjas_state(rules, piles, trump, taker), deck
+    k = rules.n_tricks
+    hands = [deck[s * k:(s + 1) * k] for s in range(rules.players)]
+    return start_state(rules, hands, trump, taker), deck[: k * rules.players]
+
+
+def trick_so_far(st: np.ndarray, rules: Rules) -> list[tuple[int, int]]:
+    """The current trick as ``(seat, card)`` pairs (the reference's notation)."""
+    n = rules.players
+    t, k, leader = int(st[ST_TRICK_NO]), int(st[ST_N_IN]), int(st[ST_LEADER])
+    return [((leader + j) % n, int(st[ST_PLAYED + t * n + j])) for j in range(k)]
+
+
+__all__ = [
+    "STATE_SIZE", "init_state", "legal_cards", "play_card", "undo_card", "is_over", "hand_result",
+    "side_card_points", "side_of_seat", "new_state", "start_state", "dekjas_state", "state_from_record",
+    "random_start", "trick_so_far",
+]

@@ -1,0 +1,1 @@
+"""What people read: reports, plots, deal logs, the show command, output folders."""

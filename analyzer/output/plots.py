@@ -1,0 +1,264 @@
+"""Plots: each function takes a DataFrame (as built by the table, take and balance
+modules) and returns a matplotlib ``Figure``; ``save`` writes it as PNG.
+
+Figures are made with ``matplotlib.figure.Figure`` directly (the Agg canvas), never
+through pyplot, so nothing here changes the backend of a notebook that imports it.
+Intervals are drawn as error bars or bands: every number comes with its 95% CI.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+DPI = 110
+
+
+def save(fig: Figure, path) -> Path:
+    """Write ``fig`` as a PNG at ``path`` and return the path."""
+    path = Path(path)
+    fig.savefig(path, dpi=DPI, bbox_inches="tight")
+    return path
+
+
+def _hon_order(labels):
+    from analyzer.questions.table import _hon_key
+
+    return sorted(labels, key=_hon_key)
+
+
+def text_colour(rgba) -> str:
+    """``"black"`` or ``"white"``, whichever contrasts more with a cell of colour ``rgba``
+    (WCAG contrast ratio on the relative luminance of the sRGB colour)."""
+    lum = relative_luminance(rgba)
+    on_black = (lum + 0.05) / 0.05
+    on_white = 1.05 / (lum + 0.05)
+    return "black" if on_black >= on_white else "white"
+
+
+def relative_luminance(rgba) -> float:
+    """WCAG relative luminance of an sRGB colour with channels in 0..1."""
+    def lin(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(float(c)) for c in rgba[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(rgba_a, rgba_b) -> float:
+    """WCAG contrast ratio (1 to 21) of two colours."""
+    la, lb = sorted((relative_luminance(rgba_a), relative_luminance(rgba_b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def heatmap(df: pd.DataFrame, value: str, row: str, col: str, title: str, min_n: int = 0,
+            center: float | None = None, percent: bool = False) -> Figure:
+    """One panel per ``round`` (if the column exists): ``value`` by ``row`` x ``col``,
+    annotated in black or white, whichever reads better on the cell's colour; cells with
+    fewer than ``min_n`` decisions are left blank, rows with no cell in any panel and a
+    panel's columns with no cell in it are dropped."""
+    rounds = sorted(df["round"].unique()) if "round" in df else [None]
+    kept = df[df["n"] >= min_n]
+    rows = _hon_order(kept[row].unique()) if row == "honours" else sorted(kept[row].unique())
+    panel_cols = [sorted((kept if rnd is None else kept[kept["round"] == rnd])[col].unique()) for rnd in rounds]
+    widths = [max(1, len(c)) for c in panel_cols]
+    fig = Figure(figsize=(1.0 + 0.75 * sum(widths) + 1.5, 0.8 + 0.32 * max(1, len(rows))))
+    axes = fig.subplots(1, len(rounds), squeeze=False, gridspec_kw={"width_ratios": widths})[0]
+    vals = kept[value].to_numpy(np.float64) * (100 if percent else 1)
+    vmax = float(np.nanmax(np.abs(vals))) if len(vals) else 1.0
+    if center is not None:
+        norm = dict(vmin=center - vmax, vmax=center + vmax, cmap="RdBu")
+    else:
+        norm = dict(vmin=float(np.nanmin(vals)) if len(vals) else 0, vmax=float(np.nanmax(vals)) if len(vals) else 1,
+                    cmap="viridis")
+    im = None
+    for ax, rnd, cols in zip(axes, rounds, panel_cols):
+        ax.set_title(f"round {rnd}" if rnd is not None else "")
+        if not cols:  # no class of this round reached min_n
+            ax.text(0.5, 0.5, f"no cell with n ≥ {min_n}", ha="center", va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
+        sub = kept if rnd is None else kept[kept["round"] == rnd]
+        grid = np.full((len(rows), len(cols)), np.nan)
+        for r in sub.itertuples():
+            grid[rows.index(getattr(r, row)), cols.index(getattr(r, col))] = getattr(r, value) * (100 if percent else 1)
+        im = ax.imshow(grid, aspect="auto", interpolation="nearest", **norm)
+        for i in range(len(rows)):
+            for j in range(len(cols)):
+                if np.isfinite(grid[i, j]):
+                    ax.text(j, i, f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7,
+                            color=text_colour(im.cmap(im.norm(grid[i, j]))))
+        ax.set_xticks(range(len(cols)), [str(c) for c in cols])
+        ax.set_yticks(range(len(rows)), [str(r) for r in rows], fontfamily="monospace", fontsize=8)
+        ax.set_xlabel(col.replace("_", " "))
+        if ax is axes[0]:
+            ax.set_ylabel("trump J 9 A T held" if row == "honours" else row.replace("_", " "))
+    if im is not None:
+        cb = fig.colorbar(im, ax=list(axes), shrink=0.8)
+        cb.set_label(value.replace("_", " ") + (" (%)" if percent else ""))
+    fig.suptitle(title + (f" (cells with n ≥ {min_n})" if min_n else ""))
+    return fig
+
+
+def break_even_plot(strength: pd.DataFrame, be: pd.DataFrame, title: str, min_n: int = 200) -> Figure:
+    """Net gain of taking over passing (with its 95% band) by the heuristic's strength
+    score, one panel per round, each bin drawn over its width (the last one included);
+    the break-even and the policy's thresholds marked; the legend below the panels."""
+    rounds = sorted(strength["round"].unique())
+    fig = Figure(figsize=(5.5 * len(rounds), 4.2))
+    axes = fig.subplots(1, len(rounds), squeeze=False)[0]
+    handles = {}
+    for ax, rnd in zip(axes, rounds):
+        s = strength[(strength["round"] == rnd) & (strength["n"] >= min_n)].sort_values("strength_lo")
+        x, gain, lo, hi = step_edges(s)
+        handles["95% CI"] = ax.fill_between(x, lo, hi, alpha=0.3, step="post")
+        handles["net gain of taking"], = ax.step(x, gain, where="post")
+        ax.axhline(0, color="black", lw=0.8)
+        b = be[(be["round"] == rnd)]
+        for r in b.itertuples():
+            if r.seat == "all" and np.isfinite(r.break_even):
+                handles["break-even (all seats)"] = ax.axvline(r.break_even, color="green", ls="--")
+        thr = b.loc[b["seat"] != "all", "policy_threshold"].dropna().unique()
+        for t in sorted(thr):
+            handles["policy threshold(s)"] = ax.axvline(t, color="red", ls=":", lw=0.9)
+        ax.set_xlabel("heuristic strength score")
+        ax.set_ylabel("net points a hand, take − pass")
+        ax.set_title(f"round {rnd}")
+    fig.legend(list(handles.values()), list(handles), loc="lower center", ncol=len(handles), fontsize=7,
+               bbox_to_anchor=(0.5, -0.02))
+    fig.subplots_adjust(bottom=0.22)
+    fig.suptitle(title)
+    return fig
+
+
+def step_edges(s: pd.DataFrame):
+    """Bin edges and values for a ``where="post"`` step over bins ``strength_lo`` ..
+    ``strength_hi``: the last value is repeated at the last bin's upper edge so that bin
+    is drawn with its width (an open last bin gets the width of the others)."""
+    lo_edge = s["strength_lo"].to_numpy(np.float64)
+    hi_edge = s["strength_hi"].to_numpy(np.float64)
+    if len(lo_edge) == 0:
+        return lo_edge, lo_edge, lo_edge, lo_edge
+    widths = hi_edge - lo_edge
+    finite = widths[np.isfinite(widths)]
+    last = hi_edge[-1] if np.isfinite(hi_edge[-1]) else lo_edge[-1] + (np.median(finite) if len(finite) else 1.0)
+    x = np.append(lo_edge, last)
+    cols = [np.append(v, v[-1]) for v in (s[c].to_numpy(np.float64) for c in ("gain_net", "gain_net_lo", "gain_net_hi"))]
+    return (x, *cols)
+
+
+def bars_ci(df: pd.DataFrame, x: str, group: str, value: str, lo: str, hi: str, title: str, ylabel: str,
+            percent: bool = False, hline: float | None = None, xlabel: str | None = None,
+            ref: str | None = None, ref_label: str = "fair share") -> Figure:
+    """Grouped bars of ``value`` by ``x`` (one bar per ``group`` in each), 95% error bars.
+    ``ref``: a column drawn as a short black line across each bar (e.g. the fair share);
+    the legend sits outside the axes, on the right."""
+    xs = list(dict.fromkeys(df[x]))
+    groups = list(dict.fromkeys(df[group]))
+    k = 100 if percent else 1
+    fig = Figure(figsize=(max(5.0, 0.9 * len(xs) * max(1, len(groups)) * 0.45 + 2) + 1.5, 3.8))
+    ax = fig.subplots()
+    width = 0.8 / max(1, len(groups))
+    ref_drawn = False
+    for gi, g in enumerate(groups):
+        sub = df[df[group] == g].set_index(x).reindex(xs)
+        v = sub[value].to_numpy(np.float64) * k
+        err = np.vstack([v - sub[lo].to_numpy(np.float64) * k, sub[hi].to_numpy(np.float64) * k - v])
+        pos = np.arange(len(xs)) + (gi - (len(groups) - 1) / 2) * width
+        ax.bar(pos, v, width, yerr=np.clip(np.nan_to_num(err), 0, None), capsize=2, label=str(g))
+        if ref is not None:
+            rv = sub[ref].to_numpy(np.float64) * k
+            ok = np.isfinite(rv)
+            ax.hlines(rv[ok], pos[ok] - width / 2, pos[ok] + width / 2, color="black", lw=1.5,
+                      label=None if ref_drawn else ref_label)
+            ref_drawn = True
+    if hline is not None:
+        ax.axhline(hline * k, color="black", lw=0.8, ls="--")
+    ax.axhline(0, color="black", lw=0.5)
+    ax.set_xticks(range(len(xs)), [str(v) for v in xs], rotation=0 if len(xs) < 7 else 30)
+    ax.set_ylabel(ylabel + (" (%)" if percent else ""))
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    if len(groups) > 1 or ref is not None:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    return fig
+
+
+def histograms(df: pd.DataFrame, value: str, count: str, group: str, title: str, xlabel: str) -> Figure:
+    """Distributions side by side: one normalised step histogram per ``group``."""
+    fig = Figure(figsize=(6.5, 3.8))
+    ax = fig.subplots()
+    for g, sub in df.groupby(group, sort=False):
+        sub = sub.sort_values(value)
+        total = sub[count].sum()
+        ax.step(sub[value], sub[count] / total * 100, where="mid", label=f"{g} (n={int(total):,})")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("% of games")
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    return fig
+
+
+def take_examples_plot(df: pd.DataFrame, title: str = "Should I take? Each call against passing") -> Figure:
+    """Every ``take`` example in one figure, one row per call other than pass (pass is the
+    reference, 0 by construction): its net points a hand over passing, paired on the same
+    deals, with the 95% interval, all on one scale. ``df``: rows of ``take_table.frame``
+    with ``example`` and ``variant`` columns. Green: better than passing beyond the noise;
+    red: worse; grey: inside the noise."""
+    d = df[df["call"] != "pass"].reset_index(drop=True)
+    fig = Figure(figsize=(7.5, 1.0 + 0.32 * max(1, len(d))))
+    ax = fig.subplots()
+    v = d["net_vs_pass"].to_numpy(np.float64)
+    lo = d["net_vs_pass_lo"].to_numpy(np.float64)
+    hi = d["net_vs_pass_hi"].to_numpy(np.float64)
+    colors = ["tab:green" if a > 0 else "tab:red" if b < 0 else "tab:grey" for a, b in zip(lo, hi)]
+    y = np.arange(len(d))[::-1]
+    ax.barh(y, v, xerr=np.clip(np.nan_to_num(np.vstack([v - lo, hi - v])), 0, None), capsize=2, color=colors,
+            height=0.7)
+    labels = [f"{r.example}. {r.variant}: {r.call}" for r in d.itertuples()]
+    ax.set_yticks(y, labels, fontsize=8, fontfamily="monospace")
+    ax.axvline(0, color="black", lw=0.8)
+    for k in range(1, len(d)):
+        if d["example"].iloc[k] != d["example"].iloc[k - 1]:
+            ax.axhline(y[k] + 0.5, color="0.85", lw=0.6)
+    ax.set_xlabel("net points a hand, call − pass (95% CI); pass = 0")
+    ax.set_title(title, fontsize=10)
+    return fig
+
+
+def forest(df: pd.DataFrame, panels, title: str) -> Figure:
+    """Forest plot of paired differences: one panel per ``(statistic, title)`` of ``panels``,
+    one row per comparison (``variant: comparison``), the difference with its 95% interval;
+    filled markers where the interval excludes 0, hollow where it does not."""
+    panels = [(k, t) for k, t in panels if (df["statistic"] == k).any()]
+    rows = list(dict.fromkeys(df["variant"] + ": " + df["comparison"]))
+    ncol = min(4, max(1, len(panels)))
+    nrow = -(-len(panels) // ncol) if panels else 1
+    fig = Figure(figsize=(3.3 * ncol + 2.6, 0.8 + nrow * (0.6 + 0.19 * len(rows))))
+    axes = fig.subplots(nrow, ncol, squeeze=False)
+    y = {name: i for i, name in enumerate(rows)}
+    for k, ax in enumerate(axes.flat):
+        if k >= len(panels):
+            ax.set_visible(False)
+            continue
+        key, ptitle = panels[k]
+        sub = df[df["statistic"] == key]
+        for r in sub.itertuples():
+            yy = y[f"{r.variant}: {r.comparison}"]
+            color = "tab:red" if r.kind != "option" else "tab:blue"
+            if np.isfinite(r.lo) and np.isfinite(r.hi):
+                ax.plot([r.lo, r.hi], [yy, yy], color=color, lw=1.2)
+            ax.plot([r.diff], [yy], "o", ms=4, color=color, mfc=color if r.beyond_noise else "white")
+        ax.axvline(0, color="black", lw=0.7)
+        ax.set_ylim(len(rows) - 0.5, -0.5)
+        ax.set_yticks(range(len(rows)), rows if k % ncol == 0 else [""] * len(rows), fontsize=7)
+        ax.tick_params(axis="x", labelsize=7)
+        ax.set_title(ptitle, fontsize=8)
+        ax.grid(axis="y", lw=0.3, alpha=0.5)
+    fig.suptitle(title + "\nblue: default → other reading; red: revision 2, before → after", fontsize=9)
+    return fig

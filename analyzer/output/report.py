@@ -1,0 +1,451 @@
+"""``report``: the three analyses with built-in defaults, written as one folder.
+
+``make_report`` runs ``take`` on a small set of instructive example hands, ``table`` for
+every variant and ``balance`` across the variants, and writes ``reports/NAME/``:
+``index.md`` (the readable report, plots embedded, every number with its n and 95% CI,
+the policies and rule options that produced it), the CSV and Parquet tables, the PNG
+plots and ``run.json`` (version, git commit, seed, parameters, timings, hands simulated).
+
+The folder is written under a temporary name next to its destination and moved into
+place only when complete, so an interrupted run never leaves a half report, and an
+earlier report of the same name is replaced only by a complete one. The folder rule
+(new, empty or an earlier one of ours; anything else refused up front) is
+``analyzer.output.outdir``'s, shared with ``table`` and ``balance``.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import analyzer
+from analyzer.questions.balance import compare_variants
+from analyzer.errors import BeloteError
+from analyzer.questions.impact import report_section as rules_impact_section
+from analyzer.output.outdir import Staged, check_out, git_commit
+from analyzer.players.policies import Policies
+from analyzer.rules import ALL_LABELS, Rules, option_choices
+from analyzer.runs.simulate import SimConfig, set_threads
+from analyzer.questions.table import bidding_table, write_frame
+from analyzer.output import take_table
+from analyzer.players.bidding import PASS, SMOUS
+from analyzer.runs.fmt import ci_rate
+from analyzer.questions.take import TakeResult, analyse_take, seat_name
+
+DEFAULT_DEALS = 2_000_000
+
+
+@dataclass(frozen=True)
+class Example:
+    """A ``take`` question for the report: what the player sees, and why it is instructive."""
+
+    label: str  # classic, piekjas3, ...
+    why: str
+    turned: str
+    hand: str | None = None
+    seat: int = 0
+    round: int = 1
+    mine: str | None = None
+    theirs: str | None = None
+
+
+EXAMPLES = (
+    Example("classic", "Trump J 9 A and a side 10: the textbook take.", "Qh", "Jh 9h Ah Tc 7s"),
+    Example("classic", "The rule of thumb: trump J and 9 plus one side ace.", "7h", "Jh 9h Ac Kd 8s"),
+    Example("classic", "Trump J and A, no 9, as dealer after three passes.", "Qh", "Jh Ah 8c Kd 7s", seat=3),
+    Example("classic", "Nothing: low cards, no trump.", "Kh", "7c 8d 9s Qd 8s"),
+    Example("classic", "Round 2: which suit, if any, after everyone passed the diamonds?", "Td", "Js 9s As 7h 8c",
+            seat=1, round=2),
+    Example("piekjas3", "Three players: the trump 7 (Dix) and the J 9 of trump, voorhand.", "Th", "Jh 9h 7h Ac 8c Kd"),
+    Example("piekjas2", "Two players: take, pass, or smous with a middling hand?", "8s", "Js Qs Ks 9d Ad 7c", seat=1),
+    Example("dekjas", "Dekjas: eight face-up cards each, the dealer's last one turned.", "Qh",
+            mine="Jh 9h Ah Ac Tc 7d 8s Ks", theirs="7c 8c 9c Qd Kd Ad Ts Qh"),
+)
+
+
+@dataclass
+class Sizes:
+    """How much each part simulates, derived from one ``deals`` figure."""
+
+    deals: int  # balance: hands per variant
+    table_deals: int  # table: deals per variant
+    games: int  # balance: games per variant
+    take_deals: int  # take: paired deals per example
+
+    @classmethod
+    def from_deals(cls, deals: int) -> "Sizes":
+        if deals <= 0:
+            raise BeloteError(f"--deals must be a positive number of hands, not {deals}")
+        return cls(deals=deals, table_deals=max(1, deals // 2), games=max(1, deals // 40),
+                   take_deals=max(1, deals // 20))
+
+
+# Hands simulated per unit of each part, measured on a report (``make_report(deals=40000,
+# seed=1)``, its run.json's hands_simulated, 2026-12-01): they turn the sizes into the hands
+# a report will simulate.
+TAKE_HANDS_PER_CALL = 1.30  # take: hands per paired deal and call compared (pass included)
+TABLE_HANDS_PER_DEAL = 5.33  # table: hands per deal (every decision played taking and passing)
+HANDS_PER_GAME = 9.74  # balance: hands per whole game
+# What a hand of each part costs, relative to a balance hand (same run: balance 9,696
+# hands/s, take 3,852, table 1,944 on 2 threads): the progress counts hands weighted by
+# these, so its ETA holds across parts of different speed.
+HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0}
+
+
+def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
+    """The hands each part of a report is expected to simulate, as ``(kind, hands)``: the
+    examples, the tables, balance."""
+    from analyzer.rules.cards import parse_card
+    from analyzer.questions.take import open_calls
+
+    plan = []
+    for ex in examples:
+        calls = len(open_calls(Rules.from_label(ex.label), parse_card(ex.turned), ex.round))
+        plan.append(("take", sizes.take_deals * calls * TAKE_HANDS_PER_CALL))
+    plan += [("table", sizes.table_deals * TABLE_HANDS_PER_DEAL)] * len(variants)
+    plan.append(("balance", len(variants) * (sizes.deals + sizes.games * HANDS_PER_GAME)))
+    return [(part, max(1, int(x))) for part, x in plan]
+
+
+class HandsProgress:
+    """A report's progress in hands, each weighted by its cost (``HAND_COST``):
+    ``progress(done, total)`` with the finished parts as counted and the current and later
+    parts as planned, so the total is corrected as each part finishes and an ETA drawn
+    from it holds."""
+
+    def __init__(self, plan: list[tuple[str, int]], progress=None):
+        self.plan = [HAND_COST[kind] * hands for kind, hands in plan]
+        self.kinds = [kind for kind, _ in plan]
+        self.progress = progress
+        self.part, self.finished = 0, 0.0
+
+    def tick(self, frac: float) -> None:
+        """The current part is ``frac`` done."""
+        if self.progress is None:
+            return
+        rest = self.plan[self.part:]
+        now = rest[0] * min(1.0, max(0.0, frac)) if rest else 0
+        total = self.finished + sum(rest)
+        self.progress(int(self.finished + now), int(total))
+
+    def next(self, hands: int) -> None:
+        """The current part is finished, having simulated ``hands``."""
+        self.finished += HAND_COST[self.kinds[self.part]] * int(hands)
+        self.part += 1
+        self.tick(0)
+
+
+def default_name(deals: int, seed: int) -> str:
+    """``report-deals2M-seed1``: named after its parameters and seed."""
+    return f"report-deals{_compact(deals)}-seed{seed}"
+
+
+def _compact(n: int) -> str:
+    for div, suf in ((1_000_000, "M"), (1_000, "k")):
+        if n >= div and n % div == 0:
+            return f"{n // div}{suf}"
+    return str(n)
+
+
+def check_writable(folder: Path, flag: str = "--out") -> Path:
+    """Check ``folder`` against the output-folder rule (``analyzer.output.outdir``) before any work."""
+    return check_out(folder, flag)
+
+
+def take_frame(r: TakeResult) -> pd.DataFrame:
+    """One row per call of a ``take`` answer (means and rates with their 95% CIs), the
+    columns named as in the CLI and the report (``analyzer.output.take_table.COLUMNS``)."""
+    return take_table.frame(r)
+
+
+def take_markdown(r: TakeResult, why: str = "", command: str | None = None) -> str:
+    """One ``take`` answer as the CLI shows it: a row per statistic, a column per call, the
+    reproducing command, the verdict and a line on any number that would surprise a player."""
+    s = r.situation
+    out = [f"#### {s.describe()}", ""]
+    if why:
+        out += [f"*{why}*", ""]
+    if command:
+        out += ["Reproduce these numbers:", "", "```", command, "```", ""]
+    out.append(f"n = {r.n:,} paired deals; acceptance (earlier seats passed under the bidding policy) "
+               f"{ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled.")
+    out.append("")
+    out.append("| | " + " | ".join(c.call.label for c in r.calls) + " |")
+    out.append("|---|" + "---|" * len(r.calls))
+    for name, vals in take_table.rows(r):
+        out.append(f"| `{name}` | " + " | ".join(take_table.cell(v) for v in vals) + " |")
+    out.append("")
+    out.append(f"**Verdict:** {r.verdict()}")
+    out.append("")
+    for note in take_notes(r):
+        out += [f"*Note:* {note}", ""]
+    return "\n".join(out)
+
+
+def take_notes(r: TakeResult) -> list[str]:
+    """One line for each number of a ``take`` answer that a player would stumble over."""
+    notes = []
+    rules = r.situation.rules
+    for c in r.calls:
+        if c.call.call == PASS and c.we_take.k:
+            ways = (["its partner"] if rules.partners else []) + (["the player itself in round 2"]
+                                                                   if r.situation.round == 1 else [])
+            if rules.variant != "classic":
+                ways.append("a forced take (koe) when everyone passes")
+            notes.append(f"`p_we_take` of pass is {ci_rate(c.we_take)}: after passing, our side can still become "
+                         f"troefmaker later ({', '.join(ways)}), and those hands count.")
+        if c.call.call == SMOUS:
+            notes.append(f"{c.call.label}: the opponent answers play or redeal. It redealt on {ci_rate(c.not_played)} "
+                         "of the deals (`p_not_played`); those deals score what the new deal scores, while `p_made` "
+                         "and the other rates count only the hand asked about, so a redealt deal adds to none of them.")
+    if rules.variant == "classic" and any(x.not_played.k for x in r.calls if x.call.call == PASS):
+        notes.append("A classic deal that everyone passes is passed out and scores 0 for both teams (`p_not_played`).")
+    return notes
+
+
+def docs_link(folder: Path) -> str:
+    """The project's ``docs/`` folder as a link from the report folder: relative when the
+    report lies inside the checkout (``reports/NAME`` → ``../../docs``; the folder being
+    written is a sibling of the final one, so the link holds after the move), otherwise
+    the absolute path."""
+    root = Path(__file__).resolve().parent.parent
+    folder = Path(folder).resolve()
+    if folder.is_relative_to(root):
+        return Path(os.path.relpath(root / "docs", folder)).as_posix()
+    return (root / "docs").as_posix()
+
+
+def rules_markdown(options: dict) -> list[str]:
+    """The rule options in force, one table row per variant (``{label: Rules.options()}``);
+    an option that can change nothing in a variant (not in ``option_choices``) is shown as —."""
+    keys = list(dict.fromkeys(k for opts in options.values() for k in opts))
+    out = ["| variant | " + " | ".join(f"`{k}`" for k in keys) + " |", "|---|" + "---|" * len(keys)]
+    for lab, opts in options.items():
+        r = Rules.from_label(lab)
+        live = set(option_choices(r.variant, r.players)) | {"target"}
+        out.append(f"| {lab} | " + " | ".join(str(opts[k]) if k in opts and k in live else "—" for k in keys) + " |")
+    return out
+
+
+@dataclass
+class ReportResult:
+    path: Path
+    run: dict = field(default_factory=dict)
+
+
+def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed: int = 1,
+                threads: int | None = None, progress=None, examples=EXAMPLES, variants=ALL_LABELS,
+                reports_dir: str | Path = "reports", command: str | None = None) -> ReportResult:
+    """Run ``take`` (the examples), ``table`` (each variant) and ``balance`` (all variants)
+    and write the report folder; returns its path and the ``run.json`` content.
+
+    ``out``: the folder (default ``reports/report-deals<N>-seed<S>``). ``deals``: hands per
+    variant for ``balance``; ``table`` uses half as many deals per variant, ``balance``
+    ``deals / 40`` games per variant, ``take`` ``deals / 20`` paired deals per example.
+    ``progress(done, total)`` is called as the parts advance, in hands (``HandsProgress``).
+    The folder follows the rule of ``analyzer.output.outdir`` (checked before any work);
+    ``command`` is recorded in ``run.json`` (the CLI passes the command line).
+
+    Example::
+
+        >>> make_report(deals=100_000, seed=7)  # doctest: +SKIP
+    """
+    sizes = Sizes.from_deals(deals)
+    if seed < 0:
+        raise BeloteError(f"--seed must be 0 or more, not {seed}")
+    dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed)
+    with Staged(dest) as stage:  # checked and staged before any work; removed if interrupted
+        run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants)
+        run["output"] = str(stage.dest)
+        params = run.get("parameters", {})
+        run = stage.commit({"command": command or f"make_report(deals={deals}, seed={seed})",
+                            "rules": params.get("rules"), "policies": params.get("policies")} | run)
+    return ReportResult(dest, run)
+
+
+def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants) -> dict:
+    from analyzer.output import plots as P
+
+    started = datetime.now(timezone.utc)
+    t_start = time.perf_counter()
+    prog = HandsProgress(planned_hands(sizes, examples, variants), progress)
+    tick = prog.tick
+
+    used_threads = set_threads(threads)
+    timings = {}
+    hands = {}
+    md = []
+    # ---- take ----
+    t0 = time.perf_counter()
+    take_md = []
+    take_rows = []
+    take_hands = 0
+    for k, ex in enumerate(examples):
+        rules = Rules.from_label(ex.label)
+        r = analyse_take(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
+                         deals=sizes.take_deals, seed=seed + k, threads=threads,
+                         progress=lambda done: tick(done / sizes.take_deals))
+        take_hands += r.hands
+        df = take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
+                                  verdict=r.verdict())
+        take_rows.append(df)
+        cmd = take_table.command(r, sizes.take_deals, seed + k)
+        take_md.append(take_markdown(r, ex.why, cmd).replace("#### ", f"#### {k + 1}. ", 1))
+        prog.next(r.hands)
+    take_all = pd.concat(take_rows, ignore_index=True)
+    write_frame(take_all, folder / "take_examples")
+    P.save(P.take_examples_plot(take_all), folder / "take_examples.png")
+    timings["take"] = time.perf_counter() - t0
+    hands["take"] = take_hands
+    # ---- table ----
+    t0 = time.perf_counter()
+    table_md = []
+    table_hands = 0
+    for lab in variants:
+        rules = Rules.from_label(lab)
+        cfg = SimConfig(rules=rules, deals=sizes.table_deals, seed=seed, threads=threads)
+        t = bidding_table(cfg, progress=lambda done: tick(done / sizes.table_deals))
+        t.write(folder)
+        table_hands += t.hands
+        body = t.markdown()
+        body = body.replace("### Bidding table", "### Bidding table", 1)
+        table_md.append(body)
+        table_md.append(f"![net gain heatmap](table_{lab}_heatmap_gain.png)\n\n"
+                        f"![P(made) heatmap](table_{lab}_heatmap_made.png)\n\n"
+                        f"![net gain by side aces](table_{lab}_heatmap_aces.png)\n\n"
+                        f"![break-even](table_{lab}_break_even.png)\n\n"
+                        f"Decisions: {t.decisions[0]:,} in round 1, {t.decisions[1]:,} in round 2; "
+                        f"{t.hands:,} hands simulated. Full tables: `table_{lab}_classes.csv` (and .parquet), "
+                        f"`table_{lab}_strength.csv`, `table_{lab}_break_even.csv`, `table_{lab}_rule_of_thumb.csv`.\n")
+        prog.next(t.hands)
+    timings["table"] = time.perf_counter() - t0
+    hands["table"] = table_hands
+    # ---- balance ----
+    t0 = time.perf_counter()
+    units = len(variants) * (sizes.deals + sizes.games)
+    b = compare_variants(list(variants), deals=sizes.deals, games=sizes.games, seed=seed, threads=threads,
+                         progress=lambda done: tick(done / units))
+    files = b.write(folder, markdown=False)
+    plots = {p.name: p.name for p in files if p.suffix == ".png"}
+    balance_md = b.markdown(plots)
+    timings["balance"] = time.perf_counter() - t0
+    hands["balance"] = b.hands_simulated
+    prog.next(b.hands_simulated)
+    # ---- index.md and run.json ----
+    finished = datetime.now(timezone.utc)
+    total_hands = sum(hands.values())
+    wall = time.perf_counter() - t_start
+    commit = git_commit()
+    rules_opts = {lab: Rules.from_label(lab).options() for lab in variants}
+    docs = docs_link(folder)
+    pols = {lab: Policies.parse("heuristic", "heuristic", Rules.from_label(lab).players).describe() for lab in variants}
+    md.append(f"# Belote analyser report (seed {seed})")
+    md.append("")
+    md.append(f"belote-analyzer {analyzer.__version__}, commit `{commit or 'unknown'}`, "
+              f"{finished.strftime('%Y-%m-%d %H:%M UTC')}. {total_hands:,} hands simulated in {wall:.0f} s "
+              f"on {used_threads} thread(s).")
+    md.append("")
+    md.append("**Policies**: every seat bids and plays with the `heuristic` policies (bidding: a hand-strength "
+              "score per suit against a threshold by round and seat; play: draw trumps as taker, cash masters, load "
+              "the partner, win cheaply, throw cheap).")
+    md.append("")
+    md.append(f"**Rules**: as written in [docs/RULES.md]({docs}/RULES.md) (the deal order and the deal log: "
+              f"[docs/DEAL_LOG.md]({docs}/DEAL_LOG.md)), each variant with its default rule options, in force "
+              "for every number below:")
+    md.append("")
+    md.extend(rules_markdown(rules_opts))
+    md.append("")
+    md.append("**Sizes**: " + f"`take` {sizes.take_deals:,} paired deals per example; `table` {sizes.table_deals:,} "
+              f"deals per variant; `balance` {sizes.deals:,} hands and {sizes.games:,} games per variant.")
+    md.append("")
+    md.append("**How to read the numbers**: every rate and mean comes with its n and its 95% interval, written "
+              "either `[lo, hi]` (the interval) or `± h` (h = the 95% half-width; ± never means a standard deviation, "
+              "which is written `sd`). Rates are Wilson intervals, means normal ones; a small rate gets one more "
+              "decimal where its half-width would round to zero. Comparisons (a call against passing, taking against "
+              "passing) are paired: both are played on the same deals with the same random stream, and the interval is "
+              "that of the mean per-deal difference. `score` is the hand score of the player's side; `net` is that "
+              "score minus the best other side's score. Net is what wins games: a dedans costs the points it hands to "
+              "the defenders, which the score does not see. Verdicts rank calls by net.")
+    md.append("")
+    md.append("## Contents")
+    md.append("")
+    md.append("1. [Should I take? Example hands](#1-should-i-take-example-hands)")
+    md.append("2. [Bidding tables](#2-bidding-tables)")
+    md.append("3. [Balance of the variants](#3-balance-of-the-variants)")
+    md.append("4. [Files](#4-files)")
+    md.append("")
+    md.append("## 1. Should I take? Example hands")
+    md.append("")
+    md.append("Each example: the unknown cards are sampled uniformly given what the player sees; when earlier seats "
+              "bid first, only deals where they all passed under the bidding policy are kept (acceptance shown). "
+              "Every call open is then played out on the same deals; passing is played honestly (later seats bid and "
+              "play with their policies; a classic passed-out deal scores 0). The tables are those of `belote take` "
+              "(same rows, same names as the columns of `take_examples.csv`):")
+    md.append("")
+    md.extend(f"- `{c.name}`: {c.meaning}" for c in take_table.COLUMNS)
+    md.append("")
+    md.append(take_table.SHARE_SENTENCE)
+    md.append("")
+    md.append("![every example: net gain of each call over passing](take_examples.png)")
+    md.append("")
+    md.extend(take_md)
+    md.append("## 2. Bidding tables")
+    md.append("")
+    md.append("At every bidding decision the policies reach (round 1 after earlier passes; round 2 with the bidder's "
+              "best suit), the hand is played with that seat taking and with it passing, on the same deal. Classes "
+              "are what a player recognises: which of the trump J 9 A 10 are held (`J9A.` = J, 9 and A, no 10), trump "
+              "length, side aces, voids, seat and round, counting the turned card for the classic / 4-player taker "
+              "and the Dix exchange. *Net gain* = net score taking − net score passing.")
+    md.append("")
+    md.append("Each variant below ends with a common players' rule of thumb, \"trump jack and nine, plus one or "
+              "two aces, is usually enough\", measured.")
+    md.append("")
+    md.extend(table_md)
+    md.append("## 3. Balance of the variants")
+    md.append("")
+    md.append(balance_md.replace("### ", "#### "))
+    md.append(rules_impact_section(folder, sizes.deals, seed, threads, variants))
+    md.append("## 4. Files")
+    md.append("")
+    for p in sorted(folder.iterdir()):
+        if p.is_file():
+            md.append(f"- `{p.name}`")
+    md.append("- `run.json`: version, commit, seed, parameters, timings, hands simulated")
+    md.append("")
+    (folder / "index.md").write_text("\n".join(md))
+    return {
+        "schema": "belote-report/1",
+        "version": analyzer.__version__,
+        "git_commit": commit,
+        "seed": seed,
+        "parameters": {
+            "deals": sizes.deals, "table_deals": sizes.table_deals, "games": sizes.games,
+            "take_deals": sizes.take_deals, "variants": list(variants),
+            "examples": [ex.__dict__ for ex in examples],
+            "policies": pols, "rules": rules_opts, "threads": used_threads,
+        },
+        "timings": {k: round(v, 3) for k, v in timings.items()} | {"total": round(wall, 3)},
+        "hands_simulated": hands | {"total": total_hands},
+        "started": started.isoformat(timespec="seconds"),
+        "finished": finished.isoformat(timespec="seconds"),
+        "platform": {"python": platform.python_version(), "machine": platform.machine(),
+                     "numba": _version("numba"), "numpy": np.__version__, "cpus": os.cpu_count()},
+    }
+
+
+def _version(mod: str) -> str | None:
+    try:
+        return __import__(mod).__version__
+    except Exception:  # pragma: no cover - informational only
+        return None
+
+
+__all__ = ["make_report", "ReportResult", "EXAMPLES", "Example", "Sizes", "default_name", "check_writable",
+           "take_frame", "take_markdown", "git_commit", "seat_name"]

@@ -1,0 +1,101 @@
+"""The answer of ``take`` as a table: one set of column names for the CLI, the report and the CSV.
+
+``COLUMNS`` lists every statistic of a call (``analyzer.questions.take.CallStats``) under the name
+that the CLI rows, the report's tables and the columns of ``take_examples.csv`` all use.
+``rows`` gives the rows the CLI and the report print (the same skip rule in both);
+``frame`` the CSV / Parquet frame (one row per call, each value with its 95% interval);
+``command`` the ``belote take ...`` line that reproduces a result.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import NamedTuple
+
+import pandas as pd
+
+from analyzer.rules.cards import format_card, format_cards
+from analyzer.runs.fmt import pm_mean, pm_rate
+from analyzer.rules import Rules
+
+
+class Column(NamedTuple):
+    attr: str  # the CallStats field
+    name: str  # the name shown everywhere (CLI row, report row, CSV column)
+    kind: str  # "mean" (points a hand) or "rate"
+    meaning: str
+
+
+COLUMNS = (
+    Column("score", "score", "mean", "our side's hand score (a classic passed-out deal scores 0)"),
+    Column("vs_pass", "score_vs_pass", "mean", "score minus score when passing, on the same deal"),
+    Column("net", "net", "mean", "our score minus the best other side's score: what wins games"),
+    Column("net_vs_pass", "net_vs_pass", "mean", "net minus net when passing, on the same deal"),
+    Column("we_take", "p_we_take", "rate", "our side (the player, or its partner in classic) became troefmaker, now or later"),
+    Column("made", "p_made", "rate", "our side took and made"),
+    Column("dedans", "p_dedans", "rate", "our side took and went dedans"),
+    Column("tie", "p_tie", "rate", "our side took and tied (litige)"),
+    Column("capot_for", "p_capot_for", "rate", "our side won every trick, whoever took"),
+    Column("pit_against", "p_pit_against", "rate", "our side won no trick, whoever took"),
+    Column("not_played", "p_not_played", "rate", "the hand was passed out (classic) or redealt after a smous"),
+)
+
+SHARE_SENTENCE = ("Every rate is a share of all n paired deals, whoever took: p_made + p_dedans + p_tie = p_we_take "
+                  "(our side took), so a call that lets the others take shows low rates, not failure; "
+                  "± is the 95% half-width.")
+
+
+def rows(r) -> list[tuple[str, list]]:
+    """``[(name, [Mean or Rate per call]), ...]``; ``p_not_played`` only when it happened."""
+    out = []
+    for col in COLUMNS:
+        vals = [getattr(c, col.attr) for c in r.calls]
+        if col.attr == "not_played" and all(v.k == 0 for v in vals):
+            continue
+        out.append((col.name, vals))
+    return out
+
+
+def cell(x) -> str:
+    """A Mean as ``+12.3 ± 1.4``, a Rate as ``12.3% ± 0.4`` (one more decimal when small)."""
+    return pm_rate(x) if hasattr(x, "p") else pm_mean(x)
+
+
+def frame(r) -> pd.DataFrame:
+    """One row per call: ``call``, ``n`` and every column with ``_lo`` / ``_hi`` (95% CI)."""
+    out = []
+    for c in r.calls:
+        row = {"call": c.call.label, "n": r.n}
+        for col in COLUMNS:
+            x = getattr(c, col.attr)
+            v = x.p if col.kind == "rate" else x.mean
+            row[col.name], row[col.name + "_lo"], row[col.name + "_hi"] = v, x.lo, x.hi
+        out.append(row)
+    return pd.DataFrame(out)
+
+
+def command(r, deals: int, seed: int) -> str:
+    """The ``belote take ...`` command that reproduces ``r`` (heuristic policies; rule options
+    that differ from the variant's defaults are given with ``--rule``)."""
+    s = r.situation
+    rules = s.rules
+    args = ["belote", "take"]
+    if rules.variant != "dekjas":
+        args.append(format_cards(s.hand))
+    args += ["--turned", format_card(s.turned)]
+    if rules.variant != "classic":
+        args += ["--variant", rules.variant]
+        if rules.variant == "piekjas":
+            args += ["--players", str(rules.players)]
+    if rules.variant == "dekjas":
+        args += ["--mine", format_cards(s.hand), "--theirs", format_cards(s.theirs)]
+    if s.seat:
+        args += ["--seat", str(s.seat)]
+    if s.round != 1:
+        args += ["--round", str(s.round)]
+    defaults = Rules.from_label(rules.label).options()
+    for key, value in rules.options().items():
+        if defaults.get(key) != value:
+            args += ["--rule", f"{key}={value}"]
+    args += ["--deals", str(deals), "--seed", str(seed)]
+    return shlex.join(args)

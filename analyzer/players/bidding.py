@@ -1,0 +1,263 @@
+"""Bidding: the calls of RULES.md §3 and the bidding policies that choose among them.
+
+The procedure (``run_bidding``): round 1, seats 0..n-1: take the turned suit, pass, or
+(2 players, not classic) smous; if all pass, round 2: name a suit (not the turned one
+unless ``round2_suits=any``), pass, or smous with a suit; if all pass twice: classic is
+passed out, piekjas and dekjas make seat 0 the koe on a suit of its choice. A smous is
+answered by the other player: play (the smous bidder becomes troefmaker) or redeal.
+
+Policies see only what the bidding seat sees: its own cards (Dekjas: its face-up
+cards, and the opponent's face-up cards), the turned card, its seat and the round.
+
+Policies (codes are the registry's, ``analyzer.players.policies``):
+- ``random`` (0): uniform over the calls open; koe suit uniform; smous answered 50/50.
+- ``heuristic`` (1): a hand-strength score per suit (``suit_strength``) against a
+  threshold by round and seat; parameters in ``BID_PARAM_NAMES``.
+"""
+
+import numpy as np
+from numba import njit
+
+from analyzer.rules.cards import N_SUITS, RA, RK, RQ, RT, lane, lowest_card, popcount, suit_mask
+from analyzer.game.dealing import rand_below
+from analyzer.rules import CLASSIC, DEKJAS
+
+# calls, as in DEAL_LOG.md bids[].call
+PASS, TAKE, SMOUS, SMOUS_PLAY, SMOUS_REDEAL, KOE = 0, 1, 2, 3, 4, 5
+CALL_NAMES = ("pass", "take", "smous", "smous-play", "smous-redeal", "koe")
+KOE_ROUND = 3  # the koe is recorded as round 3: it follows two passed rounds
+
+# bidding outcomes
+PLAYED, PASSED_OUT, REDEAL = 0, 1, 2
+
+RANDOM, HEURISTIC = 0, 1
+
+# --- heuristic parameters ---------------------------------------------------------
+BID_PARAM_NAMES = (
+    "w_7", "w_8", "w_9", "w_10", "w_J", "w_Q", "w_K", "w_A",  # trump cards by rank
+    "w_side_ace",  # each ace of another suit
+    "w_side_ten",  # each 10 of another suit guarded by its ace
+    "w_length",  # each trump beyond the second
+    "w_void",  # each side suit with no card (with at least two trumps)
+    "w_stuk",  # K and Q of trump together
+    "threshold_r1",  # take the turned suit at or above this score
+    "threshold_r2",  # name a suit in round 2 at or above this score
+    "seat_step",  # threshold change per seat after voorhand (negative: later seats bolder)
+    "smous_margin",  # 2 players: offer smous when score >= threshold - margin
+    "smous_answer",  # answer smous with 'play' when own score in that suit >= this
+)
+N_BID_PARAMS = len(BID_PARAM_NAMES)
+SIDE_ACES_MASK = 0x80808080  # the ace bit of every lane
+SIDE_TENS_MASK = 0x08080808  # the ten bit of every lane
+P_W_SIDE_ACE, P_W_SIDE_TEN, P_W_LENGTH, P_W_VOID, P_W_STUK = 8, 9, 10, 11, 12
+P_THR1, P_THR2, P_SEAT_STEP, P_SMOUS_MARGIN, P_SMOUS_ANSWER = 13, 14, 15, 16, 17
+
+#                  7  8  9   10  J   Q  K  A  ace ten len void stuk thr1 thr2 seat smous ans
+_BASE = np.array([2, 2, 14, 10, 20, 4, 5, 11, 10, 4, 6, 4, 10, 42, 44, 0, 8, 40], np.float64)
+
+
+def default_bid_params(variant: str, players: int) -> np.ndarray:
+    """The heuristic's default parameters for a variant (a copy: safe to change)."""
+    p = _BASE.copy()
+    # Offsets chosen by a paired sweep (one seat or team with shifted thresholds against
+    # the default field, same deals): the shift that scored best per hand.
+    if variant == "piekjas":
+        p[P_THR1] += 4  # no partner, and each other player must be beaten individually
+        p[P_THR2] += 4
+    if variant == "dekjas":
+        p[P_THR1] += 16  # eight face-up cards judged, eight unknown below them
+        p[P_THR2] += 16
+    return p
+
+
+@njit(cache=True)
+def suit_strength(cards, t, params):
+    """The heuristic's score of ``cards`` (a mask) with suit ``t`` as trump.
+
+    Written with few branches (it runs up to 16 times a hand): the trump cards' weights
+    by their set bits, then counts of side aces, guarded tens and voids by bit masks.
+    """
+    cards = np.uint32(cards)
+    trump_lane = lane(cards, t)
+    n_trumps = popcount(np.uint32(trump_lane))
+    score = 0.0
+    m = np.uint32(trump_lane)
+    while m:
+        score += params[lowest_card(m)]
+        m &= m - np.uint32(1)
+    if n_trumps > 2:
+        score += params[P_W_LENGTH] * (n_trumps - 2)
+    score += params[P_W_STUK] * ((trump_lane >> RK) & (trump_lane >> RQ) & 1)
+    side = cards & ~suit_mask(t)
+    score += params[P_W_SIDE_ACE] * popcount(side & np.uint32(SIDE_ACES_MASK))
+    # a ten whose ace is in the same lane: shift the aces (bit 7) onto the tens (bit 3)
+    guarded = side & (side >> np.uint32(RA - RT)) & np.uint32(SIDE_TENS_MASK)
+    score += params[P_W_SIDE_TEN] * popcount(guarded)
+    if n_trumps >= 2:
+        voids = 0
+        for s in range(N_SUITS):
+            if s != t and lane(cards, s) == 0:
+                voids += 1
+        score += params[P_W_VOID] * voids
+    return score
+
+
+@njit(cache=True, inline="always")
+def _threshold(params, rnd, seat):
+    base = params[P_THR1] if rnd == 1 else params[P_THR2]
+    return base + params[P_SEAT_STEP] * seat
+
+
+@njit(cache=True)
+def bid_cards(own, turned, t, rec):
+    """The cards a bidder would play with trump ``t``: classic and 4-player piekjas
+    takers receive the turned card (§3.5, §3.8); a holder of the trump 7 may take the
+    turned card in exchange when ``t`` is its suit (Dix, §3.6)."""
+    cards = own
+    turned_bit = np.uint32(1) << np.uint32(turned)
+    if rec.variant == CLASSIC or (rec.variant != DEKJAS and rec.n_players == 4):
+        cards |= turned_bit
+    elif rec.variant != DEKJAS and (turned >> 3) == t:
+        seven = np.uint32(1) << np.uint32(8 * t)
+        if own & seven:
+            cards = (own & ~seven) | turned_bit
+    return cards
+
+
+@njit(cache=True, inline="always")
+def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
+    """A call for ``seat`` in round ``rnd`` (1 or 2): returns (call, suit)."""
+    turned_suit = turned >> 3
+    smous_ok = rec.variant != CLASSIC and rec.n_players == 2
+    if policy == RANDOM:
+        if rnd == 1:
+            k = rand_below(rng, 3 if smous_ok else 2)
+            return (PASS, -1) if k == 0 else ((TAKE, turned_suit) if k == 1 else (SMOUS, turned_suit))
+        n_suits = 4 if rec.round2_any else 3
+        n_opts = 1 + n_suits * (2 if smous_ok else 1)
+        k = rand_below(rng, n_opts)
+        if k == 0:
+            return PASS, -1
+        k -= 1
+        call = TAKE if k < n_suits else SMOUS
+        idx = k % n_suits
+        suit = idx
+        if not rec.round2_any and suit >= turned_suit:
+            suit += 1  # skip the turned suit
+        return call, suit
+    # heuristic
+    thr = _threshold(params, rnd, seat)
+    best_suit = -1
+    best = -1e9
+    for t in range(N_SUITS):
+        if rnd == 1 and t != turned_suit:
+            continue
+        if rnd == 2 and t == turned_suit and not rec.round2_any:
+            continue
+        sc = suit_strength(bid_cards(own, turned, t, rec), t, params)
+        if sc > best:
+            best = sc
+            best_suit = t
+    if best >= thr:
+        return TAKE, best_suit
+    if smous_ok and best >= thr - params[P_SMOUS_MARGIN]:
+        return SMOUS, best_suit
+    return PASS, -1
+
+
+@njit(cache=True, inline="always")
+def choose_koe_suit(policy, params, own, turned, rec, rng):
+    """Seat 0, forced to play after two passed rounds, names a suit (§3.4)."""
+    if policy == RANDOM:
+        return rand_below(rng, N_SUITS)
+    best_suit = 0
+    best = -1e9
+    for t in range(N_SUITS):
+        sc = suit_strength(bid_cards(own, turned, t, rec), t, params)
+        if sc > best:
+            best = sc
+            best_suit = t
+    return best_suit
+
+
+@njit(cache=True, inline="always")
+def answer_smous(policy, params, own, turned, suit, rec, rng):
+    """The other player answers a smous on ``suit``: SMOUS_PLAY or SMOUS_REDEAL (§3.5).
+    The heuristic lets the bidder play when its own cards are strong in that suit."""
+    if policy == RANDOM:
+        return SMOUS_PLAY if rand_below(rng, 2) == 0 else SMOUS_REDEAL
+    if suit_strength(own, suit, params) >= params[P_SMOUS_ANSWER]:
+        return SMOUS_PLAY
+    return SMOUS_REDEAL
+
+
+@njit(cache=True, inline="always")
+def _record(trace, seat, rnd, call, suit):
+    if trace.shape[0] > 0:
+        n = trace[0]
+        base = 1 + 4 * n
+        trace[base] = seat
+        trace[base + 1] = rnd
+        trace[base + 2] = call
+        trace[base + 3] = suit
+        trace[0] = n + 1
+
+
+MAX_BIDS = 12  # 2 rounds x 4 seats, a smous answer, a koe
+TRACE_BIDS = 1 + 4 * MAX_BIDS  # trace[0] = number of bids, then (seat, round, call, suit)
+
+
+@njit(cache=True, inline="always")
+def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, out):
+    """The whole bidding of §3. ``own[s]``: the cards seat s judges (Dekjas: its face-up
+    cards). ``force`` = (seat, round, call, suit) overrides that one decision when it is
+    reached (seat -1: no override). Writes into ``out``: [outcome, trump, troefmaker,
+    round taken (1, 2, or KOE_ROUND), smous (0 none, 1 played, 2 redeal), smous seat,
+    force reached (0/1)] and returns the outcome (PLAYED, PASSED_OUT or REDEAL)."""
+    n = rec.n_players
+    out[4] = 0
+    out[5] = -1
+    out[6] = 0
+    for rnd in range(1, 3):
+        for seat in range(n):
+            if force[0] == seat and force[1] == rnd:
+                call = force[2]
+                suit = force[3]
+                out[6] = 1
+            else:
+                call, suit = choose_bid(bid_pol[seat], bid_params[seat], seat, rnd, own[seat], turned, rec, rng)
+            _record(trace, seat, rnd, call, suit)
+            if call == TAKE:
+                out[0] = PLAYED
+                out[1] = suit
+                out[2] = seat
+                out[3] = rnd
+                return PLAYED
+            if call == SMOUS:
+                other = 1 - seat
+                ans = answer_smous(bid_pol[other], bid_params[other], own[other], turned, suit, rec, rng)
+                _record(trace, other, rnd, ans, -1)
+                out[5] = seat
+                if ans == SMOUS_PLAY:
+                    out[0] = PLAYED
+                    out[1] = suit
+                    out[2] = seat
+                    out[3] = rnd
+                    out[4] = 1
+                    return PLAYED
+                out[0] = REDEAL
+                out[4] = 2
+                return REDEAL
+    if rec.variant == CLASSIC:
+        out[0] = PASSED_OUT
+        return PASSED_OUT
+    suit = choose_koe_suit(bid_pol[0], bid_params[0], own[0], turned, rec, rng)
+    if force[0] == 0 and force[1] == KOE_ROUND:
+        suit = force[3]
+        out[6] = 1
+    _record(trace, 0, KOE_ROUND, KOE, suit)
+    out[0] = PLAYED
+    out[1] = suit
+    out[2] = 0
+    out[3] = KOE_ROUND
+    return PLAYED

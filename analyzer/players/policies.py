@@ -1,0 +1,73 @@
+"""The policy registry: the one place that names the bidding and play policies.
+
+To add a policy: write its branch in ``analyzer.players.bidding.choose_bid`` (and
+``choose_koe_suit``, ``answer_smous``) or ``analyzer.players.play.choose_card`` under a new code,
+then add one line here. Names are what the command line and the reports use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.players import bidding, play
+from analyzer.errors import BeloteError
+
+BID_POLICIES = {
+    "random": (bidding.RANDOM, "uniform over the calls open; koe suit uniform; smous answered 50/50"),
+    "heuristic": (bidding.HEURISTIC, "hand-strength score per suit against a threshold by round and seat"),
+}
+PLAY_POLICIES = {
+    "random": (play.RANDOM, "uniform over the legal cards"),
+    "heuristic": (play.HEURISTIC, "draw trumps as taker, cash masters, load the partner, win cheaply, throw cheap"),
+}
+
+
+@dataclass(frozen=True)
+class Policies:
+    """Each seat's bidding and play policy (names), plus the heuristic's bid parameters."""
+
+    bid: tuple[str, ...]
+    play: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, bid: str, play_: str, players: int) -> "Policies":
+        return cls(_per_seat(bid, players, BID_POLICIES, "--bid"), _per_seat(play_, players, PLAY_POLICIES, "--play"))
+
+    def codes(self):
+        b = np.array([BID_POLICIES[n][0] for n in self.bid], dtype=np.int64)
+        p = np.array([PLAY_POLICIES[n][0] for n in self.play], dtype=np.int64)
+        return b, p
+
+    def describe(self) -> dict:
+        """As written in deal logs and reports: one name, or a name per seat."""
+        def one(names):
+            return names[0] if len(set(names)) == 1 else {str(s): n for s, n in enumerate(names)}
+        return {"bid": one(self.bid), "play": one(self.play)}
+
+
+def _per_seat(spec: str, players: int, registry: dict, flag: str) -> tuple[str, ...]:
+    """``heuristic`` for every seat, or ``0=heuristic,1=random`` (unnamed seats: heuristic)."""
+    spec = spec.strip()
+    names = list(registry)
+    if "=" not in spec:
+        if spec not in registry:
+            raise BeloteError(f'unknown policy "{spec}" for {flag}: use one of {", ".join(names)}')
+        return (spec,) * players
+    seats = ["heuristic"] * players
+    named = set()
+    for part in spec.split(","):
+        seat, sep, name = part.partition("=")
+        if not sep or not seat.strip().isdigit():
+            raise BeloteError(f'{flag} "{part}" must be SEAT=POLICY, e.g. {flag} 0=heuristic,1=random')
+        s = int(seat)
+        if not 0 <= s < players:
+            raise BeloteError(f"{flag}: seat {s} does not exist with {players} players: seats are 0..{players - 1}")
+        if name.strip() not in registry:
+            raise BeloteError(f'unknown policy "{name.strip()}" for {flag}: use one of {", ".join(names)}')
+        if s in named:
+            raise BeloteError(f"{flag} names seat {s} twice: give each seat one policy, e.g. {flag} 0=heuristic,1=random")
+        named.add(s)
+        seats[s] = name.strip()
+    return tuple(seats)

@@ -1,0 +1,1 @@
+"""The questions the analyser answers: take, bidding tables, balance, what rule options change."""

@@ -1,0 +1,468 @@
+"""``take``: should I take with this hand? Every open call compared on the same deals.
+
+The player knows its own cards at bidding time, the turned card, its seat and the
+bidding round reached (Dekjas: both players' face-up cards). Sample ``i`` of a run
+puts those cards at their places in the dealing order of DEAL_LOG.md, shuffles the
+unknown positions with the stream ``seed_stream(seed, i)`` (``shuffle_rest``), and then
+plays the hand once per candidate call, with that decision forced and the random stream
+restarted at the same state each time, so the calls are compared on identical deals
+(paired). Everything else is the policies' doing: earlier seats bid before the forced
+decision, later seats after it, and all seats play.
+
+Conditioning (rejection sampling): when earlier seats bid before the player, a sample
+counts only if they all passed under their bidding policy, i.e. if the forced decision
+was reached (``RES_FORCED``). The acceptance rate is reported. In round 2 the player
+itself must have passed in round 1: its heuristic round-1 threshold is lifted out of
+reach for these runs (a random bidder's round-1 takes are rejected instead).
+
+Scores are the hand scores of the player's side (RULES.md §6; a classic passed-out deal
+scores 0 for everyone). A smous answered with a redeal (§3.5) is followed honestly: new
+cards from the sample's stream, the same dealer, every seat's policies, and that hand's
+scores count, so a redeal is worth what a fresh deal at that seat is worth. The outcome
+rates (made, dedans, ...) describe the hand asked about; "not played" counts its redeals.
+Counts are integer sums per chunk, so the numbers are identical whatever the thread
+count. One sample is ``analyzer.runs.units.take_unit``, run by the one driver (kind ``TAKE``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer.runs import driver
+from analyzer.players.bidding import CALL_NAMES, P_THR1, PASS, SMOUS, TAKE
+from analyzer.rules.cards import (
+    N_CARDS,
+    SUIT_NAMES,
+    format_card,
+    format_cards,
+    format_suit,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
+from analyzer.errors import BeloteError
+from analyzer.players.policies import Policies
+from analyzer.rules import Rules
+from analyzer.runs.simulate import SimConfig, set_threads
+from analyzer.runs.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, rate
+from analyzer.runs.units import (  # noqa: F401 (the layout of a take row)
+    F_CAPOT_FOR,
+    F_DEDANS,
+    F_MADE,
+    F_MSQ,
+    F_MSUM,
+    F_NOT_PLAYED,
+    F_PIT_AGAINST,
+    F_SQ,
+    F_SUM,
+    F_TIE,
+    F_WE_TAKE,
+    MAX_REDEALS,
+    N_F,
+    T_ACCEPTED,
+    T_ATTEMPTS,
+    T_HANDS,
+    T_HEAD,
+    TAKE_CALLS,
+    TAKE_DECK,
+    TAKE_FIXED,
+    TAKE_K,
+    TAKE_SIDE,
+    take_row_size,
+)
+
+_BATCH = 1 << 16  # samples per kernel call
+_FIRST_PRECISION_BATCH = 1 << 14  # --precision: the first look at the noise
+
+
+# --- the situation -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call open to the player: ``take`` or ``smous`` on a suit, or ``pass``."""
+
+    call: int  # analyzer.players.bidding PASS / TAKE / SMOUS
+    suit: int  # -1 for pass
+
+    @property
+    def label(self) -> str:
+        if self.call == PASS:
+            return "pass"
+        return f"{CALL_NAMES[self.call]} {format_suit(self.suit)}"
+
+    def describe(self) -> str:
+        if self.call == PASS:
+            return "pass"
+        return f"{CALL_NAMES[self.call]} {SUIT_NAMES['en'][self.suit]}"
+
+
+def _cards(value) -> list[int]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return parse_cards(value)
+    return [int(c) for c in value]
+
+
+def open_calls(rules: Rules, turned: int, round_: int) -> list[Call]:
+    """Every call open at that moment (RULES.md §3): take the turned suit (round 1) or each
+    allowed suit (round 2), smous likewise where allowed (2 players, not classic), pass."""
+    ts = turned >> 3
+    if round_ == 1:
+        suits = [ts]
+    else:
+        suits = [s for s in range(4) if rules.round2_suits == "any" or s != ts]
+    out = [Call(TAKE, s) for s in suits]
+    if rules.smous_allowed:
+        out += [Call(SMOUS, s) for s in suits]
+    out.append(Call(PASS, -1))
+    return out
+
+
+def parse_calls(spec, rules: Rules, turned: int, round_: int) -> list[Call]:
+    """``["take", "smous:h", "pass"]`` → the calls (pass is always added: the reference)."""
+    avail = open_calls(rules, turned, round_)
+    if not spec:
+        return avail
+    chosen: list[Call] = []
+    for item in spec:
+        for tok in str(item).replace(",", " ").split():
+            name, _, suit_tok = tok.partition(":")
+            name = name.strip().lower()
+            if name not in ("take", "smous", "pass"):
+                raise BeloteError(f'unknown call "{tok}": calls are take, smous and pass (optionally with a suit, e.g. take:h)')
+            if name == "smous" and not rules.smous_allowed:
+                raise BeloteError(
+                    f"smous is only open with 2 players (piekjas --players 2, or dekjas), not in {rules.label}: drop --call smous")
+            if name == "pass":
+                cands = [c for c in avail if c.call == PASS]
+            else:
+                code = TAKE if name == "take" else SMOUS
+                cands = [c for c in avail if c.call == code]
+                if suit_tok:
+                    s = parse_suit(suit_tok)
+                    cands = [c for c in cands if c.suit == s]
+                    if not cands:
+                        allowed = " ".join(format_suit(c.suit) for c in avail if c.call == code)
+                        raise BeloteError(f"{name} {format_suit(s)} is not open in round {round_} with "
+                                          f"{format_card(turned)} turned: choose from {allowed}")
+            for c in cands:
+                if c not in chosen:
+                    chosen.append(c)
+    if Call(PASS, -1) not in chosen:
+        chosen.append(Call(PASS, -1))
+    return chosen
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the player sees: validated, with the fixed part of the deck."""
+
+    rules: Rules
+    seat: int
+    round: int
+    turned: int
+    hand: tuple  # the player's cards at bidding (Dekjas: its face-up cards)
+    theirs: tuple  # Dekjas: the opponent's face-up cards; otherwise ()
+    base_deck: np.ndarray
+    fixed: np.ndarray
+
+    @property
+    def side(self) -> int:
+        return self.seat & 1 if self.rules.partners else self.seat
+
+    def describe(self) -> str:
+        r = self.rules
+        s = f"{r.label}, seat {self.seat} ({seat_name(self.seat, r.players)}), round {self.round}, "
+        if r.variant == "dekjas":
+            return s + f"mine {format_cards(self.hand)}, theirs {format_cards(self.theirs)}, turned {format_card(self.turned)}"
+        return s + f"hand {format_cards(self.hand)}, turned {format_card(self.turned)}"
+
+
+def seat_name(seat: int, players: int) -> str:
+    """voorhand, 2nd, 3rd, dealer (RULES.md §2: seat 0 first to bid, the dealer last)."""
+    if seat == 0:
+        return "voorhand"
+    if seat == players - 1:
+        return "dealer"
+    return {1: "2nd", 2: "3rd"}.get(seat, f"seat {seat}")
+
+
+def make_situation(rules: Rules, hand=None, turned=None, seat: int = 0, round_: int = 1,
+                   mine=None, theirs=None) -> Situation:
+    """Check what the player sees and place it in the dealing order (DEAL_LOG.md)."""
+    n = rules.players
+    if turned is None:
+        raise BeloteError("the turned card is missing: give it with --turned, e.g. --turned Qh")
+    t = parse_card(turned) if isinstance(turned, str) else int(turned)
+    if not 0 <= seat < n:
+        raise BeloteError(f"seat {seat} does not exist with {n} players: use --seat 0..{n - 1} (0 = voorhand)")
+    if round_ not in (1, 2):
+        raise BeloteError(f"round {round_} is not a bidding round: use --round 1 or --round 2")
+    deck = np.full(N_CARDS, -1, np.int64)
+    fixed = np.zeros(N_CARDS, np.int64)
+    if rules.variant == "dekjas":
+        if hand:
+            raise BeloteError("dekjas has no hand: give the face-up cards with --mine and --theirs (8 each)")
+        m = _cards(mine)
+        o = _cards(theirs)
+        for name, cs in (("--mine", m), ("--theirs", o)):
+            if len(cs) != 8:
+                raise BeloteError(f"dekjas: {name} must list 8 face-up cards, not {len(cs)}")
+        dup = set(m) & set(o)
+        if dup:
+            raise BeloteError(f"{format_cards(sorted(dup))} cannot be in both --mine and --theirs: each card exists once")
+        dealer_cards, dealer_flag = (m, "--mine") if seat == 1 else (o, "--theirs")
+        if t not in dealer_cards:
+            raise BeloteError(f"the turned card {format_card(t)} is the dealer's last face-up card: it must be "
+                              f"one of the dealer's cards ({dealer_flag}, seat 1)")
+        per_seat = {seat: m, 1 - seat: o}
+        for s in range(2):
+            cs = list(per_seat[s])
+            if s == 1:
+                cs.remove(t)
+                cs.append(t)  # the dealer's last pile: deck[31]
+            for i, c in enumerate(cs):
+                deck[16 + 2 * i + s] = c
+                fixed[16 + 2 * i + s] = 1
+        own, other = tuple(m), tuple(o)
+    else:
+        if mine or theirs:
+            raise BeloteError(f"--mine/--theirs are for dekjas only; for {rules.label} give the hand as one argument")
+        cs = _cards(hand)
+        fd = rules.first_deal
+        if len(cs) != fd:
+            raise BeloteError(f"{rules.label} deals {fd} cards before bidding, but the hand has {len(cs)}: "
+                              f"give exactly {fd} cards, e.g. \"Jh 9h Ah Tc 7s{' 8d' if fd == 6 else ''}\"")
+        if t in cs:
+            raise BeloteError(f"the turned card {format_card(t)} is also in the hand: the turned card lies on the table")
+        for k, c in enumerate(cs):
+            deck[fd * seat + k] = c
+            fixed[fd * seat + k] = 1
+        deck[n * fd] = t
+        fixed[n * fd] = 1
+        own, other = tuple(cs), ()
+    rest = [c for c in range(N_CARDS) if c not in set(deck.tolist())]
+    free = [p for p in range(N_CARDS) if not fixed[p]]
+    deck[free] = rest
+    return Situation(rules, seat, round_, t, own, other, deck, fixed)
+
+
+# --- results ------------------------------------------------------------------------------
+
+OBJECTIVES = {
+    "net": "the player's side's score minus the best other side's score (what wins games)",
+    "score": "the player's side's own hand score (ignores what a dedans gives away)",
+}
+
+
+@dataclass
+class CallStats:
+    """One call on the sampled deals: scores of the player's side and outcome rates."""
+
+    call: Call
+    score: Mean  # the player's side's hand score
+    vs_pass: Mean  # paired: score(call) - score(pass)
+    net: Mean  # score minus the best other side's score
+    net_vs_pass: Mean  # paired: net(call) - net(pass)
+    we_take: Rate  # the player's side became troefmaker
+    made: Rate  # ... and made: unconditional rates, over all deals
+    dedans: Rate
+    tie: Rate
+    capot_for: Rate  # the player's side won every trick
+    pit_against: Rate  # the player's side won no trick
+    not_played: Rate  # passed out (classic) or smous redeal
+
+    def value(self, objective: str) -> Mean:
+        return self.net if objective == "net" else self.score
+
+    def as_dict(self) -> dict:
+        d = {"call": CALL_NAMES[self.call.call], "suit": format_suit(self.call.suit) if self.call.suit >= 0 else None,
+             "label": self.call.label}
+        for k in ("score", "vs_pass", "net", "net_vs_pass", "we_take", "made", "dedans", "tie", "capot_for",
+                  "pit_against", "not_played"):
+            d[k] = getattr(self, k).as_dict()
+        return d
+
+
+@dataclass
+class TakeResult:
+    """The answer to 'should I take?': every call's statistics and a verdict."""
+
+    situation: Situation
+    policies: Policies
+    seed: int
+    objective: str  # "net" or "score": what the verdict ranks calls by
+    calls: list  # CallStats, in the order compared
+    acceptance: Rate  # samples where the earlier seats passed / samples drawn
+    best: CallStats
+    runner_up: CallStats
+    best_vs_runner_up: Mean  # paired difference of the objective
+    beats_runner_up: bool  # its 95% interval excludes 0
+    precision: float | None
+    hands: int  # hands simulated (samples x calls, rejected ones included)
+    seconds: float
+    pair_sums: np.ndarray = field(repr=False, default=None)
+
+    @property
+    def n(self) -> int:
+        return self.acceptance.k
+
+    def diff(self, a: Call, b: Call, objective: str | None = None) -> Mean:
+        """Paired difference (a - b) of two compared calls, on the objective's measure."""
+        idx = [c.call for c in self.calls]
+        return _pair(self.pair_sums, len(idx), idx.index(a), idx.index(b), self.n, objective or self.objective)
+
+    def verdict(self) -> str:
+        d = self.best_vs_runner_up
+        best, second = self.best.call.describe(), self.runner_up.call.describe()
+        what = "net points" if self.objective == "net" else "points"
+        if d.n > 1 and d.sd == 0 and d.mean == 0:
+            return (f"{best.upper()} or {second}: the same hands follow on every deal (n={d.n:,}; e.g. passing "
+                    f"leads to the same contract), so they are worth the same.")
+        if self.beats_runner_up:
+            return (f"{best.upper()}: it beats {second} by {d.mean:+.1f} {what} a hand "
+                    f"(95% CI {d.lo:+.1f} to {d.hi:+.1f}, n={d.n:,}), beyond the noise.")
+        return (f"{best.upper()} by a nose: {d.mean:+.1f} ± {Z95 * d.se:.1f} {what} a hand over {second} "
+                f"(n={d.n:,}) is inside the noise; the two are not distinguishable.")
+
+    def as_dict(self) -> dict:
+        s = self.situation
+        r = s.rules
+        return {
+            "inputs": {
+                "variant": r.variant, "players": r.players, "seat": s.seat, "round": s.round,
+                "hand": format_cards(s.hand), "theirs": format_cards(s.theirs) if s.theirs else None,
+                "turned": format_card(s.turned), "seed": self.seed, "precision": self.precision,
+                "objective": self.objective, "rules": r.options(), "policies": self.policies.describe(),
+            },
+            "n": self.n,
+            "acceptance": self.acceptance.as_dict(),
+            "calls": [c.as_dict() for c in self.calls],
+            "verdict": {
+                "best": self.best.call.label, "runner_up": self.runner_up.call.label,
+                "objective": self.objective,
+                "difference": self.best_vs_runner_up.as_dict(), "beyond_noise": self.beats_runner_up,
+                "text": self.verdict(),
+            },
+            "hands_simulated": self.hands,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _pair(pairs, k, a, b, n, objective) -> Mean:
+    p = 2 * (a * k + b) + (2 * k * k if objective == "net" else 0)
+    return mean_from_sums(float(pairs[p]), float(pairs[p + 1]), n)
+
+
+def _results(sit, pols, seed, objective, calls, row, precision, hands, seconds) -> TakeResult:
+    k = len(calls)
+    att, acc = int(row[T_ATTEMPTS]), int(row[T_ACCEPTED])
+    pairs = row[T_HEAD + k * N_F:]
+    ipass = calls.index(Call(PASS, -1))
+    stats = []
+    for c, call in enumerate(calls):
+        f = row[T_HEAD + c * N_F:T_HEAD + (c + 1) * N_F]
+        stats.append(CallStats(
+            call=call,
+            score=mean_from_sums(float(f[F_SUM]), float(f[F_SQ]), acc),
+            vs_pass=_pair(pairs, k, c, ipass, acc, "score"),
+            net=mean_from_sums(float(f[F_MSUM]), float(f[F_MSQ]), acc),
+            net_vs_pass=_pair(pairs, k, c, ipass, acc, "net"),
+            we_take=rate(f[F_WE_TAKE], acc),
+            made=rate(f[F_MADE], acc),
+            dedans=rate(f[F_DEDANS], acc),
+            tie=rate(f[F_TIE], acc),
+            capot_for=rate(f[F_CAPOT_FOR], acc),
+            pit_against=rate(f[F_PIT_AGAINST], acc),
+            not_played=rate(f[F_NOT_PLAYED], acc),
+        ))
+    order = sorted(range(k), key=lambda c: -stats[c].value(objective).mean if acc else c)
+    b, r2 = order[0], order[1]
+    d = _pair(pairs, k, b, r2, acc, objective)
+    return TakeResult(sit, pols, seed, objective, stats, rate(acc, att), stats[b], stats[r2], d,
+                      distinguishable(d), precision, hands, seconds, pairs.copy())
+
+
+def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int = 0, round_: int = 1, *,
+                 mine=None, theirs=None, deals: int = 100_000, precision: float | None = None,
+                 max_deals: int = 2_000_000, seed: int = 1, policies: Policies | None = None,
+                 bid_params: np.ndarray | None = None, calls=None, objective: str = "net",
+                 threads: int | None = None, progress=None, chunk: int = 2048) -> TakeResult:
+    """Should the player take? Compare every open call on the same sampled deals.
+
+    ``hand``: the player's cards at bidding (``"Jh 9h Ah Tc 7s"`` or card numbers);
+    Dekjas: ``mine`` and ``theirs``, the face-up cards. ``turned``: the turned card.
+    ``seat``: 0 = voorhand. ``round_``: the bidding round reached (1 or 2).
+    ``deals``: paired deals to keep (samples where the earlier seats passed); with
+    ``precision`` P, keep going until the 95% half-width of the best call's difference to
+    the runner-up is at most P points (at most ``max_deals`` deals). ``calls``: a subset
+    of the open calls (``["take", "pass"]``, ``"smous:h"``); pass is always compared.
+    ``objective``: what ranks the calls, ``"net"`` (default: own score minus the best
+    other side's, so a dedans counts the points it gives away) or ``"score"`` (own score).
+    ``progress(done)`` is called with the number of deals kept so far.
+
+    Example::
+
+        >>> r = analyse_take(Rules(), "Jh 9h Ah Tc 7s", "Qh", deals=20_000)  # doctest: +SKIP
+        >>> print(r.verdict())  # doctest: +SKIP
+    """
+    rules = rules or Rules()
+    sit = make_situation(rules, hand, turned, seat, round_, mine, theirs)
+    if deals <= 0:
+        raise BeloteError(f"--deals must be a positive number of deals, not {deals}")
+    if precision is not None and precision <= 0:
+        raise BeloteError(f"--precision must be a positive number of points, e.g. --precision 1.0, not {precision}")
+    if max_deals <= 0:
+        raise BeloteError(f"--max-deals must be positive, not {max_deals}")
+    if objective not in OBJECTIVES:
+        raise BeloteError(f'unknown objective "{objective}": use {" or ".join(OBJECTIVES)}')
+    call_list = parse_calls(calls, rules, sit.turned, round_)
+    cfg = SimConfig(rules=rules, policies=policies, deals=deals, seed=seed, threads=threads, bid_params=bid_params)
+    rec, bid, play, params = cfg.kernel_args()
+    params = params.copy()
+    if round_ == 2:
+        params[seat, P_THR1] = 1e18  # the player passed in round 1 (heuristic bidder)
+    k = len(call_list)
+    rsize = take_row_size(k)
+    tcfg = np.zeros(TAKE_CALLS + 4 * k, np.int64)  # the sample kernel's configuration
+    tcfg[TAKE_SIDE] = sit.side
+    tcfg[TAKE_K] = k
+    tcfg[TAKE_DECK:TAKE_DECK + N_CARDS] = sit.base_deck
+    tcfg[TAKE_FIXED:TAKE_FIXED + N_CARDS] = sit.fixed
+    tcfg[TAKE_CALLS:] = np.array([[seat, round_, c.call, c.suit] for c in call_list], np.int64).ravel()
+    args = (rec, bid, play, params)
+    set_threads(threads)
+    target = deals if precision is None else max(max_deals, 2)
+    row = np.zeros(rsize, np.int64)
+    first = 0
+    hands = 0
+    t0 = time.perf_counter()
+    while row[T_ACCEPTED] < target:
+        acc, att = int(row[T_ACCEPTED]), int(row[T_ATTEMPTS])
+        if acc == 0 and att >= 1 << 16:
+            raise BeloteError(
+                f"in {att:,} sampled deals the earlier seats never all passed under the bidding policy: with "
+                f"these cards this seat and round are (almost) never reached; check --seat and --round")
+        ratio = acc / att if att else 1.0
+        n = int(math.ceil((target - acc) / max(ratio, 1e-3) * (1.02 if ratio < 1 else 1.0)))
+        n = min(n, _BATCH)  # a progress update at least every _BATCH samples
+        if precision is not None:
+            n = min(n, max(_FIRST_PRECISION_BATCH, att))  # grow geometrically, check in between
+        out = driver.run_units(driver.TAKE, seed, first, n, chunk, args, tcfg)
+        row += out
+        first += n
+        hands += int(out[T_HANDS])
+        if progress is not None:
+            progress(min(int(row[T_ACCEPTED]), target))
+        if precision is not None and row[T_ACCEPTED] >= 2:
+            res = _results(sit, cfg.policies, seed, objective, call_list, row, precision, hands, 0.0)
+            if Z95 * res.best_vs_runner_up.se <= precision:
+                break
+    return _results(sit, cfg.policies, seed, objective, call_list, row, precision, hands,
+                    time.perf_counter() - t0)

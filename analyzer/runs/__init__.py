@@ -1,0 +1,1 @@
+"""Running hands: one hand, the driver that loops over many, games, statistics and benchmarks."""

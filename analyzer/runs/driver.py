@@ -1,0 +1,198 @@
+"""The one driver: the loop over units, the seeding of each unit's stream, the chunking and
+the parallel batch, written once for every analysis.
+
+A unit is a hand (``simulate``, ``seats``), a sampled deal played once per candidate call
+(``take``), a deal with its forced take and pass runs (the bidding tables) or a whole
+game (``games``). Unit ``i`` of a run with seed ``s`` depends only on ``(s, i)``: the
+driver seeds its stream with ``seed_stream(s, i)`` and hands it to the analysis' unit
+kernel (``analyzer.runs.units``, ``analyzer.runs.classes.table_unit``), which says what it deals,
+forces and counts into an int64 row. Rows are integer sums per chunk (``per_unit``: one
+row per unit, for games), so the numbers are identical whatever the thread count, the
+chunk size or the split into calls.
+
+How it compiles (numba 0.60+; measured on this 2-core machine, figures in
+docs/BENCHMARKS.md). The ways open:
+
+- a driver that takes the analysis' count kernel as a first-class function argument:
+  numba caches such a function since 0.52 (numba PR #6373), but every distinct function
+  argument is a distinct type, so the driver and whatever it inlines are compiled (and
+  cached) once per analysis: five compiles of the loop and of the hand inlined in it;
+- closures over the count kernel: a closure's free variables are compile-time constants
+  per closure object, and functions made at run time do not cache: the same five
+  compiles, on every run;
+- one driver kernel with a small integer ``kind`` switch (this module): one signature for
+  every analysis (the rules record, the policies, the bid parameters, one int64 ``cfg``
+  array, ``kind``), so ``_chunk`` compiles once; each unit kernel is inlined at its one
+  call site in it.
+
+The parallel batch is Python threads over ``_chunk``, which releases the GIL
+(``nogil=True``), not a ``parallel=True`` kernel: a parfor batch costs its own compile
+(the gufunc built around the loop body, with the whole hand linked in and optimised
+again: about 28 s of CPU of a cold start, measured) and nothing at run time that a chunk
+of thousands of hands would notice. The hand was inlined into all five analyses' loops
+before, so a cold start typed and compiled the 230-line hand five times; now it is
+compiled twice: once on its own (``analyzer.runs.hand.play_hand``, called by the take, table
+and games units, which play several hands a unit, and by the traced replay) and once
+inlined into the fresh-deal unit of simulate and seats (``play_hand_inline``), where a
+call would cost the reference counts of its ~30 array arguments on every hand (about 15%
+of a random-policy hand, measured).
+
+The small scalar helpers (``bit``, ``popcount``, ``strength``, ...) are plain functions
+that LLVM inlines, not numba-IR inlined at every call site: typing them once instead of
+at each of their hundreds of call sites is most of the cold-start gain. The price: the
+first analysis run compiles every analysis' unit (one kernel), so a cold ``belote
+simulate`` alone compiles more than it did (figures in docs/BENCHMARKS.md).
+
+Python side: ``run_chunks`` runs chunks ``first_chunk .. first_chunk + n_chunks - 1`` of a
+run and returns one row per chunk (what a distributed backend calls per chunk, and what
+batch-means intervals need); ``run_units`` runs units ``first .. first + n - 1`` and returns
+their summed row (or, ``per_unit``, one row per unit).
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numba
+import numpy as np
+from numba import njit
+
+from analyzer.players.bidding import N_BID_PARAMS
+from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
+from analyzer.game.dealing import seed_stream
+from analyzer.runs.hand import hand_buffers
+from analyzer.runs.units import (
+    GAMES_SCRATCH,
+    N_COUNTS,
+    N_GCOLS,
+    SEATS_ROW,
+    games_unit,
+    simulate_unit,
+    take_row_size,
+    take_scratch_size,
+    take_unit,
+    TAKE_K,
+)
+
+# --- the kinds of unit -------------------------------------------------------------------
+SIMULATE = 0  # a hand: simulate's counts (analyzer.runs.units.COUNT_FIELDS)
+SEATS = 1  # a hand: simulate's counts and the seat advantage
+TAKE = 2  # a sampled deal, every candidate call played on it
+TABLE = 3  # a deal of the bidding tables, its take and pass runs
+GAMES = 4  # a whole game, one row per game
+KIND_NAMES = ("simulate", "seats", "take", "table", "games")
+
+
+def row_size(kind: int, cfg: np.ndarray) -> int:
+    """The length of one row of ``kind`` with configuration ``cfg``."""
+    if kind == SIMULATE:
+        return N_COUNTS
+    if kind == SEATS:
+        return SEATS_ROW
+    if kind == TAKE:
+        return take_row_size(int(cfg[TAKE_K]))
+    if kind == TABLE:
+        return TABLE_ROW
+    if kind == GAMES:
+        return N_GCOLS
+    raise ValueError(f"unknown unit kind {kind}")
+
+
+def scratch_size(kind: int, cfg: np.ndarray) -> int:
+    """The int64 scratch one unit of ``kind`` needs (allocated once per chunk)."""
+    if kind == TAKE:
+        return take_scratch_size(int(cfg[TAKE_K]))
+    if kind == TABLE:
+        return TABLE_SCRATCH
+    if kind == GAMES:
+        return GAMES_SCRATCH
+    return 1
+
+
+@njit(cache=True, nogil=True)
+def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_scratch, out, per_unit):
+    """Units first .. first+count-1 of kind ``kind``, added to ``out[0]`` (``per_unit``:
+    unit ``first + j`` written to ``out[j]``)."""
+    bufs = hand_buffers()
+    rng = bufs[3]
+    scratch = np.zeros(n_scratch, np.int64)
+    own = np.zeros(4, np.uint32)  # TABLE: the cards each seat judges at bidding
+    seat_params = np.zeros((rec.n_players, N_BID_PARAMS), np.float64)  # GAMES: the bid parameters by seat
+    no_log = np.zeros((0, 1), np.int64)  # GAMES: no per-deal log (analyzer.runs.games.game_deals keeps one)
+    for j in range(count):
+        seed_stream(rng, seed, first + j)
+        row = out[j] if per_unit else out[0]
+        if kind == SIMULATE or kind == SEATS:
+            simulate_unit(rec, bid_pol, play_pol, bid_params, bufs, row, kind == SEATS)
+        elif kind == TAKE:
+            take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row)
+        elif kind == TABLE:
+            table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
+        else:
+            games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, no_log, row)
+
+
+# --- the Python API ------------------------------------------------------------------------
+
+_NO_CFG = np.zeros(1, np.int64)
+
+
+def _args(kind, cfg):
+    cfg = _NO_CFG if cfg is None else np.ascontiguousarray(cfg, dtype=np.int64)
+    if cfg.shape[0] == 0:
+        cfg = _NO_CFG
+    return cfg, scratch_size(kind, cfg), row_size(kind, cfg)
+
+
+def _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
+    """Units first .. first+n-1 in chunks of ``chunk`` on ``numba.get_num_threads()``
+    threads (``_chunk`` releases the GIL); one row per chunk, or per unit."""
+    if chunk <= 0:
+        raise ValueError(f"chunk must be positive, not {chunk}")
+    rec, bid, play, params = kernel_args
+    cfg, n_scratch, n_row = _args(kind, cfg)
+    n_chunks = (n + chunk - 1) // chunk
+    rows = np.zeros((n if per_unit else n_chunks, n_row), np.int64)
+
+    def one(c):
+        start = c * chunk
+        cnt = min(chunk, n - start)
+        out = rows[start:start + cnt] if per_unit else rows[c:c + 1]
+        _chunk(kind, seed, first + start, cnt, rec, bid, play, params, cfg, n_scratch, out, per_unit)
+
+    threads = min(numba.get_num_threads(), n_chunks)
+    if threads <= 1:
+        for c in range(n_chunks):
+            one(c)
+    else:
+        pool = ThreadPoolExecutor(threads)
+        try:
+            for f in [pool.submit(one, c) for c in range(n_chunks)]:
+                f.result()
+        finally:
+            # interrupted or failed: the chunks running finish, the queued ones never start
+            pool.shutdown(wait=True, cancel_futures=True)
+    return rows
+
+
+def run_units(kind: int, seed: int, first: int, n: int, chunk: int, kernel_args, cfg=None,
+              per_unit: bool = False) -> np.ndarray:
+    """Units ``first .. first + n - 1`` of a run: their summed row (int64), or with
+    ``per_unit`` one row per unit. ``kernel_args``: (rules record, bid policies, play
+    policies, bid parameters), as ``SimConfig.kernel_args()`` gives them; ``cfg``: the
+    analysis' int64 configuration (``analyzer.runs.units``)."""
+    rows = _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit)
+    return rows if per_unit else rows.sum(axis=0)
+
+
+def run_chunks(kind: int, seed: int, first_chunk: int, n_chunks: int, chunk: int, kernel_args, cfg=None,
+               n_units: int | None = None) -> np.ndarray:
+    """Chunks ``first_chunk .. first_chunk + n_chunks - 1`` of a run cut into chunks of
+    ``chunk`` units (the last one cut at ``n_units``, the run's length, when given): one
+    int64 row per chunk, shape (n_chunks, row size). A backend that spreads a run over
+    machines calls this per chunk; the rows' sum is the run's whatever the split."""
+    first = first_chunk * chunk
+    n = n_chunks * chunk if n_units is None else min(n_chunks * chunk, n_units - first)
+    if n <= 0:
+        return np.zeros((0, row_size(kind, _args(kind, cfg)[0])), np.int64)
+    return _run(kind, seed, first, n, chunk, kernel_args, cfg, False)

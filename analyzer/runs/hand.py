@@ -1,0 +1,433 @@
+"""One whole hand, every variant: deal -> bidding -> Dix and completing the deal ->
+play -> declarations -> scoring (RULES.md §3-§6), as one numba kernel.
+
+``play_hand`` takes a dealt deck (DEAL_LOG.md order), the rules record, each seat's
+policies and a random stream, and writes the hand's result into ``res`` (layout: the
+``RES_*`` constants). When ``trace`` is non-empty it also records every bid, the
+exchange, every trick and declaration (layout: the ``TR_*`` constants), from which
+``analyzer.output.deallog`` writes the ``belote-deal/1`` record.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from analyzer.players.bidding import PLAYED, TRACE_BIDS, run_bidding
+from analyzer.rules.cards import (
+    LAST_TRICK_BONUS,
+    N_CARDS,
+    R7,
+    TRUMP_ORDER,
+    bit,
+    card_points,
+    lowest_card,
+    popcount,
+    strength,
+)
+from analyzer.game.dealing import GOLDEN, dekjas_piles, first_hands, mix64
+from analyzer.rules.declarations import (
+    CARRE,
+    MAX_DECLARATIONS,
+    declaration_key,
+    find_declarations,
+    has_declaration,
+    roem_winner,
+    side_of,
+    stuk_seat,
+)
+from analyzer.rules.legal import legal_mask
+from analyzer.players.play import choose_card
+from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
+from analyzer.rules.scoring import score_classic, score_solo
+
+# --- the per-hand result record (int64) ---------------------------------------------
+RES_KIND = 0  # bidding outcome: PLAYED, PASSED_OUT or REDEAL
+RES_TRUMP = 1  # trump suit
+RES_TAKER = 2  # troefmaker seat
+RES_ROUND = 3  # round of the take: 1, 2 or KOE_ROUND
+RES_SMOUS = 4  # 0 no smous, 1 smous played, 2 smous redeal
+RES_SMOUS_SEAT = 5  # seat that offered smous, -1
+RES_FORCED = 6  # 1 when the forced decision was reached
+RES_OUTCOME = 7  # MADE, DEDANS or TIE
+RES_TAKER_SIDE = 8
+RES_ROEM_SIDE = 9  # side scoring declarations, -1
+RES_STUK_SEAT = 10  # seat holding K+Q of trump, -1
+RES_ALL_TRICKS_SIDE = 11  # side that won every trick, -1
+RES_N_TRICKLESS = 12  # sides that won no trick
+RES_RESERVE = 13  # reserve after the hand
+RES_DIX_SEAT = 14  # seat that exchanged the trump 7, -1
+RES_FILLE = 15  # fille card, -1
+RES_TURNED = 16  # the turned card
+RES_ROEM_POINTS = 17  # declaration points that scored
+RES_SCORES = 20  # + side: the hand's score per side
+RES_RAW = 24  # + side: raw totals
+RES_CARD = 28  # + side: card points (last trick and classic capot included)
+RES_TRICKS = 32  # + side: tricks won
+RES_DECL = 36  # + side: points of all declarations made
+RES_DECL_KINDS = 40  # + kind: declarations made: seq3, seq4, seq5+, carré 9 10 J Q K A
+N_DECL_KINDS = 9
+RES_SIZE = 52
+
+# --- the trace (int64), only for logged hands -----------------------------------------
+TR_BIDS = 0  # analyzer.players.bidding: [n, (seat, round, call, suit) ...]
+TR_EXCH = TRACE_BIDS  # seat, gave, got (seat -1: none)
+TR_FILLE = TR_EXCH + 3
+TR_START = TR_FILLE + 1  # + seat: cards at the first trick (Dekjas: all 16 owned)
+TR_TRICKS = TR_START + 4  # + trick * TRICK_STRIDE
+TRICK_STRIDE = 16  # leader, winner, points, n_revealed, (seat, card) x4, (seat, card) x2
+MAX_TRICKS = 16
+TR_NDECL = TR_TRICKS + TRICK_STRIDE * MAX_TRICKS
+TR_DECL = TR_NDECL + 1  # + i * 5: seat, kind, cards mask, points, trick
+MAX_TRACE_DECL = 48
+TR_STUK = TR_DECL + 5 * MAX_TRACE_DECL
+TRACE_SIZE = TR_STUK + 1
+
+
+class Workspace(NamedTuple):
+    """Scratch arrays, allocated once per thread (numba allocations in the hot loop cost
+    more than the hand itself)."""
+
+    hands: np.ndarray  # uint32[4]: playable cards per seat (Dekjas: face-up)
+    start: np.ndarray  # uint32[4]: cards at the first trick (Dekjas: all owned)
+    own: np.ndarray  # uint32[4]: cards each seat judges when bidding
+    under: np.ndarray  # int64[32]: Dekjas: the face-down card under a face-up card
+    down: np.ndarray  # int64[2, 8]: Dekjas piles, face down
+    up: np.ndarray  # int64[2, 8]: Dekjas piles, face up
+    trick_cards: np.ndarray  # int64[4]
+    trick_seats: np.ndarray  # int64[4]
+    bid_out: np.ndarray  # int64[8]
+    card_pts: np.ndarray  # int64[4] per side
+    tricks: np.ndarray  # int64[4] per side
+    decl_pts: np.ndarray  # int64[4] per side
+    stuk_pts: np.ndarray  # int64[4] per side
+    best_key: np.ndarray  # int64[4] per seat
+    kinds: np.ndarray  # int64[MAX_DECLARATIONS]
+    masks: np.ndarray  # uint32[MAX_DECLARATIONS]
+    points: np.ndarray  # int64[MAX_DECLARATIONS]
+    bonus: np.ndarray  # int64[4]
+    award: np.ndarray  # int64[4]
+    out_card: np.ndarray  # int64[4]
+    out_raw: np.ndarray  # int64[4]
+    out_scores: np.ndarray  # int64[4]
+
+
+@njit(cache=True)
+def make_workspace():
+    u = np.uint32
+    i = np.int64
+    return Workspace(
+        np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(N_CARDS, i),
+        np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(4, i), np.zeros(4, i), np.zeros(8, i),
+        np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
+        np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
+        np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
+    )
+
+
+@njit(cache=True)
+def hand_buffers():
+    """What one thread needs to play hands with ``play_hand``, allocated once:
+    (workspace, res, an empty trace, rng state, deck, force (no override), totals)."""
+    return (make_workspace(), np.zeros(RES_SIZE, np.int64), np.zeros(0, np.int64), np.zeros(1, np.uint64),
+            np.zeros(N_CARDS, np.int64), np.full(4, -1, np.int64), np.zeros(4, np.int64))
+
+
+@njit(cache=True)
+def _decl_kind_index(kind, mask_len, rank):
+    if kind == CARRE:
+        return 3 + rank - 2  # carré of 9 10 J Q K A
+    return min(mask_len, 5) - 3  # sequence of 3, 4, 5+
+
+
+@njit(cache=True, inline="always")
+def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_pool, carre_pool,
+             trump, rec, trick):
+    """Seat declares everything in its pools (§5): adds to the side's declaration points,
+    the seat's best key, the kind counters and the trace. Returns the cards used by
+    sequences and by carrés (Dekjas keeps them out of later declarations)."""
+    seq_used = np.uint32(0)
+    carre_used = np.uint32(0)
+    n = find_declarations(seq_pool, carre_pool, kinds, masks, points)
+    side = side_of(seat, rec.variant == CLASSIC)
+    for i in range(n):
+        m = masks[i]
+        decl_pts[side] += points[i]
+        key = declaration_key(m, points[i], trump, rec.roem_by_points)
+        if key > best_key[seat]:
+            best_key[seat] = key
+        res[RES_DECL_KINDS + _decl_kind_index(kinds[i], popcount(m), lowest_card(m) & 7)] += 1
+        if kinds[i] == CARRE:
+            carre_used |= m
+        else:
+            seq_used |= m
+        if trace.shape[0] > 0 and trace[TR_NDECL] < MAX_TRACE_DECL:
+            b = TR_DECL + 5 * trace[TR_NDECL]
+            trace[b] = seat
+            trace[b + 1] = kinds[i]
+            trace[b + 2] = np.int64(m)
+            trace[b + 3] = points[i]
+            trace[b + 4] = trick
+            trace[TR_NDECL] += 1
+    return seq_used, carre_used
+
+
+def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
+               reserve_before, totals, use_totals, ws, res, trace):
+    """Simulate one hand from the dealt ``deck``; see the module docstring."""
+    # the workspace's arrays, taken out once (each tuple access costs a reference count)
+    hands, start, own, under = ws.hands, ws.start, ws.own, ws.under
+    trick_cards, trick_seats, bid_out = ws.trick_cards, ws.trick_seats, ws.bid_out
+    card_pts, tricks, decl_pts, stuk_pts, best_key = ws.card_pts, ws.tricks, ws.decl_pts, ws.stuk_pts, ws.best_key
+    n = rec.n_players
+    partners = rec.variant == CLASSIC
+    n_sides = rec.n_sides
+    tracing = trace.shape[0] > 0
+    for i in range(RES_SIZE):
+        res[i] = 0
+    if tracing:
+        for i in range(trace.shape[0]):
+            trace[i] = 0
+        trace[TR_EXCH] = -1
+        trace[TR_FILLE] = -1
+        trace[TR_STUK] = -1
+    for s in range(4):
+        card_pts[s] = 0
+        tricks[s] = 0
+        decl_pts[s] = 0
+        stuk_pts[s] = 0
+        best_key[s] = -1
+        hands[s] = 0
+        start[s] = 0
+        own[s] = 0
+    res[RES_DIX_SEAT] = -1
+    res[RES_FILLE] = -1
+    res[RES_ROEM_SIDE] = -1
+    res[RES_STUK_SEAT] = -1
+    res[RES_ALL_TRICKS_SIDE] = -1
+
+    # ---- §3 dealing: the cards each seat judges at bidding, and the turned card ----
+    if rec.variant == DEKJAS:
+        turned = dekjas_piles(deck, ws.down, ws.up)
+        for c in range(N_CARDS):
+            under[c] = -1
+        for s in range(2):
+            for p in range(8):
+                own[s] |= bit(ws.up[s, p])
+                start[s] |= bit(ws.up[s, p]) | bit(ws.down[s, p])
+                under[ws.up[s, p]] = ws.down[s, p]
+    else:
+        turned = first_hands(deck, n, rec.first_deal, own)
+    res[RES_TURNED] = turned
+
+    # ---- §3 bidding ----
+    outcome = run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, bid_out)
+    res[RES_KIND] = outcome
+    res[RES_SMOUS] = bid_out[4]
+    res[RES_SMOUS_SEAT] = bid_out[5]
+    res[RES_FORCED] = bid_out[6]
+    if outcome != PLAYED:
+        return
+    trump = bid_out[1]
+    taker = bid_out[2]
+    res[RES_TRUMP] = trump
+    res[RES_TAKER] = taker
+    res[RES_ROUND] = bid_out[3]
+    taker_side = side_of(taker, partners)
+    res[RES_TAKER_SIDE] = taker_side
+
+    # ---- §3 Dix exchange and completing the deal ----
+    gone = np.uint32(0)  # cards every seat has seen leave play (played, or face up on the table)
+    seven = 8 * trump + R7
+    dix = (turned >> 3) == trump and rec.variant == PIEKJAS
+    if rec.variant == DEKJAS:
+        for s in range(2):
+            hands[s] = own[s]
+    else:
+        for s in range(n):
+            hands[s] = own[s]
+        table_card = turned
+        if n == 4:
+            # classic and 4-player piekjas: Dix (piekjas only) right after bidding, then the
+            # troefmaker takes the card on the table and 2 more, the others 3 each
+            if dix:
+                table_card = _exchange(hands, res, trace, n, seven, turned)
+            p = n * rec.first_deal + 1
+            for s in range(n):
+                k = 2 if s == taker else 3
+                for j in range(k):
+                    hands[s] |= bit(deck[p + j])
+                p += k
+            hands[taker] |= bit(table_card)
+        else:
+            # piekjas 2 or 3 players: Dix right after bidding (dix_timing=bidding: only the
+            # cards held then count; revision 1's dix_timing=deal: after the last 3 cards),
+            # 3 more each, then the fille is turned; the card on the table and the rest of
+            # the stock stay out of play
+            if dix and not rec.dix_at_deal:
+                table_card = _exchange(hands, res, trace, n, seven, turned)
+            p = n * rec.first_deal + 1
+            for s in range(n):
+                for j in range(3):
+                    hands[s] |= bit(deck[p + j])
+                p += 3
+            if dix and rec.dix_at_deal:
+                table_card = _exchange(hands, res, trace, n, seven, turned)
+            res[RES_FILLE] = deck[N_CARDS - 1]
+            if tracing:
+                trace[TR_FILLE] = deck[N_CARDS - 1]
+            gone |= bit(table_card) | bit(deck[N_CARDS - 1])
+        for s in range(n):
+            start[s] = hands[s]
+    if tracing:
+        for s in range(n):
+            trace[TR_START + s] = np.int64(start[s])
+
+    # ---- §5 declarations at the first trick (classic, piekjas) ----
+    if rec.variant != DEKJAS:
+        for s in range(n):
+            if has_declaration(start[s], start[s]):
+                _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace, s,
+                         start[s], start[s], trump, rec, 0)
+    seq_used = np.uint32(0)
+    carre_used = np.uint32(0)
+
+    # ---- §4 play ----
+    # the random stream in a register for the play (an array access per card costs more)
+    stream = rng[0]
+    leader = 0
+    for t in range(rec.n_tricks):
+        # the trick in scalars: the card winning it so far, its seat, its points
+        win_card = -1
+        win_seat = -1
+        pts = 0
+        best_s = -1
+        best_trump_rank = -1
+        led = -1
+        n_rev = 0
+        for k in range(n):
+            seat = leader + k
+            if seat >= n:
+                seat -= n
+            partner_winning = 0
+            if k > 0 and partners:
+                partner_winning = 1 if (win_seat & 1) == (seat & 1) else 0
+            legal = legal_mask(hands[seat], led, best_trump_rank, trump, partner_winning, rec.undertrump_free)
+            # every draw advances the stream before using it (as dealing.next_u64 does), so
+            # the first card never reuses the number of the last bidding call
+            stream += GOLDEN
+            card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led, win_card, win_seat, k, trump,
+                               taker, partners, n, mix64(stream))
+            hands[seat] &= ~bit(card)
+            gone |= bit(card)
+            trick_cards[k] = card
+            trick_seats[k] = seat
+            pts += card_points(card, trump)
+            if k == 0:
+                led = card >> 3
+            st = strength(card, trump, led)
+            if st > best_s:
+                best_s = st
+                win_card = card
+                win_seat = seat
+            if (card >> 3) == trump:
+                if best_trump_rank < 0 or TRUMP_ORDER[card & 7] > TRUMP_ORDER[best_trump_rank]:
+                    best_trump_rank = card & 7
+            if rec.variant == DEKJAS:
+                # the face-down card under a played face-up card turns face up (§4)
+                below = under[card]
+                if below >= 0:
+                    hands[seat] |= bit(below)
+                    under[card] = -1
+                    if tracing:
+                        b = TR_TRICKS + TRICK_STRIDE * t
+                        trace[b + 12 + 2 * n_rev] = seat
+                        trace[b + 13 + 2 * n_rev] = below
+                    n_rev += 1
+        winner = win_seat
+        if t == rec.n_tricks - 1:
+            pts += LAST_TRICK_BONUS
+        ws_side = side_of(winner, partners)
+        card_pts[ws_side] += pts
+        tricks[ws_side] += 1
+        if tracing:
+            b = TR_TRICKS + TRICK_STRIDE * t
+            trace[b] = leader
+            trace[b + 1] = winner
+            trace[b + 2] = pts
+            trace[b + 3] = n_rev
+            for k in range(n):
+                trace[b + 4 + 2 * k] = trick_seats[k]
+                trace[b + 5 + 2 * k] = trick_cards[k]
+        if rec.variant == DEKJAS:
+            # §5: right after winning a trick, declare what is new among the face-up cards
+            seq_pool = hands[winner] & ~seq_used
+            carre_pool = hands[winner] & ~carre_used
+            if has_declaration(seq_pool, carre_pool):
+                su, cu = _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace,
+                                  winner, seq_pool, carre_pool, trump, rec, t)
+                seq_used |= su
+                carre_used |= cu
+        leader = winner
+    rng[0] = stream
+
+    # ---- §5 who scores declarations; stuk ----
+    roem_side = roem_winner(best_key, n, partners, rec.roem_tie_first)
+    res[RES_ROEM_SIDE] = roem_side
+    if roem_side >= 0:
+        res[RES_ROEM_POINTS] = decl_pts[roem_side]
+    st_seat = stuk_seat(start, n, trump)
+    res[RES_STUK_SEAT] = st_seat
+    if st_seat >= 0:
+        stuk_pts[side_of(st_seat, partners)] = 20
+        if tracing:
+            trace[TR_STUK] = st_seat
+
+    # ---- §6 scoring ----
+    if partners:
+        oc, reserve = score_classic(taker_side, rec.n_tricks, card_pts, tricks, decl_pts,
+                                    roem_side, stuk_pts, reserve_before, rec.classic_tie_made,
+                                    ws.out_card, ws.out_raw, ws.out_scores)
+    else:
+        oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, card_pts, tricks, decl_pts,
+                                 roem_side, stuk_pts, reserve_before, totals, rec.target, use_totals,
+                                 rec.trickless_target, ws.bonus, ws.award, ws.out_card, ws.out_raw, ws.out_scores)
+    res[RES_OUTCOME] = oc
+    res[RES_RESERVE] = reserve
+    n_trickless = 0
+    for s in range(n_sides):
+        res[RES_SCORES + s] = ws.out_scores[s]
+        res[RES_RAW + s] = ws.out_raw[s]
+        res[RES_CARD + s] = ws.out_card[s]
+        res[RES_TRICKS + s] = tricks[s]
+        res[RES_DECL + s] = decl_pts[s]
+        if tricks[s] == rec.n_tricks:
+            res[RES_ALL_TRICKS_SIDE] = s
+        if tricks[s] == 0:
+            n_trickless += 1
+    res[RES_N_TRICKLESS] = n_trickless
+
+
+# The hand, compiled once and called by the unit kernels of take, the bidding tables and
+# games (several hands a unit) and by the traced replay; and inlined at its one call site in
+# the driver's fresh-deal unit (simulate, seats: one hand a unit, the hot path), where a
+# call would cost the reference counts of its ~30 array arguments on every hand (about
+# 10% of a hand, measured: docs/BENCHMARKS.md). Two compiles of the hand in all, not six.
+play_hand = njit(cache=True)(_play_hand)
+play_hand_inline = njit(inline="always")(_play_hand)  # never compiled on its own: no cache
+
+
+@njit(cache=True, inline="always")
+def _exchange(hands, res, trace, n, seven, turned):
+    """§3.6 Dix: the holder of the trump 7 takes the turned card and leaves the 7 on the
+    table (always done: never worse than keeping the 7). Returns the card on the table."""
+    for s in range(n):
+        if hands[s] & bit(seven):
+            hands[s] = (hands[s] & ~bit(seven)) | bit(turned)
+            res[RES_DIX_SEAT] = s
+            if trace.shape[0] > 0:
+                trace[TR_EXCH] = s
+                trace[TR_EXCH + 1] = seven
+                trace[TR_EXCH + 2] = turned
+            return seven
+    return turned

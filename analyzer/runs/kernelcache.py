@@ -1,0 +1,63 @@
+"""Is the kernel cache cold? How long will compiling take?
+
+Numba writes one index file (``<module>.<function>-<line>.pyXY.nbi``) per cached kernel
+into the cache folder of the current kernel digest (``analyzer._kernel_cache_dir``), in a
+subfolder named after the folder of the source file. A command's kernels are cached when
+the index file of each *entry kernel* it calls exists (an entry kernel compiles everything
+it calls, and numba saves each of those with it). What is missing is compiled on this run.
+
+The minutes are measured figures, not guesses: see ``COMPILE_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+# The entry kernel of every command that simulates: the one driver's chunk kernel
+# (``analyzer.runs.driver._chunk``), which compiles every unit, the hand and the policies with it.
+DRIVER = ("driver", "_chunk")
+ENTRY_KERNELS = {command: (DRIVER,) for command in ("simulate", "take", "table", "balance", "rules", "report")}
+
+# Seconds to compile the driver on a cold cache: ``scripts/cold_start.py`` (an empty cache
+# folder, then ``belote report`` until its first number) measured 157 CPU s on the 2-core
+# development machine shared with other jobs (2026-12-01, commit f7fb8f2, load 7-9);
+# compiling is single-threaded, so about that in wall time on an idle machine.
+COMPILE_SECONDS = {DRIVER: 157}
+
+
+def cache_folder() -> Path:
+    """Where numba caches the kernels of this checkout under the current digest."""
+    import numba.core.config as config
+    from numba.core.caching import _CacheLocator
+
+    import analyzer
+
+    here = Path(analyzer.__file__).resolve().parent
+    return Path(config.CACHE_DIR) / _CacheLocator.get_suitable_cache_subpath(str(here / "simulate.py"))
+
+
+def is_cached(module: str, function: str, folder: Path | None = None) -> bool:
+    folder = cache_folder() if folder is None else folder
+    return any(folder.glob(f"{module}.{function}-*.nbi"))
+
+
+def missing_kernels(command: str, folder: Path | None = None) -> list[tuple[str, str]]:
+    """The entry kernels of ``command`` that this run will compile."""
+    folder = cache_folder() if folder is None else folder
+    seen = []
+    for k in ENTRY_KERNELS.get(command, ()):
+        if k not in seen and not is_cached(*k, folder=folder):
+            seen.append(k)
+    return seen
+
+
+def compile_minutes(command: str, folder: Path | None = None) -> int:
+    """About how many minutes compiling takes before ``command`` starts (0: the cache is warm)."""
+    missing = missing_kernels(command, folder)
+    if not missing:
+        return 0
+    return max(1, math.ceil(sum(COMPILE_SECONDS[k] for k in missing) / 60))
+
+
+__all__ = ["ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_minutes"]

@@ -1,0 +1,145 @@
+"""``simulate``: many hands, aggregated as integer counts (``analyzer.runs.units.COUNT_FIELDS``).
+
+Hand ``i`` of a run depends only on ``(seed, i)`` (``analyzer.game.dealing``); the one driver
+(``analyzer.runs.driver``, kind ``SIMULATE``) loops, seeds, chunks and runs in parallel, and
+every aggregate is an integer sum, so the counts are identical whatever the thread count
+or the chunk size. Memory is flat in the number of hands: one row of counts per chunk in
+a batch, never per-hand storage.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+from numba import njit
+
+from analyzer.players.bidding import KOE_ROUND, N_BID_PARAMS, default_bid_params
+from analyzer.game.dealing import seed_stream, shuffle_deck
+from analyzer.errors import BeloteError
+from analyzer.runs import driver
+from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, make_workspace, play_hand
+from analyzer.players.policies import Policies
+from analyzer.rules import Rules
+from analyzer.runs.units import COUNT_FIELDS, N_COUNTS, OFFSETS  # noqa: F401 (the layout of a run's counts)
+
+CHUNK = 1 << 14  # hands per chunk: the unit of parallel work
+
+
+@njit(cache=True)
+def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace, given):
+    """Hand ``index`` of run ``seed``; with ``given`` the dealt deck is replaced by the
+    contents of ``deck`` (the random stream for the policies stays the run's)."""
+    ws = make_workspace()
+    rng = np.zeros(1, np.uint64)
+    seed_stream(rng, seed, index)
+    mine = deck.copy()
+    shuffle_deck(rng, deck)
+    if given:
+        deck[:] = mine
+    play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, np.full(4, -1, np.int64), 0,
+              np.zeros(4, np.int64), False, ws, res, trace)
+
+
+# --- the Python API --------------------------------------------------------------------
+
+
+@dataclass
+class SimConfig:
+    """One simulation run: rules, policies, how many hands, which seed."""
+
+    rules: Rules = field(default_factory=Rules)
+    policies: Policies | None = None
+    deals: int = 100_000
+    seed: int = 1
+    threads: int | None = None  # None: all cores
+    bid_params: np.ndarray | None = None  # (players, N_BID_PARAMS); None: the variant's defaults
+    chunk: int = CHUNK
+
+    def __post_init__(self):
+        if self.policies is None:
+            self.policies = Policies.parse("heuristic", "heuristic", self.rules.players)
+        if self.deals <= 0:
+            raise BeloteError(f"--deals must be a positive number of hands, not {self.deals}")
+        if self.seed < 0:
+            raise BeloteError(f"--seed must be 0 or more, not {self.seed}")
+        if self.bid_params is None:
+            self.bid_params = np.tile(default_bid_params(self.rules.variant, self.rules.players), (self.rules.players, 1))
+        self.bid_params = np.ascontiguousarray(self.bid_params, dtype=np.float64)
+        if self.bid_params.shape != (self.rules.players, N_BID_PARAMS):
+            raise BeloteError(f"bid parameters must have shape ({self.rules.players}, {N_BID_PARAMS})")
+
+    def kernel_args(self):
+        bid, play = self.policies.codes()
+        return self.rules.record(), bid, play, self.bid_params
+
+
+def set_threads(threads: int | None) -> int:
+    """Use ``threads`` numba threads (None: all); returns the number used."""
+    top = numba.config.NUMBA_NUM_THREADS
+    if threads is None:
+        threads = top
+    if threads < 1 or threads > top:
+        raise BeloteError(f"--threads must be between 1 and {top} on this machine, not {threads}")
+    numba.set_num_threads(threads)
+    return threads
+
+
+@dataclass
+class SimResult:
+    config: SimConfig
+    counts: np.ndarray  # N_COUNTS int64
+    seconds: float
+    threads: int
+
+    def get(self, name: str):
+        off = OFFSETS[name]
+        size = dict(COUNT_FIELDS)[name]
+        v = self.counts[off:off + size]
+        return int(v[0]) if size == 1 else [int(x) for x in v]
+
+    def as_dict(self) -> dict:
+        return {name: self.get(name) for name, _ in COUNT_FIELDS}
+
+
+def simulate(config: SimConfig, progress=None, batch: int = 1 << 20) -> SimResult:
+    """Simulate ``config.deals`` hands; ``progress(done)`` is called after each batch."""
+    threads = set_threads(config.threads)
+    args = config.kernel_args()
+    counts = np.zeros(N_COUNTS, np.int64)
+    t0 = time.perf_counter()
+    done = 0
+    while done < config.deals:
+        n = min(batch, config.deals - done)
+        counts += driver.run_units(driver.SIMULATE, config.seed, done, n, config.chunk, args)
+        done += n
+        if progress is not None:
+            progress(done)
+    return SimResult(config, counts, time.perf_counter() - t0, threads)
+
+
+def trace_hand(config: SimConfig, index: int):
+    """Replay hand ``index`` of the run with tracing on: (deck, res, trace) arrays."""
+    rec, bid, play, params = config.kernel_args()
+    deck = np.zeros(32, np.int64)
+    res = np.zeros(RES_SIZE, np.int64)
+    trace = np.zeros(TRACE_SIZE, np.int64)
+    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, False)
+    return deck, res, trace
+
+
+def trace_deck(config: SimConfig, deck, index: int = 0):
+    """Like ``trace_hand`` but with a deck of your choosing (e.g. to change hidden cards)."""
+    rec, bid, play, params = config.kernel_args()
+    deck = np.array(deck, dtype=np.int64)
+    if sorted(deck.tolist()) != list(range(32)):
+        raise BeloteError("a deck must hold each of the 32 cards once")
+    res = np.zeros(RES_SIZE, np.int64)
+    trace = np.zeros(TRACE_SIZE, np.int64)
+    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, True)
+    return deck, res, trace
+
+
+__all__ = ["SimConfig", "SimResult", "simulate", "trace_hand", "COUNT_FIELDS", "OFFSETS", "KOE_ROUND"]

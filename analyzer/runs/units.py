@@ -1,0 +1,463 @@
+"""What each analysis does with one unit of work (a hand; for ``games``, a game), as numba
+kernels called by the one driver (``analyzer.runs.driver``).
+
+A unit kernel receives the unit's random stream already seeded (``seed_stream(seed, i)``,
+by the driver), the hand buffers, a scratch array and the row it adds its integer counts
+to (its layout is the analysis' own: ``COUNT_FIELDS`` here for ``simulate``, ``T_*`` /
+``F_*`` for ``take``, ``G_*`` for ``games``, ``analyzer.runs.classes`` for the bidding tables).
+It says what it deals, forces and counts; it never loops over units, seeds streams,
+chunks or runs in parallel: that is the driver's job, written once.
+
+``cfg`` is the analysis' configuration as one int64 array (empty for ``simulate`` and
+``seats``; the layouts are ``TAKE_*`` and ``GAMES_*`` below).
+"""
+
+import numpy as np
+from numba import njit
+
+from analyzer.players.bidding import PASSED_OUT, PLAYED, REDEAL
+from analyzer.rules.cards import N_CARDS
+from analyzer.game.dealing import shuffle_deck, shuffle_rest
+from analyzer.runs.hand import (
+    N_DECL_KINDS,
+    RES_ALL_TRICKS_SIDE,
+    RES_CARD,
+    RES_DECL_KINDS,
+    RES_DIX_SEAT,
+    RES_FORCED,
+    RES_KIND,
+    RES_N_TRICKLESS,
+    RES_OUTCOME,
+    RES_RESERVE,
+    RES_ROEM_POINTS,
+    RES_ROEM_SIDE,
+    RES_ROUND,
+    RES_SCORES,
+    RES_SMOUS,
+    RES_STUK_SEAT,
+    RES_TAKER,
+    RES_TAKER_SIDE,
+    RES_TRICKS,
+    RES_TRUMP,
+    RES_TURNED,
+    play_hand,
+    play_hand_inline,
+)
+from analyzer.rules import CLASSIC
+
+# ==== simulate: what a run counts per hand: (name, size); offsets below are derived ====
+CARD_HIST_BINS = 253  # taker side's card points 0..252
+COUNT_FIELDS = (
+    ("hands", 1),  # deals simulated
+    ("played", 1),  # hands played out
+    ("passed_out", 1),  # classic: all passed twice
+    ("redeal", 1),  # smous answered with a redeal
+    ("take_r1", 4),  # takes in round 1, by seat
+    ("take_r2", 4),  # takes in round 2, by seat
+    ("koe", 1),  # forced troefmaker (piekjas, dekjas)
+    ("smous_offered", 1),
+    ("smous_play", 1),
+    ("smous_redeal", 1),
+    ("made", 1),
+    ("dedans", 1),
+    ("tie", 1),  # classic litige, or piekjas/dekjas T = M
+    ("capot_for", 1),  # the taker's side won every trick
+    ("pit_against", 1),  # another side won every trick
+    ("trickless_sides", 1),  # sum over hands of sides that won no trick
+    ("hands_with_trickless", 1),
+    ("reserve_hands", 1),  # hands that left a reserve
+    ("dix", 1),  # trump 7 exchanged
+    ("roem_scored", 1),  # hands where a side scored declarations
+    ("roem_points", 1),  # sum of the declaration points that scored
+    ("stuk", 1),  # hands with stuk / belote
+    ("stuk_taker", 1),  # ... held by the taker's side
+    ("trump_turned", 1),  # trump = the turned card's suit
+    ("score_sum", 4),  # by seat: sum of the hand scores of the seat's side
+    ("score_sq", 4),  # by seat: sum of squares
+    ("taker_score_sum", 1),
+    ("taker_score_sq", 1),
+    ("taker_card_hist", CARD_HIST_BINS),
+    ("decl_kinds", N_DECL_KINDS),  # declarations made: seq3, seq4, seq5+, carré 9 10 J Q K A
+    ("taker_made_by_seat", 4),
+    ("taker_dedans_by_seat", 4),
+)
+OFFSETS = {}
+_o = 0
+for _name, _size in COUNT_FIELDS:
+    OFFSETS[_name] = _o
+    _o += _size
+N_COUNTS = _o
+
+C_HANDS = OFFSETS["hands"]
+C_PLAYED = OFFSETS["played"]
+C_PASSED = OFFSETS["passed_out"]
+C_REDEAL = OFFSETS["redeal"]
+C_TAKE_R1 = OFFSETS["take_r1"]
+C_TAKE_R2 = OFFSETS["take_r2"]
+C_KOE = OFFSETS["koe"]
+C_SMOUS_OFFERED = OFFSETS["smous_offered"]
+C_SMOUS_PLAY = OFFSETS["smous_play"]
+C_SMOUS_REDEAL = OFFSETS["smous_redeal"]
+C_MADE = OFFSETS["made"]
+C_CAPOT_FOR = OFFSETS["capot_for"]
+C_PIT_AGAINST = OFFSETS["pit_against"]
+C_TRICKLESS = OFFSETS["trickless_sides"]
+C_HANDS_TRICKLESS = OFFSETS["hands_with_trickless"]
+C_RESERVE = OFFSETS["reserve_hands"]
+C_DIX = OFFSETS["dix"]
+C_ROEM = OFFSETS["roem_scored"]
+C_ROEM_POINTS = OFFSETS["roem_points"]
+C_STUK = OFFSETS["stuk"]
+C_STUK_TAKER = OFFSETS["stuk_taker"]
+C_TRUMP_TURNED = OFFSETS["trump_turned"]
+C_SCORE_SUM = OFFSETS["score_sum"]
+C_SCORE_SQ = OFFSETS["score_sq"]
+C_TAKER_SUM = OFFSETS["taker_score_sum"]
+C_TAKER_SQ = OFFSETS["taker_score_sq"]
+C_HIST = OFFSETS["taker_card_hist"]
+C_DECL = OFFSETS["decl_kinds"]
+C_MADE_SEAT = OFFSETS["taker_made_by_seat"]
+C_DEDANS_SEAT = OFFSETS["taker_dedans_by_seat"]
+
+
+@njit(cache=True)
+def count_hand(res, rec, counts):
+    """Add one hand's result to the counts."""
+    counts[C_HANDS] += 1
+    kind = res[RES_KIND]
+    if res[RES_SMOUS] > 0:
+        counts[C_SMOUS_OFFERED] += 1
+        if res[RES_SMOUS] == 1:
+            counts[C_SMOUS_PLAY] += 1
+        else:
+            counts[C_SMOUS_REDEAL] += 1
+    if kind != PLAYED:
+        if kind == PASSED_OUT:
+            counts[C_PASSED] += 1
+        else:
+            counts[C_REDEAL] += 1
+        return
+    counts[C_PLAYED] += 1
+    taker = res[RES_TAKER]
+    rnd = res[RES_ROUND]
+    if rnd == 1:
+        counts[C_TAKE_R1 + taker] += 1
+    elif rnd == 2:
+        counts[C_TAKE_R2 + taker] += 1
+    else:
+        counts[C_KOE] += 1
+    oc = res[RES_OUTCOME]
+    counts[C_MADE + oc] += 1
+    if oc == 0:
+        counts[C_MADE_SEAT + taker] += 1
+    elif oc == 1:
+        counts[C_DEDANS_SEAT + taker] += 1
+    ts = res[RES_TAKER_SIDE]
+    all_side = res[RES_ALL_TRICKS_SIDE]
+    if all_side >= 0:
+        if all_side == ts:
+            counts[C_CAPOT_FOR] += 1
+        else:
+            counts[C_PIT_AGAINST] += 1
+    nt = res[RES_N_TRICKLESS]
+    counts[C_TRICKLESS] += nt
+    if nt > 0:
+        counts[C_HANDS_TRICKLESS] += 1
+    if res[RES_RESERVE] > 0:
+        counts[C_RESERVE] += 1
+    if res[RES_DIX_SEAT] >= 0:
+        counts[C_DIX] += 1
+    if res[RES_ROEM_SIDE] >= 0:
+        counts[C_ROEM] += 1
+        counts[C_ROEM_POINTS] += res[RES_ROEM_POINTS]
+    st = res[RES_STUK_SEAT]
+    if st >= 0:
+        counts[C_STUK] += 1
+        st_side = st & 1 if rec.variant == 0 else st
+        if st_side == ts:
+            counts[C_STUK_TAKER] += 1
+    if res[RES_TRUMP] == (res[RES_TURNED] >> 3):
+        counts[C_TRUMP_TURNED] += 1
+    for s in range(rec.n_players):
+        side = s & 1 if rec.variant == 0 else s
+        sc = res[RES_SCORES + side]
+        counts[C_SCORE_SUM + s] += sc
+        counts[C_SCORE_SQ + s] += sc * sc
+    tsc = res[RES_SCORES + ts]
+    counts[C_TAKER_SUM] += tsc
+    counts[C_TAKER_SQ] += tsc * tsc
+    cp = res[RES_CARD + ts]
+    if cp > CARD_HIST_BINS - 1:
+        cp = CARD_HIST_BINS - 1
+    counts[C_HIST + cp] += 1
+    for k in range(N_DECL_KINDS):
+        counts[C_DECL + k] += res[RES_DECL_KINDS + k]
+
+
+@njit(cache=True, inline="always")
+def simulate_unit(rec, bid_pol, play_pol, bid_params, bufs, row, seats):
+    """``simulate``: a fresh deal from the unit's stream, played by the policies, counted;
+    with ``seats``, the seat advantage of ``analyzer.questions.seats`` too (row ``SEATS_ROW`` long)."""
+    ws, res, no_trace, rng, deck, force, totals = bufs
+    shuffle_deck(rng, deck)
+    play_hand_inline(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+    count_hand(res, rec, row)
+    if seats:
+        seat_advantage(res, rec, row)
+
+
+# ==== seats: simulate's counts, then per seat the paired advantage ====================
+ADV_SUM = N_COUNTS  # + seat: sum of the scaled advantage
+ADV_SQ = N_COUNTS + 4  # + seat: sum of its squares
+SEATS_ROW = N_COUNTS + 8
+
+
+@njit(cache=True)
+def seat_advantage(res, rec, row):
+    """Per seat: (n_sides - 1) * its side's score - the other sides' scores, and its square."""
+    n_sides = rec.n_sides
+    classic = rec.variant == CLASSIC
+    total = 0
+    for o in range(n_sides):
+        total += res[RES_SCORES + o]
+    for s in range(rec.n_players):
+        side = s & 1 if classic else s
+        a = n_sides * res[RES_SCORES + side] - total  # = (n_sides - 1) * own - sum of the others
+        row[ADV_SUM + s] += a
+        row[ADV_SQ + s] += a * a
+
+
+# ==== take: every candidate call on the same sampled deal ===============================
+# row = [attempts, accepted, hands] + per call F_* fields + per ordered pair of calls (a, b): sum
+# and sum of squares of score(a) - score(b) on the same deal, then the same for net scores.
+T_ATTEMPTS, T_ACCEPTED, T_HANDS, T_HEAD = 0, 1, 2, 3  # samples drawn, kept, hands played
+F_SUM = 0  # the player's side's hand score
+F_SQ = 1
+F_MSUM = 2  # net: score minus the best other side's score
+F_MSQ = 3
+F_WE_TAKE = 4  # the player's side is the troefmaker's side
+F_MADE = 5  # ... and made (RULES.md §6)
+F_DEDANS = 6  # ... and went dedans
+F_TIE = 7  # ... and tied (classic litige; piekjas/dekjas T = M)
+F_CAPOT_FOR = 8  # the player's side won every trick
+F_PIT_AGAINST = 9  # the player's side won no trick (classic: the other team's capot)
+F_NOT_PLAYED = 10  # the hand asked about was passed out (classic) or redealt (smous)
+N_F = 11
+MAX_REDEALS = 20  # smous redeals followed in a row (each happens about 1 time in 3)
+
+# cfg: [my side, number of calls k, base deck (32), fixed (32), calls (k x 4: seat, round, call, suit)]
+TAKE_SIDE, TAKE_K, TAKE_DECK, TAKE_FIXED = 0, 1, 2, 2 + N_CARDS
+TAKE_CALLS = 2 + 2 * N_CARDS
+
+
+def take_row_size(k):
+    return T_HEAD + k * N_F + 4 * k * k
+
+
+def take_scratch_size(k):
+    return N_CARDS + k * N_F + 2 * k
+
+
+@njit(cache=True, inline="always")
+def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
+    """``take``: sample the unknown cards, play every call on them with the same stream."""
+    ws, res, no_trace, rng, deck, force, totals = bufs
+    my_side = cfg[TAKE_SIDE]
+    k = cfg[TAKE_K]
+    n_sides = rec.n_sides
+    sample = scratch[0:N_CARDS]
+    tmp = scratch[N_CARDS:N_CARDS + k * N_F].reshape((k, N_F))  # this sample's fields, added once accepted
+    sc = scratch[N_CARDS + k * N_F:N_CARDS + k * N_F + k]
+    mg = scratch[N_CARDS + k * N_F + k:N_CARDS + k * N_F + 2 * k]
+    pair0 = T_HEAD + k * N_F
+    mpair0 = pair0 + 2 * k * k
+    for j in range(N_CARDS):
+        sample[j] = cfg[TAKE_DECK + j]
+    shuffle_rest(rng, sample, cfg[TAKE_FIXED:TAKE_FIXED + N_CARDS])
+    state = rng[0]
+    row[T_ATTEMPTS] += 1
+    accepted = True
+    for c in range(k):
+        rng[0] = state  # the same stream for every call: paired comparison
+        for j in range(N_CARDS):
+            deck[j] = sample[j]
+        for j in range(4):
+            force[j] = cfg[TAKE_CALLS + 4 * c + j]
+        for f in range(N_F):
+            tmp[c, f] = 0
+        redeals = 0
+        while True:
+            play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+            row[T_HANDS] += 1
+            if redeals == 0:
+                if res[RES_FORCED] == 0:
+                    accepted = False  # an earlier seat took (or smoused): not the situation asked about
+                    break
+                # outcome rates: the hand asked about
+                if res[RES_KIND] != PLAYED:
+                    tmp[c, F_NOT_PLAYED] = 1
+                else:
+                    if res[RES_TAKER_SIDE] == my_side:
+                        tmp[c, F_WE_TAKE] = 1
+                        tmp[c, F_MADE + res[RES_OUTCOME]] = 1
+                    if res[RES_ALL_TRICKS_SIDE] == my_side:
+                        tmp[c, F_CAPOT_FOR] = 1
+                    if res[RES_TRICKS + my_side] == 0:
+                        tmp[c, F_PIT_AGAINST] = 1
+            if res[RES_KIND] == REDEAL and redeals < MAX_REDEALS:
+                # a smous answered 'redeal' (§3.5): new cards, same dealer, everyone's policies
+                shuffle_deck(rng, deck)
+                force[0] = -1
+                redeals += 1
+                continue
+            break
+        if not accepted:
+            break
+        # scores: the hand played (after any redeals; passed out or capped: 0)
+        s = res[RES_SCORES + my_side]
+        best_other = -(1 << 40)
+        for o in range(n_sides):
+            if o != my_side and res[RES_SCORES + o] > best_other:
+                best_other = res[RES_SCORES + o]
+        m = s - best_other
+        if res[RES_KIND] == REDEAL:
+            s = 0
+            m = 0
+        sc[c] = s
+        mg[c] = m
+        tmp[c, F_SUM] = s
+        tmp[c, F_SQ] = s * s
+        tmp[c, F_MSUM] = m
+        tmp[c, F_MSQ] = m * m
+    force[0] = -1
+    if not accepted:
+        return
+    row[T_ACCEPTED] += 1
+    for c in range(k):
+        b = T_HEAD + c * N_F
+        for f in range(N_F):
+            row[b + f] += tmp[c, f]
+    for a in range(k):
+        for b2 in range(k):
+            d = sc[a] - sc[b2]
+            p = pair0 + 2 * (a * k + b2)
+            row[p] += d
+            row[p + 1] += d * d
+            d = mg[a] - mg[b2]
+            p = mpair0 + 2 * (a * k + b2)
+            row[p] += d
+            row[p + 1] += d * d
+
+
+# ==== games: one whole game to the target per unit, one row per game ===================
+G_WINNER = 0  # winning player side, -1 when capped
+G_HANDS = 1  # hands played
+G_DEALS = 2  # deals dealt (hands played + passed out + smous redeals)
+G_PASSED = 3  # classic passed-out deals
+G_REDEAL = 4  # smous redeals
+G_TOTALS = 5  # + player side: final totals
+N_GCOLS = G_TOTALS + 4
+GAMES_MAX_DEALS = 0  # cfg: [max deals per game]
+GAMES_SCRATCH = 16  # totals by player side (4), seat policies (4 + 4), hand side -> player side (4)
+
+
+# --- per-hand log of one game (only for game_hands) ---------------------------------
+L_ROT = 0  # dealer moves so far: seat s is player (s + rot) mod n
+L_RESERVE = 1  # reserve before the hand
+L_TOTALS = 2  # + hand side: game totals before the hand
+N_LCOLS = L_TOTALS + 4
+
+
+@njit(cache=True, inline="always")
+def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
+              totals_h, totals_p, seat_bid, seat_play, seat_params, pside, row,
+              log_decks, log_res, log_traces, log_meta):
+    """One whole game on the stream ``rng`` (already seeded), its summary in ``row``.
+    When ``log_decks`` has rows, deal d's deck, result, trace and the game state before
+    it (``L_*``) are kept in row d of the ``log_*`` arrays."""
+    n = rec.n_players
+    n_sides = rec.n_sides
+    classic = rec.variant == CLASSIC
+    logging = log_decks.shape[0] > 0
+    for s in range(4):
+        totals_p[s] = 0
+    rot = 0
+    reserve = 0
+    winner = -1
+    hands = 0
+    deals = 0
+    passed = 0
+    redeals = 0
+    while deals < max_deals:
+        # seats of this deal: seat s is player (s + rot) mod n
+        for s in range(n):
+            p = (s + rot) % n
+            seat_bid[s] = bid_pol[p]
+            seat_play[s] = play_pol[p]
+            for j in range(bid_params.shape[1]):
+                seat_params[s, j] = bid_params[p, j]
+        for hs in range(n_sides):
+            if classic:
+                pside[hs] = hs ^ (rot & 1)
+            else:
+                pside[hs] = (hs + rot) % n
+            totals_h[hs] = totals_p[pside[hs]]
+        shuffle_deck(rng, deck)
+        trace = no_trace
+        if logging:
+            trace = log_traces[deals]
+            log_meta[deals, L_ROT] = rot
+            log_meta[deals, L_RESERVE] = reserve
+            for hs in range(n_sides):
+                log_meta[deals, L_TOTALS + hs] = totals_h[hs]
+        play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, reserve, totals_h, True,
+                  ws, res, trace)
+        if logging:
+            for j in range(deck.shape[0]):
+                log_decks[deals, j] = deck[j]
+            for j in range(res.shape[0]):
+                log_res[deals, j] = res[j]
+        deals += 1
+        kind = res[RES_KIND]
+        if kind == REDEAL:
+            redeals += 1  # §3.5: same dealer, new cards
+            continue
+        rot += 1
+        if kind == PASSED_OUT:
+            passed += 1  # §3.4: no play, the next dealer deals
+            continue
+        hands += 1
+        reserve = res[RES_RESERVE]
+        for hs in range(n_sides):
+            totals_p[pside[hs]] += res[RES_SCORES + hs]
+        top = -1
+        n_top = 0
+        who = -1
+        for ps in range(n_sides):
+            if totals_p[ps] > top:
+                top = totals_p[ps]
+                n_top = 1
+                who = ps
+            elif totals_p[ps] == top:
+                n_top += 1
+        if top >= rec.target and n_top == 1:
+            winner = who  # §7: highest total wins; an exact tie plays on
+            break
+    row[G_WINNER] = winner
+    row[G_HANDS] = hands
+    row[G_DEALS] = deals
+    row[G_PASSED] = passed
+    row[G_REDEAL] = redeals
+    for ps in range(4):
+        row[G_TOTALS + ps] = totals_p[ps]
+
+
+@njit(cache=True, inline="always")
+def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, no_log, row):
+    """``games``: deals on the game's stream until a side wins (RULES.md §7); see
+    ``analyzer.runs.games`` for the seating and the rules followed."""
+    ws, res, no_trace, rng, deck, force, totals_h = bufs  # totals_h: by side of the current hand
+    n = rec.n_players
+    play_game(rec, bid_pol, play_pol, bid_params, cfg[GAMES_MAX_DEALS], rng, ws, res, no_trace, deck, force,
+              totals_h, scratch[0:4], scratch[4:4 + n], scratch[8:8 + n], seat_params, scratch[12:16], row,
+              no_log, no_log, no_log, no_log)
