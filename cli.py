@@ -541,6 +541,7 @@ def table(
     """
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
+    from analyzer.output.files import write_table
     from analyzer.questions.table import bidding_table
 
     rules = _rules(variant, players, rule)
@@ -552,7 +553,7 @@ def table(
             t = bidding_table(cfg, rounds=rounds, progress=update)
         files = []
         if stage is not None:
-            names = [p.name for p in t.write(stage.tmp)]
+            names = [p.name for p in write_table(t, stage.tmp)]
             stage.commit({"command": _command(), "seed": seed, "rules": rules.options(),
                           "policies": cfg.policies.describe(), "variant": rules.label, "deals": deals,
                           "rounds": rounds})
@@ -598,6 +599,7 @@ def balance(
 
       belote balance --variants classic,piekjas3 --rule undertrump=free --json
     """
+    from analyzer.output.files import write_balance
     from analyzer.questions.balance import compare_variants, parse_variants
 
     labels = [r.label for r in parse_variants(variants)]
@@ -609,7 +611,7 @@ def balance(
                                  rule_options=rule or [], threads=threads, progress=update)
         files = []
         if stage is not None:
-            names = [p.name for p in b.write(stage.tmp)]
+            names = [p.name for p in write_balance(b, stage.tmp)]
             inputs = b.as_dict().get("inputs", {})
             stage.commit({"command": _command(), "seed": seed, "rules": inputs.get("rules"),
                           "policies": inputs.get("policies"), "variants": labels, "deals": deals, "games": games})
@@ -708,6 +710,7 @@ def rules(
 
       belote rules --variant piekjas --players 3 --games 20000 --out reports/rules-piekjas3 --json
     """
+    from analyzer.output.files import write_impact
     from analyzer.questions.impact import compare_rules, parse_labels, total_units
 
     labels = parse_labels(variant.value if variant else None, players)
@@ -718,7 +721,7 @@ def rules(
                               threads=threads, progress=update)
         files = []
         if stage is not None:
-            names = [p.name for p in r.write(stage.tmp)]
+            names = [p.name for p in write_impact(r, stage.tmp)]
             inputs = r.inputs()
             stage.commit({"command": _command(), "seed": seed, "deals": deals, "games": games,
                           "rules": {c["variant"] + ": " + c["option"]: {"a": c["rules_a"], "b": c["rules_b"]}

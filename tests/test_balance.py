@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer.output.files import write_balance
 from analyzer.questions.balance import compare_variants, parse_variants
 from analyzer.errors import BeloteError
 from analyzer.rules import Rules
@@ -59,7 +60,7 @@ def test_games_table_and_distribution(small):
 
 
 def test_write_tables_plots_and_markdown(small, tmp_path):
-    files = small.write(tmp_path)
+    files = write_balance(small, tmp_path)
     names = {p.name for p in files}
     assert {"balance_hands.csv", "balance_seats.parquet", "balance_games.csv", "balance.md",
             "balance_advantage.png", "balance_win.png", "balance_hands_per_game.png"} <= names

@@ -191,7 +191,7 @@ def test_reading_numbers_cited_in_code_resolve():
 def _written_fields() -> set[str]:
     """Every key analyzer/output/deallog.py writes into a record: dict literal keys and
     ``record["key"] = ...`` assignments."""
-    tree = ast.parse(_text(ROOT / "analyzer" / "deallog.py"))
+    tree = ast.parse(_text(ROOT / "analyzer" / "output" / "deallog.py"))
     keys = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):

@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 from matplotlib.colors import to_rgba
 
+from analyzer.output.files import balance_figures
 from analyzer.output import plots as P
 from analyzer.output import report as R
 from analyzer.rules import Rules
@@ -298,7 +299,7 @@ def test_balance_wires_the_fair_share_into_the_p_win_plot(monkeypatch):
     b._cache["seats"] = st
     monkeypatch.setattr(balance.BalanceResult, "hands_per_game", lambda self: pd.DataFrame(
         {"variant": ["classic"], "hands": [5], "games": [1]}))
-    b.figures()
+    balance_figures(b)
     assert seen["P(win) by seat in the first hand"] == "p_win_fair"
 
 

@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer.output.files import write_table
 from analyzer.runs import classes as K
 from analyzer.rules.cards import cards_to_mask, parse_cards, parse_suit
 from analyzer.errors import BeloteError
@@ -82,7 +83,7 @@ def test_break_even_and_rule_of_thumb_tables(classic_table):
 
 
 def test_write_produces_csv_parquet_png_and_markdown(classic_table, tmp_path):
-    files = classic_table.write(tmp_path)
+    files = write_table(classic_table, tmp_path)
     names = {p.name for p in files}
     for stem in ("classes", "strength", "break_even", "rule_of_thumb"):
         assert f"table_classic_{stem}.csv" in names and f"table_classic_{stem}.parquet" in names

@@ -28,7 +28,7 @@ import pandas as pd
 import analyzer
 from analyzer.questions.balance import compare_variants
 from analyzer.errors import BeloteError
-from analyzer.questions.impact import report_section as rules_impact_section
+from analyzer.output.files import impact_report_section, write_balance, write_table
 from analyzer.output.outdir import Staged, check_out, git_commit
 from analyzer.players.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules, option_choices
@@ -312,7 +312,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         rules = Rules.from_label(lab)
         cfg = SimConfig(rules=rules, deals=sizes.table_deals, seed=seed, threads=threads)
         t = bidding_table(cfg, progress=lambda done: tick(done / sizes.table_deals))
-        t.write(folder)
+        write_table(t, folder)
         table_hands += t.hands
         body = t.markdown()
         body = body.replace("### Bidding table", "### Bidding table", 1)
@@ -332,7 +332,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     units = len(variants) * (sizes.deals + sizes.games)
     b = compare_variants(list(variants), deals=sizes.deals, games=sizes.games, seed=seed, threads=threads,
                          progress=lambda done: tick(done / units))
-    files = b.write(folder, markdown=False)
+    files = write_balance(b, folder, markdown=False)
     plots = {p.name: p.name for p in files if p.suffix == ".png"}
     balance_md = b.markdown(plots)
     timings["balance"] = time.perf_counter() - t0
@@ -411,7 +411,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("## 3. Balance of the variants")
     md.append("")
     md.append(balance_md.replace("### ", "#### "))
-    md.append(rules_impact_section(folder, sizes.deals, seed, threads, variants))
+    md.append(impact_report_section(folder, sizes.deals, seed, threads, variants))
     md.append("## 4. Files")
     md.append("")
     for p in sorted(folder.iterdir()):

@@ -244,36 +244,9 @@ class BalanceResult:
             "seconds": round(self.seconds, 3),
         }
 
-    def figures(self) -> dict:
-        """name -> Figure."""
-        from analyzer.output import plots as P
-
-        ht = self.hand_table()
-        st = self.seat_table()
-        figs = {
-            "balance_takes.png": P.bars_ci(ht[ht["statistic"].isin(["take_round1", "take_round2", "koe", "passed_out",
-                                                                      "smous_offered", "redeal"])],
-                                           "label", "variant", "value", "lo", "hi", "How hands are bid", "share of deals",
-                                           percent=True),
-            "balance_outcomes.png": P.bars_ci(ht[ht["statistic"].isin(["made", "dedans", "tie", "capot_for",
-                                                                         "pit_against"])],
-                                              "label", "variant", "value", "lo", "hi", "Outcome of the hands played",
-                                              "share of hands played", percent=True),
-            "balance_advantage.png": P.bars_ci(st, "seat", "variant", "advantage", "advantage_lo", "advantage_hi",
-                                               "Seat advantage (points a hand over the other sides' mean)",
-                                               "points a hand", xlabel=SEAT_AXIS),
-        }
-        if "p_win" in st:
-            figs["balance_win.png"] = P.bars_ci(st, "seat", "variant", "p_win", "p_win_lo", "p_win_hi",
-                                                "P(win) by seat in the first hand", "games won", percent=True,
-                                                xlabel=SEAT_AXIS, ref="p_win_fair",
-                                                ref_label="fair share (1 / sides)")
-            figs["balance_hands_per_game.png"] = P.histograms(self.hands_per_game(), "hands", "games", "variant",
-                                                              "Hands played per game", "hands")
-        return figs
-
-    def write(self, out_dir, plots: bool = True, markdown: bool = True) -> list[Path]:
-        """CSV and Parquet tables, PNG plots and ``balance.md`` into ``out_dir``."""
+    def write(self, out_dir, markdown: bool = True, plots: dict | None = None) -> list[Path]:
+        """CSV and Parquet tables and ``balance.md`` into ``out_dir``; ``plots``: the names of
+        the plots written beside them, to embed (``analyzer.output.files.write_balance``)."""
         from analyzer.questions.table import write_frame
 
         out = Path(out_dir)
@@ -282,16 +255,9 @@ class BalanceResult:
                          ("balance_games", self.game_table()), ("balance_hands_per_game", self.hands_per_game())):
             if len(df):
                 files += write_frame(df, out / name)
-        written = {}
-        if plots:
-            from analyzer.output import plots as P
-
-            for name, fig in self.figures().items():
-                files.append(P.save(fig, out / name))
-                written[name] = name
         if markdown:
             md = out / "balance.md"
-            md.write_text(self.markdown(written))
+            md.write_text(self.markdown(plots or {}))
             files.append(md)
         return files
 

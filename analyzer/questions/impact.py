@@ -467,14 +467,9 @@ class ImpactResult:
                                  "b": c.b_value, "rules_a": c.a.options(), "rules_b": c.b.options(),
                                  "summary": c.summary} for c in self.comparisons]}
 
-    def figure(self):
-        from analyzer.output.plots import forest
-
-        return forest(self.table(), HEADLINE, f"What each rule option changes (b − a, 95% CI; seed {self.seed}, "
-                                              f"{self.deals:,} hands and {self.games:,} games per reading)")
-
-    def write(self, out_dir, plot: bool = True) -> list[Path]:
-        """``rules_impact.csv``, ``rules_games_changed.csv``, ``rules_impact.png`` and ``rules_impact.md``."""
+    def write(self, out_dir, plot_name: str | None = None) -> list[Path]:
+        """``rules_impact.csv``, ``rules_games_changed.csv`` and ``rules_impact.md`` (embedding
+        ``plot_name``: the forest plot, ``analyzer.output.files.write_impact``)."""
         out = Path(out_dir)
         files = []
         p = out / "rules_impact.csv"
@@ -485,12 +480,6 @@ class ImpactResult:
             p = out / "rules_games_changed.csv"
             gc.to_csv(p, index=False)
             files.append(p)
-        plot_name = None
-        if plot:
-            from analyzer.output.plots import save
-
-            plot_name = "rules_impact.png"
-            files.append(save(self.figure(), out / plot_name))
         p = out / "rules_impact.md"
         p.write_text(rules_impact_markdown(self, plot_name, heading="#"))
         files.append(p)
@@ -645,23 +634,6 @@ def _pol(p: dict) -> str:
     return f"bid={one(p['bid'])} play={one(p['play'])}"
 
 
-# ---- the report's section -------------------------------------------------------------
-
-
-def report_section(folder, deals: int, seed: int, threads=None, labels=None) -> str:
-    """For ``analyzer.output.report``: a smaller comparison of ``labels`` (default all; ``deals / 40``
-    hands and ``deals / 800`` games per reading: 50,000 and 2,500 at the report's default
-    2,000,000), its plot and CSV written into ``folder``; returns the markdown."""
-    result = compare_rules(labels, deals=max(MIN_BLOCKS, deals // 40), games=max(1, deals // 800), seed=seed,
-                           threads=threads)
-    folder = Path(folder)
-    from analyzer.output.plots import save
-
-    result.table().to_csv(folder / "rules_impact.csv", index=False)
-    save(result.figure(), folder / "rules_impact.png")
-    return rules_impact_markdown(result, "rules_impact.png")
-
-
 __all__ = ["compare_rules", "ImpactResult", "Comparison", "Diff", "ratio_difference", "paired_game_difference",
-           "rules_impact_markdown", "report_section", "plan", "parse_labels",
+           "rules_impact_markdown", "plan", "parse_labels",
            "total_units", "t_quantile", "block_bounds"]

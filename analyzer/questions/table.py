@@ -361,8 +361,9 @@ class TableResult:
             "rule_of_thumb_finding": self.rule_of_thumb_finding(),
         }
 
-    def write(self, out_dir, plots: bool = True) -> list[Path]:
-        """CSV and Parquet tables, heatmap PNGs and a markdown table into ``out_dir``."""
+    def write(self, out_dir) -> list[Path]:
+        """CSV and Parquet tables and a markdown table into ``out_dir`` (the heatmaps and the
+        break-even plot: ``analyzer.output.files.write_table``)."""
         out = Path(out_dir)
         lab = self.label
         files = []
@@ -373,24 +374,6 @@ class TableResult:
         md = out / f"table_{lab}.md"
         md.write_text(self.markdown())
         files.append(md)
-        if plots:
-            from analyzer.output import plots as P
-
-            figs = {
-                f"table_{lab}_heatmap_gain.png": P.heatmap(self.view(["round", "honours", "trump_length"]), "gain_net",
-                                                           "honours", "trump_length", f"{lab}: net gain of taking",
-                                                           min_n=MIN_N, center=0.0),
-                f"table_{lab}_heatmap_made.png": P.heatmap(self.view(["round", "honours", "trump_length"]), "p_made",
-                                                           "honours", "trump_length", f"{lab}: P(made) when taking",
-                                                           min_n=MIN_N, percent=True),
-                f"table_{lab}_heatmap_aces.png": P.heatmap(self.view(["round", "honours", "side_aces"]), "gain_net",
-                                                           "honours", "side_aces", f"{lab}: net gain of taking",
-                                                           min_n=MIN_N, center=0.0),
-                f"table_{lab}_break_even.png": P.break_even_plot(self.strength(pooled_seats=True), self.break_even(),
-                                                                 f"{lab}: gain of taking by hand strength"),
-            }
-            for name, fig in figs.items():
-                files.append(P.save(fig, out / name))
         return files
 
 

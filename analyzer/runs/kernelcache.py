@@ -34,7 +34,7 @@ def cache_folder() -> Path:
     import analyzer
 
     here = Path(analyzer.__file__).resolve().parent
-    return Path(config.CACHE_DIR) / _CacheLocator.get_suitable_cache_subpath(str(here / "simulate.py"))
+    return Path(config.CACHE_DIR) / _CacheLocator.get_suitable_cache_subpath(str(here / "runs" / "driver.py"))
 
 
 def is_cached(module: str, function: str, folder: Path | None = None) -> bool:

@@ -1,0 +1,106 @@
+"""The files of a result: its tables (written by the question itself) and its plots.
+
+The questions (``analyzer.questions``) write their tables and markdown; the plots are
+drawn here, from the DataFrames the questions return, so imports point one way
+(questions → output) and ``analyzer.output.plots`` never sits under a question.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.output import plots as P
+from analyzer.questions.balance import SEAT_AXIS
+from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, compare_rules, rules_impact_markdown
+from analyzer.questions.table import MIN_N
+
+
+def table_figures(t) -> dict:
+    """A bidding table's plots: name -> Figure."""
+    lab = t.label
+    return {
+        f"table_{lab}_heatmap_gain.png": P.heatmap(t.view(["round", "honours", "trump_length"]), "gain_net",
+                                                   "honours", "trump_length", f"{lab}: net gain of taking",
+                                                   min_n=MIN_N, center=0.0),
+        f"table_{lab}_heatmap_made.png": P.heatmap(t.view(["round", "honours", "trump_length"]), "p_made",
+                                                   "honours", "trump_length", f"{lab}: P(made) when taking",
+                                                   min_n=MIN_N, percent=True),
+        f"table_{lab}_heatmap_aces.png": P.heatmap(t.view(["round", "honours", "side_aces"]), "gain_net",
+                                                   "honours", "side_aces", f"{lab}: net gain of taking",
+                                                   min_n=MIN_N, center=0.0),
+        f"table_{lab}_break_even.png": P.break_even_plot(t.strength(pooled_seats=True), t.break_even(),
+                                                         f"{lab}: gain of taking by hand strength"),
+    }
+
+
+def write_table(t, out_dir, plots: bool = True) -> list[Path]:
+    """A bidding table's CSV, Parquet and markdown, and (``plots``) its heatmaps and break-even plot."""
+    out = Path(out_dir)
+    files = t.write(out)
+    if plots:
+        files += [P.save(fig, out / name) for name, fig in table_figures(t).items()]
+    return files
+
+
+def balance_figures(b) -> dict:
+    """The balance plots: name -> Figure."""
+    ht = b.hand_table()
+    st = b.seat_table()
+    figs = {
+        "balance_takes.png": P.bars_ci(ht[ht["statistic"].isin(["take_round1", "take_round2", "koe", "passed_out",
+                                                                  "smous_offered", "redeal"])],
+                                       "label", "variant", "value", "lo", "hi", "How hands are bid", "share of deals",
+                                       percent=True),
+        "balance_outcomes.png": P.bars_ci(ht[ht["statistic"].isin(["made", "dedans", "tie", "capot_for",
+                                                                     "pit_against"])],
+                                          "label", "variant", "value", "lo", "hi", "Outcome of the hands played",
+                                          "share of hands played", percent=True),
+        "balance_advantage.png": P.bars_ci(st, "seat", "variant", "advantage", "advantage_lo", "advantage_hi",
+                                           "Seat advantage (points a hand over the other sides' mean)",
+                                           "points a hand", xlabel=SEAT_AXIS),
+    }
+    if "p_win" in st:
+        figs["balance_win.png"] = P.bars_ci(st, "seat", "variant", "p_win", "p_win_lo", "p_win_hi",
+                                            "P(win) by seat in the first hand", "games won", percent=True,
+                                            xlabel=SEAT_AXIS, ref="p_win_fair", ref_label="fair share (1 / sides)")
+        figs["balance_hands_per_game.png"] = P.histograms(b.hands_per_game(), "hands", "games", "variant",
+                                                          "Hands played per game", "hands")
+    return figs
+
+
+def write_balance(b, out_dir, plots: bool = True, markdown: bool = True) -> list[Path]:
+    """The balance tables (CSV, Parquet), its plots and ``balance.md`` embedding them."""
+    out = Path(out_dir)
+    written = {}
+    pngs = []
+    if plots:
+        for name, fig in balance_figures(b).items():
+            pngs.append(P.save(fig, out / name))
+            written[name] = name
+    return b.write(out, markdown=markdown, plots=written) + pngs
+
+
+def impact_figure(r):
+    """The forest plot of what each rule option changes."""
+    return P.forest(r.table(), HEADLINE, f"What each rule option changes (b − a, 95% CI; seed {r.seed}, "
+                                         f"{r.deals:,} hands and {r.games:,} games per reading)")
+
+
+def write_impact(r, out_dir, plot: bool = True) -> list[Path]:
+    """``rules_impact.csv``, ``rules_games_changed.csv``, ``rules_impact.png`` and ``rules_impact.md``."""
+    out = Path(out_dir)
+    name = "rules_impact.png" if plot else None
+    pngs = [P.save(impact_figure(r), out / name)] if plot else []
+    return r.write(out, name) + pngs
+
+
+def impact_report_section(folder, deals: int, seed: int, threads=None, labels=None) -> str:
+    """The report's section on rule options: a smaller comparison of ``labels`` (default all;
+    ``deals / 40`` hands and ``deals / 800`` games per reading: 50,000 and 2,500 at the
+    report's default 2,000,000), its plot and CSV written into ``folder``; the markdown."""
+    result = compare_rules(labels, deals=max(MIN_BLOCKS, deals // 40), games=max(1, deals // 800), seed=seed,
+                           threads=threads)
+    folder = Path(folder)
+    result.table().to_csv(folder / "rules_impact.csv", index=False)
+    P.save(impact_figure(result), folder / "rules_impact.png")
+    return rules_impact_markdown(result, "rules_impact.png")
