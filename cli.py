@@ -50,12 +50,28 @@ BID = typer.Option("heuristic", "--bid", help="Bidding policy for all seats, or 
 PLAY = typer.Option("heuristic", "--play", help="Play policy for all seats, or per seat: 0=heuristic,1=random.")
 THREADS = typer.Option(None, "--threads", help="Threads (default: all cores). Results do not depend on it.")
 JSON = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
+CLUSTER = typer.Option(None, "--cluster", help="Run on a new Dask cluster of N worker processes on this machine: "
+                       "local:N (needs belote-analyzer[dask]). Results do not depend on it.")
+SCHEDULER = typer.Option(None, "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
+                         help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT "
+                         "(default: $DASK_SCHEDULER_ADDRESS). Results do not depend on it.")
 
 
 def _rules(variant: Variant, players: Optional[int], rule: Optional[List[str]]):
     from analyzer.rules import Rules
 
     return Rules.make(variant.value, players, rule or [])
+
+
+def _backend(cluster: Optional[str], scheduler: Optional[str]):
+    """Where the command's hands run (analyzer.backends): threads, --cluster or --scheduler."""
+    import os
+
+    from analyzer.backends import open_backend
+
+    if cluster and scheduler == os.environ.get("DASK_SCHEDULER_ADDRESS"):
+        scheduler = None  # --cluster wins over the environment's scheduler
+    return open_backend(cluster, scheduler)
 
 
 def _progress(total: int, quiet: bool, label: str):
@@ -114,6 +130,8 @@ def simulate(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
     log: Optional[Path] = typer.Option(None, "--log", help="Write the first hands as belote-deal/1 JSON lines."),
     log_deals: int = typer.Option(1000, "--log-deals", min=1, help="How many hands --log writes."),
     as_json: bool = JSON,
@@ -137,7 +155,7 @@ def simulate(
     rules = _rules(variant, players, rule)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
-    with _progress(deals, quiet, "simulating") as update:
+    with _backend(cluster, scheduler), _progress(deals, quiet, "simulating") as update:
         res = run(cfg, progress=update)
     logged = write_log(log, cfg, log_deals) if log else 0
     summary = summarize(res)
@@ -315,6 +333,8 @@ def take(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -343,7 +363,7 @@ def take(
     rules = _rules(variant, players, rule)
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
-    with _progress(total, quiet, "sampling") as update:
+    with _backend(cluster, scheduler), _progress(total, quiet, "sampling") as update:
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals,
                          precision=precision, max_deals=max_deals, seed=seed, policies=pols, calls=call,
                          objective=objective.value, threads=threads, progress=update)
@@ -387,6 +407,8 @@ def table(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -415,7 +437,7 @@ def table(
         check_writable(out)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
-    with _progress(deals, quiet, "tabulating") as update:
+    with _backend(cluster, scheduler), _progress(deals, quiet, "tabulating") as update:
         t = bidding_table(cfg, rounds=rounds, progress=update)
     files = [str(p) for p in t.write(out)] if out is not None else []
     if as_json:
@@ -442,6 +464,8 @@ def balance(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -466,7 +490,7 @@ def balance(
 
         check_writable(out)
     total = len(labels) * (deals + games)
-    with _progress(total, quiet, "simulating") as update:
+    with _backend(cluster, scheduler), _progress(total, quiet, "simulating") as update:
         b = compare_variants(labels, deals=deals, games=games, seed=seed, bid=bid, play=play,
                              rule_options=rule or [], threads=threads, progress=update)
     files = [str(p) for p in b.write(out)] if out is not None else []
@@ -535,6 +559,8 @@ def report(
                               "take deals/20 per example."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -554,7 +580,7 @@ def report(
     from analyzer.rules import ALL_LABELS
 
     parts = 1000 * (len(EXAMPLES) + len(ALL_LABELS) + 1)  # make_report's progress units
-    with _progress(parts, quiet, "report") as update:
+    with _backend(cluster, scheduler), _progress(parts, quiet, "report") as update:
         r = make_report(out, deals=deals, seed=seed, threads=threads, progress=lambda done, total: update(done))
     if as_json:
         typer.echo(json.dumps({"path": str(r.path), "run": r.run}, default=str))

@@ -1,0 +1,236 @@
+"""Where the driver's chunks run: Python threads on this machine, or a Dask cluster.
+
+Design. Every analysis reaches its hands through ``analyzer.driver._run`` (one call per
+batch of units), so the backend is chosen there and nowhere else: ``_run`` asks
+``current()`` for the backend in use and hands it the batch. The CLI opens a backend for the
+length of a command with ``open_backend(cluster, scheduler)`` (a context manager: it starts
+and stops a ``LocalCluster``, or connects to and leaves a scheduler) and makes it current with
+``use(backend)``; library callers do the same, or use nothing and get threads. The analyses
+themselves (``simulate``, ``table``, ``take``, ``balance``, ``report``, ...) know nothing of
+backends and keep their own batching, so their numbers cannot depend on one.
+
+- ``ThreadBackend`` (the default): the chunks of a batch on ``numba.get_num_threads()``
+  Python threads over the nogil chunk kernel.
+- ``DaskBackend``: a batch's chunks are cut into tasks of consecutive whole chunks; each task
+  runs on a worker (one thread) and returns its int64 rows, one per chunk (one per unit for
+  ``per_unit`` runs); the client puts them back in chunk order. A chunk's row depends only on
+  the seed and the chunk's units, so the rows, and every sum of them, are the threads'
+  whatever the number of workers, the task size or a task run twice (a worker that dies
+  mid-run has its tasks rescheduled by the scheduler; a task's result does not depend on
+  where or how often it ran).
+
+Workers load the kernels once per process: the task function lives in this module, so the
+first task a worker unpickles imports ``analyzer`` (which points numba at the kernel cache,
+``analyzer/__init__.py``: on this machine the folder the parent filled, on another machine
+its own) and the compiled dispatchers then stay in the worker for every later task.
+``_warm`` (registered by ``DaskBackend`` on every worker, including ones that join later)
+does that import before the first task arrives.
+
+Task size: a task costs the scheduler a roughly fixed round trip (``task_overhead``
+measures it: a few ms on this machine, docs/BENCHMARKS.md), so a task should carry at
+least 20 times that in work to keep overhead under 5%; but a batch must also be cut into
+enough tasks to keep every worker busy to its end. ``DaskBackend`` cuts each batch into about
+``TASKS_PER_WORKER`` tasks per worker (never splitting a chunk) and ``units_per_task`` sets a
+fixed size instead.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from contextlib import contextmanager
+
+import numpy as np
+
+from analyzer.errors import BeloteError
+
+TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
+_INSTALL_HINT = "pip install 'belote-analyzer[dask]'"
+
+
+class ThreadBackend:
+    """The chunks on this process' numba threads (``numba.set_num_threads``)."""
+
+    name = "threads"
+
+    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        from analyzer import driver
+
+        return driver._run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=progress)
+
+    def describe(self) -> dict:
+        import numba
+
+        return {"backend": self.name, "threads": numba.get_num_threads()}
+
+
+def _task(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
+    """Run on a worker: units first .. first+n-1 (whole chunks of ``chunk``), one thread."""
+    from analyzer import driver
+
+    return driver._run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=1)
+
+
+def _warm(dask_worker=None):
+    """Import the kernels into a worker process before its first task (their cache folder set)."""
+    import analyzer.driver  # noqa: F401  (sets numba's cache folder, loads the dispatchers)
+
+    return os.getpid()
+
+
+def _noop(i):
+    return i
+
+
+class DaskBackend:
+    """The chunks as tasks on a ``distributed.Client``'s workers."""
+
+    name = "dask"
+
+    def __init__(self, client, units_per_task: int | None = None, label: str = ""):
+        self.client = client
+        self.units_per_task = units_per_task
+        self.label = label or str(getattr(client.scheduler, "address", ""))
+        self._warmed = False
+
+    def workers(self) -> int:
+        return max(1, len(self.client.scheduler_info().get("workers", {})))
+
+    def _warm_workers(self):
+        if not self._warmed:
+            try:
+                from distributed.diagnostics.plugin import WorkerPlugin
+
+                class _Warm(WorkerPlugin):
+                    name = "belote-warm"
+
+                    def setup(self, worker):
+                        _warm(worker)
+
+                self.client.register_plugin(_Warm(), name="belote-warm")
+            except Exception:  # an old distributed: the first task imports instead
+                self.client.run(_warm)
+            self._warmed = True
+
+    def chunks_per_task(self, n_chunks: int, chunk: int) -> int:
+        if self.units_per_task:
+            return max(1, self.units_per_task // chunk)
+        return max(1, -(-n_chunks // (TASKS_PER_WORKER * self.workers())))
+
+    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        from distributed import as_completed
+
+        from analyzer import driver
+
+        if chunk <= 0:
+            raise ValueError(f"chunk must be positive, not {chunk}")
+        self._warm_workers()
+        cfg_arr, _, n_row = driver._args(kind, cfg)
+        n_chunks = (n + chunk - 1) // chunk
+        rows = np.zeros((n if per_unit else n_chunks, n_row), np.int64)
+        span = self.chunks_per_task(n_chunks, chunk) * chunk  # units per task, whole chunks
+        futures = {}
+        for start in range(0, n, span):
+            cnt = min(span, n - start)
+            f = self.client.submit(_task, kind, seed, first + start, cnt, chunk, kernel_args, cfg_arr, per_unit,
+                                   pure=False)
+            futures[f] = (start, cnt)
+        done = 0
+        try:
+            for f in as_completed(list(futures)):
+                start, cnt = futures[f]
+                part = f.result()
+                if per_unit:
+                    rows[start:start + cnt] = part
+                else:
+                    c0 = start // chunk
+                    rows[c0:c0 + part.shape[0]] = part
+                done += cnt
+                if progress is not None:
+                    progress(done)
+        finally:
+            for f in futures:
+                if not f.done():
+                    f.cancel()
+        return rows
+
+    def describe(self) -> dict:
+        return {"backend": self.name, "scheduler": self.label, "workers": self.workers()}
+
+
+# --- the backend in use ------------------------------------------------------------------
+
+_DEFAULT = ThreadBackend()
+_STACK: list = []
+
+
+def current():
+    """The backend the driver runs on now (threads unless ``use`` says otherwise)."""
+    return _STACK[-1] if _STACK else _DEFAULT
+
+
+@contextmanager
+def use(backend):
+    """Run the driver on ``backend`` inside the ``with`` block."""
+    _STACK.append(backend)
+    try:
+        yield backend
+    finally:
+        _STACK.pop()
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise BeloteError(f"--cluster and --scheduler need Dask, which is not installed: {_INSTALL_HINT}") from None
+    return distributed
+
+
+def parse_cluster(spec: str) -> int:
+    """``local:N`` -> N (worker processes on this machine)."""
+    kind, _, num = spec.partition(":")
+    if kind != "local" or not num.isdigit() or int(num) < 1:
+        raise BeloteError(f"--cluster takes local:N with N worker processes, e.g. --cluster local:2, not {spec!r}")
+    return int(num)
+
+
+@contextmanager
+def open_backend(cluster: str | None = None, scheduler: str | None = None, units_per_task: int | None = None):
+    """The backend a command asked for, in use for the ``with`` block: threads (neither
+    given), a new ``LocalCluster`` of N one-thread worker processes (``cluster="local:N"``,
+    stopped at the end) or an existing scheduler (``scheduler="tcp://HOST:PORT"``)."""
+    if cluster and scheduler:
+        raise BeloteError("give --cluster or --scheduler, not both")
+    if not cluster and not scheduler:
+        yield current()
+        return
+    n_workers = parse_cluster(cluster) if cluster else 0
+    distributed = _distributed()
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)  # no startup chatter on stderr
+    if cluster:
+        with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
+                                      dashboard_address=None) as lc, distributed.Client(lc) as client:
+            with use(DaskBackend(client, units_per_task, label=cluster)) as b:
+                yield b
+        return
+    try:
+        client = distributed.Client(scheduler, timeout=10)
+    except (OSError, TimeoutError) as e:
+        raise BeloteError(f"cannot reach the Dask scheduler at {scheduler} ({e}); start it with "
+                          f"'dask scheduler' or check --scheduler / DASK_SCHEDULER_ADDRESS") from None
+    with client:
+        with use(DaskBackend(client, units_per_task, label=scheduler)) as b:
+            yield b
+
+
+def task_overhead(client, tasks: int = 400) -> float:
+    """Seconds of scheduling per task: the wall time of ``tasks`` trivial tasks over the
+    client's workers, times the number of workers, divided by ``tasks``."""
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+    client.gather(client.map(_noop, range(8), pure=False))  # warm the connections
+    t0 = time.perf_counter()
+    client.gather(client.map(_noop, range(tasks), pure=False))
+    return (time.perf_counter() - t0) * workers / tasks
