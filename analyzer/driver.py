@@ -172,12 +172,16 @@ def _run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=
                 done += min(chunk, n - c * chunk)
                 progress(done)
     else:
-        with ThreadPoolExecutor(threads) as pool:
+        pool = ThreadPoolExecutor(threads)
+        try:
             for c, f in enumerate([pool.submit(one, c) for c in range(n_chunks)]):
                 f.result()
                 if progress is not None:
                     done += min(chunk, n - c * chunk)
                     progress(done)
+        finally:
+            # interrupted or failed: the chunks running finish, the queued ones never start
+            pool.shutdown(wait=True, cancel_futures=True)
     return rows
 
 
