@@ -11,13 +11,14 @@ backends and keep their own batching, so their numbers cannot depend on one.
 
 - ``ThreadBackend`` (the default): the chunks of a batch on ``numba.get_num_threads()``
   Python threads over the nogil chunk kernel.
-- ``DaskBackend``: a batch's chunks are cut into tasks of consecutive whole chunks; each task
-  runs on a worker (one thread) and returns its int64 rows, one per chunk (one per unit for
-  ``per_unit`` runs); the client puts them back in chunk order. A chunk's row depends only on
-  the seed and the chunk's units, so the rows, and every sum of them, are the threads'
-  whatever the number of workers, the task size or a task run twice (a worker that dies
-  mid-run has its tasks rescheduled by the scheduler; a task's result does not depend on
-  where or how often it ran).
+- ``DaskBackend``: a batch's units are cut into tasks of consecutive units; each task runs
+  on a worker (one thread) and returns its int64 rows: one per unit for ``per_unit`` runs,
+  else one per chunk it touches, summed over its units in that chunk; the client adds them
+  into the batch's rows in chunk order. A unit's row depends only on the seed and its index,
+  so the chunk rows, and every sum of them, are the threads' whatever the number of workers,
+  the task size (tasks need not fall on chunk boundaries) or a task run twice (a worker that
+  dies mid-run has its tasks rescheduled by the scheduler; a task's result does not depend
+  on where or how often it ran).
 
 Workers load the kernels once per process: the task function lives in this module, so the
 first task a worker unpickles imports ``analyzer`` (which points numba at the kernel cache,
@@ -27,16 +28,16 @@ its own) and the compiled dispatchers then stay in the worker for every later ta
 does that import before the first task arrives.
 
 Task size: a task costs the scheduler a roughly fixed round trip (``task_overhead``
-measures it: a few ms on this machine, docs/BENCHMARKS.md), so a task should carry at
-least 20 times that in work to keep overhead under 5%; but a batch must also be cut into
-enough tasks to keep every worker busy to its end. ``DaskBackend`` cuts each batch into about
-``TASKS_PER_WORKER`` tasks per worker (never splitting a chunk) and ``units_per_task`` sets a
-fixed size instead.
+measures it; figures in docs/BENCHMARKS.md), so a task should carry at least 20 times that
+in work to keep the overhead under 5%; but a batch must also be cut into enough tasks to keep
+every worker busy to its end. ``DaskBackend.task_units`` cuts each batch into
+``TASKS_PER_WORKER`` tasks per worker, none smaller than ``MIN_TASK_UNITS`` of its kind;
+``units_per_task`` sets a fixed size instead. The analyses keep their own batches (one
+``_run`` call each, a barrier): a cluster far wider than a batch's tasks waits at each batch.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from contextlib import contextmanager
 
@@ -45,6 +46,9 @@ import numpy as np
 from analyzer.errors import BeloteError
 
 TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
+# the smallest task, in units, by kind (driver.SIMULATE, SEATS, TAKE, TABLE, GAMES): at least
+# 20 times the measured per-task overhead of work on this machine (docs/BENCHMARKS.md)
+MIN_TASK_UNITS = {0: 1 << 15, 1: 1 << 15, 2: 1 << 12, 3: 1 << 12, 4: 1 << 11}
 _INSTALL_HINT = "pip install 'belote-analyzer[dask]'"
 
 
@@ -64,18 +68,39 @@ class ThreadBackend:
         return {"backend": self.name, "threads": numba.get_num_threads()}
 
 
-def _task(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
-    """Run on a worker: units first .. first+n-1 (whole chunks of ``chunk``), one thread."""
+def _task(kind, seed, first, start, cnt, chunk, kernel_args, cfg, per_unit):
+    """Run on a worker, one thread: units first+start .. first+start+cnt-1 of a batch cut
+    into chunks of ``chunk``. Returns their rows (per unit), or one row per chunk the range
+    touches, each the sum over the range's units in that chunk (the client adds the pieces
+    of a chunk cut between tasks: integer sums, so the chunk's row is the same)."""
     from analyzer import driver
 
-    return driver._run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=1)
+    if per_unit:
+        return driver._run_local(kind, seed, first + start, cnt, chunk, kernel_args, cfg, True, threads=1)
+    parts = []
+    a, end = start, start + cnt
+    while a < end:
+        b = min(end, (a // chunk + 1) * chunk)  # to the end of a's chunk
+        parts.append(driver._run_local(kind, seed, first + a, b - a, b - a, kernel_args, cfg, False, threads=1))
+        a = b
+    return np.concatenate(parts)
 
 
 def _warm(dask_worker=None):
-    """Import the kernels into a worker process before its first task (their cache folder set)."""
-    import analyzer.driver  # noqa: F401  (sets numba's cache folder, loads the dispatchers)
+    """Load the chunk kernel into a worker process before its first task: import the package
+    (which sets numba's cache folder) and run one classic hand, so the compiled kernel is
+    read from the on-disk cache once per worker, never per task. Returns the cache folder."""
+    import numba.core.config
 
-    return os.getpid()
+    from analyzer import driver
+    from analyzer.policies import Policies
+    from analyzer.rules import Rules
+    from analyzer.simulate import SimConfig
+
+    rules = Rules.make("classic", None, [])
+    args = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", 4), deals=1).kernel_args()
+    driver._run_local(driver.SIMULATE, 0, 0, 1, 1, args, None, False, threads=1)
+    return numba.core.config.CACHE_DIR
 
 
 def _noop(i):
@@ -112,10 +137,14 @@ class DaskBackend:
                 self.client.run(_warm)
             self._warmed = True
 
-    def chunks_per_task(self, n_chunks: int, chunk: int) -> int:
+    def task_units(self, kind: int, n: int) -> int:
+        """Units per task for a batch of ``n`` units of ``kind``: ``units_per_task`` when
+        set, else the batch cut into ``TASKS_PER_WORKER`` tasks per worker but no task under
+        ``MIN_TASK_UNITS[kind]`` units (about 20 times the per-task overhead of work)."""
         if self.units_per_task:
-            return max(1, self.units_per_task // chunk)
-        return max(1, -(-n_chunks // (TASKS_PER_WORKER * self.workers())))
+            return max(1, self.units_per_task)
+        even = -(-n // (TASKS_PER_WORKER * self.workers()))
+        return max(1, min(n, max(even, MIN_TASK_UNITS.get(kind, 1))))
 
     def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
         from distributed import as_completed
@@ -128,11 +157,11 @@ class DaskBackend:
         cfg_arr, _, n_row = driver._args(kind, cfg)
         n_chunks = (n + chunk - 1) // chunk
         rows = np.zeros((n if per_unit else n_chunks, n_row), np.int64)
-        span = self.chunks_per_task(n_chunks, chunk) * chunk  # units per task, whole chunks
+        span = self.task_units(kind, n)
         futures = {}
         for start in range(0, n, span):
             cnt = min(span, n - start)
-            f = self.client.submit(_task, kind, seed, first + start, cnt, chunk, kernel_args, cfg_arr, per_unit,
+            f = self.client.submit(_task, kind, seed, first, start, cnt, chunk, kernel_args, cfg_arr, per_unit,
                                    pure=False)
             futures[f] = (start, cnt)
         done = 0
@@ -144,7 +173,7 @@ class DaskBackend:
                     rows[start:start + cnt] = part
                 else:
                     c0 = start // chunk
-                    rows[c0:c0 + part.shape[0]] = part
+                    rows[c0:c0 + part.shape[0]] += part
                 done += cnt
                 if progress is not None:
                     progress(done)
@@ -212,12 +241,12 @@ def open_backend(cluster: str | None = None, scheduler: str | None = None, units
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no startup chatter on stderr
     if cluster:
         with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as lc, distributed.Client(lc) as client:
+                                      dashboard_address=":0") as lc, distributed.Client(lc) as client:
             with use(DaskBackend(client, units_per_task, label=cluster)) as b:
                 yield b
         return
     try:
-        client = distributed.Client(scheduler, timeout=10)
+        client = distributed.Client(scheduler, timeout=5)
     except (OSError, TimeoutError) as e:
         raise BeloteError(f"cannot reach the Dask scheduler at {scheduler} ({e}); start it with "
                           f"'dask scheduler' or check --scheduler / DASK_SCHEDULER_ADDRESS") from None

@@ -32,7 +32,7 @@ def _stable(obj):
 def cluster():
     """One LocalCluster of 2 one-thread worker processes for the whole module."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as lc, distributed.Client(lc) as client:
+                                  dashboard_address=":0") as lc, distributed.Client(lc) as client:
         client.wait_for_workers(2)
         yield lc, client
 
@@ -84,6 +84,14 @@ def test_report_on_a_cluster_writes_the_same_tables_as_on_threads(cluster, tmp_p
         assert (b.path / name).read_bytes() == (a.path / name).read_bytes(), name
 
 
+def test_workers_load_the_kernels_from_the_parents_cache_folder(cluster):
+    import numba.core.config
+
+    from analyzer.backends import _warm
+
+    assert set(cluster[1].run(_warm).values()) == {numba.core.config.CACHE_DIR}
+
+
 def _sim_args(deals):
     rules = Rules.make("classic", None, [])
     return SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", 4), deals=deals,
@@ -91,7 +99,7 @@ def _sim_args(deals):
 
 
 def test_rows_per_chunk_do_not_depend_on_the_task_size(cluster):
-    args = _sim_args(0)
+    args = _sim_args(1)
     local = driver._run_local(driver.SIMULATE, 11, 100, 5000, 300, args, None, False, threads=1)
     for units_per_task in (300, 900, 5000):
         with backends.use(backends.DaskBackend(cluster[1], units_per_task=units_per_task)):
@@ -143,7 +151,7 @@ def test_per_task_overhead_is_measured_and_small_against_a_task(cluster):
 def test_a_worker_killed_mid_run_has_its_tasks_rescheduled_and_the_numbers_do_not_change(cluster):
     """Last in the module: the cluster's nanny restarts the killed worker afterwards."""
     lc, client = cluster
-    args = _sim_args(0)
+    args = _sim_args(1)
     n, chunk = 300_000, 3000
     want = driver.run_units(driver.SIMULATE, 21, 0, n, chunk, args)
     victim = sorted(client.run(os.getpid).values())[0]
