@@ -52,6 +52,9 @@ THREADS = typer.Option(None, "--threads", help="Threads (default: all cores). Re
 JSON = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
 CLUSTER = typer.Option(None, "--cluster", help="Run on a new Dask cluster of N worker processes on this machine: "
                        "local:N (needs belote-analyzer[dask]). Results do not depend on it.")
+RUN_DIR = typer.Option(None, "--run-dir", help="Record each finished batch in this folder as the run goes, "
+                       "so an interrupted run can continue with --resume.")
+RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers.")
 SCHEDULER = typer.Option(None, "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
                          help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT "
                          "(default: $DASK_SCHEDULER_ADDRESS). Results do not depend on it.")
@@ -63,15 +66,50 @@ def _rules(variant: Variant, players: Optional[int], rule: Optional[List[str]]):
     return Rules.make(variant.value, players, rule or [])
 
 
-def _backend(cluster: Optional[str], scheduler: Optional[str]):
-    """Where the command's hands run (analyzer.backends): threads, --cluster or --scheduler."""
-    import os
+# where the hands run and what a run folder records, not what the numbers depend on
+_NOT_INPUTS = {"threads", "cluster", "scheduler", "run_dir", "resume", "quiet", "as_json"}
 
-    from analyzer.backends import open_backend
+
+def _backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional[Path] = None,
+             resume: bool = False, command: str = "", params: Optional[dict] = None):
+    """Where the command's hands run (analyzer.backends): threads, --cluster or --scheduler;
+    with --run-dir each finished batch recorded there (--resume: replayed). ``params``: the
+    ``command``'s ``locals()``, whose plain values are the inputs a run folder must match."""
+    import os
+    from contextlib import ExitStack, contextmanager
+
+    from analyzer.backends import open_backend, recording
 
     if cluster and scheduler == os.environ.get("DASK_SCHEDULER_ADDRESS"):
         scheduler = None  # --cluster wins over the environment's scheduler
-    return open_backend(cluster, scheduler)
+    if resume and run_dir is None:
+        raise BeloteError("--resume needs --run-dir DIR, the folder of the run to continue")
+
+    @contextmanager
+    def both():
+        with ExitStack() as stack:
+            b = stack.enter_context(open_backend(cluster, scheduler))
+            if run_dir is not None:
+                b = stack.enter_context(recording(run_dir, resume, command, _inputs(params or {})))
+            yield b
+
+    return both()
+
+
+def _inputs(params: dict) -> dict:
+    out = {}
+    for k, v in params.items():
+        if k in _NOT_INPUTS or k.startswith("_"):
+            continue
+        if isinstance(v, Enum):
+            v = v.value
+        elif isinstance(v, Path):
+            v = str(v)
+        elif isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v):
+            v = list(v)
+        if v is None or isinstance(v, (str, int, float, bool, list)):
+            out[k] = v
+    return out
 
 
 def _progress(total: int, quiet: bool, label: str):
@@ -132,6 +170,8 @@ def simulate(
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     log: Optional[Path] = typer.Option(None, "--log", help="Write the first hands as belote-deal/1 JSON lines."),
     log_deals: int = typer.Option(1000, "--log-deals", min=1, help="How many hands --log writes."),
     as_json: bool = JSON,
@@ -155,7 +195,7 @@ def simulate(
     rules = _rules(variant, players, rule)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
-    with _backend(cluster, scheduler), _progress(deals, quiet, "simulating") as update:
+    with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()), _progress(deals, quiet, "simulating") as update:
         res = run(cfg, progress=update)
     logged = write_log(log, cfg, log_deals) if log else 0
     summary = summarize(res)
@@ -335,6 +375,8 @@ def take(
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -363,7 +405,7 @@ def take(
     rules = _rules(variant, players, rule)
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
-    with _backend(cluster, scheduler), _progress(total, quiet, "sampling") as update:
+    with _backend(cluster, scheduler, run_dir, resume, "take", locals()), _progress(total, quiet, "sampling") as update:
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals,
                          precision=precision, max_deals=max_deals, seed=seed, policies=pols, calls=call,
                          objective=objective.value, threads=threads, progress=update)
@@ -409,6 +451,8 @@ def table(
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -437,7 +481,7 @@ def table(
         check_writable(out)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
-    with _backend(cluster, scheduler), _progress(deals, quiet, "tabulating") as update:
+    with _backend(cluster, scheduler, run_dir, resume, "table", locals()), _progress(deals, quiet, "tabulating") as update:
         t = bidding_table(cfg, rounds=rounds, progress=update)
     files = [str(p) for p in t.write(out)] if out is not None else []
     if as_json:
@@ -466,6 +510,8 @@ def balance(
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -490,7 +536,7 @@ def balance(
 
         check_writable(out)
     total = len(labels) * (deals + games)
-    with _backend(cluster, scheduler), _progress(total, quiet, "simulating") as update:
+    with _backend(cluster, scheduler, run_dir, resume, "balance", locals()), _progress(total, quiet, "simulating") as update:
         b = compare_variants(labels, deals=deals, games=games, seed=seed, bid=bid, play=play,
                              rule_options=rule or [], threads=threads, progress=update)
     files = [str(p) for p in b.write(out)] if out is not None else []
@@ -561,6 +607,8 @@ def report(
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -580,7 +628,7 @@ def report(
     from analyzer.rules import ALL_LABELS
 
     parts = 1000 * (len(EXAMPLES) + len(ALL_LABELS) + 1)  # make_report's progress units
-    with _backend(cluster, scheduler), _progress(parts, quiet, "report") as update:
+    with _backend(cluster, scheduler, run_dir, resume, "report", locals()), _progress(parts, quiet, "report") as update:
         r = make_report(out, deals=deals, seed=seed, threads=threads, progress=lambda done, total: update(done))
     if as_json:
         typer.echo(json.dumps({"path": str(r.path), "run": r.run}, default=str))

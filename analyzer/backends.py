@@ -38,6 +38,7 @@ every worker busy to its end. ``DaskBackend.task_units`` cuts each batch into
 
 from __future__ import annotations
 
+import os
 import time
 from contextlib import contextmanager
 
@@ -47,8 +48,10 @@ from analyzer.errors import BeloteError
 
 TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
 # the smallest task, in units, by kind (driver.SIMULATE, SEATS, TAKE, TABLE, GAMES): at least
-# 20 times the measured per-task overhead of work on this machine (docs/BENCHMARKS.md)
-MIN_TASK_UNITS = {0: 1 << 15, 1: 1 << 15, 2: 1 << 12, 3: 1 << 12, 4: 1 << 11}
+# 20 times the per-task overhead of work. Measured on this 2-core machine (shared, load ~5):
+# 7-9 ms per task (task_overhead), a heuristic hand ~1.9 us on one worker, so 2**17 hands
+# (~0.25 s) keep it near 3%; a take unit plays 3-6 hands, a table unit 2-4, a game 10-20.
+MIN_TASK_UNITS = {0: 1 << 17, 1: 1 << 17, 2: 1 << 15, 3: 1 << 15, 4: 1 << 13}
 _INSTALL_HINT = "pip install 'belote-analyzer[dask]'"
 
 
@@ -263,3 +266,112 @@ def task_overhead(client, tasks: int = 400) -> float:
     t0 = time.perf_counter()
     client.gather(client.map(_noop, range(tasks), pure=False))
     return (time.perf_counter() - t0) * workers / tasks
+
+
+# --- resumable runs ----------------------------------------------------------------------
+
+RUN_FILE = "run.json"
+_BATCHES = "batches"
+
+
+def _key(kind, seed, first, n, chunk, kernel_args, cfg, per_unit) -> str:
+    """A digest of everything a batch's rows depend on."""
+    import hashlib
+
+    h = hashlib.sha256(repr((kind, seed, first, n, chunk, per_unit, tuple(kernel_args[0]))).encode())
+    for a in (*kernel_args[1:], cfg):
+        if a is None:
+            h.update(b"none")
+            continue
+        a = np.ascontiguousarray(a)
+        h.update(str((a.dtype.str, a.shape)).encode())
+        h.update(a.tobytes())
+    return h.hexdigest()[:20]
+
+
+class RecordingBackend:
+    """Another backend whose every batch is recorded in a run folder as it finishes
+    (``batches/NNNNNN-DIGEST.npy``, written to a temporary name and renamed: a file is
+    whole or absent), and read back instead of run when the folder already holds it.
+
+    An analysis asks for the same batches in the same order on every run with the same
+    inputs, so a rerun with ``--resume`` replays the recorded batches and runs only the
+    rest: it ends with exactly the numbers of an uninterrupted run. ``DIGEST`` covers
+    everything the batch's rows depend on (seed, units, chunking, rules, policies,
+    configuration), so a recorded batch is never used for another."""
+
+    def __init__(self, inner, folder):
+        from pathlib import Path
+
+        self.inner = inner
+        self.folder = Path(folder)
+        self.seq = 0
+        self.replayed = 0
+        self.name = inner.name
+
+    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        cfg_arr = None if cfg is None else np.ascontiguousarray(cfg, dtype=np.int64)
+        path = self.folder / _BATCHES / f"{self.seq:06d}-{_key(kind, seed, first, n, chunk, kernel_args, cfg_arr, per_unit)}.npy"
+        self.seq += 1
+        if path.exists():
+            self.replayed += 1
+            return np.load(path)
+        rows = self.inner.run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=progress)
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "wb") as f:
+            np.save(f, rows)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        return rows
+
+    def describe(self) -> dict:
+        return {**self.inner.describe(), "run_dir": str(self.folder), "batches_replayed": self.replayed}
+
+
+def _differing(recorded: dict, inputs: dict):
+    for k in sorted(set(recorded) | set(inputs)):
+        if recorded.get(k) != inputs.get(k):
+            return k, recorded.get(k), inputs.get(k)
+    return None
+
+
+@contextmanager
+def recording(folder, resume: bool, command: str, inputs: dict):
+    """The backend in use, its batches recorded in ``folder`` (``--run-dir``) for the
+    ``with`` block. A new run needs a new or empty folder; ``resume`` continues the run a
+    folder holds and refuses one written by another command or other inputs, naming the
+    first input that differs."""
+    import json
+    from pathlib import Path
+
+    folder = Path(folder)
+    meta = folder / RUN_FILE
+    want = {"tool": "belote-analyzer", "command": command, "inputs": inputs}
+    if resume:
+        if not meta.is_file():
+            raise BeloteError(f"--resume: {folder} holds no run to continue (no {RUN_FILE}); drop --resume to start one")
+        try:
+            have = json.loads(meta.read_text())
+        except ValueError:
+            raise BeloteError(f"--resume: {folder / RUN_FILE} is not a run record of belote-analyzer") from None
+        if have.get("tool") != "belote-analyzer":
+            raise BeloteError(f"--resume: {folder / RUN_FILE} is not a run record of belote-analyzer")
+        if have.get("command") != command:
+            raise BeloteError(f"--run-dir {folder} holds a '{have.get('command')}' run, not '{command}'")
+        diff = _differing(have.get("inputs", {}), inputs)
+        if diff:
+            k, was, now = diff
+            raise BeloteError(f"--run-dir {folder} was written with {k}={json.dumps(was)}, not {json.dumps(now)}: "
+                              f"rerun with the same inputs or choose another --run-dir")
+    else:
+        if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+            raise BeloteError(f"--run-dir {folder} is not empty: add --resume to continue its run, "
+                              f"or choose a new folder")
+        (folder / _BATCHES).mkdir(parents=True, exist_ok=True)
+        tmp = meta.with_suffix(".tmp")
+        tmp.write_text(json.dumps(want, indent=1) + "\n")
+        os.replace(tmp, meta)
+    (folder / _BATCHES).mkdir(parents=True, exist_ok=True)
+    with use(RecordingBackend(current(), folder)) as b:
+        yield b

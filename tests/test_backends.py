@@ -148,6 +148,51 @@ def test_per_task_overhead_is_measured_and_small_against_a_task(cluster):
     assert 0 < overhead < 0.05
 
 
+RESUMABLE = ["table", "--deals", "140000", "--rounds", "1", "--seed", "8"]  # 3 batches of at most 65,536 deals
+
+
+def test_an_interrupted_run_resumed_ends_with_the_uninterrupted_numbers(capsys, monkeypatch, tmp_path):
+    want = _json(capsys, RESUMABLE)
+    real = backends.RecordingBackend.run
+    calls = []
+
+    def interrupt_at_the_second_batch(self, *a, **k):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(backends.RecordingBackend, "run", interrupt_at_the_second_batch)
+    run_dir = tmp_path / "run"
+    assert cli.main(RESUMABLE + ["--run-dir", str(run_dir), "-q"]) == 130
+    assert len(list((run_dir / "batches").glob("*.npy"))) == 1
+    monkeypatch.setattr(backends.RecordingBackend, "run", real)
+    capsys.readouterr()
+    assert _json(capsys, RESUMABLE + ["--run-dir", str(run_dir), "--resume"]) == want
+    assert len(list((run_dir / "batches").glob("*.npy"))) == 3
+    assert not list(run_dir.rglob("*.tmp"))
+    # all batches recorded: a second resume replays them and still gives the same numbers
+    assert _json(capsys, RESUMABLE + ["--run-dir", str(run_dir), "--resume", "--threads", "1"]) == want
+
+
+def test_a_run_dir_of_other_inputs_is_refused_naming_the_input(capsys, tmp_path):
+    run_dir = tmp_path / "run"
+    assert cli.main(["simulate", "--deals", "2000", "--run-dir", str(run_dir), "-q", "--json"]) == 0
+    capsys.readouterr()
+    code = cli.main(["simulate", "--deals", "2000", "--seed", "2", "--run-dir", str(run_dir), "--resume", "-q"])
+    err = capsys.readouterr().err
+    assert code == 2 and "seed=1, not 2" in err and err.count("\n") == 1
+    code = cli.main(["table", "--deals", "2000", "--run-dir", str(run_dir), "--resume", "-q"])
+    err = capsys.readouterr().err
+    assert code == 2 and "'simulate' run" in err
+    code = cli.main(["simulate", "--deals", "2000", "--run-dir", str(run_dir), "-q"])  # without --resume
+    err = capsys.readouterr().err
+    assert code == 2 and "--resume" in err and "not empty" in err
+    code = cli.main(["simulate", "--deals", "2000", "--run-dir", str(tmp_path / "none"), "--resume", "-q"])
+    err = capsys.readouterr().err
+    assert code == 2 and "no run to continue" in err
+
+
 def test_a_worker_killed_mid_run_has_its_tasks_rescheduled_and_the_numbers_do_not_change(cluster):
     """Last in the module: the cluster's nanny restarts the killed worker afterwards."""
     lc, client = cluster
