@@ -34,6 +34,9 @@ every worker busy to its end. ``DaskBackend.task_units`` cuts each batch into
 ``TASKS_PER_WORKER`` tasks per worker, none smaller than ``MIN_TASK_UNITS`` of its kind;
 ``units_per_task`` sets a fixed size instead. The analyses keep their own batches (one
 ``_run`` call each, a barrier): a cluster far wider than a batch's tasks waits at each batch.
+An analysis whose numbers do not depend on its batching may ask ``batch_units`` for a batch
+wide enough for the cluster (``analyzer.table`` does: a 100-worker cluster gets batches of
+100 x 4 x 32,768 deals instead of 65,536).
 """
 
 from __future__ import annotations
@@ -64,6 +67,10 @@ class ThreadBackend:
         from analyzer import driver
 
         return driver._run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=progress)
+
+    def batch_units(self, kind: int, batch: int) -> int:
+        """The batch an analysis whose numbers do not depend on its batching should use."""
+        return batch
 
     def describe(self) -> dict:
         import numba
@@ -148,6 +155,11 @@ class DaskBackend:
             return max(1, self.units_per_task)
         even = -(-n // (TASKS_PER_WORKER * self.workers()))
         return max(1, min(n, max(even, MIN_TASK_UNITS.get(kind, 1))))
+
+    def batch_units(self, kind: int, batch: int) -> int:
+        """At least ``TASKS_PER_WORKER`` smallest tasks for every worker: a batch is a barrier,
+        so a smaller one leaves workers idle (for analyses whose numbers do not depend on it)."""
+        return max(batch, self.workers() * TASKS_PER_WORKER * MIN_TASK_UNITS.get(kind, 1))
 
     def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
         from distributed import as_completed
@@ -324,6 +336,9 @@ class RecordingBackend:
             os.fsync(f.fileno())
         os.replace(tmp, path)
         return rows
+
+    def batch_units(self, kind: int, batch: int) -> int:
+        return self.inner.batch_units(kind, batch)
 
     def describe(self) -> dict:
         return {**self.inner.describe(), "run_dir": str(self.folder), "batches_replayed": self.replayed}

@@ -66,6 +66,13 @@ def test_same_seed_same_json_on_one_and_two_threads_and_a_two_worker_cluster(clu
     assert dask2 == one
 
 
+def test_a_table_batched_for_the_cluster_gives_the_numbers_of_the_thread_batches(cluster, capsys):
+    backend = backends.DaskBackend(cluster[1])
+    assert backend.batch_units(driver.TABLE, 1 << 16) == 2 * backends.TASKS_PER_WORKER * (1 << 15)  # vs 3 on threads
+    argv = ["table", "--deals", "140000", "--rounds", "1", "--seed", "8"]
+    assert _json(capsys, argv + ["--scheduler", cluster[0].scheduler_address]) == _json(capsys, argv)
+
+
 def test_cluster_local_1_starts_its_own_cluster_and_gives_the_thread_numbers(capsys):
     argv = ANALYSES["simulate"]
     assert _json(capsys, argv + ["--cluster", "local:1"]) == _json(capsys, argv + ["--threads", "1"])
