@@ -96,6 +96,13 @@ def _backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional
     return both()
 
 
+def _unit_progress(update):
+    """The progress bar moved after each finished chunk or task, not only each batch."""
+    from analyzer.backends import unit_progress
+
+    return unit_progress(update)
+
+
 def _inputs(params: dict) -> dict:
     out = {}
     for k, v in params.items():
@@ -196,7 +203,8 @@ def simulate(
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
     with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()), _progress(deals, quiet, "simulating") as update:
-        res = run(cfg, progress=update)
+        with _unit_progress(update):
+            res = run(cfg, progress=update)
     logged = write_log(log, cfg, log_deals) if log else 0
     summary = summarize(res)
     inputs = {
@@ -482,7 +490,8 @@ def table(
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
     with _backend(cluster, scheduler, run_dir, resume, "table", locals()), _progress(deals, quiet, "tabulating") as update:
-        t = bidding_table(cfg, rounds=rounds, progress=update)
+        with _unit_progress(update):
+            t = bidding_table(cfg, rounds=rounds, progress=update)
     files = [str(p) for p in t.write(out)] if out is not None else []
     if as_json:
         d = t.as_dict()

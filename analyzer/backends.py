@@ -58,6 +58,28 @@ MIN_TASK_UNITS = {0: 1 << 17, 1: 1 << 17, 2: 1 << 15, 3: 1 << 15, 4: 1 << 13}
 _INSTALL_HINT = "pip install 'belote-analyzer[dask]'"
 
 
+_UNIT_HOOK: list = []  # unit_progress's callbacks, innermost last
+
+
+@contextmanager
+def unit_progress(callback):
+    """Inside the block, ``callback(first + units done)`` after each finished chunk (threads)
+    or task (Dask) of every batch: finer progress than an analysis' own per-batch calls, for
+    the analyses whose progress counts the driver's units from 0 (``simulate``, ``table``)."""
+    _UNIT_HOOK.append(callback)
+    try:
+        yield
+    finally:
+        _UNIT_HOOK.pop()
+
+
+def _progress_for(first, progress):
+    if progress is not None or not _UNIT_HOOK:
+        return progress
+    hook = _UNIT_HOOK[-1]
+    return lambda done: hook(first + done)
+
+
 class ThreadBackend:
     """The chunks on this process' numba threads (``numba.set_num_threads``)."""
 
@@ -66,7 +88,8 @@ class ThreadBackend:
     def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
         from analyzer import driver
 
-        return driver._run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=progress)
+        return driver._run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit,
+                                 progress=_progress_for(first, progress))
 
     def batch_units(self, kind: int, batch: int) -> int:
         """The batch an analysis whose numbers do not depend on its batching should use."""
@@ -169,6 +192,7 @@ class DaskBackend:
         if chunk <= 0:
             raise ValueError(f"chunk must be positive, not {chunk}")
         self._warm_workers()
+        progress = _progress_for(first, progress)
         cfg_arr, _, n_row = driver._args(kind, cfg)
         n_chunks = (n + chunk - 1) // chunk
         rows = np.zeros((n if per_unit else n_chunks, n_row), np.int64)

@@ -73,6 +73,17 @@ def test_a_table_batched_for_the_cluster_gives_the_numbers_of_the_thread_batches
     assert _json(capsys, argv + ["--scheduler", cluster[0].scheduler_address]) == _json(capsys, argv)
 
 
+def test_progress_counts_hands_as_tasks_and_chunks_finish_on_every_backend(cluster):
+    from analyzer.simulate import simulate
+
+    cfg = SimConfig(rules=Rules.make("classic", None, []), deals=300_000, seed=3)
+    for backend, steps in ((backends.ThreadBackend(), 19), (backends.DaskBackend(cluster[1]), 3)):
+        seen = []
+        with backends.use(backend), backends.unit_progress(seen.append):
+            simulate(cfg)  # one batch: without the hook, one update at its end
+        assert len(seen) == steps and seen[-1] == 300_000 and seen == sorted(seen), backend.name
+
+
 def test_cluster_local_1_starts_its_own_cluster_and_gives_the_thread_numbers(capsys):
     argv = ANALYSES["simulate"]
     assert _json(capsys, argv + ["--cluster", "local:1"]) == _json(capsys, argv + ["--threads", "1"])
