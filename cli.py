@@ -202,9 +202,11 @@ def simulate(
     rules = _rules(variant, players, rule)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
-    with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()), _progress(deals, quiet, "simulating") as update:
+    with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()) as where, \
+            _progress(deals, quiet, "simulating") as update:
         with _unit_progress(update):
             res = run(cfg, progress=update)
+        where = where.describe()
     logged = write_log(log, cfg, log_deals) if log else 0
     summary = summarize(res)
     inputs = {
@@ -218,7 +220,7 @@ def simulate(
             "rates": {k: v.as_dict() for k, v in summary.items()},
             "log": {"file": str(log), "deals": logged} if log else None,
             "timing": {"seconds": round(res.seconds, 4), "hands_per_s": round(deals / max(res.seconds, 1e-9)),
-                       "threads": res.threads},
+                       "threads": res.threads, **({} if where["backend"] == "threads" else {"cluster": where})},
         }
         typer.echo(json.dumps(out))
         return
@@ -239,7 +241,9 @@ def simulate(
             t.add_row(label, f"{v.mean:.2f}", f"{v.lo:.2f} – {v.hi:.2f}", f"{v.n:,}")
     con = _console()
     con.print(t)
-    con.print(f"{deals / max(res.seconds, 1e-9):,.0f} hands/s on {res.threads} thread(s)"
+    on = (f"{res.threads} thread(s)" if where["backend"] == "threads" else
+          f"a Dask cluster of {where['workers']} worker(s) ({where['scheduler']})")
+    con.print(f"{deals / max(res.seconds, 1e-9):,.0f} hands/s on {on}"
               + (f"; {logged} hands logged to {log}" if log else ""))
 
 
