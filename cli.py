@@ -69,6 +69,14 @@ BID = typer.Option("heuristic", "--bid", help="Bidding policy for all seats, or 
 PLAY = typer.Option("heuristic", "--play", help="Play policy for all seats, or per seat: 0=heuristic,1=random.")
 THREADS = typer.Option(None, "--threads", help="Threads (default: all cores). Results do not depend on it.")
 JSON = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
+CLUSTER = typer.Option(None, "--cluster", help="Run on a new Dask cluster of N worker processes on this machine: "
+                       "local:N (needs belote-analyzer[dask]). Results do not depend on it.")
+RUN_DIR = typer.Option(None, "--run-dir", help="Record each finished batch in this folder as the run goes, "
+                       "so an interrupted run can continue with --resume.")
+RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers.")
+SCHEDULER = typer.Option(None, "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
+                         help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT "
+                         "(default: $DASK_SCHEDULER_ADDRESS). Results do not depend on it.")
 
 
 def _json(d) -> None:
@@ -88,6 +96,59 @@ def _rules(variant: Variant, players: Optional[int], rule: Optional[List[str]]):
     from analyzer.rules import Rules
 
     return Rules.make(variant.value, players, rule or [])
+
+
+# where the hands run and what a run folder records, not what the numbers depend on
+_NOT_INPUTS = {"threads", "cluster", "scheduler", "run_dir", "resume", "quiet", "as_json"}
+
+
+def _backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional[Path] = None,
+             resume: bool = False, command: str = "", params: Optional[dict] = None):
+    """Where the command's hands run (analyzer.backends): threads, --cluster or --scheduler;
+    with --run-dir each finished batch recorded there (--resume: replayed). ``params``: the
+    ``command``'s ``locals()``, whose plain values are the inputs a run folder must match."""
+    import os
+    from contextlib import ExitStack, contextmanager
+
+    from analyzer.backends import open_backend, recording
+
+    if cluster and scheduler == os.environ.get("DASK_SCHEDULER_ADDRESS"):
+        scheduler = None  # --cluster wins over the environment's scheduler
+    if resume and run_dir is None:
+        raise BeloteError("--resume needs --run-dir DIR, the folder of the run to continue")
+
+    @contextmanager
+    def both():
+        with ExitStack() as stack:
+            b = stack.enter_context(open_backend(cluster, scheduler))
+            if run_dir is not None:
+                b = stack.enter_context(recording(run_dir, resume, command, _inputs(params or {})))
+            yield b
+
+    return both()
+
+
+def _unit_progress(update):
+    """The progress bar moved after each finished chunk or task, not only each batch."""
+    from analyzer.backends import unit_progress
+
+    return unit_progress(update)
+
+
+def _inputs(params: dict) -> dict:
+    out = {}
+    for k, v in params.items():
+        if k in _NOT_INPUTS or k.startswith("_"):
+            continue
+        if isinstance(v, Enum):
+            v = v.value
+        elif isinstance(v, Path):
+            v = str(v)
+        elif isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v):
+            v = list(v)
+        if v is None or isinstance(v, (str, int, float, bool, list)):
+            out[k] = v
+    return out
 
 
 def _progress(total: int, quiet: bool, label: str, count: bool = True):
@@ -227,6 +288,10 @@ def simulate(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     log: Optional[Path] = typer.Option(None, "--log", help="Write the first hands as belote-deal/1 JSON lines."),
     log_deals: int = typer.Option(1000, "--log-deals", min=1, help="How many hands --log writes."),
     as_json: bool = JSON,
@@ -255,8 +320,11 @@ def simulate(
 
         check_file(log, "--log", _is_deal_log)
     _compiling_notice("simulate", quiet)
-    with _progress(deals, quiet, "simulating") as update:
-        res = run(cfg, progress=update)
+    with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()) as where, \
+            _progress(deals, quiet, "simulating") as update:
+        with _unit_progress(update):
+            res = run(cfg, progress=update)
+        where = where.describe()
     logged = write_log(log, cfg, log_deals) if log else 0
     summary = summarize(res)
     inputs = {
@@ -271,7 +339,7 @@ def simulate(
             "rates": {k: v.as_dict() for k, v in summary.items()},
             "log": {"file": str(log), "deals": logged} if log else None,
             "timing": {"seconds": round(res.seconds, 4), "hands_per_s": round(deals / max(res.seconds, 1e-9)),
-                       "threads": res.threads},
+                       "threads": res.threads, **({} if where["backend"] == "threads" else {"cluster": where})},
         }
         _json(out)
         return
@@ -292,7 +360,9 @@ def simulate(
             t.add_row(label, f"{v.mean:.2f}", f"{v.lo:.2f} – {v.hi:.2f}", f"{v.n:,}")
     con = _console()
     con.print(t)
-    con.print(f"{deals / max(res.seconds, 1e-9):,.0f} hands/s on {res.threads} thread(s)"
+    on = (f"{res.threads} thread(s)" if where["backend"] == "threads" else
+          f"a Dask cluster of {where['workers']} worker(s) ({where['scheduler']})")
+    con.print(f"{deals / max(res.seconds, 1e-9):,.0f} hands/s on {on}"
               + (f"; {logged} hands logged to {log}" if log else ""))
 
 
@@ -439,6 +509,10 @@ def take(
     lang: Optional[Lang] = typer.Option(
         None, "--lang", help="The notation of the cards you type: en (J Q K, suits c d h s) or nl (B V H, suits "
         "k r h s). Default: recognised from the cards (they never read differently in the two)."),
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -474,7 +548,7 @@ def take(
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
     _compiling_notice("take", quiet)
-    with _progress(total, quiet, "sampling") as update:
+    with _backend(cluster, scheduler, run_dir, resume, "take", locals()), _progress(total, quiet, "sampling") as update:
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals,
                          precision=precision, max_deals=max_deals, seed=seed, policies=pols, calls=call,
                          objective=objective.value, threads=threads, progress=update)
@@ -522,6 +596,10 @@ def table(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -549,8 +627,10 @@ def table(
                     threads=threads)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("table", quiet)
-        with _progress(deals, quiet, "tabulating") as update:
-            t = bidding_table(cfg, rounds=rounds, progress=update)
+        with _backend(cluster, scheduler, run_dir, resume, "table", locals()), \
+                _progress(deals, quiet, "tabulating") as update:
+            with _unit_progress(update):
+                t = bidding_table(cfg, rounds=rounds, progress=update)
         files = []
         if stage is not None:
             names = [p.name for p in write_table(t, stage.tmp)]
@@ -583,6 +663,10 @@ def balance(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -606,7 +690,8 @@ def balance(
     total = len(labels) * (deals + games)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("balance", quiet)
-        with _progress(total, quiet, "simulating") as update:
+        with _backend(cluster, scheduler, run_dir, resume, "balance", locals()), \
+                _progress(total, quiet, "simulating") as update:
             b = compare_variants(labels, deals=deals, games=games, seed=seed, bid=bid, play=play,
                                  rule_options=rule or [], threads=threads, progress=update)
         files = []
@@ -690,6 +775,10 @@ def rules(
     bid: str = BID,
     play: str = PLAY,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -716,7 +805,8 @@ def rules(
     labels = parse_labels(variant.value if variant else None, players)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("rules", quiet)
-        with _progress(total_units(labels, option, deals, games), quiet, "comparing") as update:
+        with _backend(cluster, scheduler, run_dir, resume, "rules", locals()), \
+                _progress(total_units(labels, option, deals, games), quiet, "comparing") as update:
             r = compare_rules(labels, option, deals=deals, games=games, seed=seed, bid=bid, play=play,
                               threads=threads, progress=update)
         files = []
@@ -806,6 +896,10 @@ def report(
                               "take deals/20 per example."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
+    run_dir: Optional[Path] = RUN_DIR,
+    resume: bool = RESUME,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -825,7 +919,8 @@ def report(
 
     check_writable(out if out is not None else Path("reports") / default_name(deals, seed))  # before any work
     _compiling_notice("report", quiet)
-    with _progress(deals, quiet, "report", count=False) as update:  # units: hands weighted by cost
+    with _backend(cluster, scheduler, run_dir, resume, "report", locals()), \
+            _progress(deals, quiet, "report", count=False) as update:  # units: hands weighted by cost
         r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command())
     if as_json:
         _json({"path": str(r.path), "run": r.run})

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.runs import classes as K
+from analyzer.runs import backends, classes as K
 from analyzer.runs import driver
 from analyzer.players.bidding import P_SEAT_STEP, P_THR1, P_THR2
 from analyzer.errors import BeloteError
@@ -439,6 +439,7 @@ def bidding_table(config: SimConfig, rounds: int = 2, progress=None, batch: int 
     cfg = np.zeros(2, np.int64)
     cfg[K.TABLE_ROUNDS] = rounds
     cfg[K.TABLE_REUSE] = int(reuse)
+    batch = backends.current().batch_units(driver.TABLE, batch)  # integer sums: any batch, the same numbers
     t0 = time.perf_counter()
     done = 0
     while done < config.deals:

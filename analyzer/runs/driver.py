@@ -145,8 +145,18 @@ def _args(kind, cfg):
 
 
 def _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
-    """Units first .. first+n-1 in chunks of ``chunk`` on ``numba.get_num_threads()``
-    threads (``_chunk`` releases the GIL); one row per chunk, or per unit."""
+    """Units first .. first+n-1 in chunks of ``chunk`` on the backend in use
+    (``analyzer.runs.backends.current()``: threads unless a command chose a Dask cluster); one
+    row per chunk, or per unit, the same on every backend."""
+    from analyzer.runs import backends
+
+    return backends.current().run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit)
+
+
+def _run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=None, progress=None):
+    """``_run`` in this process: on ``threads`` (default ``numba.get_num_threads()``)
+    Python threads over ``_chunk``, which releases the GIL; ``progress(units done)``
+    after each chunk when given."""
     if chunk <= 0:
         raise ValueError(f"chunk must be positive, not {chunk}")
     rec, bid, play, params = kernel_args
@@ -160,15 +170,22 @@ def _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
         out = rows[start:start + cnt] if per_unit else rows[c:c + 1]
         _chunk(kind, seed, first + start, cnt, rec, bid, play, params, cfg, n_scratch, out, per_unit)
 
-    threads = min(numba.get_num_threads(), n_chunks)
+    threads = min(numba.get_num_threads() if threads is None else threads, n_chunks)
+    done = 0
     if threads <= 1:
         for c in range(n_chunks):
             one(c)
+            if progress is not None:
+                done += min(chunk, n - c * chunk)
+                progress(done)
     else:
         pool = ThreadPoolExecutor(threads)
         try:
-            for f in [pool.submit(one, c) for c in range(n_chunks)]:
+            for c, f in enumerate([pool.submit(one, c) for c in range(n_chunks)]):
                 f.result()
+                if progress is not None:
+                    done += min(chunk, n - c * chunk)
+                    progress(done)
         finally:
             # interrupted or failed: the chunks running finish, the queued ones never start
             pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,416 @@
+"""Where the driver's chunks run: Python threads on this machine, or a Dask cluster.
+
+Design. Every analysis reaches its hands through ``analyzer.runs.driver._run`` (one call per
+batch of units), so the backend is chosen there and nowhere else: ``_run`` asks
+``current()`` for the backend in use and hands it the batch. The CLI opens a backend for the
+length of a command with ``open_backend(cluster, scheduler)`` (a context manager: it starts
+and stops a ``LocalCluster``, or connects to and leaves a scheduler) and makes it current with
+``use(backend)``; library callers do the same, or use nothing and get threads. The analyses
+themselves (``simulate``, ``table``, ``take``, ``balance``, ``report``, ...) know nothing of
+backends and keep their own batching, so their numbers cannot depend on one.
+
+- ``ThreadBackend`` (the default): the chunks of a batch on ``numba.get_num_threads()``
+  Python threads over the nogil chunk kernel.
+- ``DaskBackend``: a batch's units are cut into tasks of consecutive units; each task runs
+  on a worker (one thread) and returns its int64 rows: one per unit for ``per_unit`` runs,
+  else one per chunk it touches, summed over its units in that chunk; the client adds them
+  into the batch's rows in chunk order. A unit's row depends only on the seed and its index,
+  so the chunk rows, and every sum of them, are the threads' whatever the number of workers,
+  the task size (tasks need not fall on chunk boundaries) or a task run twice (a worker that
+  dies mid-run has its tasks rescheduled by the scheduler; a task's result does not depend
+  on where or how often it ran).
+
+Workers load the kernels once per process: the task function lives in this module, so the
+first task a worker unpickles imports ``analyzer`` (which points numba at the kernel cache,
+``analyzer/__init__.py``: on this machine the folder the parent filled, on another machine
+its own) and the compiled dispatchers then stay in the worker for every later task.
+``_warm`` (registered by ``DaskBackend`` on every worker, including ones that join later)
+does that import before the first task arrives.
+
+Task size: a task costs the scheduler a roughly fixed round trip (``task_overhead``
+measures it; figures in docs/BENCHMARKS.md), so a task should carry at least 20 times that
+in work to keep the overhead under 5%; but a batch must also be cut into enough tasks to keep
+every worker busy to its end. ``DaskBackend.task_units`` cuts each batch into
+``TASKS_PER_WORKER`` tasks per worker, none smaller than ``MIN_TASK_UNITS`` of its kind;
+``units_per_task`` sets a fixed size instead. The analyses keep their own batches (one
+``_run`` call each, a barrier): a cluster far wider than a batch's tasks waits at each batch.
+An analysis whose numbers do not depend on its batching may ask ``batch_units`` for a batch
+wide enough for the cluster (``analyzer.questions.table`` does: a 100-worker cluster gets batches of
+100 x 4 x 32,768 deals instead of 65,536).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from contextlib import contextmanager
+
+import numpy as np
+
+from analyzer.errors import BeloteError
+
+TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
+# the smallest task, in units, by kind (driver.SIMULATE, SEATS, TAKE, TABLE, GAMES): at least
+# 20 times the per-task overhead of work. Measured on this 2-core machine (shared, load ~5):
+# 7-9 ms per task (task_overhead), a heuristic hand ~1.9 us on one worker, so 2**17 hands
+# (~0.25 s) keep it near 3%; a take unit plays 3-6 hands, a table unit 2-4, a game 10-20.
+MIN_TASK_UNITS = {0: 1 << 17, 1: 1 << 17, 2: 1 << 15, 3: 1 << 15, 4: 1 << 13}
+_INSTALL_HINT = "pip install 'belote-analyzer[dask]'"
+
+
+_UNIT_HOOK: list = []  # unit_progress's callbacks, innermost last
+
+
+@contextmanager
+def unit_progress(callback):
+    """Inside the block, ``callback(first + units done)`` after each finished chunk (threads)
+    or task (Dask) of every batch: finer progress than an analysis' own per-batch calls, for
+    the analyses whose progress counts the driver's units from 0 (``simulate``, ``table``)."""
+    _UNIT_HOOK.append(callback)
+    try:
+        yield
+    finally:
+        _UNIT_HOOK.pop()
+
+
+def _progress_for(first, progress):
+    if progress is not None or not _UNIT_HOOK:
+        return progress
+    hook = _UNIT_HOOK[-1]
+    return lambda done: hook(first + done)
+
+
+class ThreadBackend:
+    """The chunks on this process' numba threads (``numba.set_num_threads``)."""
+
+    name = "threads"
+
+    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        from analyzer.runs import driver
+
+        return driver._run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit,
+                                 progress=_progress_for(first, progress))
+
+    def batch_units(self, kind: int, batch: int) -> int:
+        """The batch an analysis whose numbers do not depend on its batching should use."""
+        return batch
+
+    def describe(self) -> dict:
+        import numba
+
+        return {"backend": self.name, "threads": numba.get_num_threads()}
+
+
+def _task(kind, seed, first, start, cnt, chunk, kernel_args, cfg, per_unit):
+    """Run on a worker, one thread: units first+start .. first+start+cnt-1 of a batch cut
+    into chunks of ``chunk``. Returns their rows (per unit), or one row per chunk the range
+    touches, each the sum over the range's units in that chunk (the client adds the pieces
+    of a chunk cut between tasks: integer sums, so the chunk's row is the same)."""
+    from analyzer.runs import driver
+
+    if per_unit:
+        return driver._run_local(kind, seed, first + start, cnt, chunk, kernel_args, cfg, True, threads=1)
+    parts = []
+    a, end = start, start + cnt
+    while a < end:
+        b = min(end, (a // chunk + 1) * chunk)  # to the end of a's chunk
+        parts.append(driver._run_local(kind, seed, first + a, b - a, b - a, kernel_args, cfg, False, threads=1))
+        a = b
+    return np.concatenate(parts)
+
+
+def _warm(dask_worker=None):
+    """Load the chunk kernel into a worker process before its first task: import the package
+    (which sets numba's cache folder) and run one classic hand, so the compiled kernel is
+    read from the on-disk cache once per worker, never per task. Returns the cache folder."""
+    import numba.core.config
+
+    from analyzer.runs import driver
+    from analyzer.players.policies import Policies
+    from analyzer.rules import Rules
+    from analyzer.runs.simulate import SimConfig
+
+    rules = Rules.make("classic", None, [])
+    args = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", 4), deals=1).kernel_args()
+    driver._run_local(driver.SIMULATE, 0, 0, 1, 1, args, None, False, threads=1)
+    return numba.core.config.CACHE_DIR
+
+
+def _noop(i):
+    return i
+
+
+class DaskBackend:
+    """The chunks as tasks on a ``distributed.Client``'s workers."""
+
+    name = "dask"
+
+    def __init__(self, client, units_per_task: int | None = None, label: str = ""):
+        self.client = client
+        self.units_per_task = units_per_task
+        self.label = label or str(getattr(client.scheduler, "address", ""))
+        self._warmed = False
+
+    def workers(self) -> int:
+        return max(1, len(self.client.scheduler_info().get("workers", {})))
+
+    def _warm_workers(self):
+        if not self._warmed:
+            try:
+                from distributed.diagnostics.plugin import WorkerPlugin
+
+                class _Warm(WorkerPlugin):
+                    name = "belote-warm"
+
+                    def setup(self, worker):
+                        _warm(worker)
+
+                self.client.register_plugin(_Warm(), name="belote-warm")
+            except Exception:  # an old distributed: the first task imports instead
+                self.client.run(_warm)
+            self._warmed = True
+
+    def task_units(self, kind: int, n: int) -> int:
+        """Units per task for a batch of ``n`` units of ``kind``: ``units_per_task`` when
+        set, else the batch cut into ``TASKS_PER_WORKER`` tasks per worker but no task under
+        ``MIN_TASK_UNITS[kind]`` units (about 20 times the per-task overhead of work)."""
+        if self.units_per_task:
+            return max(1, self.units_per_task)
+        even = -(-n // (TASKS_PER_WORKER * self.workers()))
+        return max(1, min(n, max(even, MIN_TASK_UNITS.get(kind, 1))))
+
+    def batch_units(self, kind: int, batch: int) -> int:
+        """At least ``TASKS_PER_WORKER`` smallest tasks for every worker: a batch is a barrier,
+        so a smaller one leaves workers idle (for analyses whose numbers do not depend on it)."""
+        return max(batch, self.workers() * TASKS_PER_WORKER * MIN_TASK_UNITS.get(kind, 1))
+
+    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        from distributed import as_completed
+
+        from analyzer.runs import driver
+
+        if chunk <= 0:
+            raise ValueError(f"chunk must be positive, not {chunk}")
+        self._warm_workers()
+        progress = _progress_for(first, progress)
+        cfg_arr, _, n_row = driver._args(kind, cfg)
+        n_chunks = (n + chunk - 1) // chunk
+        rows = np.zeros((n if per_unit else n_chunks, n_row), np.int64)
+        span = self.task_units(kind, n)
+        futures = {}
+        for start in range(0, n, span):
+            cnt = min(span, n - start)
+            f = self.client.submit(_task, kind, seed, first, start, cnt, chunk, kernel_args, cfg_arr, per_unit,
+                                   pure=False)
+            futures[f] = (start, cnt)
+        done = 0
+        try:
+            for f in as_completed(list(futures)):
+                start, cnt = futures[f]
+                part = f.result()
+                if per_unit:
+                    rows[start:start + cnt] = part
+                else:
+                    c0 = start // chunk
+                    rows[c0:c0 + part.shape[0]] += part
+                done += cnt
+                if progress is not None:
+                    progress(done)
+        finally:
+            for f in futures:
+                if not f.done():
+                    f.cancel()
+        return rows
+
+    def describe(self) -> dict:
+        return {"backend": self.name, "scheduler": self.label, "workers": self.workers()}
+
+
+# --- the backend in use ------------------------------------------------------------------
+
+_DEFAULT = ThreadBackend()
+_STACK: list = []
+
+
+def current():
+    """The backend the driver runs on now (threads unless ``use`` says otherwise)."""
+    return _STACK[-1] if _STACK else _DEFAULT
+
+
+@contextmanager
+def use(backend):
+    """Run the driver on ``backend`` inside the ``with`` block."""
+    _STACK.append(backend)
+    try:
+        yield backend
+    finally:
+        _STACK.pop()
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise BeloteError(f"--cluster and --scheduler need Dask, which is not installed: {_INSTALL_HINT}") from None
+    return distributed
+
+
+def parse_cluster(spec: str) -> int:
+    """``local:N`` -> N (worker processes on this machine)."""
+    kind, _, num = spec.partition(":")
+    if kind != "local" or not num.isdigit() or int(num) < 1:
+        raise BeloteError(f"--cluster takes local:N with N worker processes, e.g. --cluster local:2, not {spec!r}")
+    return int(num)
+
+
+@contextmanager
+def open_backend(cluster: str | None = None, scheduler: str | None = None, units_per_task: int | None = None):
+    """The backend a command asked for, in use for the ``with`` block: threads (neither
+    given), a new ``LocalCluster`` of N one-thread worker processes (``cluster="local:N"``,
+    stopped at the end) or an existing scheduler (``scheduler="tcp://HOST:PORT"``)."""
+    if cluster and scheduler:
+        raise BeloteError("give --cluster or --scheduler, not both")
+    if not cluster and not scheduler:
+        yield current()
+        return
+    n_workers = parse_cluster(cluster) if cluster else 0
+    distributed = _distributed()
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)  # no startup chatter on stderr
+    if cluster:
+        with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
+                                      dashboard_address=":0") as lc, distributed.Client(lc) as client:
+            with use(DaskBackend(client, units_per_task, label=cluster)) as b:
+                yield b
+        return
+    try:
+        client = distributed.Client(scheduler, timeout=5)
+    except (OSError, TimeoutError) as e:
+        raise BeloteError(f"cannot reach the Dask scheduler at {scheduler} ({e}); start it with "
+                          f"'dask scheduler' or check --scheduler / DASK_SCHEDULER_ADDRESS") from None
+    with client:
+        with use(DaskBackend(client, units_per_task, label=scheduler)) as b:
+            yield b
+
+
+def task_overhead(client, tasks: int = 400) -> float:
+    """Seconds of scheduling per task: the wall time of ``tasks`` trivial tasks over the
+    client's workers, times the number of workers, divided by ``tasks``."""
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+    client.gather(client.map(_noop, range(8), pure=False))  # warm the connections
+    t0 = time.perf_counter()
+    client.gather(client.map(_noop, range(tasks), pure=False))
+    return (time.perf_counter() - t0) * workers / tasks
+
+
+# --- resumable runs ----------------------------------------------------------------------
+
+RUN_FILE = "run.json"
+_BATCHES = "batches"
+
+
+def _key(kind, seed, first, n, chunk, kernel_args, cfg, per_unit) -> str:
+    """A digest of everything a batch's rows depend on."""
+    import hashlib
+
+    h = hashlib.sha256(repr((kind, seed, first, n, chunk, per_unit, tuple(kernel_args[0]))).encode())
+    for a in (*kernel_args[1:], cfg):
+        if a is None:
+            h.update(b"none")
+            continue
+        a = np.ascontiguousarray(a)
+        h.update(str((a.dtype.str, a.shape)).encode())
+        h.update(a.tobytes())
+    return h.hexdigest()[:20]
+
+
+class RecordingBackend:
+    """Another backend whose every batch is recorded in a run folder as it finishes
+    (``batches/NNNNNN-DIGEST.npy``, written to a temporary name and renamed: a file is
+    whole or absent), and read back instead of run when the folder already holds it.
+
+    An analysis asks for the same batches in the same order on every run with the same
+    inputs, so a rerun with ``--resume`` replays the recorded batches and runs only the
+    rest: it ends with exactly the numbers of an uninterrupted run. ``DIGEST`` covers
+    everything the batch's rows depend on (seed, units, chunking, rules, policies,
+    configuration), so a recorded batch is never used for another."""
+
+    def __init__(self, inner, folder):
+        from pathlib import Path
+
+        self.inner = inner
+        self.folder = Path(folder)
+        self.seq = 0
+        self.replayed = 0
+        self.name = inner.name
+
+    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        cfg_arr = None if cfg is None else np.ascontiguousarray(cfg, dtype=np.int64)
+        path = self.folder / _BATCHES / f"{self.seq:06d}-{_key(kind, seed, first, n, chunk, kernel_args, cfg_arr, per_unit)}.npy"
+        self.seq += 1
+        if path.exists():
+            self.replayed += 1
+            return np.load(path)
+        rows = self.inner.run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=progress)
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "wb") as f:
+            np.save(f, rows)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        return rows
+
+    def batch_units(self, kind: int, batch: int) -> int:
+        return self.inner.batch_units(kind, batch)
+
+    def describe(self) -> dict:
+        return {**self.inner.describe(), "run_dir": str(self.folder), "batches_replayed": self.replayed}
+
+
+def _differing(recorded: dict, inputs: dict):
+    for k in sorted(set(recorded) | set(inputs)):
+        if recorded.get(k) != inputs.get(k):
+            return k, recorded.get(k), inputs.get(k)
+    return None
+
+
+@contextmanager
+def recording(folder, resume: bool, command: str, inputs: dict):
+    """The backend in use, its batches recorded in ``folder`` (``--run-dir``) for the
+    ``with`` block. A new run needs a new or empty folder; ``resume`` continues the run a
+    folder holds and refuses one written by another command or other inputs, naming the
+    first input that differs."""
+    import json
+    from pathlib import Path
+
+    folder = Path(folder)
+    meta = folder / RUN_FILE
+    want = {"tool": "belote-analyzer", "command": command, "inputs": inputs}
+    if resume:
+        if not meta.is_file():
+            raise BeloteError(f"--resume: {folder} holds no run to continue (no {RUN_FILE}); drop --resume to start one")
+        try:
+            have = json.loads(meta.read_text())
+        except ValueError:
+            raise BeloteError(f"--resume: {folder / RUN_FILE} is not a run record of belote-analyzer") from None
+        if have.get("tool") != "belote-analyzer":
+            raise BeloteError(f"--resume: {folder / RUN_FILE} is not a run record of belote-analyzer")
+        if have.get("command") != command:
+            raise BeloteError(f"--run-dir {folder} holds a '{have.get('command')}' run, not '{command}'")
+        diff = _differing(have.get("inputs", {}), inputs)
+        if diff:
+            k, was, now = diff
+            raise BeloteError(f"--run-dir {folder} was written with {k}={json.dumps(was)}, not {json.dumps(now)}: "
+                              f"rerun with the same inputs or choose another --run-dir")
+    else:
+        if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+            raise BeloteError(f"--run-dir {folder} is not empty: add --resume to continue its run, "
+                              f"or choose a new folder")
+        (folder / _BATCHES).mkdir(parents=True, exist_ok=True)
+        tmp = meta.with_suffix(".tmp")
+        tmp.write_text(json.dumps(want, indent=1) + "\n")
+        os.replace(tmp, meta)
+    (folder / _BATCHES).mkdir(parents=True, exist_ok=True)
+    with use(RecordingBackend(current(), folder)) as b:
+        yield b
