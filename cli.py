@@ -539,6 +539,73 @@ def report(
                f"{r.run['timings']['total']:.0f} s")
 
 
+# ---- calibrate ---------------------------------------------------------------------------
+
+
+@app.command()
+def calibrate(
+    variant: Variant = VARIANT,
+    players: Optional[int] = PLAYERS,
+    play: str = PLAY,
+    rule: Optional[List[str]] = RULE,
+    deals: int = typer.Option(40_000, "--deals", min=1, help="Deals an iteration (the same deals every iteration)."),
+    iterations: int = typer.Option(6, "--iterations", min=1, max=50, help="Most iterations before giving up."),
+    out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON); with --all a folder."),
+    all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
+    ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
+    seed: int = SEED,
+    threads: Optional[int] = THREADS,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """Calibrate the heuristic bidder's thresholds by round and seat to a fixed point.
+
+    Iterates: measure the paired net gain of taking over passing per (round, seat,
+    strength bin) under the current thresholds in every seat; move each threshold to where
+    the monotone fit of the gain crosses 0 when the hands in between resolve it (95%
+    interval excludes 0); repeat until nothing moves. Objective: the net hand score.
+    Use the result with --bid FILE (or --bid calibrated for the shipped policies).
+
+    Examples:
+
+      belote calibrate --variant dekjas --out dekjas-policy.json
+
+      belote simulate --variant dekjas --bid dekjas-policy.json
+
+      belote calibrate --all --ship
+    """
+    from analyzer import calibrate as C
+    from analyzer.rules import Rules
+
+    if ship and rule:
+        raise BeloteError("--ship writes the policies for the default rules: drop --rule, or use --out FILE")
+    if all_:
+        if out is None and not ship:
+            raise BeloteError("--all needs --ship or --out FOLDER")
+        labels = list(C.SHIPPED_LABELS)
+        targets = [(Rules.from_label(lab, rule or []), C.shipped_path(lab) if ship else Path(out) / f"{lab}.json")
+                   for lab in labels]
+    else:
+        rules = _rules(variant, players, rule)
+        if ship:
+            target = C.shipped_path(rules.label)
+        else:
+            target = out
+        targets = [(rules, target)]
+    command = "belote " + " ".join(sys.argv[1:]) if sys.argv[1:] else None
+    results = []
+    for rules, target in targets:
+        with _progress(iterations, quiet, f"calibrating {rules.label}") as update:
+            cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
+                              progress=lambda k, moves: update(k))
+        written = str(C.write_policy(cal, target, command)) if target is not None else None
+        results.append((cal, written))
+        if not as_json:
+            typer.echo(cal.summary() + (f"\n  policy written to {written}" if written else ""))
+    if as_json:
+        typer.echo(json.dumps([dict(cal.as_policy(command), file=w) for cal, w in results]))
+
+
 # ---- entry point -----------------------------------------------------------------------
 
 
