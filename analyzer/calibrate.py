@@ -13,7 +13,8 @@ The iteration (``calibrate``):
    inverse-variance weighted) regression over the bins with at least ``min_n`` decisions,
    and read where the fit crosses 0, interpolated between bin centres: the candidate
    threshold.
-3. Move a threshold to its candidate only when the data resolves it: the hands between
+3. Move a threshold to its candidate only when the data resolves it: the candidate is at
+   least one strength bin (``STR_BIN`` points) away, and the hands between
    the old and the candidate threshold, pooled, have a net gain whose 95% interval
    excludes 0 on the side of the move (taking pays there when the candidate is lower,
    loses when it is higher). Otherwise it stays: the noise does not say which side is
@@ -159,7 +160,9 @@ def propose(table, params: np.ndarray, min_n: int = MIN_N) -> list[Move]:
         cand = crossing(sub)
         n, gain, lo, hi = 0, float("nan"), float("nan"), float("nan")
         after = before
-        if np.isfinite(cand) and cand != before:
+        # a move smaller than a bin is below the table's resolution: the bins read cannot
+        # say which side of a threshold inside them a hand is on
+        if np.isfinite(cand) and abs(cand - before) >= STR_BIN:
             a, b = min(before, cand), max(before, cand)
             # the bins whose centre lies between the two thresholds change side with the move
             rs = raw[(raw["round"] == rnd) & (raw["seat"] == seat)]
@@ -188,7 +191,7 @@ class Iteration:
     def as_dict(self) -> dict:
         return {"iteration": self.index, "thresholds": _thr_json(self.thresholds), "hands": self.hands,
                 "seconds": round(self.seconds, 1), "moved": [m.as_dict() for m in self.moves if m.moved],
-                "unresolved": [m.as_dict() for m in self.moves if not m.moved and m.candidate != m.before]}
+                "unresolved": [m.as_dict() for m in self.moves if not m.moved and m.n > 0]}
 
 
 @dataclass

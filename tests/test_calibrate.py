@@ -75,6 +75,14 @@ def test_threshold_stays_when_the_interval_includes_zero():
     assert not m.moved and m.after == 52.0 and m.lo < 0 < m.hi
 
 
+def test_a_move_smaller_than_a_bin_is_not_made():
+    # the gain crosses 0 at 42 (bin 10, centre 42, gains 0): one point from the threshold 43
+    rows = [(1, 0, b, 5000, 10.0 * (b - 10) + 0.0, 30.0, float(b >= 11)) for b in range(8, 16)]
+    params = C.with_thresholds(np.tile(default_bid_params("piekjas", 2), (1, 1)), {(1, 0): 43.0, (2, 0): 43.0})
+    m = {(m.round, m.seat): m for m in C.propose(_table(rows), params)}[(1, 0)]
+    assert m.candidate == pytest.approx(42.0) and not m.moved
+
+
 def test_with_thresholds_sets_each_seat_and_drops_the_seat_step():
     p = np.tile(default_bid_params("classic", 4), (4, 1))
     p[:, P_SEAT_STEP] = 2.0
@@ -211,3 +219,15 @@ def test_shipped_thresholds_agree_with_a_small_recalibration(label):
             continue
         se = (m.hi - m.lo) / (2 * 1.959964)
         assert abs(m.gain) < 3.3 * se or m.n < C.MIN_N, (label, m.as_dict())
+
+
+@pytest.mark.parametrize("args", [
+    ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "4", "--seat", "1",
+     "--deals", "300"],
+    ["table", "--variant", "piekjas", "--players", "4", "--deals", "300", "--json"],
+    ["balance", "--variants", "piekjas4", "--deals", "300", "--games", "0", "--json"],
+])
+def test_bid_calibrated_works_on_every_command_that_takes_bid(args, capsys):
+    code, out, err = run(args + ["--bid", "calibrated", "--quiet"], capsys)
+    assert code == 0, err
+    assert "calibrated" in out
