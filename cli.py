@@ -550,7 +550,7 @@ def calibrate(
     rule: Optional[List[str]] = RULE,
     deals: int = typer.Option(40_000, "--deals", min=1, help="Deals an iteration (the same deals every iteration)."),
     iterations: int = typer.Option(6, "--iterations", min=1, max=50, help="Most iterations before giving up."),
-    out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON); with --all a folder."),
+    out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
     all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
     seed: int = SEED,
@@ -579,12 +579,12 @@ def calibrate(
 
     if ship and rule:
         raise BeloteError("--ship writes the policies for the default rules: drop --rule, or use --out FILE")
+    if ship and play != "heuristic":
+        raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
     if all_:
-        if out is None and not ship:
-            raise BeloteError("--all needs --ship or --out FOLDER")
-        labels = list(C.SHIPPED_LABELS)
-        targets = [(Rules.from_label(lab, rule or []), C.shipped_path(lab) if ship else Path(out) / f"{lab}.json")
-                   for lab in labels]
+        if not ship or out is not None:
+            raise BeloteError("--all writes the shipped policies: use --all --ship (one variant: --variant V --out FILE)")
+        targets = [(Rules.from_label(lab), C.shipped_path(lab)) for lab in C.SHIPPED_LABELS]
     else:
         rules = _rules(variant, players, rule)
         if ship:
@@ -592,18 +592,17 @@ def calibrate(
         else:
             target = out
         targets = [(rules, target)]
-    command = "belote " + " ".join(sys.argv[1:]) if sys.argv[1:] else None
     results = []
     for rules, target in targets:
         with _progress(iterations, quiet, f"calibrating {rules.label}") as update:
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
                               progress=lambda k, moves: update(k))
-        written = str(C.write_policy(cal, target, command)) if target is not None else None
+        written = str(C.write_policy(cal, target)) if target is not None else None
         results.append((cal, written))
         if not as_json:
             typer.echo(cal.summary() + (f"\n  policy written to {written}" if written else ""))
     if as_json:
-        typer.echo(json.dumps([dict(cal.as_policy(command), file=w) for cal, w in results]))
+        typer.echo(json.dumps([dict(cal.as_policy(), file=w) for cal, w in results]))
 
 
 # ---- entry point -----------------------------------------------------------------------

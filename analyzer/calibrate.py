@@ -208,6 +208,7 @@ class Calibration:
     iterations: list = field(default_factory=list)
     status: str = "converged"  # converged | cycle | max_iter
     seconds: float = 0.0
+    max_iter: int = DEFAULT_ITER
 
     def thresholds(self) -> dict:
         return thresholds(self.params)
@@ -227,6 +228,13 @@ class Calibration:
             f"r{rnd} seat {s} {start[(rnd, s)]:g}→{end[(rnd, s)]:g}" for (rnd, s) in sorted(end)))
         return "\n".join(lines)
 
+    def command(self) -> str:
+        """The command that recomputes this calibration."""
+        r = self.rules
+        rules = "".join(f" --rule {k}={v}" for k, v in r.options().items() if v != Rules.make(r.variant, r.players).options()[k])
+        return (f"belote calibrate --variant {r.variant} --players {r.players} --play {self.play}{rules} "
+                f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}")
+
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
         import analyzer
@@ -240,7 +248,7 @@ class Calibration:
             "version": analyzer.__version__,
             "git_commit": git_commit(),
             "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
-            "command": command,
+            "command": command or self.command(),
             "label": r.label,
             "variant": r.variant,
             "players": r.players,
@@ -276,7 +284,7 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
     start = np.tile(default_bid_params(rules.variant, rules.players), (rules.players, 1))
     params = with_thresholds(start, thresholds(start))
     pols = Policies.parse("heuristic", play, rules.players)
-    cal = Calibration(rules, play, deals, seed, min_n, start, params)
+    cal = Calibration(rules, play, deals, seed, min_n, start, params, max_iter=max_iter)
     seen = [_key(params)]
     t0 = time.perf_counter()
     cal.status = "max_iter"

@@ -244,3 +244,24 @@ def test_bid_calibrated_works_on_every_command_that_takes_bid(args, capsys):
     code, out, err = run(args + ["--bid", "calibrated", "--quiet"], capsys)
     assert code == 0, err
     assert "calibrated" in out
+
+
+def test_a_calibration_that_returns_to_earlier_thresholds_is_reported_as_a_cycle(monkeypatch):
+    """Thresholds that alternate between two values stop with status 'cycle', not forever."""
+    import analyzer.table
+
+    class FakeTable:
+        hands = 0
+
+    monkeypatch.setattr(analyzer.table, "bidding_table", lambda cfg: FakeTable())
+
+    def flip(table, params, min_n=C.MIN_N):
+        out = []
+        for (rnd, seat), before in sorted(C.thresholds(params).items()):
+            after = before + 10 if (rnd, seat) == (1, 0) and before < 50 else before - 10 if (rnd, seat) == (1, 0) else before
+            out.append(C.Move(rnd, seat, before, after, after, 1000, 1.0, 0.5, 1.5))
+        return out
+
+    monkeypatch.setattr(C, "propose", flip)
+    cal = C.calibrate(Rules.from_label("piekjas2"), deals=10, max_iter=10)
+    assert cal.status == "cycle" and len(cal.iterations) == 2
