@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test report bench docs clean install
+.PHONY: test report bench docs clean install policies
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ report: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/belote bench
+
+# regenerate the shipped calibrated bidding policies (analyzer/players/policies_data/*.json)
+policies: $(STAMP)
+	$(BIN)/belote calibrate --all --ship --deals 200000
 
 # rerun every console example of README.md and write its real output back
 docs: $(STAMP)

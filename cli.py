@@ -104,13 +104,13 @@ _NOT_INPUTS = {"threads", "cluster", "scheduler", "run_dir", "resume", "quiet", 
 
 def _backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional[Path] = None,
              resume: bool = False, command: str = "", params: Optional[dict] = None):
-    """Where the command's hands run (analyzer.backends): threads, --cluster or --scheduler;
+    """Where the command's hands run (analyzer.runs.backends): threads, --cluster or --scheduler;
     with --run-dir each finished batch recorded there (--resume: replayed). ``params``: the
     ``command``'s ``locals()``, whose plain values are the inputs a run folder must match."""
     import os
     from contextlib import ExitStack, contextmanager
 
-    from analyzer.backends import open_backend, recording
+    from analyzer.runs.backends import open_backend, recording
 
     if cluster and scheduler == os.environ.get("DASK_SCHEDULER_ADDRESS"):
         scheduler = None  # --cluster wins over the environment's scheduler
@@ -130,7 +130,7 @@ def _backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional
 
 def _unit_progress(update):
     """The progress bar moved after each finished chunk or task, not only each batch."""
-    from analyzer.backends import unit_progress
+    from analyzer.runs.backends import unit_progress
 
     return unit_progress(update)
 
@@ -927,6 +927,72 @@ def report(
         return
     typer.echo(f"report written to {r.path}/index.md: {r.run['hands_simulated']['total']:,} hands in "
                f"{r.run['timings']['total']:.0f} s")
+
+
+# ---- calibrate ---------------------------------------------------------------------------
+
+
+@app.command()
+def calibrate(
+    variant: Variant = VARIANT,
+    players: Optional[int] = PLAYERS,
+    play: str = PLAY,
+    rule: Optional[List[str]] = RULE,
+    deals: int = typer.Option(40_000, "--deals", min=1, help="Deals an iteration (the same deals every iteration)."),
+    iterations: int = typer.Option(6, "--iterations", min=1, max=50, help="Most iterations before giving up."),
+    out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
+    all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
+    ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
+    seed: int = SEED,
+    threads: Optional[int] = THREADS,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """Calibrate the heuristic bidder's thresholds by round and seat to a fixed point.
+
+    Iterates: measure the paired net gain of taking over passing per (round, seat,
+    strength bin) under the current thresholds in every seat; move each threshold to where
+    the monotone fit of the gain crosses 0 when the hands in between resolve it (95%
+    interval excludes 0); repeat until nothing moves. Objective: the net hand score.
+    Use the result with --bid FILE (or --bid calibrated for the shipped policies).
+
+    Examples:
+
+      belote calibrate --variant dekjas --out dekjas-policy.json
+
+      belote simulate --variant dekjas --bid dekjas-policy.json
+
+      belote calibrate --all --ship
+    """
+    from analyzer.questions import calibrate as C
+    from analyzer.rules import Rules
+
+    if ship and rule:
+        raise BeloteError("--ship writes the policies for the default rules: drop --rule, or use --out FILE")
+    if ship and play != "heuristic":
+        raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
+    if all_:
+        if not ship or out is not None:
+            raise BeloteError("--all writes the shipped policies: use --all --ship (one variant: --variant V --out FILE)")
+        targets = [(Rules.from_label(lab), C.shipped_path(lab)) for lab in C.SHIPPED_LABELS]
+    else:
+        rules = _rules(variant, players, rule)
+        if ship:
+            target = C.shipped_path(rules.label)
+        else:
+            target = out
+        targets = [(rules, target)]
+    results = []
+    for rules, target in targets:
+        with _progress(iterations, quiet, f"calibrating {rules.label}") as update:
+            cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
+                              progress=lambda k, moves: update(k))
+        written = str(C.write_policy(cal, target)) if target is not None else None
+        results.append((cal, written))
+        if not as_json:
+            typer.echo(cal.summary() + (f"\n  policy written to {written}" if written else ""))
+    if as_json:
+        typer.echo(json.dumps([dict(cal.as_policy(), file=w) for cal, w in results]))
 
 
 # ---- entry point -----------------------------------------------------------------------

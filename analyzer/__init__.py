@@ -7,6 +7,19 @@ from pathlib import Path
 __version__ = "0.1.0"
 
 
+def git_commit() -> str | None:
+    """The checkout's commit (read-only ``git rev-parse HEAD``), or None outside a checkout:
+    named in every result's provenance."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parent.parent,
+                             capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (out.stdout.strip() or None) if out.returncode == 0 else None
+
+
 def _kernel_cache_dir() -> Path:
     """Numba's on-disk cache, in a folder named after a digest of this package's sources.
 

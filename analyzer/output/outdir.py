@@ -33,20 +33,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import analyzer
+from analyzer import git_commit  # noqa: F401 (provenance of every output)
 from analyzer.errors import BeloteError
 
 TOOL = "belote-analyzer"
 RUN_FILE = "run.json"
-_REPO = Path(__file__).resolve().parent.parent  # the checkout holding this package
-
-
-def git_commit() -> str | None:
-    """The checkout's commit (read-only ``git rev-parse HEAD``), or None outside a checkout."""
-    try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=_REPO, capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return (out.stdout.strip() or None) if out.returncode == 0 else None
+_REPO = Path(__file__).resolve().parents[2]  # the checkout holding this package
 
 
 def provenance() -> dict:

@@ -215,7 +215,7 @@ def docs_link(folder: Path) -> str:
     report lies inside the checkout (``reports/NAME`` → ``../../docs``; the folder being
     written is a sibling of the final one, so the link holds after the move), otherwise
     the absolute path."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     folder = Path(folder).resolve()
     if folder.is_relative_to(root):
         return Path(os.path.relpath(root / "docs", folder)).as_posix()

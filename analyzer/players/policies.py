@@ -3,6 +3,11 @@
 To add a policy: write its branch in ``analyzer.players.bidding.choose_bid`` (and
 ``choose_koe_suit``, ``answer_smous``) or ``analyzer.players.play.choose_card`` under a new code,
 then add one line here. Names are what the command line and the reports use.
+
+Besides the registry's bidding policies, a seat may bid with ``calibrated`` (the policy
+shipped for the run's variant and default rules, ``analyzer.questions.calibrate``) or with a policy
+FILE (a path to a ``belote calibrate`` JSON file): both run the heuristic's code with the
+file's parameter rows, resolved against the run's rules by ``Policies.bid_params``.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import numpy as np
 from analyzer.players import bidding, play
 from analyzer.errors import BeloteError
 
+CALIBRATED = "calibrated"  # the shipped calibrated policy of the run's variant label
 BID_POLICIES = {
     "random": (bidding.RANDOM, "uniform over the calls open; koe suit uniform; smous answered 50/50"),
     "heuristic": (bidding.HEURISTIC, "hand-strength score per suit against a threshold by round and seat"),
@@ -33,12 +39,27 @@ class Policies:
 
     @classmethod
     def parse(cls, bid: str, play_: str, players: int) -> "Policies":
-        return cls(_per_seat(bid, players, BID_POLICIES, "--bid"), _per_seat(play_, players, PLAY_POLICIES, "--play"))
+        return cls(_per_seat(bid, players, BID_POLICIES, "--bid", files=True),
+                   _per_seat(play_, players, PLAY_POLICIES, "--play"))
 
     def codes(self):
-        b = np.array([BID_POLICIES[n][0] for n in self.bid], dtype=np.int64)
+        b = np.array([BID_POLICIES[n][0] if n in BID_POLICIES else bidding.HEURISTIC for n in self.bid], dtype=np.int64)
         p = np.array([PLAY_POLICIES[n][0] for n in self.play], dtype=np.int64)
         return b, p
+
+    def bid_params(self, rules) -> np.ndarray:
+        """One parameter row per seat: the heuristic's defaults, or the rows of the seat's
+        calibrated policy / policy file (checked against ``rules``: a mismatch is refused)."""
+        from analyzer.players.policy_files import policy_params
+
+        rows = np.tile(bidding.default_bid_params(rules.variant, rules.players), (rules.players, 1))
+        loaded = {}
+        for s, name in enumerate(self.bid):
+            if name not in BID_POLICIES:
+                if name not in loaded:
+                    loaded[name] = policy_params(name, rules)
+                rows[s] = loaded[name][s]
+        return rows
 
     def describe(self) -> dict:
         """As written in deal logs and reports: one name, or a name per seat."""
@@ -47,12 +68,21 @@ class Policies:
         return {"bid": one(self.bid), "play": one(self.play)}
 
 
-def _per_seat(spec: str, players: int, registry: dict, flag: str) -> tuple[str, ...]:
-    """``heuristic`` for every seat, or ``0=heuristic,1=random`` (unnamed seats: heuristic)."""
+def _is_policy_file(name: str) -> bool:
+    return name.endswith(".json") or "/" in name
+
+
+def _per_seat(spec: str, players: int, registry: dict, flag: str, files: bool = False) -> tuple[str, ...]:
+    """``heuristic`` for every seat, or ``0=heuristic,1=random`` (unnamed seats: heuristic).
+    With ``files`` (bidding): ``calibrated`` and policy file paths are names too."""
     spec = spec.strip()
-    names = list(registry)
+    names = list(registry) + ([CALIBRATED, "FILE.json"] if files else [])
+
+    def known(name):
+        return name in registry or (files and (name == CALIBRATED or _is_policy_file(name)))
+
     if "=" not in spec:
-        if spec not in registry:
+        if not known(spec):
             raise BeloteError(f'unknown policy "{spec}" for {flag}: use one of {", ".join(names)}')
         return (spec,) * players
     seats = ["heuristic"] * players
@@ -64,7 +94,7 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str) -> tuple[str, 
         s = int(seat)
         if not 0 <= s < players:
             raise BeloteError(f"{flag}: seat {s} does not exist with {players} players: seats are 0..{players - 1}")
-        if name.strip() not in registry:
+        if not known(name.strip()):
             raise BeloteError(f'unknown policy "{name.strip()}" for {flag}: use one of {", ".join(names)}')
         if s in named:
             raise BeloteError(f"{flag} names seat {s} twice: give each seat one policy, e.g. {flag} 0=heuristic,1=random")

@@ -272,7 +272,9 @@ class TableResult:
         """The readable tables: net gain of taking by trump honours and side aces (round 1,
         all seats), the break-even line and the rule of thumb."""
         r = self.config.rules
-        out = [f"### Bidding table: {r.label} ({self.deals:,} deals, seed {self.config.seed})", ""]
+        pol = self.config.policies.describe()
+        out = [f"### Bidding table: {r.label} ({self.deals:,} deals, seed {self.config.seed}, "
+               f"bid={pol['bid']} play={pol['play']})", ""]
         v = self.view(["round", "honours", "side_aces"])
         for rnd in sorted(v["round"].unique()):
             sub = v[(v["round"] == rnd) & (v["n"] >= min_n)]

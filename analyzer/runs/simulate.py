@@ -16,7 +16,7 @@ import numba
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import KOE_ROUND, N_BID_PARAMS, default_bid_params
+from analyzer.players.bidding import KOE_ROUND, N_BID_PARAMS
 from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
 from analyzer.runs import driver
@@ -66,7 +66,8 @@ class SimConfig:
         if self.seed < 0:
             raise BeloteError(f"--seed must be 0 or more, not {self.seed}")
         if self.bid_params is None:
-            self.bid_params = np.tile(default_bid_params(self.rules.variant, self.rules.players), (self.rules.players, 1))
+            # the variant's defaults, or a calibrated policy's rows (--bid calibrated / FILE)
+            self.bid_params = self.policies.bid_params(self.rules)
         self.bid_params = np.ascontiguousarray(self.bid_params, dtype=np.float64)
         if self.bid_params.shape != (self.rules.players, N_BID_PARAMS):
             raise BeloteError(f"bid parameters must have shape ({self.rules.players}, {N_BID_PARAMS})")

@@ -1,0 +1,417 @@
+"""``calibrate``: bidding thresholds that agree with the bidding tables, found as a fixed point.
+
+The heuristic bidder takes when its strength score (``bidding.suit_strength``) reaches a
+threshold by round and seat. The bidding tables (``analyzer.questions.table.bidding_table``) measure,
+at every decision the policies reach, the paired net gain of taking over passing on the
+same deal, by (round, seat, strength bin). A policy is *self-consistent* when it takes
+exactly where that gain is positive, against a field playing the same policy.
+
+The iteration (``calibrate``):
+
+1. Measure the strength table with the current thresholds in every seat.
+2. For each (round, seat): fit the gain by strength with a monotone (non-decreasing,
+   inverse-variance weighted) regression over the bins with at least ``min_n`` decisions,
+   and read where the fit crosses 0, interpolated between bin centres: the candidate
+   threshold.
+3. Move a threshold to its candidate only when the data resolves it: the candidate is at
+   least one strength bin (``STR_BIN`` points) away, and the hands between
+   the old and the candidate threshold, pooled, have a net gain whose 95% interval
+   excludes 0 on the side of the move (taking pays there when the candidate is lower,
+   loses when it is higher). Otherwise it stays: the noise does not say which side is
+   better.
+4. Repeat with the new thresholds in every seat, on the same deals (common random
+   numbers: a move reflects the policy, not a new sample), until nothing moves, a set of
+   thresholds repeats (a cycle, reported) or ``max_iter`` is reached.
+
+Objective: the **net** hand score (own side's score minus the best other side's), the
+measure ``take`` ranks calls by (``--objective net``), as the tables' ``gain_net``.
+
+What is calibrated: the round-1 and round-2 thresholds of each seat. The hand-strength
+weights, the smous offer margin and answer (2 players), the koe's suit and the round-2
+suit choice (the best-scoring suit) are the heuristic's and are kept as they are: the
+tables compare take with pass only, so they do not resolve those decisions.
+
+A calibrated policy is one parameter row per seat (``SimConfig.bid_params``) with the
+seat's own thresholds and ``seat_step`` 0; it runs under the ``heuristic`` code, so the
+kernels do not change. Policy files (JSON) hold those rows with their provenance; the
+package ships one per variant label for the default rules (``policies_data/``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.players.bidding import BID_PARAM_NAMES, N_BID_PARAMS, P_SEAT_STEP, P_THR1, P_THR2, default_bid_params
+from analyzer.runs.classes import STR_BIN
+from analyzer.errors import BeloteError
+from analyzer.players.policy_files import POLICIES_DIR, policy_params, read_policy, shipped_path  # noqa: F401 (the files this module writes)
+from analyzer.rules import Rules
+from analyzer.runs.stats import Z95
+
+POLICY_FORMAT = 1
+SHIPPED_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+OBJECTIVE = "net: own side's hand score minus the best other side's (as `take --objective net` ranks calls)"
+MIN_N = 200  # decisions a strength bin needs to count (the tables' MIN_N)
+DEFAULT_DEALS = 40_000  # per iteration: a full calibration of one variant within minutes on 2 cores
+DEFAULT_ITER = 6
+
+
+def thresholds(params: np.ndarray) -> dict[tuple[int, int], float]:
+    """{(round, seat): threshold} of per-seat parameter rows (as ``bidding._threshold``)."""
+    out = {}
+    for seat, p in enumerate(params):
+        out[(1, seat)] = float(p[P_THR1] + p[P_SEAT_STEP] * seat)
+        out[(2, seat)] = float(p[P_THR2] + p[P_SEAT_STEP] * seat)
+    return out
+
+
+def with_thresholds(params: np.ndarray, thr: dict[tuple[int, int], float]) -> np.ndarray:
+    """A copy of ``params`` whose seat rows carry the thresholds ``thr`` (seat_step 0)."""
+    p = np.array(params, dtype=np.float64, copy=True)
+    for (rnd, seat), v in thr.items():
+        p[seat, P_THR1 if rnd == 1 else P_THR2] = v
+    p[:, P_SEAT_STEP] = 0.0
+    return p
+
+
+# --- reading a threshold from the strength table -------------------------------------------
+
+
+def isotonic(y: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Weighted non-decreasing least-squares fit of ``y`` (pool adjacent violators)."""
+    vals, wts, sizes = [], [], []
+    for yi, wi in zip(np.asarray(y, float), np.asarray(w, float)):
+        vals.append(yi)
+        wts.append(wi)
+        sizes.append(1)
+        while len(vals) > 1 and vals[-2] > vals[-1]:
+            wsum = wts[-2] + wts[-1]
+            v = (vals[-2] * wts[-2] + vals[-1] * wts[-1]) / wsum
+            n = sizes[-2] + sizes[-1]
+            vals[-2:], wts[-2:], sizes[-2:] = [v], [wsum], [n]
+    return np.repeat(vals, sizes)
+
+
+def crossing(cells: pd.DataFrame) -> float:
+    """Where the monotone fit of ``gain_net`` over strength crosses 0, interpolated between
+    bin centres; the lowest bin's lower edge when the fit is positive everywhere, the
+    highest bin's upper edge when it is negative everywhere (NaN: no cells)."""
+    if cells.empty:
+        return float("nan")
+    c = cells.sort_values("strength_lo")
+    lo = c["strength_lo"].to_numpy(float)
+    hi = c["strength_hi"].to_numpy(float)
+    hi = np.where(np.isfinite(hi), hi, lo + STR_BIN)  # the open-ended last bin
+    centre = (lo + hi) / 2
+    se = np.maximum(c["gain_net_se"].to_numpy(float), 1e-9)
+    fit = isotonic(c["gain_net"].to_numpy(float), 1.0 / se ** 2)
+    pos = np.nonzero(fit >= 0)[0]
+    if len(pos) == 0:
+        return float(hi[-1])
+    i = int(pos[0])
+    if i == 0:
+        return float(lo[0])
+    a, b = fit[i - 1], fit[i]
+    x = centre[i - 1] + (centre[i] - centre[i - 1]) * (0.0 - a) / (b - a) if b > a else centre[i]
+    return float(round(x, 1))
+
+
+@dataclass
+class Move:
+    """One threshold's verdict in one iteration: the candidate, and whether it moved."""
+
+    round: int
+    seat: int
+    before: float
+    candidate: float
+    after: float
+    n: int  # decisions between the old threshold and the candidate
+    gain: float  # their pooled net gain of taking, with its 95% interval
+    lo: float
+    hi: float
+
+    @property
+    def moved(self) -> bool:
+        return self.after != self.before
+
+    def as_dict(self) -> dict:
+        return {"round": self.round, "seat": self.seat, "before": self.before, "candidate": self.candidate,
+                "after": self.after, "moved": self.moved, "n_between": self.n,
+                "gain_between": _num(self.gain), "gain_between_lo": _num(self.lo), "gain_between_hi": _num(self.hi)}
+
+
+def propose(table, params: np.ndarray, min_n: int = MIN_N) -> list[Move]:
+    """The move of every (round, seat) threshold that the table ``table`` resolves."""
+    from analyzer.questions.table import RAW_FIELDS, derive
+
+    current = thresholds(params)
+    raw = table.raw_strength
+    cells = table.strength()
+    moves = []
+    for (rnd, seat), before in sorted(current.items()):
+        sub = cells[(cells["round"] == rnd) & (cells["seat"] == seat) & (cells["n"] >= min_n)]
+        cand = crossing(sub)
+        n, gain, lo, hi = 0, float("nan"), float("nan"), float("nan")
+        after = before
+        # a move smaller than a bin is below the table's resolution: the bins read cannot
+        # say which side of a threshold inside them a hand is on
+        if np.isfinite(cand) and abs(cand - before) >= STR_BIN:
+            a, b = min(before, cand), max(before, cand)
+            # the bins whose centre lies between the two thresholds change side with the move
+            rs = raw[(raw["round"] == rnd) & (raw["seat"] == seat)]
+            centre = rs["strength_lo"] + STR_BIN / 2
+            between = rs[(centre >= a) & (centre < b)]
+            if len(between):
+                pooled = derive(between[list(RAW_FIELDS)].sum().to_frame().T).iloc[0]
+                n, gain, lo, hi = int(pooled["n"]), float(pooled["gain_net"]), float(pooled["gain_net_lo"]), float(pooled["gain_net_hi"])
+                if (cand < before and lo > 0) or (cand > before and hi < 0):
+                    after = cand
+        moves.append(Move(rnd, seat, before, cand, after, n, gain, lo, hi))
+    return moves
+
+
+# --- the fixed point ------------------------------------------------------------------------
+
+
+@dataclass
+class Iteration:
+    index: int
+    thresholds: dict  # (round, seat) -> threshold measured in this iteration
+    moves: list
+    hands: int
+    seconds: float
+
+    def as_dict(self) -> dict:
+        return {"iteration": self.index, "thresholds": _thr_json(self.thresholds), "hands": self.hands,
+                "seconds": round(self.seconds, 1), "moved": [m.as_dict() for m in self.moves if m.moved],
+                "unresolved": [m.as_dict() for m in self.moves if not m.moved and m.n > 0]}
+
+
+@dataclass
+class Calibration:
+    """The result of ``calibrate``: the per-seat parameter rows and how they were found."""
+
+    rules: Rules
+    play: str
+    deals: int
+    seed: int
+    min_n: int
+    start: np.ndarray  # the heuristic's rows the iteration started from
+    params: np.ndarray  # the calibrated rows
+    iterations: list = field(default_factory=list)
+    status: str = "converged"  # converged | cycle | max_iter
+    seconds: float = 0.0
+    max_iter: int = DEFAULT_ITER
+
+    def thresholds(self) -> dict:
+        return thresholds(self.params)
+
+    def summary(self) -> str:
+        r = self.rules
+        lines = [f"calibrate {r.label}: play={self.play}, {self.deals:,} deals an iteration, seed {self.seed}, "
+                 f"objective {OBJECTIVE.split(':')[0]}; {len(self.iterations)} iterations, {self.status}, "
+                 f"{self.seconds:.0f} s"]
+        for it in self.iterations:
+            moved = [m for m in it.moves if m.moved]
+            lines.append(f"  iteration {it.index}: " + (", ".join(
+                f"r{m.round} seat {m.seat} {m.before:g}→{m.after:g} (gain {m.gain:+.1f} [{m.lo:+.1f}, {m.hi:+.1f}], n={m.n:,})"
+                for m in moved) if moved else "nothing moved beyond the noise"))
+        start, end = thresholds(self.start), self.thresholds()
+        lines.append("  thresholds (heuristic → calibrated): " + ", ".join(
+            f"r{rnd} seat {s} {start[(rnd, s)]:g}→{end[(rnd, s)]:g}" for (rnd, s) in sorted(end)))
+        return "\n".join(lines)
+
+    def command(self) -> str:
+        """The command that recomputes this calibration."""
+        r = self.rules
+        rules = "".join(f" --rule {k}={v}" for k, v in r.options().items() if v != Rules.make(r.variant, r.players).options()[k])
+        return (f"belote calibrate --variant {r.variant} --players {r.players} --play {self.play}{rules} "
+                f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}")
+
+    def as_policy(self, command: str | None = None) -> dict:
+        """The policy file's content (``write_policy``)."""
+        import analyzer
+        from analyzer import git_commit
+
+        r = self.rules
+        return {
+            "tool": "belote-analyzer",
+            "kind": "bidding-policy",
+            "format": POLICY_FORMAT,
+            "version": analyzer.__version__,
+            "git_commit": git_commit(),
+            "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "command": command or self.command(),
+            "label": r.label,
+            "variant": r.variant,
+            "players": r.players,
+            "rules": r.options(),
+            "play": self.play,
+            "objective": OBJECTIVE,
+            "seed": self.seed,
+            "deals_per_iteration": self.deals,
+            "min_n": self.min_n,
+            "status": self.status,
+            "seconds": round(self.seconds, 1),
+            "iterations": [it.as_dict() for it in self.iterations],
+            "heuristic_thresholds": _thr_json(thresholds(self.start)),
+            "thresholds": _thr_json(self.thresholds()),
+            "kept_from_heuristic": "strength weights, smous margin and answer, koe suit and round-2 suit "
+                                   "(best-scoring suit): the take/pass tables do not resolve them",
+            "params": {str(s): {name: float(v) for name, v in zip(BID_PARAM_NAMES, row)}
+                       for s, row in enumerate(self.params)},
+        }
+
+
+def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS, seed: int = 1,
+              max_iter: int = DEFAULT_ITER, min_n: int = MIN_N, threads: int | None = None,
+              progress=None) -> Calibration:
+    """Iterate thresholds to the fixed point (module docstring). ``progress(iteration,
+    moves)`` is called after each iteration."""
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig
+    from analyzer.questions.table import bidding_table
+
+    if max_iter < 1:
+        raise BeloteError(f"--iterations must be 1 or more, not {max_iter}")
+    start = np.tile(default_bid_params(rules.variant, rules.players), (rules.players, 1))
+    params = with_thresholds(start, thresholds(start))
+    pols = Policies.parse("heuristic", play, rules.players)
+    cal = Calibration(rules, play, deals, seed, min_n, start, params, max_iter=max_iter)
+    seen = [_key(params)]
+    t0 = time.perf_counter()
+    cal.status = "max_iter"
+    for k in range(1, max_iter + 1):
+        t1 = time.perf_counter()
+        table = bidding_table(SimConfig(rules=rules, policies=pols, deals=deals, seed=seed, threads=threads,
+                                        bid_params=params))
+        moves = propose(table, params, min_n)
+        cal.iterations.append(Iteration(k, thresholds(params), moves, table.hands, time.perf_counter() - t1))
+        if progress is not None:
+            progress(k, moves)
+        if not any(m.moved for m in moves):
+            cal.status = "converged"
+            break
+        params = with_thresholds(params, {(m.round, m.seat): m.after for m in moves})
+        if _key(params) in seen:
+            cal.status = "cycle"
+            break
+        seen.append(_key(params))
+    cal.params = params
+    cal.seconds = time.perf_counter() - t0
+    return cal
+
+
+def _key(params):
+    return tuple(np.round(params[:, [P_THR1, P_THR2]], 3).ravel().tolist())
+
+
+# --- agreement: does the policy take where taking pays? -------------------------------------
+
+
+def agreement(table, min_n: int = MIN_N) -> pd.DataFrame:
+    """Every (round, seat, strength bin) with at least ``min_n`` decisions: the measured
+    verdict (take / pass / unclear, from the 95% interval of the net gain), the policy's
+    call there (take when it took most of those hands) and whether they agree."""
+    cells = table.strength()
+    cells = cells[cells["n"] >= min_n].copy()
+    cells["policy_call"] = np.where(cells["policy_takes"] >= 0.5, "take", "pass")
+    cells["resolved"] = cells["verdict"] != "unclear"
+    cells["agrees"] = cells["resolved"] & (cells["verdict"] == cells["policy_call"])
+    return cells[["round", "seat", "strength_lo", "strength_hi", "n", "policy_takes", "policy_call", "gain_net",
+                  "gain_net_lo", "gain_net_hi", "verdict", "resolved", "agrees"]].reset_index(drop=True)
+
+
+# --- policy files ------------------------------------------------------------------------------
+
+
+def write_policy(cal: Calibration, path, command: str | None = None) -> Path:
+    """Write the policy file (JSON, indented). Refuses to overwrite a file that is not a
+    policy file of ours."""
+    path = Path(path)
+    if path.exists():
+        try:
+            ours = json.loads(path.read_text()).get("kind") == "bidding-policy"
+        except (ValueError, OSError, AttributeError):
+            ours = False
+        if not ours:
+            raise BeloteError(f"{path} exists and is not a belote policy file: choose another --out")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(cal.as_policy(command), indent=2) + "\n")
+    tmp.replace(path)
+    return path
+
+
+def _thr_json(thr: dict) -> dict:
+    out = {}
+    for (rnd, seat), v in sorted(thr.items()):
+        out.setdefault(f"round{rnd}", {})[str(seat)] = v
+    return out
+
+
+def _num(x):
+    return None if x is None or not np.isfinite(x) else round(float(x), 2)
+
+
+# --- evidence: agreement on fresh deals, and a duplicate match ---------------------------------
+
+
+def agreement_share(rules: Rules, bid: str = "calibrated", play: str = "heuristic", deals: int = 200_000,
+                    seed: int = 1, min_n: int = MIN_N, threads: int | None = None) -> dict:
+    """The bidding table of ``bid`` in every seat on ``deals`` deals: how many (round, seat,
+    strength bin) cells have ``min_n`` decisions, how many of those the 95% interval
+    resolves, and how many resolved cells agree with the policy's call."""
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig
+    from analyzer.questions.table import bidding_table
+
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
+                    threads=threads)
+    cells = agreement(bidding_table(cfg), min_n)
+    res = cells[cells["resolved"]]
+    wrong = res[~res["agrees"]]
+    return {"label": rules.label, "bid": bid, "play": play, "deals": deals, "seed": seed, "cells": len(cells),
+            "resolved": int(len(res)), "agree": int(res["agrees"].sum()),
+            "share": float(res["agrees"].mean()) if len(res) else float("nan"),
+            "disagree": [f"r{r.round} seat {r.seat} {r.strength_lo:g}-{r.strength_hi:g}: policy {r.policy_call}s "
+                         f"({100 * r.policy_takes:.0f}% take), gain {r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, "
+                         f"{r.gain_net_hi:+.1f}] n={r.n:,}" for r in wrong.itertuples()]}
+
+
+def duplicate(rules: Rules, a: str = "calibrated", b: str = "heuristic", play: str = "heuristic",
+              deals: int = 400_000, blocks: int = 40, seed: int = 1, threads: int | None = None):
+    """A duplicate match of bidding policy ``a`` against ``b``, same play policy: the same
+    deals are played with ``a`` on one side and ``b`` on the others, once for each side
+    (classic: the two teams swapped; piekjas / dekjas: ``a`` at each seat in turn), so ``a``
+    holds every hand once. Per hand, ``a``'s side scores ``own - mean of the other sides``
+    (with two sides: own minus the other's, the net score). Returns a ``Mean`` per hand with
+    its 95% interval from ``blocks`` independent blocks of deals (seeds ``seed + j``); the
+    runs of a block share their deals, so the comparison is paired."""
+    from analyzer.players.policies import Policies
+    from analyzer.questions.seats import seat_advantage, simulate_seats
+    from analyzer.runs.simulate import SimConfig
+    from analyzer.runs.stats import mean_of
+
+    n = rules.players
+    rotations = [0, 1] if rules.partners else list(range(n))
+    per = max(1, deals // blocks)
+    vals = []
+    for j in range(blocks):
+        tot = 0.0
+        for s in rotations:
+            spec = ",".join(f"{k}={a if (k % 2 == s if rules.partners else k == s) else b}" for k in range(n))
+            cfg = SimConfig(rules=rules, policies=Policies.parse(spec, play, n), deals=per, seed=seed + j,
+                            threads=threads)
+            res, adv = simulate_seats(cfg)
+            tot += seat_advantage(adv, s, len(rules.sides), per).mean
+        vals.append(tot / len(rotations))
+    m = mean_of(vals)
+    return m, per * blocks

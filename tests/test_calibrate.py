@@ -1,0 +1,267 @@
+"""Calibration (``analyzer.questions.calibrate``), policy files and ``--bid calibrated`` / ``--bid FILE``."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import cli
+from analyzer.questions import calibrate as C
+from analyzer.players.bidding import BID_PARAM_NAMES, P_SEAT_STEP, P_THR1, P_THR2, default_bid_params
+from analyzer.runs.classes import STR_BIN
+from analyzer.errors import BeloteError
+from analyzer.players.policies import Policies
+from analyzer.rules import Rules
+from analyzer.runs.simulate import SimConfig
+from analyzer.questions.table import RAW_FIELDS, TableResult
+
+
+def run(args, capsys):
+    code = cli.main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- the threshold read from a strength table ---------------------------------------------
+
+
+def test_isotonic_fit_pools_adjacent_violators():
+    fit = C.isotonic(np.array([-5.0, 1.0, -1.0, 4.0]), np.ones(4))
+    assert fit.tolist() == [-5.0, 0.0, 0.0, 4.0]
+    assert np.all(np.diff(C.isotonic(np.array([3.0, 2.0, 1.0]), np.array([1.0, 1.0, 2.0]))) >= 0)
+
+
+def _raw_strength(rows):
+    """A raw strength frame from (round, seat, bin, n, mean net gain, sd, share the policy took)."""
+    out = []
+    for rnd, seat, b, n, mean, sd, took in rows:
+        r = {k: 0 for k in RAW_FIELDS}
+        r.update(round=rnd, seat=seat, strength_lo=b * STR_BIN, strength_hi=(b + 1) * STR_BIN, n=n,
+                 nat_take=int(round(took * n)), dnet=int(round(mean * n)),
+                 dnet_sq=int(round(n * (sd * sd * (n - 1) / n + mean * mean))))
+        out.append(r)
+    return pd.DataFrame(out)
+
+
+def _table(rows):
+    return TableResult(config=None, raw=None, raw_strength=_raw_strength(rows), deals=0, hands=0, decisions=(0, 0),
+                       seconds=0.0, rounds=1)
+
+
+def test_crossing_interpolates_between_bin_centres():
+    # gains -10 at bin 10 (centre 42) and +10 at bin 11 (centre 46): crossing at 44
+    t = _table([(1, 0, 10, 1000, -10.0, 30.0, 0.0), (1, 0, 11, 1000, 10.0, 30.0, 1.0)])
+    assert C.crossing(t.strength()) == pytest.approx(44.0)
+
+
+def test_threshold_moves_down_when_the_hands_in_between_gain_beyond_the_noise():
+    # the policy takes from 52; the gain crosses 0 between bins 9 and 10 (centres 38, 42),
+    # and the hands of bins 10..12 (40-52), which the policy passes, gain clearly
+    rows = [(1, 0, b, 2000, 5.0 * (b - 10) + 2.5, 30.0, float(b >= 13)) for b in range(8, 16)]
+    params = C.with_thresholds(np.tile(default_bid_params("piekjas", 2), (1, 1)), {(1, 0): 52.0, (2, 0): 52.0})
+    moves = {(m.round, m.seat): m for m in C.propose(_table(rows), params)}
+    m = moves[(1, 0)]
+    assert m.candidate == pytest.approx(40.0)
+    assert m.moved and m.after == m.candidate and m.lo > 0
+
+
+def test_threshold_stays_when_the_interval_includes_zero():
+    # same shape, but so few and noisy hands that the gain in between is not resolved
+    rows = [(1, 0, b, 200, 0.5 * (b - 10) + 0.25, 200.0, float(b >= 13)) for b in range(8, 16)]
+    params = C.with_thresholds(np.tile(default_bid_params("piekjas", 2), (1, 1)), {(1, 0): 52.0, (2, 0): 52.0})
+    m = {(m.round, m.seat): m for m in C.propose(_table(rows), params)}[(1, 0)]
+    assert m.candidate != m.before
+    assert not m.moved and m.after == 52.0 and m.lo < 0 < m.hi
+
+
+def test_a_move_smaller_than_a_bin_is_not_made():
+    # the gain crosses 0 at 42 (bin 10, centre 42, gains 0): one point from the threshold 43
+    rows = [(1, 0, b, 5000, 10.0 * (b - 10) + 0.0, 30.0, float(b >= 11)) for b in range(8, 16)]
+    params = C.with_thresholds(np.tile(default_bid_params("piekjas", 2), (1, 1)), {(1, 0): 43.0, (2, 0): 43.0})
+    m = {(m.round, m.seat): m for m in C.propose(_table(rows), params)}[(1, 0)]
+    assert m.candidate == pytest.approx(42.0) and not m.moved
+
+
+def test_with_thresholds_sets_each_seat_and_drops_the_seat_step():
+    p = np.tile(default_bid_params("classic", 4), (4, 1))
+    p[:, P_SEAT_STEP] = 2.0
+    assert C.thresholds(p)[(1, 3)] == p[3, P_THR1] + 6.0
+    q = C.with_thresholds(p, {(1, 3): 50.0, (2, 1): 40.0})
+    assert q[3, P_THR1] == 50.0 and q[1, P_THR2] == 40.0 and (q[:, P_SEAT_STEP] == 0).all()
+    assert C.thresholds(q)[(1, 3)] == 50.0
+
+
+# --- policy files and --bid ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("label", C.SHIPPED_LABELS)
+def test_shipped_policy_provenance_matches_the_code_defaults(label):
+    """Each shipped file names the variant, player count, play policy and every resolved
+    rule option of the code's default rules, and its parameters are the heuristic's except
+    the thresholds it lists."""
+    doc = C.read_policy(C.shipped_path(label))
+    rules = Rules.from_label(label)
+    assert (doc["variant"], doc["players"], doc["label"]) == (rules.variant, rules.players, label)
+    assert doc["rules"] == rules.options()
+    assert doc["play"] == "heuristic" and doc["objective"] == C.OBJECTIVE and doc["status"] == "converged"
+    params = Policies.parse("calibrated", "heuristic", rules.players).bid_params(rules)
+    base = default_bid_params(rules.variant, rules.players)
+    for s in range(rules.players):
+        for j, name in enumerate(BID_PARAM_NAMES):
+            if j in (P_THR1, P_THR2, P_SEAT_STEP):
+                continue
+            assert params[s, j] == base[j], name
+        assert params[s, P_SEAT_STEP] == 0
+        assert doc["thresholds"]["round1"][str(s)] == params[s, P_THR1]
+        assert doc["thresholds"]["round2"][str(s)] == params[s, P_THR2]
+
+
+def _policy_with(tmp_path, label, **rule_changes):
+    doc = json.loads(C.shipped_path(label).read_text())
+    doc["rules"].update(rule_changes)
+    path = tmp_path / f"{label}.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_bid_file_with_other_rules_is_refused_with_one_line_and_exit_2(tmp_path, capsys):
+    path = _policy_with(tmp_path, "classic", undertrump="free")
+    for cmd in (["simulate", "--deals", "100", "--quiet"], ["table", "--deals", "100", "--quiet"]):
+        code, out, err = run(cmd + ["--bid", str(path)], capsys)
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and "undertrump=free (run: forced)" in err, err
+
+
+def test_bid_calibrated_with_a_changed_rule_is_refused(capsys):
+    code, _, err = run(["simulate", "--deals", "100", "--quiet", "--rule", "undertrump=free", "--bid", "calibrated"],
+                       capsys)
+    assert code == 2 and err.count("\n") == 1 and "shipped calibrated policy" in err
+
+
+def test_a_policy_file_for_another_variant_is_refused():
+    with pytest.raises(BeloteError, match="is for classic with 4 players"):
+        C.policy_params(str(C.shipped_path("classic")), Rules.from_label("piekjas4"))
+
+
+def test_a_missing_policy_file_names_the_fix(tmp_path):
+    with pytest.raises(BeloteError, match="belote calibrate --out"):
+        C.policy_params(str(tmp_path / "none.json"), Rules.from_label("classic"))
+
+
+def test_bid_calibrated_runs_the_shipped_thresholds_and_is_named(capsys):
+    rules = Rules.from_label("piekjas3")
+    cfg = SimConfig(rules=rules, policies=Policies.parse("calibrated", "heuristic", 3), deals=10)
+    doc = C.read_policy(C.shipped_path("piekjas3"))
+    assert [cfg.bid_params[s, P_THR1] for s in range(3)] == [doc["thresholds"]["round1"][str(s)] for s in range(3)]
+    assert cfg.policies.describe()["bid"] == "calibrated"
+    code, out, _ = run(["simulate", "--variant", "piekjas", "--players", "3", "--deals", "2000", "--quiet",
+                        "--bid", "calibrated", "--json"], capsys)
+    assert code == 0 and json.loads(out)["inputs"]["policies"]["bid"] == "calibrated"
+
+
+def test_per_seat_calibrated_against_heuristic():
+    pols = Policies.parse("0=calibrated", "heuristic", 2)
+    rules = Rules.from_label("dekjas")
+    p = pols.bid_params(rules)
+    assert pols.bid == ("calibrated", "heuristic")
+    assert (p[1] == default_bid_params("dekjas", 2)).all()
+    assert p[0, P_THR1] == C.read_policy(C.shipped_path("dekjas"))["thresholds"]["round1"]["0"]
+
+
+# --- the fixed point ------------------------------------------------------------------------
+
+
+def test_calibration_is_identical_across_thread_counts():
+    rules = Rules.from_label("piekjas2")
+    a = C.calibrate(rules, deals=1500, seed=3, max_iter=2, threads=1)
+    b = C.calibrate(rules, deals=1500, seed=3, max_iter=2, threads=2)
+    assert np.array_equal(a.params, b.params)
+    assert [it.as_dict()["moved"] for it in a.iterations] == [it.as_dict()["moved"] for it in b.iterations]
+
+
+def test_calibrate_writes_a_policy_file_that_bid_file_reads(tmp_path, capsys):
+    path = tmp_path / "p.json"
+    code, out, _ = run(["calibrate", "--variant", "piekjas", "--players", "2", "--deals", "1500", "--iterations", "2",
+                        "--quiet", "--out", str(path)], capsys)
+    assert code == 0 and "iteration 1" in out and str(path) in out
+    doc = C.read_policy(path)
+    assert doc["rules"] == Rules.from_label("piekjas2").options() and doc["deals_per_iteration"] == 1500
+    assert doc["seed"] == 1 and len(doc["iterations"]) >= 1 and doc["command"]
+    code, out, _ = run(["simulate", "--variant", "piekjas", "--players", "2", "--deals", "500", "--quiet",
+                        "--bid", str(path), "--json"], capsys)
+    assert code == 0 and json.loads(out)["inputs"]["policies"]["bid"] == str(path)
+
+
+def test_calibrate_does_not_overwrite_a_file_it_did_not_write(tmp_path, capsys):
+    path = tmp_path / "notes.json"
+    path.write_text('{"mine": 1}')
+    code, _, err = run(["calibrate", "--variant", "piekjas", "--players", "2", "--deals", "300", "--iterations", "1",
+                        "--quiet", "--out", str(path)], capsys)
+    assert code == 2 and "not a belote policy file" in err and path.read_text() == '{"mine": 1}'
+
+
+def _resolved_moves(label, bid, deals=20_000, seed=987_654, z=3.3):
+    """One bidding-table iteration on fresh deals under ``bid`` in every seat: the threshold
+    moves whose hands between the threshold and the candidate argue for the move (gain
+    for a lower candidate, loss for a higher one) beyond ``z`` standard errors."""
+    from analyzer.questions.table import bidding_table
+
+    rules = Rules.from_label(label)
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, "heuristic", rules.players), deals=deals, seed=seed)
+    out = []
+    for m in C.propose(bidding_table(cfg), cfg.bid_params):
+        if m.candidate == m.before or not np.isfinite(m.gain) or m.n < C.MIN_N:
+            continue
+        se = (m.hi - m.lo) / (2 * 1.959964)
+        toward = m.gain if m.candidate < m.before else -m.gain
+        if toward >= z * se:
+            out.append(m.as_dict())
+    return out
+
+
+@pytest.mark.parametrize("label", C.SHIPPED_LABELS)
+def test_shipped_thresholds_agree_with_a_small_recalibration(label):
+    """No move is resolved at z=3.3 (two-sided 0.1%: with up to 8 thresholds per label and 5
+    labels, a false alarm in the whole test has a chance under 4% even at a true fixed
+    point), on 20,000 fresh deals."""
+    assert _resolved_moves(label, "calibrated") == []
+
+
+def test_the_recalibration_check_catches_stale_thresholds():
+    """The same check fails for the uncalibrated heuristic (a stale policy) where it is off."""
+    assert _resolved_moves("piekjas4", "heuristic")
+    assert _resolved_moves("dekjas", "heuristic")
+
+
+@pytest.mark.parametrize("args", [
+    ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "4", "--seat", "1",
+     "--deals", "300"],
+    ["table", "--variant", "piekjas", "--players", "4", "--deals", "300", "--json"],
+    ["balance", "--variants", "piekjas4", "--deals", "300", "--games", "0", "--json"],
+])
+def test_bid_calibrated_works_on_every_command_that_takes_bid(args, capsys):
+    code, out, err = run(args + ["--bid", "calibrated", "--quiet"], capsys)
+    assert code == 0, err
+    assert "calibrated" in out
+
+
+def test_a_calibration_that_returns_to_earlier_thresholds_is_reported_as_a_cycle(monkeypatch):
+    """Thresholds that alternate between two values stop with status 'cycle', not forever."""
+    import analyzer.questions.table
+
+    class FakeTable:
+        hands = 0
+
+    monkeypatch.setattr(analyzer.questions.table, "bidding_table", lambda cfg: FakeTable())
+
+    def flip(table, params, min_n=C.MIN_N):
+        out = []
+        for (rnd, seat), before in sorted(C.thresholds(params).items()):
+            after = before + 10 if (rnd, seat) == (1, 0) and before < 50 else before - 10 if (rnd, seat) == (1, 0) else before
+            out.append(C.Move(rnd, seat, before, after, after, 1000, 1.0, 0.5, 1.5))
+        return out
+
+    monkeypatch.setattr(C, "propose", flip)
+    cal = C.calibrate(Rules.from_label("piekjas2"), deals=10, max_iter=10)
+    assert cal.status == "cycle" and len(cal.iterations) == 2
