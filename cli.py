@@ -945,6 +945,8 @@ def calibrate(
     ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -982,9 +984,12 @@ def calibrate(
         else:
             target = out
         targets = [(rules, target)]
+    for _, target in targets:  # every output checked before any work
+        if target is not None:
+            C.check_policy_target(target)
     results = []
     for rules, target in targets:
-        with _progress(iterations, quiet, f"calibrating {rules.label}") as update:
+        with _backend(cluster, scheduler), _progress(iterations, quiet, f"calibrating {rules.label}") as update:
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
                               progress=lambda k, moves: update(k))
         written = str(C.write_policy(cal, target)) if target is not None else None

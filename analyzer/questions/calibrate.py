@@ -332,9 +332,9 @@ def agreement(table, min_n: int = MIN_N) -> pd.DataFrame:
 # --- policy files ------------------------------------------------------------------------------
 
 
-def write_policy(cal: Calibration, path, command: str | None = None) -> Path:
-    """Write the policy file (JSON, indented). Refuses to overwrite a file that is not a
-    policy file of ours."""
+def check_policy_target(path) -> Path:
+    """``path`` may be written: it does not exist, or it is a policy file of ours (checked
+    before any work, and again when writing)."""
     path = Path(path)
     if path.exists():
         try:
@@ -343,6 +343,13 @@ def write_policy(cal: Calibration, path, command: str | None = None) -> Path:
             ours = False
         if not ours:
             raise BeloteError(f"{path} exists and is not a belote policy file: choose another --out")
+    return path
+
+
+def write_policy(cal: Calibration, path, command: str | None = None) -> Path:
+    """Write the policy file (JSON, indented). Refuses to overwrite a file that is not a
+    policy file of ours."""
+    path = check_policy_target(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(cal.as_policy(command), indent=2) + "\n")
