@@ -15,7 +15,7 @@ MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mix64(z):
     """SplitMix64's output function: a well-mixed 64 bits from a counter value."""
     z = (z ^ (z >> np.uint64(30))) * MIX1

@@ -36,7 +36,7 @@ from analyzer.rules.cards import (
 RANDOM, HEURISTIC = 0, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _beaters(card, trump):
     """Mask of the cards of the same suit that beat ``card``."""
     s = card >> 3
@@ -46,7 +46,7 @@ def _beaters(card, trump):
     return np.uint32(PLAIN_HIGHER_LANE[r]) << np.uint32(8 * s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _is_master(card, trump, unseen):
     """No unseen card of its suit beats it, and (for a side card) no unseen trump could
     ruff it unless it is an ace."""
@@ -57,7 +57,7 @@ def _is_master(card, trump, unseen):
     return (unseen & suit_mask(trump)) == 0 or (card & 7) == 7
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _cheap_key(card, trump):
     """Lower = cheaper to give away: side suits before trumps, then points, then rank."""
     is_trump = 1 if (card >> 3) == trump else 0

@@ -167,18 +167,18 @@ def rank_of(card):
     return card & 7
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bit(card):
     return np.uint32(1) << np.uint32(card)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def suit_mask(suit):
     """The card mask of a whole suit."""
     return np.uint32(LANE_MASK) << np.uint32(8 * suit)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lane(mask, suit):
     """The 8-bit lane of ``suit`` in ``mask``."""
     return np.int64((mask >> np.uint32(8 * suit)) & np.uint32(LANE_MASK))
@@ -206,19 +206,19 @@ def _cttz32(typingctx, x):
     return sig, codegen
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def popcount(mask):
     """Number of cards in ``mask``."""
     return _ctpop32(np.uint32(mask))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lowest_card(mask):
     """Index of the lowest set bit (mask must be non-zero)."""
     return _cttz32(np.uint32(mask))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nth_card(mask, n):
     """The n-th (0-based, from the lowest bit) card of ``mask``; n < popcount(mask).
 
@@ -238,7 +238,7 @@ def nth_card(mask, n):
     return 8 * lane_no + SELECT8[byte * 8 + (n - below)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def strength(card, trump, led):
     """Trick strength of ``card``: 8..15 for a trump, 0..7 for the suit led, -1 else."""
     s = card >> 3
@@ -250,14 +250,14 @@ def strength(card, trump, led):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_points(card, trump):
     if (card >> 3) == trump:
         return TRUMP_POINTS[card & 7]
     return PLAIN_POINTS[card & 7]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask_points(mask, trump):
     """Card points of every card in ``mask``, read with ``trump`` as trump."""
     total = 0

@@ -12,7 +12,7 @@ from numba import njit
 from analyzer.rules.cards import TRUMP_HIGHER_LANE, suit_mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_mask(hand_mask, led, best_trump_rank, trump, partner_winning, undertrump_free):
     """The playable subset of ``hand_mask``.
 

@@ -37,11 +37,13 @@ inlined into the fresh-deal unit of simulate and seats (``play_hand_inline``), w
 call would cost the reference counts of its ~30 array arguments on every hand (about 15%
 of a random-policy hand, measured).
 
-The small scalar helpers (``bit``, ``popcount``, ``strength``, ...) are plain functions
-that LLVM inlines, not numba-IR inlined at every call site: typing them once instead of
-at each of their hundreds of call sites is most of the cold-start gain. The price: the
-first analysis run compiles every analysis' unit (one kernel), so a cold ``belote
-simulate`` alone compiles more than it did (figures in docs/BENCHMARKS.md).
+The small helpers of the play loop (``bit``, ``popcount``, ``strength``, ``legal_mask``,
+the heuristic's card keys) stay numba-inlined: as plain functions they are not inlined
+by LLVM across numba's libraries (calls through a pointer, measured in the assembly of
+``play._pick``) and the heuristic hand got 30% slower. Helpers off the hot loop
+(``has_declaration``, ``side_of``, ``hand_class``, ...) are plain functions. The price
+of the one kernel: the first analysis run compiles every analysis' unit, so a cold
+``belote simulate`` alone compiles more than it did (figures in docs/BENCHMARKS.md).
 
 Python side: ``run_chunks`` runs chunks ``first_chunk .. first_chunk + n_chunks - 1`` of a
 run and returns one row per chunk (what a distributed backend calls per chunk, and what
