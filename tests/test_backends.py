@@ -17,7 +17,7 @@ from analyzer.runs.simulate import SimConfig
 
 distributed = pytest.importorskip("distributed")
 
-VOLATILE = {"timing", "seconds"}  # wall-clock figures: the only output allowed to differ
+VOLATILE = {"timing", "seconds", "command"}  # wall-clock figures and the command line (it names --threads or --cluster): the only output allowed to differ
 
 
 def _stable(obj):
