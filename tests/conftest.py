@@ -8,4 +8,4 @@ import pytest
 @pytest.fixture(params=["reference", "engine"])
 def impl(request):
     """``analyzer.rules.reference`` (plain Python) or ``analyzer.rules.engine`` (numba), same API."""
-    return importlib.import_module("analyzer." + request.param)
+    return importlib.import_module("analyzer.rules." + request.param)
