@@ -224,12 +224,17 @@ def test_cli_rules_json_and_out_folder(tmp_path):
     assert names == ["rules_games_changed.csv", "rules_impact.csv", "rules_impact.md", "rules_impact.png", "run.json"]
     run = json.loads((out / "run.json").read_text())
     assert run["tool"] == "belote-analyzer" and run["seed"] == 1
-    # a folder that already holds files is refused, and left as it was
-    again = _belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--quiet",
-                    "--out", str(out))
-    assert again.returncode == 2
-    assert again.stderr.strip().count("\n") == 0 and "already holds files" in again.stderr
+    # an earlier output of ours is replaced; a folder holding a file we did not write is refused, left as it was
+    again = _belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--games", "4",
+                    "--quiet", "--out", str(out))
+    assert again.returncode == 0, again.stderr
     assert sorted(q.name for q in out.iterdir()) == names
+    (out / "mine.txt").write_text("a user's file")
+    refused = _belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--quiet",
+                      "--out", str(out))
+    assert refused.returncode == 2
+    assert refused.stderr.strip().count("\n") == 0 and "mine.txt" in refused.stderr
+    assert sorted(q.name for q in out.iterdir()) == sorted(names + ["mine.txt"])
 
 
 def test_cli_rules_tables_and_bad_input():

@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 from matplotlib.colors import to_rgba
 
+from analyzer.rules import option_choices
 from analyzer.output.files import balance_figures
 from analyzer.output import plots as P
 from analyzer.output import report as R
@@ -151,7 +152,7 @@ def test_small_rates_print_more_decimals_where_the_half_width_rounds_to_zero():
 def test_report_links_the_project_docs_and_names_every_variants_options(built, tmp_path):
     _, md = built
     assert "docs/RULES.md" in md and "docs/DEAL_LOG.md" in md
-    root = Path(R.__file__).resolve().parent.parent
+    root = Path(R.__file__).resolve().parents[2]  # analyzer/output/report.py -> the checkout
     assert R.docs_link(root / "reports" / "x") == "../../docs"  # inside the checkout: relative
     assert (root / "reports" / "x" / "../../docs" / "RULES.md").resolve().is_file()
     assert R.docs_link(tmp_path) == (root / "docs").as_posix()
@@ -161,10 +162,11 @@ def test_report_links_the_project_docs_and_names_every_variants_options(built, t
     for lab in VARIANTS:
         opts = Rules.from_label(lab).options()
         assert set(keys) == set(opts)  # every option named
-        live = R._live_options(lab)
+        r = Rules.from_label(lab)
+        live = set(option_choices(r.variant, r.players))
         cells = next(line for line in lines if line.startswith(f"| {lab} | ")).strip("|").split("|")[1:]
         for k, cell in zip(keys, cells):
-            assert cell.strip() == (str(opts[k]) if live is None or k in live or k == "target" else "—"), (lab, k)
+            assert cell.strip() == (str(opts[k]) if k in live or k == "target" else "—"), (lab, k)
 
 
 # --- a line of explanation where a number surprises --------------------------------------------
