@@ -13,12 +13,8 @@ played (passed out, redeal) count as 0 for everyone. The per-hand kernel is
 
 from __future__ import annotations
 
-import time
-
-import numpy as np
-
 from analyzer.runs import driver
-from analyzer.runs.simulate import SimConfig, SimResult, set_threads
+from analyzer.runs.simulate import SimConfig, SimResult, run_hands
 from analyzer.runs.stats import Mean, mean_from_sums
 from analyzer.runs.units import N_COUNTS
 
@@ -29,18 +25,8 @@ N_ADV = 8
 
 def simulate_seats(config: SimConfig, progress=None, batch: int = 1 << 20):
     """``simulate(config)`` plus the seat advantage sums: returns (SimResult, adv int64[8])."""
-    threads = set_threads(config.threads)
-    args = config.kernel_args()
-    row = np.zeros(N_COUNTS + N_ADV, np.int64)
-    t0 = time.perf_counter()
-    done = 0
-    while done < config.deals:
-        n = min(batch, config.deals - done)
-        row += driver.run_units(driver.SEATS, config.seed, done, n, config.chunk, args)
-        done += n
-        if progress is not None:
-            progress(done)
-    return SimResult(config, row[:N_COUNTS].copy(), time.perf_counter() - t0, threads), row[N_COUNTS:].copy()
+    row, seconds, threads = run_hands(driver.SEATS, config, progress, batch)
+    return SimResult(config, row[:N_COUNTS].copy(), seconds, threads), row[N_COUNTS:].copy()
 
 
 def seat_advantage(adv, seat: int, n_sides: int, hands: int) -> Mean:

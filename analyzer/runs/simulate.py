@@ -105,20 +105,28 @@ class SimResult:
         return {name: self.get(name) for name, _ in COUNT_FIELDS}
 
 
-def simulate(config: SimConfig, progress=None, batch: int = 1 << 20) -> SimResult:
-    """Simulate ``config.deals`` hands; ``progress(done)`` is called after each batch."""
+def run_hands(kind: int, config: SimConfig, progress=None, batch: int = 1 << 20):
+    """``config.deals`` hands of driver unit ``kind`` (``SIMULATE`` or ``SEATS``) in batches:
+    (summed row, seconds, threads); ``progress(done)`` is called after each batch."""
     threads = set_threads(config.threads)
     args = config.kernel_args()
-    counts = np.zeros(N_COUNTS, np.int64)
+    row = None
     t0 = time.perf_counter()
     done = 0
     while done < config.deals:
         n = min(batch, config.deals - done)
-        counts += driver.run_units(driver.SIMULATE, config.seed, done, n, config.chunk, args)
+        part = driver.run_units(kind, config.seed, done, n, config.chunk, args)
+        row = part if row is None else row + part
         done += n
         if progress is not None:
             progress(done)
-    return SimResult(config, counts, time.perf_counter() - t0, threads)
+    return row, time.perf_counter() - t0, threads
+
+
+def simulate(config: SimConfig, progress=None, batch: int = 1 << 20) -> SimResult:
+    """Simulate ``config.deals`` hands; ``progress(done)`` is called after each batch."""
+    counts, seconds, threads = run_hands(driver.SIMULATE, config, progress, batch)
+    return SimResult(config, counts, seconds, threads)
 
 
 def trace_hand(config: SimConfig, index: int):
