@@ -139,22 +139,25 @@ def init_state(st, rec, hands, under, trump, taker, leader):
 
 
 @njit(cache=True, inline="always")
-def _add_to_trick(st, k, card, trump):
-    """Card ``card`` is the k-th of the trick: update led, the winning card and the
-    highest trump (RULES.md §4: highest trump, else highest card of the suit led)."""
+def _trick_step(k, card, trump, led, best_i, best_s, best_trump):
+    """Card ``card`` is the k-th of the trick: the suit led, the position and strength of
+    the card winning it so far, and the rank of the highest trump in it (-1: none), after
+    it (RULES.md §4: highest trump, else highest card of the suit led). Scalars in and
+    out, so ``play_card`` keeps the trick in registers between its loads and its stores."""
     if k == 0:
-        st[ST_LED] = card >> 3
-        st[ST_BEST_I] = 0
-        st[ST_BEST_S] = -1
-        st[ST_BEST_TRUMP] = -1
-    s = strength(card, trump, st[ST_LED])
-    if s > st[ST_BEST_S]:
-        st[ST_BEST_S] = s
-        st[ST_BEST_I] = k
+        led = card >> 3
+        best_i = 0
+        best_s = -1
+        best_trump = -1
+    s = strength(card, trump, led)
+    if s > best_s:
+        best_s = s
+        best_i = k
     if (card >> 3) == trump:
         r = card & 7
-        if st[ST_BEST_TRUMP] < 0 or TRUMP_ORDER[r] > TRUMP_ORDER[st[ST_BEST_TRUMP]]:
-            st[ST_BEST_TRUMP] = r
+        if best_trump < 0 or TRUMP_ORDER[r] > TRUMP_ORDER[best_trump]:
+            best_trump = r
+    return led, best_i, best_s, best_trump
 
 
 @njit(cache=True, inline="always")
@@ -191,26 +194,43 @@ def play_card(st, rec, card):
     """The seat to move plays ``card`` (which must be legal). Returns the trick's winner
     when this card completes a trick, else -1."""
     n = rec.n_players
+    # every load before the first store: a store at a computed offset (the seat's hand, the
+    # i-th card played) may be any field for the compiler, and would make each later load
+    # a real one on the hand loop's critical path
     seat = st[ST_TO_MOVE]
     k = st[ST_N_IN]
+    trump = st[ST_TRUMP]
+    n_played = st[ST_N_PLAYED]
+    hand = st[ST_HANDS + seat]
+    gone = st[ST_GONE]
+    trick_mask = st[ST_TRICK_MASK]
+    led, best_i, best_s, best_trump = -1, 0, -1, -1
+    if k > 0:
+        led, best_i, best_s, best_trump = st[ST_LED], st[ST_BEST_I], st[ST_BEST_S], st[ST_BEST_TRUMP]
+    led, best_i, best_s, best_trump = _trick_step(k, card, trump, led, best_i, best_s, best_trump)
     b = np.int64(1) << card
-    st[ST_HANDS + seat] &= ~b
-    below = st[ST_UNDER + card]
-    if below >= 0:
-        # §4 Dekjas: the face-down card under a played face-up card turns face up
-        st[ST_HANDS + seat] |= np.int64(1) << below
-        st[ST_DOWN + seat] &= ~(np.int64(1) << below)
-    st[ST_GONE] |= b
-    st[ST_TRICK_MASK] |= b
-    st[ST_PLAYED + st[ST_N_PLAYED]] = card
-    st[ST_N_PLAYED] += 1
-    _add_to_trick(st, k, card, st[ST_TRUMP])
+    hand &= ~b
+    if rec.variant == DEKJAS:
+        below = st[ST_UNDER + card]
+        if below >= 0:
+            # §4 Dekjas: the face-down card under a played face-up card turns face up
+            hand |= np.int64(1) << below
+            st[ST_DOWN + seat] &= ~(np.int64(1) << below)
+    st[ST_HANDS + seat] = hand
+    st[ST_GONE] = gone | b
+    st[ST_PLAYED + n_played] = card
+    st[ST_N_PLAYED] = n_played + 1
     if k + 1 < n:
+        st[ST_TRICK_MASK] = trick_mask | b
+        st[ST_LED] = led
+        st[ST_BEST_I] = best_i
+        st[ST_BEST_S] = best_s
+        st[ST_BEST_TRUMP] = best_trump
         st[ST_N_IN] = k + 1
         st[ST_TO_MOVE] = _next_seat(seat, n)
         return -1
     # the trick is complete
-    winner = st[ST_LEADER] + st[ST_BEST_I]
+    winner = st[ST_LEADER] + best_i
     if winner >= n:
         winner -= n
     t = st[ST_TRICK_NO]
@@ -271,13 +291,14 @@ def undo_card(st, rec):
         st[ST_DOWN + seat] |= np.int64(1) << below
     st[ST_HANDS + seat] |= b
     # the trick so far, from the cards still in it
-    st[ST_LED] = -1
-    st[ST_BEST_I] = 0
-    st[ST_BEST_S] = -1
-    st[ST_BEST_TRUMP] = -1
+    led, best_i, best_s, best_trump = -1, 0, -1, -1
     base = ST_PLAYED + st[ST_TRICK_NO] * n
     for j in range(k):
-        _add_to_trick(st, j, st[base + j], st[ST_TRUMP])
+        led, best_i, best_s, best_trump = _trick_step(j, st[base + j], st[ST_TRUMP], led, best_i, best_s, best_trump)
+    st[ST_LED] = led
+    st[ST_BEST_I] = best_i
+    st[ST_BEST_S] = best_s
+    st[ST_BEST_TRUMP] = best_trump
 
 
 @njit(cache=True, inline="always")
