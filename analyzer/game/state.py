@@ -99,7 +99,7 @@ def _next_seat(seat, n):
     return 0 if seat >= n else seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into the hand: a call would cost its arrays' reference counts
 def init_state(st, rec, hands, under, trump, taker, leader):
     """Fill ``st`` with the position at the first card of the hand.
 
@@ -108,7 +108,7 @@ def init_state(st, rec, hands, under, trump, taker, leader):
     the face-down cards become each seat's ``ST_DOWN``. Other variants have no piles:
     ``under`` is not read.
     """
-    for i in range(STATE_SIZE):
+    for i in range(ST_PLAYED):  # every field is written once: the counters and masks start at 0
         st[i] = 0
     st[ST_TRUMP] = trump
     st[ST_TAKER] = taker

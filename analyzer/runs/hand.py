@@ -6,6 +6,12 @@ policies and a random stream, and writes the hand's result into ``res`` (layout:
 ``RES_*`` constants). When ``trace`` is non-empty it also records every bid, the
 exchange, every trick and declaration (layout: the ``TR_*`` constants), from which
 ``analyzer.output.deallog`` writes the ``belote-deal/1`` record.
+
+The play (§4) runs on the game state of ``analyzer.game.state`` (``ws.state``, where
+search players can read it): ``init_state`` from the hands at the first trick (Dekjas:
+the piles through ``under``), then per card ``legal_cards``, the one policy call
+(``analyzer.players.play.choose_card``, fed from the state) and ``play_card``. Card
+points and tricks per side come from the state; the trace reads each trick from it.
 """
 
 from typing import NamedTuple
