@@ -210,6 +210,7 @@ JSON_COMMANDS = [
     ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "50"],
     ["table", "--deals", "50"],
     ["balance", "--variants", "piekjas2", "--deals", "50", "--games", "1"],
+    ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/taker=random,defence=heuristic", "--deals", "50"],
 ]
 
 

@@ -2,7 +2,8 @@
 play -> declarations -> scoring (RULES.md §3-§6), as one numba kernel.
 
 ``play_hand`` takes a dealt deck (DEAL_LOG.md order), the rules record, each seat's
-policies and a random stream, and writes the hand's result into ``res`` (layout: the
+policies (play: ``play_pol[role, seat]``, role 0 when the seat's side is the troefmaker's,
+1 when it defends; ``analyzer.players.policies.Policies.codes``) and a random stream, and writes the hand's result into ``res`` (layout: the
 ``RES_*`` constants). When ``trace`` is non-empty it also records every bid, the
 exchange, every trick and declaration (layout: the ``TR_*`` constants), from which
 ``analyzer.output.deallog`` writes the ``belote-deal/1`` record.
@@ -110,6 +111,7 @@ class Workspace(NamedTuple):
     out_card: np.ndarray  # int64[4]
     out_raw: np.ndarray  # int64[4]
     out_scores: np.ndarray  # int64[4]
+    seat_play: np.ndarray  # int64[4]: each seat's play policy in this hand, resolved by role after bidding
 
 
 @njit(cache=True)
@@ -121,7 +123,7 @@ def make_workspace():
         np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(4, i), np.zeros(4, i), np.zeros(8, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
         np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
-        np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
+        np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
     )
 
 
@@ -293,6 +295,10 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     carre_used = np.uint32(0)
 
     # ---- §4 play ----
+    # each seat's play policy for this hand, by its side's role (row 0: the troefmaker's side)
+    seat_play = ws.seat_play
+    for s in range(n):
+        seat_play[s] = play_pol[0 if side_of(s, partners) == taker_side else 1, s]
     # the random stream in a register for the play (an array access per card costs more)
     stream = rng[0]
     leader = 0
@@ -316,7 +322,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             # every draw advances the stream before using it (as dealing.next_u64 does), so
             # the first card never reuses the number of the last bidding call
             stream += GOLDEN
-            card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led, win_card, win_seat, k, trump,
+            card = choose_card(seat_play[seat], legal, seat, hands[seat], gone, led, win_card, win_seat, k, trump,
                                taker, partners, n, mix64(stream))
             hands[seat] &= ~bit(card)
             gone |= bit(card)
