@@ -292,3 +292,17 @@ def test_duel_reports_the_dd_loss_by_side_and_role():
     n = sum(d.loss.n for d in r.dd)  # each hand played: one value for the taker side, one for the defence
     assert 0 < n <= 2 * 2 * 2 and n % 2 == 0
     assert all(d.loss.mean >= 0 for d in r.dd if d.loss.n)
+
+
+def test_duel_agrees_with_calibrates_duplicate_match_where_nothing_is_redealt():
+    """Piekjas with 3 players has no smous: the duel's margin is exactly the mean of
+    ``calibrate.duplicate`` on the same deals (one block of seed 9). With a smous (Dekjas,
+    Piekjas 2) the two differ by design: the duel plays a redeal, the duplicate scores it 0."""
+    from analyzer.questions.calibrate import duplicate
+
+    rules = Rules.from_label("piekjas3")
+    m, n = duplicate(rules, deals=3000, blocks=1, seed=9)
+    d = duel(rules, parse_set("calibrated/heuristic", "--a", 3), parse_set("heuristic/heuristic", "--b", 3),
+             deals=3000, seed=9)
+    assert n == d.deals == 3000 and m.mean != 0
+    assert d.margin.mean == pytest.approx(m.mean, abs=1e-12)
