@@ -22,6 +22,7 @@ app = typer.Typer(
     "Examples:\n\n"
     "  belote take \"Jh 9h Ah Tc 7s\" --turned Qh\n\n"
     "  belote simulate --variant piekjas --players 3 --deals 1000000\n\n"
+    "  belote duel --a heuristic/heuristic --b heuristic/taker=random,defence=heuristic\n\n"
     "  belote report",
     no_args_is_help=True,
     add_completion=False,

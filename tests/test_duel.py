@@ -306,3 +306,11 @@ def test_duel_agrees_with_calibrates_duplicate_match_where_nothing_is_redealt():
              deals=3000, seed=9)
     assert n == d.deals == 3000 and m.mean != 0
     assert d.margin.mean == pytest.approx(m.mean, abs=1e-12)
+
+
+def test_show_names_the_roles_of_a_role_policy():
+    from analyzer.output.show import term
+
+    assert term({"taker": "random", "defence": "heuristic"}, "en") == "taker=random,defence=heuristic"
+    assert term({"taker": "random", "defence": {"0": "random", "1": "heuristic"}}, "nl") == \
+        "troefmaker=willekeurig,verdediging=(0=willekeurig,1=vuistregels)"
