@@ -131,6 +131,7 @@ LONG = {  # random play: the fastest hands, so a kernel batch returns soon
     "table": ["table", "--deals", "500000000", "--quiet", "--out", "out"],
     "balance": ["balance", "--variants", "piekjas2", "--deals", "500000000", "--games", "0", "--bid", "random",
                 "--play", "random", "--quiet", "--out", "out"],
+    "duel": ["duel", "--a", "random/random", "--b", "random/taker=heuristic", "--deals", "500000000", "--quiet"],
 }
 
 

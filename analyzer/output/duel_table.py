@@ -32,7 +32,8 @@ def lines(r) -> list[str]:
                         pm_mean(r.net_best, 2), f"{r.net_best.n:,} deals"))
     out += [
         "",
-        _row("side", "took", "made (of its takes)", "dedans (of its takes)", "capot/pit (of its takes)", "n takes"),
+        _row("side", f"took (of {r.hands:,} hands)", "made (of its takes)", "dedans (of its takes)",
+             "capot/pit (of its takes)", "n takes"),
         _row("---", "---:", "---:", "---:", "---:", "---:"),
     ]
     for w, s in enumerate(r.sides):
