@@ -66,6 +66,10 @@ VARIANT = typer.Option(Variant.classic, "--variant", help="Which game.")
 PLAYERS = typer.Option(None, "--players", help="Players (piekjas 2-4; classic 4; dekjas 2). Default: the variant's usual count.")
 RULE = typer.Option(None, "--rule", help="Rule option KEY=VALUE (repeatable), e.g. --rule undertrump=free.")
 BID = typer.Option("heuristic", "--bid", help="Bidding policy for all seats, or per seat: 0=heuristic,1=random.")
+BID_CALIBRATED = typer.Option(  # the questions' default: the bidders the bidding tables agree with (issue 11)
+    None, "--bid", show_default="calibrated", help="Bidding policy for all seats, or per seat: 0=heuristic,1=random; "
+    "calibrated = the policy shipped for the variant, FILE = a belote calibrate file. Default: calibrated, or "
+    "heuristic where no shipped policy fits (with --rule, or --play other than heuristic; the output says so).")
 PLAY = typer.Option("heuristic", "--play", help="Play policy for all seats, or per seat: 0=heuristic,1=random.")
 THREADS = typer.Option(None, "--threads", help="Threads (default: all cores). Results do not depend on it.")
 JSON = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
@@ -502,7 +506,7 @@ def take(
         "difference is at most this many points (capped by --max-deals)."),
     max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, help="The cap on paired deals with --precision."),
     seed: int = SEED,
-    bid: str = BID,
+    bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
@@ -519,7 +523,8 @@ def take(
     """Should I take with this hand? Every call open, played out on the same sampled deals.
 
     Unknown cards are sampled given what you see; when earlier seats bid first, only deals
-    where they all passed (under the bidding policy) are kept. For each call: your side's
+    where they all passed under their bidding policy (--bid: calibrated by default, or
+    heuristic, or per seat) are kept; later seats bid with it too. For each call: your side's
     expected hand score and net score (minus the best other side's), the paired differences
     to passing, p_we_take, p_made, p_dedans, p_tie, p_capot_for, p_pit_against (and
     p_not_played when deals were passed out or redealt), each a share of all deals, with
@@ -536,8 +541,11 @@ def take(
       belote take --variant dekjas --mine "Jh 9h Ah Ac Tc 7d 8s Ks" --theirs "7c 8c 9c Qd Kd Ad Ts Qh" --turned Qh
 
       belote take "Bh 9h Ah 10k 7s" --turned Vh --lang nl
+
+      belote take "8c Qd 7s 9d Kc" --turned Th --seat 2 --bid heuristic
     """
     from analyzer.players.policies import Policies
+    from analyzer.players.policy_files import bid_note, default_bid, describe_bid
     from analyzer.questions.take import analyse_take
 
     lang_ = _typed_language([hand, turned, mine, theirs], lang)
@@ -545,6 +553,8 @@ def take(
     call = [_call_to_english(c, lang_) for c in call] if call else call
     _check_hand_fits(variant, players, hand)
     rules = _rules(variant, players, rule)
+    note = bid_note(rules, bid, play)
+    bid = bid or default_bid(rules, play)
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
     _compiling_notice("take", quiet)
@@ -555,6 +565,8 @@ def take(
     if as_json:
         d = r.as_dict()
         d["command"] = _command()
+        if note:
+            d["inputs"]["bid_note"] = note
         if lang_ == "nl":
             d["inputs"]["lang"] = "nl"
         _json(d)
@@ -573,12 +585,13 @@ def take(
         t.add_row(name, *[take_table.cell(v) for v in vals])
     con.print(t)
     con.print(take_table.SHARE_SENTENCE, style="dim")
-    if r.acceptance.p < 1:
+    if seat > 0 or round_ == 2:  # earlier seats bid first: name the policy their passes are conditioned on
         con.print(f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
-                  "(rejection sampling under the bidding policy).")
+                  f"(rejection sampling under the bidding policy, bid={r.policies.describe()['bid']}).")
     con.print(f"[bold]Verdict:[/bold] {r.verdict()}")
     con.print(f"{r.hands:,} hands in {r.seconds:.1f} s; bid={bid} play={play}; ranked by {objective.value}.",
               style="dim")
+    con.print(f"Bidders: {describe_bid(pols.bid, rules)}" + (f" ({note})" if note else "") + ".", style="dim")
 
 
 # ---- table -------------------------------------------------------------------------------
@@ -592,7 +605,7 @@ def table(
     rounds: int = typer.Option(2, "--rounds", min=1, max=2, help="Bidding rounds to tabulate: 1, or 2 for both."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, heatmap PNGs and a markdown table here."),
     seed: int = SEED,
-    bid: str = BID,
+    bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
@@ -610,6 +623,7 @@ def table(
     trump length, side aces, voids, seat and round. Per class: n, how often the policy
     takes, P(made), P(dedans), P(capot) and the net gain of taking with its 95% CI; the
     break-even strength; the rule of thumb "trump J and 9 plus one or two aces" in numbers.
+    The bidders are the calibrated ones by default (--bid heuristic for the uncalibrated).
 
     Examples:
 
@@ -620,11 +634,13 @@ def table(
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
     from analyzer.output.files import write_table
+    from analyzer.players.policy_files import bid_note, default_bid
     from analyzer.questions.table import bidding_table
 
     rules = _rules(variant, players, rule)
-    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
-                    threads=threads)
+    note = bid_note(rules, bid, play)
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid or default_bid(rules, play), play, rules.players),
+                    deals=deals, seed=seed, threads=threads)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("table", quiet)
         with _backend(cluster, scheduler, run_dir, resume, "table", locals()), \
@@ -642,8 +658,12 @@ def table(
         d = t.as_dict()
         d["files"] = files
         d["command"] = _command()
+        if note:
+            d["inputs"]["bid_note"] = note
         _json(d)
         return
+    if note:
+        typer.echo(f"({note})")
     typer.echo(t.markdown())
     typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""))
 
@@ -659,7 +679,7 @@ def balance(
     games: int = typer.Option(20_000, "--games", min=0, help="Whole games per variant (0: hands only)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, PNG plots and balance.md here."),
     seed: int = SEED,
-    bid: str = BID,
+    bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
@@ -675,7 +695,8 @@ def balance(
     Per variant, on single hands: take rate by round, koe, smous offered / accepted,
     passed out, made / dedans / tie, capot for and against, mean score and spread per
     seat, each seat's advantage; on whole games to the target: P(win) by seat, hands per
-    game. Every number with its n and 95% CI.
+    game. Every number with its n and 95% CI. The bidders are each variant's calibrated
+    ones by default (--bid heuristic for the uncalibrated).
 
     Examples:
 
@@ -752,6 +773,7 @@ def balance(
             t.add_row(r.variant, str(r.target), f"{r.games:,}", f"{r.hands_mean:.2f} ± {(r.hands_hi - r.hands_lo) / 2:.2f}",
                       f"{r.hands_median:g} [{r.hands_p5:g}, {r.hands_p95:g}]", str(r.capped))
         con.print(t)
+    con.print(b.bidders_markdown(), style="dim")
     con.print(f"{b.hands_simulated:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""),
               style="dim")
 
@@ -895,6 +917,10 @@ def report(
                               help="Hands per variant for balance; table uses deals/2 per variant, games deals/40, "
                               "take deals/20 per example."),
     seed: int = SEED,
+    bid: Optional[str] = typer.Option(
+        None, "--bid", show_default="calibrated", help="Bidding policy of the examples, tables and balance, for "
+        "every seat: calibrated (each variant's shipped policy), heuristic or random. Section 4 compares the "
+        "calibrated and the heuristic bidders either way."),
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
@@ -907,21 +933,25 @@ def report(
 
     Writes index.md (plots embedded, every number with its n and CI, the policies and rule
     options used), CSV and Parquet tables, PNG plots and run.json (version, commit, seed,
-    parameters, timings, hands simulated). The folder appears only when complete.
+    parameters, timings, hands simulated). The folder appears only when complete. Every
+    seat bids with the calibrated policy of its variant; the report also shows what
+    calibration changes against the heuristic bidders, and what each rule option changes.
 
     Examples:
 
       belote report
 
       belote report --deals 200000 --seed 7 --out reports/quick
+
+      belote report --bid heuristic
     """
     from analyzer.output.report import check_writable, default_name, make_report
 
-    check_writable(out if out is not None else Path("reports") / default_name(deals, seed))  # before any work
+    check_writable(out if out is not None else Path("reports") / default_name(deals, seed, bid))  # before any work
     _compiling_notice("report", quiet)
     with _backend(cluster, scheduler, run_dir, resume, "report", locals()), \
             _progress(deals, quiet, "report", count=False) as update:  # units: hands weighted by cost
-        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command())
+        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command(), bid=bid)
     if as_json:
         _json({"path": str(r.path), "run": r.run})
         return
