@@ -707,7 +707,11 @@ def balance(
     from analyzer.output.files import write_balance
     from analyzer.questions.balance import compare_variants, parse_variants
 
+    from analyzer.players.policy_files import bid_note
+    from analyzer.rules import Rules
+
     labels = [r.label for r in parse_variants(variants)]
+    notes = {lab: n for lab in labels if (n := bid_note(Rules.from_label(lab, rule or []), bid, play))}
     total = len(labels) * (deals + games)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("balance", quiet)
@@ -726,6 +730,8 @@ def balance(
         d = b.as_dict()
         d["files"] = files
         d["command"] = _command()
+        if notes:
+            d["inputs"]["bid_note"] = notes
         _json(d)
         return
     from rich.table import Table
@@ -773,7 +779,7 @@ def balance(
             t.add_row(r.variant, str(r.target), f"{r.games:,}", f"{r.hands_mean:.2f} ± {(r.hands_hi - r.hands_lo) / 2:.2f}",
                       f"{r.hands_median:g} [{r.hands_p5:g}, {r.hands_p95:g}]", str(r.capped))
         con.print(t)
-    con.print(b.bidders_markdown(), style="dim")
+    con.print(b.bidders_markdown() + "".join(f" ({lab}: {n})" for lab, n in notes.items()), style="dim")
     con.print(f"{b.hands_simulated:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""),
               style="dim")
 

@@ -67,6 +67,8 @@ def test_cli_with_a_changed_rule_falls_back_to_heuristic_and_says_why():
     d = belote_json("table", "--deals", "300", "--rounds", "1", "--rule", "undertrump=free")
     assert d["inputs"]["policies"]["bid"] == "heuristic"
     assert "calibrated policy is for the default rules" in d["inputs"]["bid_note"]
+    d = belote_json("balance", "--variants", "classic", "--deals", "300", "--games", "0", "--rule", "undertrump=free")
+    assert d["inputs"]["policies"]["classic"]["bid"] == "heuristic" and "default rules" in d["inputs"]["bid_note"]["classic"]
     p = belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "300", "--quiet", "--rule", "undertrump=free")
     assert p.returncode == 0, p.stderr
     assert "Bidders: heuristic (default --bid is heuristic here" in " ".join(p.stdout.split())
@@ -112,6 +114,7 @@ def test_cli_take_bids_calibrated_by_default_and_names_the_conditioning_policy()
             "--deals", "2000", "--seed", "5")
     d = belote_json(*args)
     assert d["inputs"]["policies"]["bid"] == "calibrated" and "bid_note" not in d["inputs"]
+    assert d["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/piekjas4.json"
     assert d["acceptance"]["k"] == _acceptance("calibrated", deals=2000).k
     h = belote_json(*args, "--bid", "heuristic")
     assert h["inputs"]["policies"]["bid"] == "heuristic"
