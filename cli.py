@@ -979,6 +979,9 @@ def calibrate(
     out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
     all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
+    objective: Objective = typer.Option(
+        Objective.net, "--objective", help="What a threshold is calibrated on: net = your side's score minus the "
+        "best other side's (counts what a dedans gives away, as take ranks calls); score = your side's own score."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -991,7 +994,8 @@ def calibrate(
     Iterates: measure the paired net gain of taking over passing per (round, seat,
     strength bin) under the current thresholds in every seat; move each threshold to where
     the monotone fit of the gain crosses 0 when the hands in between resolve it (95%
-    interval excludes 0); repeat until nothing moves. Objective: the net hand score.
+    interval excludes 0); repeat until nothing moves. Objective: the net hand score
+    (--objective score: the own side's score).
     Use the result with --bid FILE (or --bid calibrated for the shipped policies).
 
     Examples:
@@ -1007,6 +1011,8 @@ def calibrate(
 
     if ship and rule:
         raise BeloteError("--ship writes the policies for the default rules: drop --rule, or use --out FILE")
+    if ship and objective != Objective.net:
+        raise BeloteError("--ship writes the policies calibrated on net: drop --objective, or use --out FILE")
     if ship and play != "heuristic":
         raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
     if all_:
@@ -1027,7 +1033,7 @@ def calibrate(
     for rules, target in targets:
         with _backend(cluster, scheduler), _progress(iterations, quiet, f"calibrating {rules.label}") as update:
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
-                              progress=lambda k, moves: update(k))
+                              objective=objective.value, progress=lambda k, moves: update(k))
         written = str(C.write_policy(cal, target)) if target is not None else None
         results.append((cal, written))
         if not as_json:
