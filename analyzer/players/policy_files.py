@@ -16,6 +16,7 @@ import numpy as np
 
 from analyzer.errors import BeloteError
 from analyzer.players.bidding import BID_PARAM_NAMES, N_BID_PARAMS
+from analyzer.players.policies import BID_POLICIES, CALIBRATED
 from analyzer.rules import Rules
 
 POLICIES_DIR = Path(__file__).resolve().parent / "policies_data"
@@ -69,18 +70,15 @@ def policy_params(source: str, rules: Rules) -> np.ndarray:
 
 # --- the default bidder and how a result names its bidders ----------------------------------
 
-SHIPPED = "calibrated"  # the name of the shipped policies (``analyzer.players.policies.CALIBRATED``)
-
-
 def shipped_fits(rules: Rules, play: str = "heuristic") -> str | None:
     """``None`` when the shipped calibrated policy of ``rules``' label fits the run (same
-    variant, player count and rule options, calibrated for the play policy ``play``, a
-    plain name for every seat); otherwise why not, in a few words."""
+    variant, player count and rule options, calibrated for the play policy ``play``);
+    otherwise why not, in a few words."""
     path = shipped_path(rules.label)
     if not path.exists():
         return f"no calibrated policy ships for {rules.label}"
     try:
-        policy_params(SHIPPED, rules)
+        policy_params(CALIBRATED, rules)
     except BeloteError:
         return "the shipped calibrated policy is for the default rules"
     doc = read_policy(path)
@@ -93,7 +91,7 @@ def default_bid(rules: Rules, play: str = "heuristic") -> str:
     """The bidding policy a question uses when no ``--bid`` is given: ``calibrated`` (the
     shipped policy of the variant) where it fits the rules and the play policy, otherwise
     ``heuristic`` (``bid_note`` says why)."""
-    return SHIPPED if shipped_fits(rules, play) is None else "heuristic"
+    return CALIBRATED if shipped_fits(rules, play) is None else "heuristic"
 
 
 def bid_note(rules: Rules, bid: str | None, play: str = "heuristic") -> str:
@@ -109,11 +107,11 @@ def provenance(name: str, rules: Rules) -> dict:
     """Where one seat's bidding policy comes from: ``{"policy": name}`` for a registry policy;
     for ``calibrated`` and policy files also the file and how it was calibrated (commit,
     date, play policy, seed, deals an iteration, iterations, status)."""
-    if name != SHIPPED and not (name.endswith(".json") or "/" in name):
+    if name in BID_POLICIES:  # what is not a registry policy is calibrated or a file (Policies.parse)
         return {"policy": name}
-    path = shipped_path(rules.label) if name == SHIPPED else Path(name)
+    path = shipped_path(rules.label) if name == CALIBRATED else Path(name)
     doc = read_policy(path)
-    shown = f"analyzer/players/policies_data/{path.name}" if name == SHIPPED else str(path)
+    shown = f"analyzer/players/policies_data/{path.name}" if name == CALIBRATED else str(path)
     return {"policy": name, "file": shown, "label": doc.get("label"), "git_commit": doc.get("git_commit"),
             "created": doc.get("created"), "play": doc.get("play"), "seed": doc.get("seed"),
             "deals_per_iteration": doc.get("deals_per_iteration"), "iterations": len(doc.get("iterations", [])),
@@ -130,12 +128,13 @@ def describe_bid(names, rules: Rules) -> str:
         p = provenance(name, rules)
         if "file" not in p:
             return name
-        what = f"shipped {p['label']} policy, " if name == SHIPPED else ""
+        what = f"shipped {p['label']} policy, " if name == CALIBRATED else ""
         commit = (p["git_commit"] or "unknown")[:7]
         deals = p["deals_per_iteration"]
         deals = f"{deals:,}" if isinstance(deals, int) else "?"
-        return (f"{name} ({what}{p['file']}: calibrated at commit {commit} on {deals} deals × "
-                f"{p['iterations']} iteration{'s' if p['iterations'] != 1 else ''}, seed {p['seed']}, {p['play']} play, {p['status']})")
+        its = f"{p['iterations']} iteration" + ("s" if p["iterations"] != 1 else "")
+        return (f"{name} ({what}{p['file']}: calibrated at commit {commit} on {deals} deals × {its}, "
+                f"seed {p['seed']}, {p['play']} play, {p['status']})")
 
     if len(set(names)) == 1:
         return one(names[0])
