@@ -348,7 +348,8 @@ def test_report_progress_counts_hands_and_ends_at_the_hands_simulated(tmp_path):
                       progress=lambda done, total: seen.append((done, total)))
     hands = r.run["hands_simulated"]
     cost = R.HAND_COST
-    end = cost["take"] * hands["take"] + cost["table"] * hands["table"] + cost["balance"] * hands["balance"]
+    assert set(cost) == set(hands) - {"total"}  # every part of the report is counted, with its cost
+    end = sum(cost[part] * hands[part] for part in cost)
     assert seen[-1][0] == seen[-1][1] == int(end)  # the last update: every hand counted, none planned
     assert all(d <= t for d, t in seen)
     planned = sum(cost[kind] * n for kind, n in R.planned_hands(R.Sizes.from_deals(2000), examples, variants))

@@ -16,6 +16,7 @@ import pandas as pd
 
 from analyzer.rules.cards import format_card, format_cards
 from analyzer.runs.fmt import pm_mean, pm_rate
+from analyzer.players.policy_files import default_bid
 from analyzer.rules import Rules
 
 
@@ -92,8 +93,9 @@ def bracket_rows(b, objective: str = "net") -> list[tuple[str, str, list]]:
 
 
 def command(r, deals: int, seed: int) -> str:
-    """The ``belote take ...`` command that reproduces ``r`` (heuristic policies; rule options
-    that differ from the variant's defaults are given with ``--rule``)."""
+    """The ``belote take ...`` command that reproduces ``r`` (heuristic play; ``--bid`` when the
+    bidders are not the command's default, ``policy_files.default_bid``; rule options that
+    differ from the variant's defaults are given with ``--rule``)."""
     s = r.situation
     rules = s.rules
     args = ["belote", "take"]
@@ -114,5 +116,10 @@ def command(r, deals: int, seed: int) -> str:
     for key, value in rules.options().items():
         if defaults.get(key) != value:
             args += ["--rule", f"{key}={value}"]
+    bid = r.policies.describe()["bid"]
+    if not isinstance(bid, str):
+        bid = ",".join(f"{k}={v}" for k, v in bid.items())
+    if bid != default_bid(rules):
+        args += ["--bid", bid]
     args += ["--deals", str(deals), "--seed", str(seed)]
     return shlex.join(args)

@@ -11,7 +11,10 @@ decision, later seats after it, and all seats play.
 
 Conditioning (rejection sampling): when earlier seats bid before the player, a sample
 counts only if they all passed under their bidding policy, i.e. if the forced decision
-was reached (``RES_FORCED``). The acceptance rate is reported. In round 2 the player
+was reached (``RES_FORCED``). The acceptance rate is reported. The policies are the
+caller's, per seat: ``heuristic`` here by default, ``calibrated`` by default on the command
+line (``policy_files.default_bid``), so the earlier seats' passes can be conditioned on
+either bidder, or on a mix (``0=heuristic,1=calibrated``). In round 2 the player
 itself must have passed in round 1: its heuristic round-1 threshold is lifted out of
 reach for these runs (a random bidder's round-1 takes are rejected instead).
 
@@ -46,6 +49,7 @@ from analyzer.rules.cards import (
 )
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
+from analyzer.players.policy_files import bid_provenance
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, rate
@@ -340,6 +344,7 @@ class TakeResult:
                 "hand": format_cards(s.hand), "theirs": format_cards(s.theirs) if s.theirs else None,
                 "turned": format_card(s.turned), "seed": self.seed, "precision": self.precision,
                 "objective": self.objective, "rules": r.options(), "policies": self.policies.describe(),
+                "bid_policy": bid_provenance(self.policies.bid, r),
             },
             "n": self.n,
             "acceptance": self.acceptance.as_dict(),
