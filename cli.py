@@ -22,6 +22,7 @@ app = typer.Typer(
     "Examples:\n\n"
     "  belote take \"Jh 9h Ah Tc 7s\" --turned Qh\n\n"
     "  belote simulate --variant piekjas --players 3 --deals 1000000\n\n"
+    "  belote duel --a heuristic/heuristic --b heuristic/taker=random,defence=heuristic\n\n"
     "  belote report",
     no_args_is_help=True,
     add_completion=False,
@@ -66,7 +67,12 @@ VARIANT = typer.Option(Variant.classic, "--variant", help="Which game.")
 PLAYERS = typer.Option(None, "--players", help="Players (piekjas 2-4; classic 4; dekjas 2). Default: the variant's usual count.")
 RULE = typer.Option(None, "--rule", help="Rule option KEY=VALUE (repeatable), e.g. --rule undertrump=free.")
 BID = typer.Option("heuristic", "--bid", help="Bidding policy for all seats, or per seat: 0=heuristic,1=random.")
-PLAY = typer.Option("heuristic", "--play", help="Play policy for all seats, or per seat: 0=heuristic,1=random.")
+BID_CALIBRATED = typer.Option(  # the questions' default: the bidders the bidding tables agree with (issue 11)
+    None, "--bid", show_default="calibrated", help="Bidding policy for all seats, or per seat: 0=heuristic,1=random; "
+    "calibrated = the policy shipped for the variant, FILE = a belote calibrate file. Default: calibrated, or "
+    "heuristic where no shipped policy fits (with --rule, or --play other than heuristic; the output says so).")
+PLAY = typer.Option("heuristic", "--play", help="Play policy for all seats, per seat (0=heuristic,1=random) "
+                    "or by role (taker=random,defence=heuristic: the troefmaker's side, the defenders).")
 THREADS = typer.Option(None, "--threads", help="Threads (default: all cores). Results do not depend on it.")
 JSON = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
 CLUSTER = typer.Option(None, "--cluster", help="Run on a new Dask cluster of N worker processes on this machine: "
@@ -502,7 +508,7 @@ def take(
         "difference is at most this many points (capped by --max-deals)."),
     max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, help="The cap on paired deals with --precision."),
     seed: int = SEED,
-    bid: str = BID,
+    bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
@@ -513,13 +519,23 @@ def take(
     scheduler: Optional[str] = SCHEDULER,
     run_dir: Optional[Path] = RUN_DIR,
     resume: bool = RESUME,
+    bracket: bool = typer.Option(
+        False, "--bracket", help="Answer under each policy of --bracket-plays (every seat) side by side, on the "
+        "same deals: P(made), P(dedans), P(capot/pit) and net gain of each call, and whether the verdict holds "
+        "under all of them."),
+    bracket_plays: Optional[str] = typer.Option(
+        None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
+    bracket_deals: int = typer.Option(
+        2_000, "--bracket-deals", min=1, help="Paired deals for the searching policies of --bracket (pimc, dd: "
+        "milliseconds a hand); the others keep --deals."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
     """Should I take with this hand? Every call open, played out on the same sampled deals.
 
     Unknown cards are sampled given what you see; when earlier seats bid first, only deals
-    where they all passed (under the bidding policy) are kept. For each call: your side's
+    where they all passed under their bidding policy (--bid: calibrated by default, or
+    heuristic, or per seat) are kept; later seats bid with it too. For each call: your side's
     expected hand score and net score (minus the best other side's), the paired differences
     to passing, p_we_take, p_made, p_dedans, p_tie, p_capot_for, p_pit_against (and
     p_not_played when deals were passed out or redealt), each a share of all deals, with
@@ -536,8 +552,13 @@ def take(
       belote take --variant dekjas --mine "Jh 9h Ah Ac Tc 7d 8s Ks" --theirs "7c 8c 9c Qd Kd Ad Ts Qh" --turned Qh
 
       belote take "Bh 9h Ah 10k 7s" --turned Vh --lang nl
+
+      belote take "8c Qd 7s 9d Kc" --turned Th --seat 2 --bid heuristic
+
+      belote take "Jh Ah Tc 7s 8d" --turned Qh --bracket --deals 20000 --bracket-deals 1000
     """
     from analyzer.players.policies import Policies
+    from analyzer.players.policy_files import bid_note, default_bid, describe_bid
     from analyzer.questions.take import analyse_take
 
     lang_ = _typed_language([hand, turned, mine, theirs], lang)
@@ -545,6 +566,16 @@ def take(
     call = [_call_to_english(c, lang_) for c in call] if call else call
     _check_hand_fits(variant, players, hand)
     rules = _rules(variant, players, rule)
+    note = bid_note(rules, bid, play)
+    bid = bid or default_bid(rules, play)  # --bracket too: the same bidders under every play policy
+    if bracket:
+        if precision is not None:
+            raise BeloteError("--bracket keeps a fixed number of deals: use --deals and --bracket-deals, not --precision")
+        if play != "heuristic":
+            raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
+        _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective.value, deals, bracket_deals,
+                      bracket_plays, seed, bid, threads, lang_, as_json, quiet)
+        return
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
     _compiling_notice("take", quiet)
@@ -555,6 +586,8 @@ def take(
     if as_json:
         d = r.as_dict()
         d["command"] = _command()
+        if note:
+            d["inputs"]["bid_note"] = note
         if lang_ == "nl":
             d["inputs"]["lang"] = "nl"
         _json(d)
@@ -573,12 +606,64 @@ def take(
         t.add_row(name, *[take_table.cell(v) for v in vals])
     con.print(t)
     con.print(take_table.SHARE_SENTENCE, style="dim")
-    if r.acceptance.p < 1:
+    if seat > 0 or round_ == 2:  # earlier seats bid first: name the policy their passes are conditioned on
         con.print(f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
-                  "(rejection sampling under the bidding policy).")
+                  f"(rejection sampling under the bidding policy, bid={r.policies.describe()['bid']}).")
     con.print(f"[bold]Verdict:[/bold] {r.verdict()}")
     con.print(f"{r.hands:,} hands in {r.seconds:.1f} s; bid={bid} play={play}; ranked by {objective.value}.",
               style="dim")
+    con.print(f"Bidders: {describe_bid(pols.bid, rules)}" + (f" ({note})" if note else "") + ".", style="dim")
+
+
+def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective, deals, bracket_deals,
+                  bracket_plays, seed, bid, threads, lang_, as_json, quiet) -> None:
+    """``take --bracket``: the question under each play policy, one progress bar each."""
+    from analyzer.output import take_table
+    from analyzer.questions.bracket import analyse_bracket, parse_plays
+
+    plays = parse_plays(bracket_plays)
+    _compiling_notice("take", quiet)
+    from contextlib import ExitStack
+
+    with ExitStack() as stage:  # one bar per play policy, its own ETA (their costs differ 1000-fold)
+        shown = {}
+
+        def progress(play, done, total):
+            if play not in shown:
+                stage.close()
+                shown.clear()
+                shown[play] = stage.enter_context(_progress(total, quiet, f"{play} play"))
+            shown[play](done)
+
+        b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays, deals=deals,
+                            strong_deals=bracket_deals, seed=seed, bid=bid, calls=call, objective=objective,
+                            threads=threads, progress=progress)
+    if as_json:
+        d = b.as_dict()
+        d["command"] = _command()
+        if lang_ == "nl":
+            d["inputs"] = {"lang": "nl"}
+        _json(d)
+        return
+    from rich.table import Table
+
+    con = _console()
+    first = b.results[0]
+    t = Table(title=f"{first.situation.describe()}\nthe same deals under each play policy (bid={bid}, seed {seed}; "
+              "± = 95% half-width)")
+    t.add_column("call")
+    t.add_column("")
+    for play, r in zip(b.plays, b.results):
+        t.add_column(f"{play}\nn={r.n:,}", justify="right")
+    for label, name, cells in take_table.bracket_rows(b, objective):
+        t.add_row(label, name, *[take_table.cell(v) for v in cells])
+    con.print(t)
+    con.print(take_table.SHARE_SENTENCE, style="dim")
+    for play, r in zip(b.plays, b.results):
+        con.print(f"[bold]{play}:[/bold] {r.verdict()}")
+    con.print(f"[bold]Bracket:[/bold] {b.verdict()}")
+    hands = sum(r.hands for r in b.results)
+    con.print(f"{hands:,} hands in {b.seconds:.1f} s; ranked by {objective}.", style="dim")
 
 
 # ---- table -------------------------------------------------------------------------------
@@ -592,7 +677,7 @@ def table(
     rounds: int = typer.Option(2, "--rounds", min=1, max=2, help="Bidding rounds to tabulate: 1, or 2 for both."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, heatmap PNGs and a markdown table here."),
     seed: int = SEED,
-    bid: str = BID,
+    bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
@@ -610,6 +695,7 @@ def table(
     trump length, side aces, voids, seat and round. Per class: n, how often the policy
     takes, P(made), P(dedans), P(capot) and the net gain of taking with its 95% CI; the
     break-even strength; the rule of thumb "trump J and 9 plus one or two aces" in numbers.
+    The bidders are the calibrated ones by default (--bid heuristic for the uncalibrated).
 
     Examples:
 
@@ -620,11 +706,13 @@ def table(
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
     from analyzer.output.files import write_table
+    from analyzer.players.policy_files import bid_note, default_bid
     from analyzer.questions.table import bidding_table
 
     rules = _rules(variant, players, rule)
-    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
-                    threads=threads)
+    note = bid_note(rules, bid, play)
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid or default_bid(rules, play), play, rules.players),
+                    deals=deals, seed=seed, threads=threads)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("table", quiet)
         with _backend(cluster, scheduler, run_dir, resume, "table", locals()), \
@@ -642,8 +730,12 @@ def table(
         d = t.as_dict()
         d["files"] = files
         d["command"] = _command()
+        if note:
+            d["inputs"]["bid_note"] = note
         _json(d)
         return
+    if note:
+        typer.echo(f"({note})")
     typer.echo(t.markdown())
     typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""))
 
@@ -659,7 +751,7 @@ def balance(
     games: int = typer.Option(20_000, "--games", min=0, help="Whole games per variant (0: hands only)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, PNG plots and balance.md here."),
     seed: int = SEED,
-    bid: str = BID,
+    bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     threads: Optional[int] = THREADS,
@@ -675,7 +767,8 @@ def balance(
     Per variant, on single hands: take rate by round, koe, smous offered / accepted,
     passed out, made / dedans / tie, capot for and against, mean score and spread per
     seat, each seat's advantage; on whole games to the target: P(win) by seat, hands per
-    game. Every number with its n and 95% CI.
+    game. Every number with its n and 95% CI. The bidders are each variant's calibrated
+    ones by default (--bid heuristic for the uncalibrated).
 
     Examples:
 
@@ -686,7 +779,11 @@ def balance(
     from analyzer.output.files import write_balance
     from analyzer.questions.balance import compare_variants, parse_variants
 
+    from analyzer.players.policy_files import bid_note
+    from analyzer.rules import Rules
+
     labels = [r.label for r in parse_variants(variants)]
+    notes = {lab: n for lab in labels if (n := bid_note(Rules.from_label(lab, rule or []), bid, play))}
     total = len(labels) * (deals + games)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("balance", quiet)
@@ -705,6 +802,8 @@ def balance(
         d = b.as_dict()
         d["files"] = files
         d["command"] = _command()
+        if notes:
+            d["inputs"]["bid_note"] = notes
         _json(d)
         return
     from rich.table import Table
@@ -752,8 +851,77 @@ def balance(
             t.add_row(r.variant, str(r.target), f"{r.games:,}", f"{r.hands_mean:.2f} ± {(r.hands_hi - r.hands_lo) / 2:.2f}",
                       f"{r.hands_median:g} [{r.hands_p5:g}, {r.hands_p95:g}]", str(r.capped))
         con.print(t)
+    con.print(b.bidders_markdown() + "".join(f" ({lab}: {n})" for lab, n in notes.items()), style="dim")
     con.print(f"{b.hands_simulated:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""),
               style="dim")
+
+
+# ---- duel --------------------------------------------------------------------------------
+
+
+@app.command()
+def duel(
+    a: str = typer.Option(..., "--a", help="Policy set A as BID/PLAY, e.g. heuristic/heuristic or "
+                          "heuristic/taker=random,defence=heuristic (BID may be calibrated or a policy FILE)."),
+    b: str = typer.Option(..., "--b", help="Policy set B as BID/PLAY, e.g. calibrated/heuristic."),
+    variant: Variant = VARIANT,
+    players: Optional[int] = PLAYERS,
+    deals: int = typer.Option(100_000, "--deals", min=1, help="Deals, each played once per seating."),
+    seed: int = SEED,
+    rule: Optional[List[str]] = RULE,
+    dd_loss: bool = typer.Option(False, "--dd-loss", help="Also value every card of the first --dd-deals deals "
+                                 "with the exact solver: the double-dummy points each side gives away, by role."),
+    dd_deals: int = typer.Option(200, "--dd-deals", min=1, help="Deals whose play --dd-loss values (slow: "
+                                 "about half a second a classic hand, more in Dekjas and Piekjas 4)."),
+    threads: Optional[int] = THREADS,
+    cluster: Optional[str] = CLUSTER,
+    scheduler: Optional[str] = SCHEDULER,
+    as_json: bool = JSON,
+    quiet: bool = QUIET,
+):
+    """Duplicate duel: A and B play the same deals with the seats swapped; A's margin over B.
+
+    Classic: A on seats 0+2 and B on 1+3, then swapped; two players: A on seat 0, then on
+    seat 1; Piekjas with 3-4 players: A on one seat and B on the others, A rotated through
+    every seat. Every seating of a deal has the same cards and the same random stream.
+    Reports A's mean margin a deal over B (its side's score minus the others' mean; two
+    sides: A's score minus B's) with its 95% interval, split by whether A's side took or
+    defended, and each side's take / made / dedans rates.
+
+    Examples:
+
+      belote duel --a heuristic/heuristic --b heuristic/random --deals 50000
+
+      belote duel --variant dekjas --a calibrated/heuristic --b heuristic/heuristic --deals 200000
+
+      belote duel --a heuristic/heuristic --b heuristic/taker=random,defence=heuristic --dd-loss --dd-deals 50
+
+      belote duel --variant piekjas --players 3 --a heuristic/heuristic --b random/random --json
+    """
+    from analyzer.questions.duel import add_dd_loss, duel as run, parse_set
+
+    rules = _rules(variant, players, rule)
+    sa, sb = parse_set(a, "--a", rules.players), parse_set(b, "--b", rules.players)
+    _compiling_notice("duel", quiet)
+    with _backend(cluster, scheduler) as where:
+        with _progress(deals, quiet, "dueling") as update:
+            r = run(rules, sa, sb, deals=deals, seed=seed, threads=threads, progress=update)
+        where = where.describe()
+    if dd_loss:
+        n_dd = min(dd_deals, deals)
+        with _progress(n_dd, quiet, "double-dummy loss") as update:
+            add_dd_loss(r, n_dd, update)
+    if as_json:
+        d = r.as_dict()
+        d["command"] = _command()
+        if where["backend"] != "threads":
+            d["cluster"] = where
+        _json(d)
+        return
+    from analyzer.output.duel_table import text
+
+    typer.echo(text(r))
+    typer.echo(f"{r.hands:,} hands in {r.seconds:.1f} s", err=False)
 
 
 # ---- rules ------------------------------------------------------------------------------
@@ -895,6 +1063,10 @@ def report(
                               help="Hands per variant for balance; table uses deals/2 per variant, games deals/40, "
                               "take deals/20 per example."),
     seed: int = SEED,
+    bid: Optional[str] = typer.Option(
+        None, "--bid", show_default="calibrated", help="Bidding policy of the examples, tables and balance, for "
+        "every seat: calibrated (each variant's shipped policy), heuristic or random. Section 4 compares the "
+        "calibrated and the heuristic bidders either way."),
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
@@ -907,21 +1079,25 @@ def report(
 
     Writes index.md (plots embedded, every number with its n and CI, the policies and rule
     options used), CSV and Parquet tables, PNG plots and run.json (version, commit, seed,
-    parameters, timings, hands simulated). The folder appears only when complete.
+    parameters, timings, hands simulated). The folder appears only when complete. Every
+    seat bids with the calibrated policy of its variant; the report also shows what
+    calibration changes against the heuristic bidders, and what each rule option changes.
 
     Examples:
 
       belote report
 
       belote report --deals 200000 --seed 7 --out reports/quick
+
+      belote report --bid heuristic
     """
     from analyzer.output.report import check_writable, default_name, make_report
 
-    check_writable(out if out is not None else Path("reports") / default_name(deals, seed))  # before any work
+    check_writable(out if out is not None else Path("reports") / default_name(deals, seed, bid))  # before any work
     _compiling_notice("report", quiet)
     with _backend(cluster, scheduler, run_dir, resume, "report", locals()), \
             _progress(deals, quiet, "report", count=False) as update:  # units: hands weighted by cost
-        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command())
+        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command(), bid=bid)
     if as_json:
         _json({"path": str(r.path), "run": r.run})
         return
@@ -943,6 +1119,9 @@ def calibrate(
     out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
     all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
+    objective: Objective = typer.Option(
+        Objective.net, "--objective", help="What a threshold is calibrated on: net = your side's score minus the "
+        "best other side's (counts what a dedans gives away, as take ranks calls); score = your side's own score."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -955,7 +1134,8 @@ def calibrate(
     Iterates: measure the paired net gain of taking over passing per (round, seat,
     strength bin) under the current thresholds in every seat; move each threshold to where
     the monotone fit of the gain crosses 0 when the hands in between resolve it (95%
-    interval excludes 0); repeat until nothing moves. Objective: the net hand score.
+    interval excludes 0); repeat until nothing moves. Objective: the net hand score
+    (--objective score: the own side's score).
     Use the result with --bid FILE (or --bid calibrated for the shipped policies).
 
     Examples:
@@ -971,6 +1151,8 @@ def calibrate(
 
     if ship and rule:
         raise BeloteError("--ship writes the policies for the default rules: drop --rule, or use --out FILE")
+    if ship and objective != Objective.net:
+        raise BeloteError("--ship writes the policies calibrated on net: drop --objective, or use --out FILE")
     if ship and play != "heuristic":
         raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
     if all_:
@@ -991,7 +1173,7 @@ def calibrate(
     for rules, target in targets:
         with _backend(cluster, scheduler), _progress(iterations, quiet, f"calibrating {rules.label}") as update:
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
-                              progress=lambda k, moves: update(k))
+                              objective=objective.value, progress=lambda k, moves: update(k))
         written = str(C.write_policy(cal, target)) if target is not None else None
         results.append((cal, written))
         if not as_json:

@@ -66,6 +66,34 @@ def test_threshold_moves_down_when_the_hands_in_between_gain_beyond_the_noise():
     assert m.moved and m.after == m.candidate and m.lo > 0
 
 
+def test_objective_score_calibrates_on_the_own_score_gain_not_the_net():
+    # the net gain crosses 0 at 40 as above; the own score gains +20 in every bin (a dedans
+    # costs the taker little of its own score), so on score the threshold goes to the lowest bin
+    rows = [(1, 0, b, 2000, 5.0 * (b - 10) + 2.5, 30.0, float(b >= 13)) for b in range(8, 16)]
+    table = _table(rows)
+    raw = table.raw_strength
+    raw["d"] = 20 * raw["n"]
+    raw["d_sq"] = raw["n"] * (30 * 30 + 20 * 20)
+    params = C.with_thresholds(np.tile(default_bid_params("piekjas", 2), (1, 1)), {(1, 0): 52.0, (2, 0): 52.0})
+    net = {(m.round, m.seat): m for m in C.propose(table, params)}[(1, 0)]
+    score = {(m.round, m.seat): m for m in C.propose(table, params, objective="score")}[(1, 0)]
+    assert net.after == pytest.approx(40.0)
+    assert score.after == pytest.approx(8 * STR_BIN) and score.gain == pytest.approx(20.0) and score.lo > 0
+    with pytest.raises(BeloteError, match="unknown objective"):
+        C.propose(table, params, objective="wins")
+
+
+def test_calibrate_objective_is_written_in_the_policy_file_and_refused_for_shipping(tmp_path, capsys):
+    path = tmp_path / "score.json"
+    code, out, _ = run(["calibrate", "--variant", "piekjas", "--players", "2", "--deals", "1500", "--iterations", "1",
+                        "--objective", "score", "--quiet", "--out", str(path)], capsys)
+    assert code == 0 and "objective score" in out
+    doc = C.read_policy(path)
+    assert doc["objective"].startswith("score:") and doc["command"].endswith("--objective score")
+    code, _, err = run(["calibrate", "--all", "--ship", "--objective", "score", "--quiet"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "--objective" in err
+
+
 def test_threshold_stays_when_the_interval_includes_zero():
     # same shape, but so few and noisy hands that the gain in between is not resolved
     rows = [(1, 0, b, 200, 0.5 * (b - 10) + 0.25, 200.0, float(b >= 13)) for b in range(8, 16)]
@@ -255,7 +283,7 @@ def test_a_calibration_that_returns_to_earlier_thresholds_is_reported_as_a_cycle
 
     monkeypatch.setattr(analyzer.questions.table, "bidding_table", lambda cfg: FakeTable())
 
-    def flip(table, params, min_n=C.MIN_N):
+    def flip(table, params, min_n=C.MIN_N, objective="net"):
         out = []
         for (rnd, seat), before in sorted(C.thresholds(params).items()):
             after = before + 10 if (rnd, seat) == (1, 0) and before < 50 else before - 10 if (rnd, seat) == (1, 0) else before

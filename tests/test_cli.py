@@ -49,6 +49,9 @@ BAD = [
     (["simulate", "--rule", "round2_suits=any"], "round2_suits"),
     (["simulate", "--bid", "0=heuristic,7=random"], "seat 7"),
     (["simulate", "--play", "clever"], "unknown policy"),
+    (["simulate", "--play", "taker=random,0=heuristic"], "mixes roles and seats"),
+    (["duel", "--a", "heuristic", "--b", "heuristic/random"], "must be BID/PLAY"),
+    (["duel", "--a", "heuristic/0=random", "--b", "heuristic/random"], "not per seat"),
     (["simulate", "--threads", "99"], "--threads"),
     (["simulate", "--deals", "10", "--log", "/nonexistent-dir/x.jsonl"], "does not exist"),
     (["show", "/nonexistent.jsonl"], "no deal log"),
@@ -58,7 +61,7 @@ BAD = [
 
 @pytest.mark.parametrize("args, needle", BAD, ids=[" ".join(a[:2]) for a, _ in BAD])
 def test_bad_input_is_one_line_with_exit_code_2(args, needle, capsys):
-    code, out, err = run(args + (["--quiet"] if args[0] == "simulate" else []), capsys)
+    code, out, err = run(args + (["--quiet"] if args[0] in ("simulate", "duel") else []), capsys)
     assert code == 2
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("belote: error:"), err

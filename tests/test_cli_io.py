@@ -131,6 +131,7 @@ LONG = {  # random play: the fastest hands, so a kernel batch returns soon
     "table": ["table", "--deals", "500000000", "--quiet", "--out", "out"],
     "balance": ["balance", "--variants", "piekjas2", "--deals", "500000000", "--games", "0", "--bid", "random",
                 "--play", "random", "--quiet", "--out", "out"],
+    "duel": ["duel", "--a", "random/random", "--b", "random/taker=heuristic", "--deals", "500000000", "--quiet"],
 }
 
 
@@ -210,6 +211,7 @@ JSON_COMMANDS = [
     ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "50"],
     ["table", "--deals", "50"],
     ["balance", "--variants", "piekjas2", "--deals", "50", "--games", "1"],
+    ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/taker=random,defence=heuristic", "--deals", "50"],
 ]
 
 
@@ -346,7 +348,8 @@ def test_report_progress_counts_hands_and_ends_at_the_hands_simulated(tmp_path):
                       progress=lambda done, total: seen.append((done, total)))
     hands = r.run["hands_simulated"]
     cost = R.HAND_COST
-    end = cost["take"] * hands["take"] + cost["table"] * hands["table"] + cost["balance"] * hands["balance"]
+    assert set(cost) == set(hands) - {"total"}  # every part of the report is counted, with its cost
+    end = sum(cost[part] * hands[part] for part in cost)
     assert seen[-1][0] == seen[-1][1] == int(end)  # the last update: every hand counted, none planned
     assert all(d <= t for d, t in seen)
     planned = sum(cost[kind] * n for kind, n in R.planned_hands(R.Sizes.from_deals(2000), examples, variants))

@@ -267,9 +267,11 @@ def test_report_has_the_rule_impact_section(tmp_path):
 
     r = R.make_report(tmp_path / "r", deals=400, seed=3, examples=R.EXAMPLES[:1], variants=("classic",))
     index = (r.path / "index.md").read_text()
-    assert "## What each rule option changes" in index
+    assert "## 5. What each rule option changes" in index  # numbered, and listed in the contents
+    assert "5. [What each rule option changes](#5-what-each-rule-option-changes)" in index
     assert "![what each rule option changes](rules_impact.png)" in index
     assert (r.path / "rules_impact.png").exists() and (r.path / "rules_impact.csv").exists()
-    # the section sits before the list of files, which names its files
-    assert index.index("What each rule option changes") < index.index("## 4. Files")
+    # the section sits after what calibration changes and before the list of files, which names its files
+    assert index.index("## 4. What calibration changes") < index.index("## 5. What each rule option changes") \
+        < index.index("## 6. Files")
     assert "`rules_impact.csv`" in index

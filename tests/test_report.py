@@ -43,9 +43,11 @@ def test_run_json_records_version_commit_seed_parameters_timings_and_hands(built
     run = json.loads((r.path / "run.json").read_text())
     assert run["version"] and "git_commit" in run and run["seed"] == 2
     assert run["parameters"]["deals"] == 4000 and run["parameters"]["variants"] == list(VARIANTS)
-    assert set(run["timings"]) == {"take", "table", "balance", "total"}
+    parts = {"take", "table", "balance", "calibration", "rules"}  # every section that simulates, in its own part
+    assert set(run["timings"]) == parts | {"total"}
     hands = run["hands_simulated"]
-    assert hands["total"] == hands["take"] + hands["table"] + hands["balance"] > 4000 * len(VARIANTS)
+    assert hands["total"] == sum(hands[p] for p in parts) > 4000 * len(VARIANTS)
+    assert all(hands[p] > 0 for p in parts)
 
 
 def test_no_temporary_folder_is_left(built):

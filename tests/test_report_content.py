@@ -325,3 +325,38 @@ def test_heatmap_panel_without_a_cell_says_so():
     fig = P.heatmap(df, "gain_net", "honours", "trump_length", "t", min_n=200, center=0.0)
     assert [t.get_text() for t in fig.axes[1].texts] == ["no cell with n ≥ 200"]
     assert len(fig.axes[0].texts) == len(_grid_frame())
+
+
+# --- structure and bidders ----------------------------------------------------------------------
+
+
+def test_every_section_is_numbered_in_order_and_listed_in_the_contents(built):
+    _, md = built
+    heads = [line for line in md.splitlines() if line.startswith("## ")]
+    assert heads[0] == "## Contents"
+    assert heads[1:] == [f"## {k}. {title}" for k, title in enumerate(R.SECTIONS, start=1)]
+    contents = md.split("## Contents")[1].split("## 1.")[0]
+    for k, title in enumerate(R.SECTIONS, start=1):
+        assert f"{k}. [{title}](#{R.anchor(k, title)})" in contents
+    assert R.anchor(1, "Should I take? Example hands") == "1-should-i-take-example-hands"  # GitHub's anchors
+
+
+def test_report_bids_with_the_calibrated_policies_and_names_their_files(built):
+    path, md = built
+    run = json.loads((path / "run.json").read_text())
+    for lab in VARIANTS:
+        assert run["parameters"]["policies"][lab]["bid"] == "calibrated"
+        assert run["parameters"]["bid_policy"][lab]["file"] == f"analyzer/players/policies_data/{lab}.json"
+        assert f"### Bidding table: {lab} (" in md and f"bid=calibrated play=heuristic)" in md
+        assert f"- {lab}: calibrated (shipped {lab} policy, analyzer/players/policies_data/{lab}.json" in md
+    assert md.count("bid=calibrated)") >= len(EXAMPLES)  # each example names the bidders it conditions on
+    assert (path / "calibration_effect.csv").is_file() and (path / "calibration_effect.png").is_file()
+    assert "![what calibration changes](calibration_effect.png)" in md
+    assert "The bidders here are the `heuristic` ones in every reading" in md  # the rule-option section says why
+
+
+def test_report_with_heuristic_bidders_is_named_so(tmp_path):
+    assert R.default_name(2_000_000, 1, "heuristic") == "report-deals2M-seed1-bidheuristic"
+    assert R.default_name(2_000_000, 1, "calibrated") == R.default_name(2_000_000, 1)
+    with pytest.raises(R.BeloteError, match="--bid"):
+        R.make_report(tmp_path / "x", deals=400, bid="0=random")

@@ -154,9 +154,7 @@ def game_records(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEAL
     each with the reserve and the game totals (``totals_before``) before it."""
     out = []
     for d in game_deals(config, game, max_deals):
-        seat_policies = Policies(tuple(config.policies.bid[p] for p in d.seats),
-                                 tuple(config.policies.play[p] for p in d.seats))
-        out.append(record_from_trace(config, d.index, d.deck, d.res, d.trace, policies=seat_policies,
+        out.append(record_from_trace(config, d.index, d.deck, d.res, d.trace, policies=config.policies.seated(d.seats),
                                      reserve_before=d.reserve_before, totals_before=d.totals_before, game=game))
     return out
 

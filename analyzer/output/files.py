@@ -11,6 +11,7 @@ from pathlib import Path
 
 from analyzer.output import plots as P
 from analyzer.questions.balance import SEAT_AXIS
+from analyzer.questions.bidding_effect import PANELS, compare_bidding
 from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, compare_rules, rules_impact_markdown
 from analyzer.questions.table import MIN_N
 
@@ -94,13 +95,41 @@ def write_impact(r, out_dir, plot: bool = True) -> list[Path]:
     return r.write(out, name) + pngs
 
 
-def impact_report_section(folder, deals: int, seed: int, threads=None, labels=None) -> str:
+def impact_sizes(deals: int) -> tuple[int, int]:
+    """Hands and games per reading of the report's section on rule options: ``deals / 40`` and
+    ``deals / 800`` (50,000 and 2,500 at the report's default 2,000,000)."""
+    return max(MIN_BLOCKS, deals // 40), max(1, deals // 800)
+
+
+def impact_report_section(folder, deals: int, seed: int, threads=None, labels=None, number: str = "",
+                          note: str = "", progress=None):
     """The report's section on rule options: a smaller comparison of ``labels`` (default all;
-    ``deals / 40`` hands and ``deals / 800`` games per reading: 50,000 and 2,500 at the
-    report's default 2,000,000), its plot and CSV written into ``folder``; the markdown."""
-    result = compare_rules(labels, deals=max(MIN_BLOCKS, deals // 40), games=max(1, deals // 800), seed=seed,
-                           threads=threads)
+    ``impact_sizes(deals)``), its plot and CSV written into ``folder``; returns the markdown
+    and the result."""
+    hands, games = impact_sizes(deals)
+    result = compare_rules(labels, deals=hands, games=games, seed=seed, threads=threads, progress=progress)
     folder = Path(folder)
     result.table().to_csv(folder / "rules_impact.csv", index=False)
     P.save(impact_figure(result), folder / "rules_impact.png")
-    return rules_impact_markdown(result, "rules_impact.png")
+    return rules_impact_markdown(result, "rules_impact.png", number=number, note=note), result
+
+
+def bidding_effect_figure(e):
+    """The forest plot of what calibrated bidders change against heuristic ones."""
+    df = e.table()
+    df = df[[not e.same(v) for v in df["variant"]]]  # identical bidders: nothing to draw
+    return P.forest(df, PANELS, f"What calibration changes (calibrated − heuristic bidders, 95% CI; seed {e.seed}, "
+                                f"{e.deals:,} hands and {e.games:,} games per reading)",
+                    legend="every seat bids calibrated against every seat heuristic, on the same deals and games")
+
+
+def bidding_effect_report_section(folder, deals: int, games: int, seed: int, threads=None, labels=None,
+                                  number: str = "", duel_deals: int = 0, docs: str = "docs", progress=None):
+    """The report's section on calibration (``analyzer.questions.bidding_effect``): its CSVs and
+    forest plot written into ``folder``; returns the markdown and the result."""
+    e = compare_bidding(labels, deals=deals, games=games, seed=seed, threads=threads, duel_deals=duel_deals,
+                        progress=progress)
+    folder = Path(folder)
+    e.write(folder)
+    P.save(bidding_effect_figure(e), folder / "calibration_effect.png")
+    return e.markdown("calibration_effect.png", number=number, docs=docs), e

@@ -231,15 +231,21 @@ def take_examples_plot(df: pd.DataFrame, title: str = "Should I take? Each call 
     return fig
 
 
-def forest(df: pd.DataFrame, panels, title: str) -> Figure:
+FOREST_LEGEND = "blue: default → other reading; red: revision 2, before → after"
+
+
+def forest(df: pd.DataFrame, panels, title: str, legend: str = FOREST_LEGEND) -> Figure:
     """Forest plot of paired differences: one panel per ``(statistic, title)`` of ``panels``,
     one row per comparison (``variant: comparison``), the difference with its 95% interval;
-    filled markers where the interval excludes 0, hollow where it does not."""
+    filled markers where the interval excludes 0, hollow where it does not; blue for the
+    ``kind`` "option", red otherwise (``legend`` says what the colours are)."""
     panels = [(k, t) for k, t in panels if (df["statistic"] == k).any()]
-    rows = list(dict.fromkeys(df["variant"] + ": " + df["comparison"]))
+    one = df["comparison"].nunique() == 1  # one comparison: the rows are the variants
+    names = df["variant"] if one else df["variant"] + ": " + df["comparison"]
+    rows = list(dict.fromkeys(names))
     ncol = min(4, max(1, len(panels)))
     nrow = -(-len(panels) // ncol) if panels else 1
-    fig = Figure(figsize=(3.3 * ncol + 2.6, 0.8 + nrow * (0.6 + 0.19 * len(rows))))
+    fig = Figure(figsize=(3.3 * ncol + 2.6, 1.2 + nrow * (0.7 + 0.19 * len(rows))), layout="constrained")
     axes = fig.subplots(nrow, ncol, squeeze=False)
     y = {name: i for i, name in enumerate(rows)}
     for k, ax in enumerate(axes.flat):
@@ -249,7 +255,7 @@ def forest(df: pd.DataFrame, panels, title: str) -> Figure:
         key, ptitle = panels[k]
         sub = df[df["statistic"] == key]
         for r in sub.itertuples():
-            yy = y[f"{r.variant}: {r.comparison}"]
+            yy = y[r.variant if one else f"{r.variant}: {r.comparison}"]
             color = "tab:red" if r.kind != "option" else "tab:blue"
             if np.isfinite(r.lo) and np.isfinite(r.hi):
                 ax.plot([r.lo, r.hi], [yy, yy], color=color, lw=1.2)
@@ -260,5 +266,5 @@ def forest(df: pd.DataFrame, panels, title: str) -> Figure:
         ax.tick_params(axis="x", labelsize=7)
         ax.set_title(ptitle, fontsize=8)
         ax.grid(axis="y", lw=0.3, alpha=0.5)
-    fig.suptitle(title + "\nblue: default → other reading; red: revision 2, before → after", fontsize=9)
+    fig.suptitle(title + "\n" + legend, fontsize=9)
     return fig

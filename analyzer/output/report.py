@@ -1,7 +1,10 @@
 """``report``: the three analyses with built-in defaults, written as one folder.
 
 ``make_report`` runs ``take`` on a small set of instructive example hands, ``table`` for
-every variant and ``balance`` across the variants, and writes ``reports/NAME/``:
+every variant and ``balance`` across the variants, all with the calibrated bidders (the
+policies shipped for each variant, ``analyzer.players.policy_files``), then what calibration
+changes against the heuristic bidders (``analyzer.questions.bidding_effect``) and what each
+rule option changes (``analyzer.questions.impact``), and writes ``reports/NAME/``:
 ``index.md`` (the readable report, plots embedded, every number with its n and 95% CI,
 the policies and rule options that produced it), the CSV and Parquet tables, the PNG
 plots and ``run.json`` (version, git commit, seed, parameters, timings, hands simulated).
@@ -28,9 +31,11 @@ import pandas as pd
 import analyzer
 from analyzer.questions.balance import compare_variants
 from analyzer.errors import BeloteError
-from analyzer.output.files import impact_report_section, write_balance, write_table
+from analyzer.output.files import (bidding_effect_report_section, impact_report_section, impact_sizes,
+                                   write_balance, write_table)
 from analyzer.output.outdir import Staged, check_out, git_commit
 from analyzer.players.policies import Policies
+from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
 from analyzer.rules import ALL_LABELS, Rules, option_choices
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.questions.table import bidding_table, write_frame
@@ -40,6 +45,7 @@ from analyzer.runs.fmt import ci_rate
 from analyzer.questions.take import TakeResult, analyse_take, seat_name
 
 DEFAULT_DEALS = 2_000_000
+MIN_EFFECT_DEALS = 40  # the batch-means blocks (impact.MIN_BLOCKS) and the duplicate match's blocks need one each
 
 
 @dataclass(frozen=True)
@@ -78,13 +84,16 @@ class Sizes:
     table_deals: int  # table: deals per variant
     games: int  # balance: games per variant
     take_deals: int  # take: paired deals per example
+    effect_deals: int  # what calibration changes: hands per reading, and deals of the duplicate match
+    effect_games: int  # what calibration changes: games per reading
 
     @classmethod
     def from_deals(cls, deals: int) -> "Sizes":
         if deals <= 0:
             raise BeloteError(f"--deals must be a positive number of hands, not {deals}")
         return cls(deals=deals, table_deals=max(1, deals // 2), games=max(1, deals // 40),
-                   take_deals=max(1, deals // 20))
+                   take_deals=max(1, deals // 20), effect_deals=max(MIN_EFFECT_DEALS, deals // 20),
+                   effect_games=max(1, deals // 200))
 
 
 # Hands simulated per unit of each part, measured on a report (``make_report(deals=40000,
@@ -96,13 +105,14 @@ HANDS_PER_GAME = 9.74  # balance: hands per whole game
 # What a hand of each part costs, relative to a balance hand (same run: balance 9,696
 # hands/s, take 3,852, table 1,944 on 2 threads): the progress counts hands weighted by
 # these, so its ETA holds across parts of different speed.
-HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0}
+HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0, "calibration": 1.0, "rules": 1.0}
 
 
 def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
     """The hands each part of a report is expected to simulate, as ``(kind, hands)``: the
-    examples, the tables, balance."""
+    examples, the tables, balance, what calibration changes, what the rule options change."""
     from analyzer.rules.cards import parse_card
+    from analyzer.questions.impact import total_units
     from analyzer.questions.take import open_calls
 
     plan = []
@@ -111,6 +121,11 @@ def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
         plan.append(("take", sizes.take_deals * calls * TAKE_HANDS_PER_CALL))
     plan += [("table", sizes.table_deals * TABLE_HANDS_PER_DEAL)] * len(variants)
     plan.append(("balance", len(variants) * (sizes.deals + sizes.games * HANDS_PER_GAME)))
+    duel = sum(sizes.effect_deals * (2 if Rules.from_label(lab).partners else Rules.from_label(lab).players)
+               for lab in variants)  # an upper bound: no duplicate match where the bidders are the same
+    plan.append(("calibration", len(variants) * 2 * (sizes.effect_deals + sizes.effect_games * HANDS_PER_GAME) + duel))
+    hands, games = impact_sizes(sizes.deals)
+    plan.append(("rules", total_units(variants, None, 1, 0) * (hands + games * HANDS_PER_GAME)))
     return [(part, max(1, int(x))) for part, x in plan]
 
 
@@ -142,9 +157,10 @@ class HandsProgress:
         self.tick(0)
 
 
-def default_name(deals: int, seed: int) -> str:
-    """``report-deals2M-seed1``: named after its parameters and seed."""
-    return f"report-deals{_compact(deals)}-seed{seed}"
+def default_name(deals: int, seed: int, bid: str | None = None) -> str:
+    """``report-deals2M-seed1``: named after its parameters and seed (``-bidheuristic`` when
+    the bidders are not the default calibrated ones)."""
+    return f"report-deals{_compact(deals)}-seed{seed}" + (f"-bid{bid}" if bid and bid != "calibrated" else "")
 
 
 def _compact(n: int) -> str:
@@ -174,7 +190,8 @@ def take_markdown(r: TakeResult, why: str = "", command: str | None = None) -> s
         out += [f"*{why}*", ""]
     if command:
         out += ["Reproduce these numbers:", "", "```", command, "```", ""]
-    out.append(f"n = {r.n:,} paired deals; acceptance (earlier seats passed under the bidding policy) "
+    out.append(f"n = {r.n:,} paired deals; acceptance (earlier seats passed under the bidding policy, "
+               f"bid={r.policies.describe()['bid']}) "
                f"{ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled.")
     out.append("")
     out.append("| | " + " | ".join(c.call.label for c in r.calls) + " |")
@@ -234,6 +251,28 @@ def rules_markdown(options: dict) -> list[str]:
     return out
 
 
+SECTIONS = ("Should I take? Example hands", "Bidding tables", "Balance of the variants", "What calibration changes",
+            "What each rule option changes", "Files")  # the numbered sections, in order
+CALIBRATION_SECTION, RULES_SECTION = 4, 5  # written by analyzer.questions.bidding_effect and .impact (titles above)
+IMPACT_NOTE = ("The bidders here are the `heuristic` ones in every reading: a calibrated policy is calibrated for one "
+               "set of rules (the defaults), so it has no counterpart under the other reading of an option, and "
+               "comparing a calibrated bidder with itself under rules it was not calibrated for would mix two effects.")
+
+
+def heading(number: int) -> str:
+    """``## N. title`` of the report's section ``number`` (``SECTIONS``)."""
+    return f"## {number}. {SECTIONS[number - 1]}"
+
+
+def anchor(number: int, title: str) -> str:
+    """The markdown anchor of the heading ``## N. title`` (GitHub's rule: lower case, spaces to
+    dashes, punctuation dropped)."""
+    import re
+
+    text = f"{number}. {title}".lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
 @dataclass
 class ReportResult:
     path: Path
@@ -242,9 +281,14 @@ class ReportResult:
 
 def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed: int = 1,
                 threads: int | None = None, progress=None, examples=EXAMPLES, variants=ALL_LABELS,
-                reports_dir: str | Path = "reports", command: str | None = None) -> ReportResult:
-    """Run ``take`` (the examples), ``table`` (each variant) and ``balance`` (all variants)
-    and write the report folder; returns its path and the ``run.json`` content.
+                reports_dir: str | Path = "reports", command: str | None = None,
+                bid: str | None = None) -> ReportResult:
+    """Run ``take`` (the examples), ``table`` (each variant) and ``balance`` (all variants),
+    what calibration changes and what each rule option changes, and write the report
+    folder; returns its path and the ``run.json`` content.
+
+    ``bid``: the bidders of the examples, tables and balance: ``None`` (default) each
+    variant's calibrated policy (``policy_files.default_bid``), or ``heuristic`` / ``random``.
 
     ``out``: the folder (default ``reports/report-deals<N>-seed<S>``). ``deals``: hands per
     variant for ``balance``; ``table`` uses half as many deals per variant, ``balance``
@@ -260,9 +304,11 @@ def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed:
     sizes = Sizes.from_deals(deals)
     if seed < 0:
         raise BeloteError(f"--seed must be 0 or more, not {seed}")
-    dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed)
+    if bid is not None and bid not in ("calibrated", "heuristic", "random"):
+        raise BeloteError(f'report --bid "{bid}": use calibrated, heuristic or random (one policy for every seat)')
+    dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed, bid)
     with Staged(dest) as stage:  # checked and staged before any work; removed if interrupted
-        run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants)
+        run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants, bid)
         run["output"] = str(stage.dest)
         params = run.get("parameters", {})
         run = stage.commit({"command": command or f"make_report(deals={deals}, seed={seed})",
@@ -270,7 +316,7 @@ def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed:
     return ReportResult(dest, run)
 
 
-def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants) -> dict:
+def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants, bid=None) -> dict:
     from analyzer.output import plots as P
 
     started = datetime.now(timezone.utc)
@@ -279,6 +325,13 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     tick = prog.tick
 
     used_threads = set_threads(threads)
+    policies = {}  # the bidders of every label used (heuristic play)
+
+    def pols(rules):
+        if rules.label not in policies:
+            policies[rules.label] = Policies.parse(bid or default_bid(rules), "heuristic", rules.players)
+        return policies[rules.label]
+
     timings = {}
     hands = {}
     md = []
@@ -290,7 +343,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     for k, ex in enumerate(examples):
         rules = Rules.from_label(ex.label)
         r = analyse_take(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
-                         deals=sizes.take_deals, seed=seed + k, threads=threads,
+                         deals=sizes.take_deals, seed=seed + k, threads=threads, policies=pols(rules),
                          progress=lambda done: tick(done / sizes.take_deals))
         take_hands += r.hands
         df = take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
@@ -310,7 +363,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     table_hands = 0
     for lab in variants:
         rules = Rules.from_label(lab)
-        cfg = SimConfig(rules=rules, deals=sizes.table_deals, seed=seed, threads=threads)
+        cfg = SimConfig(rules=rules, policies=pols(rules), deals=sizes.table_deals, seed=seed, threads=threads)
         t = bidding_table(cfg, progress=lambda done: tick(done / sizes.table_deals))
         write_table(t, folder)
         table_hands += t.hands
@@ -330,7 +383,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     # ---- balance ----
     t0 = time.perf_counter()
     units = len(variants) * (sizes.deals + sizes.games)
-    b = compare_variants(list(variants), deals=sizes.deals, games=sizes.games, seed=seed, threads=threads,
+    b = compare_variants(list(variants), deals=sizes.deals, games=sizes.games, seed=seed, bid=bid, threads=threads,
                          progress=lambda done: tick(done / units))
     files = write_balance(b, folder, markdown=False)
     plots = {p.name: p.name for p in files if p.suffix == ".png"}
@@ -338,6 +391,27 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     timings["balance"] = time.perf_counter() - t0
     hands["balance"] = b.hands_simulated
     prog.next(b.hands_simulated)
+    # ---- what calibration changes ----
+    t0 = time.perf_counter()
+    from analyzer.questions.bidding_effect import total_units as effect_units
+    from analyzer.questions.impact import total_units as impact_units
+
+    e_units = effect_units(variants, sizes.effect_deals, sizes.effect_games)
+    effect_md, effect = bidding_effect_report_section(
+        folder, sizes.effect_deals, sizes.effect_games, seed, threads, variants, number=f"{CALIBRATION_SECTION}. ",
+        duel_deals=sizes.effect_deals, docs=docs_link(folder), progress=lambda done: tick(done / e_units))
+    timings["calibration"] = time.perf_counter() - t0
+    hands["calibration"] = effect.hands_simulated
+    prog.next(effect.hands_simulated)
+    # ---- what each rule option changes ----
+    t0 = time.perf_counter()
+    r_units = impact_units(variants, None, *impact_sizes(sizes.deals))
+    impact_md, impact = impact_report_section(
+        folder, sizes.deals, seed, threads, variants, number=f"{RULES_SECTION}. ", note=IMPACT_NOTE,
+        progress=lambda done: tick(done / r_units))
+    timings["rules"] = time.perf_counter() - t0
+    hands["rules"] = impact.hands_simulated
+    prog.next(impact.hands_simulated)
     # ---- index.md and run.json ----
     finished = datetime.now(timezone.utc)
     total_hands = sum(hands.values())
@@ -345,16 +419,24 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     commit = git_commit()
     rules_opts = {lab: Rules.from_label(lab).options() for lab in variants}
     docs = docs_link(folder)
-    pols = {lab: Policies.parse("heuristic", "heuristic", Rules.from_label(lab).players).describe() for lab in variants}
+    bidders = {lab: describe_bid(policies[lab].bid, Rules.from_label(lab)) for lab in variants}
     md.append(f"# Belote analyser report (seed {seed})")
     md.append("")
     md.append(f"belote-analyzer {analyzer.__version__}, commit `{commit or 'unknown'}`, "
               f"{finished.strftime('%Y-%m-%d %H:%M UTC')}. {total_hands:,} hands simulated in {wall:.0f} s "
               f"on {used_threads} thread(s).")
     md.append("")
-    md.append("**Policies**: every seat bids and plays with the `heuristic` policies (bidding: a hand-strength "
-              "score per suit against a threshold by round and seat; play: draw trumps as taker, cash masters, load "
-              "the partner, win cheaply, throw cheap).")
+    md.append("**Policies** (sections 1-3): every seat plays with the `heuristic` play policy (draw trumps as "
+              "taker, cash masters, load the partner, win cheaply, throw cheap) and bids with "
+              + ("the `calibrated` policy shipped for its variant: the heuristic's hand-strength score per suit "
+                 "against thresholds by round and seat calibrated to a fixed point, so that each seat takes where "
+                 "the bidding tables say taking pays against a field of the same bidders "
+                 f"([docs/CALIBRATION.md]({docs}/CALIBRATION.md); section 4 compares them with the uncalibrated "
+                 "heuristic). The bidders of each variant:" if all(set(policies[lab].bid) == {"calibrated"}
+                                                                   for lab in variants)
+                 else "these bidding policies (section 4 compares the calibrated and the heuristic bidders):"))
+    md.append("")
+    md.extend(f"- {lab}: {bidders[lab]}" for lab in variants)
     md.append("")
     md.append(f"**Rules**: as written in [docs/RULES.md]({docs}/RULES.md) (the deal order and the deal log: "
               f"[docs/DEAL_LOG.md]({docs}/DEAL_LOG.md)), each variant with its default rule options, in force "
@@ -376,12 +458,9 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("")
     md.append("## Contents")
     md.append("")
-    md.append("1. [Should I take? Example hands](#1-should-i-take-example-hands)")
-    md.append("2. [Bidding tables](#2-bidding-tables)")
-    md.append("3. [Balance of the variants](#3-balance-of-the-variants)")
-    md.append("4. [Files](#4-files)")
+    md.extend(f"{k}. [{title}](#{anchor(k, title)})" for k, title in enumerate(SECTIONS, start=1))
     md.append("")
-    md.append("## 1. Should I take? Example hands")
+    md.append(heading(1))
     md.append("")
     md.append("Each example: the unknown cards are sampled uniformly given what the player sees; when earlier seats "
               "bid first, only deals where they all passed under the bidding policy are kept (acceptance shown). "
@@ -396,7 +475,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("![every example: net gain of each call over passing](take_examples.png)")
     md.append("")
     md.extend(take_md)
-    md.append("## 2. Bidding tables")
+    md.append(heading(2))
     md.append("")
     md.append("At every bidding decision the policies reach (round 1 after earlier passes; round 2 with the bidder's "
               "best suit), the hand is played with that seat taking and with it passing, on the same deal. Classes "
@@ -408,11 +487,12 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               "two aces, is usually enough\", measured.")
     md.append("")
     md.extend(table_md)
-    md.append("## 3. Balance of the variants")
+    md.append(heading(3))
     md.append("")
     md.append(balance_md.replace("### ", "#### "))
-    md.append(impact_report_section(folder, sizes.deals, seed, threads, variants))
-    md.append("## 4. Files")
+    md.append(effect_md)
+    md.append(impact_md)
+    md.append(heading(len(SECTIONS)))
     md.append("")
     for p in sorted(folder.iterdir()):
         if p.is_file():
@@ -429,7 +509,11 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
             "deals": sizes.deals, "table_deals": sizes.table_deals, "games": sizes.games,
             "take_deals": sizes.take_deals, "variants": list(variants),
             "examples": [ex.__dict__ for ex in examples],
-            "policies": pols, "rules": rules_opts, "threads": used_threads,
+            "policies": {lab: policies[lab].describe() for lab in variants},
+            "bid_policy": {lab: bid_provenance(policies[lab].bid, Rules.from_label(lab)) for lab in variants},
+            "effect_deals": sizes.effect_deals, "effect_games": sizes.effect_games,
+            "rules_deals": impact_sizes(sizes.deals)[0], "rules_games": impact_sizes(sizes.deals)[1],
+            "rules": rules_opts, "threads": used_threads,
         },
         "timings": {k: round(v, 3) for k, v in timings.items()} | {"total": round(wall, 3)},
         "hands_simulated": hands | {"total": total_hands},

@@ -44,15 +44,16 @@ TERMS = {
         # declaration kinds (analyzer.rules.declarations.KIND_NAMES)
         "sequence": "reeks", "carre": "vier gelijke",
         # policies (analyzer.players.policies)
-        "random": "willekeurig", "heuristic": "vuistregels",
+        "random": "willekeurig", "heuristic": "vuistregels", "taker": "troefmaker", "defence": "verdediging",
     },
 }
 
 
 def term(name, lang: str) -> str:
     """A recorded name (``take``, ``dedans``, ``sequence``, ...) in ``lang``."""
-    if isinstance(name, dict):  # a policy per seat
-        return ",".join(f"{s}={term(v, lang)}" for s, v in name.items())
+    if isinstance(name, dict):  # a policy per seat, or per role (each a name or per seat)
+        return ",".join(f"{term(s, lang)}={term(v, lang)}" if isinstance(v, str) else f"{term(s, lang)}=({term(v, lang)})"
+                        for s, v in name.items())
     return TERMS[lang].get(name, name)
 
 

@@ -30,21 +30,47 @@ PLAY_POLICIES = {
 }
 
 
+ROLES = ("taker", "defence")  # the rows of the kernels' play_pol: the troefmaker's side, the defenders
+_ROLE_WORDS = {"taker": 0, "defence": 1, "defense": 1}
+
+
 @dataclass(frozen=True)
 class Policies:
-    """Each seat's bidding and play policy (names), plus the heuristic's bid parameters."""
+    """Each seat's bidding policy, and its play policy by role (names).
+
+    ``play[0][s]`` is seat s's play policy when its side is the troefmaker's side, ``play[1][s]``
+    when it defends (the rows of the kernels' ``play_pol``, ``codes``). The role is known only
+    after bidding: the hand resolves one policy per seat from it (``analyzer.runs.hand``)."""
 
     bid: tuple[str, ...]
-    play: tuple[str, ...]
+    play: tuple[tuple[str, ...], tuple[str, ...]]
 
     @classmethod
     def parse(cls, bid: str, play_: str, players: int) -> "Policies":
-        return cls(_per_seat(bid, players, BID_POLICIES, "--bid", files=True),
-                   _per_seat(play_, players, PLAY_POLICIES, "--play"))
+        """``--bid``: one name or per seat; ``--play``: one name, per seat (``0=random,1=heuristic``)
+        or by role (``taker=random,defence=heuristic``; the role not named plays heuristic)."""
+        return cls(_per_seat(bid, players, BID_POLICIES, "--bid", files=True), parse_play(play_, players))
+
+    @classmethod
+    def uniform(cls, bid: tuple[str, ...], play: tuple[str, ...]) -> "Policies":
+        """Per-seat policies that do not depend on the role."""
+        return cls(tuple(bid), (tuple(play), tuple(play)))
+
+    @property
+    def by_role(self) -> bool:
+        """Whether some seat plays differently as taker and as defender."""
+        return self.play[0] != self.play[1]
+
+    def seated(self, seats) -> "Policies":
+        """The policies with player ``seats[s]``'s at seat s (a game's rotation)."""
+        return Policies(tuple(self.bid[p] for p in seats), tuple(tuple(row[p] for p in seats) for row in self.play))
 
     def codes(self):
+        """(bid codes, int64[n]; play codes, int64[2, 4]: row 0 taker's side, row 1 defence)."""
         b = np.array([BID_POLICIES[n][0] if n in BID_POLICIES else bidding.HEURISTIC for n in self.bid], dtype=np.int64)
-        p = np.array([PLAY_POLICIES[n][0] for n in self.play], dtype=np.int64)
+        p = np.zeros((2, 4), dtype=np.int64)
+        for r, row in enumerate(self.play):
+            p[r, :len(row)] = [PLAY_POLICIES[n][0] for n in row]
         return b, p
 
     def bid_params(self, rules) -> np.ndarray:
@@ -62,10 +88,54 @@ class Policies:
         return rows
 
     def describe(self) -> dict:
-        """As written in deal logs and reports: one name, or a name per seat."""
+        """As written in deal logs and reports: one name, or a name per seat; play by role
+        (``{"taker": ..., "defence": ...}``) when a seat plays differently in the two roles."""
         def one(names):
             return names[0] if len(set(names)) == 1 else {str(s): n for s, n in enumerate(names)}
-        return {"bid": one(self.bid), "play": one(self.play)}
+        play = {role: one(row) for role, row in zip(ROLES, self.play)} if self.by_role else one(self.play[0])
+        return {"bid": one(self.bid), "play": play}
+
+    def label(self) -> str:
+        """A short name for tables: ``heuristic/heuristic``, ``calibrated/taker=random,defence=heuristic``."""
+        d = self.describe()
+        return f"{_spec(d['bid'])}/{_spec(d['play'])}"
+
+
+def _spec(v) -> str:
+    """A described policy as typed: ``heuristic``, ``0=heuristic,1=random``, ``taker=random,defence=(0=...)``."""
+    if isinstance(v, str):
+        return v
+    return ",".join(f"{k}={x}" if isinstance(x, str) else f"{k}=({_spec(x)})" for k, x in v.items())
+
+
+def parse_play(spec: str, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``--play``: (taker row, defence row), one name per seat each. One name for all;
+    ``0=heuristic,1=random`` by seat (unnamed seats: heuristic; the same in both roles);
+    ``taker=random,defence=heuristic`` by role (the role not named: heuristic). Seats and
+    roles in one spec are refused: which would win for a seat named both ways is not clear."""
+    spec = spec.strip()
+    parts = [p for p in spec.split(",")] if "=" in spec else []
+    keys = [p.partition("=")[0].strip().lower() for p in parts]
+    roles = [k for k in keys if k in _ROLE_WORDS]
+    if not roles:
+        seats = _per_seat(spec, players, PLAY_POLICIES, "--play")
+        return seats, seats
+    if len(roles) != len(keys):
+        raise BeloteError("--play mixes roles and seats: give taker=X,defence=Y or SEAT=X,..., not both "
+                          "(e.g. --play taker=random,defence=heuristic)")
+    row = ["heuristic", "heuristic"]
+    named = set()
+    for part, key in zip(parts, keys):
+        name = part.partition("=")[2].strip()
+        r = _ROLE_WORDS[key]
+        if r in named:
+            raise BeloteError(f"--play names the {ROLES[r]} twice: give each role one policy, "
+                              "e.g. --play taker=random,defence=heuristic")
+        if name not in PLAY_POLICIES:
+            raise BeloteError(f'unknown policy "{name}" for --play {key}=: use one of {", ".join(PLAY_POLICIES)}')
+        named.add(r)
+        row[r] = name
+    return (row[0],) * players, (row[1],) * players
 
 
 def _is_policy_file(name: str) -> bool:
@@ -90,7 +160,11 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str, files: bool = 
     for part in spec.split(","):
         seat, sep, name = part.partition("=")
         if not sep or not seat.strip().isdigit():
-            raise BeloteError(f'{flag} "{part}" must be SEAT=POLICY, e.g. {flag} 0=heuristic,1=random')
+            roles = " or taker=POLICY,defence=POLICY" if flag == "--play" else ""
+            if flag == "--bid" and seat.strip().lower() in _ROLE_WORDS:
+                raise BeloteError("--bid cannot be given by role: the roles are known only after bidding; "
+                                  "give one policy or one per seat, e.g. --bid 0=heuristic,1=random")
+            raise BeloteError(f'{flag} "{part}" must be SEAT=POLICY{roles}, e.g. {flag} 0=heuristic,1=random')
         s = int(seat)
         if not 0 <= s < players:
             raise BeloteError(f"{flag}: seat {s} does not exist with {players} players: seats are 0..{players - 1}")
@@ -101,3 +175,12 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str, files: bool = 
         named.add(s)
         seats[s] = name.strip()
     return tuple(seats)
+
+
+SEARCH_PLAY = ("dd", "pimc")  # play policies that search (milliseconds a hand, not microseconds)
+
+
+def searches(name: str) -> bool:
+    """A play policy that searches (its parameters after ``:`` aside): runs size their
+    work for it."""
+    return name.split(":", 1)[0] in SEARCH_PLAY

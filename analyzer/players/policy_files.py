@@ -16,6 +16,7 @@ import numpy as np
 
 from analyzer.errors import BeloteError
 from analyzer.players.bidding import BID_PARAM_NAMES, N_BID_PARAMS
+from analyzer.players.policies import BID_POLICIES, CALIBRATED
 from analyzer.rules import Rules
 
 POLICIES_DIR = Path(__file__).resolve().parent / "policies_data"
@@ -65,3 +66,84 @@ def policy_params(source: str, rules: Rules) -> np.ndarray:
         raise BeloteError(f"{name} lacks parameters for every seat and every one of {N_BID_PARAMS} "
                           "parameters: write it again with belote calibrate") from None
     return params
+
+
+# --- the default bidder and how a result names its bidders ----------------------------------
+
+def shipped_fits(rules: Rules, play: str = "heuristic") -> str | None:
+    """``None`` when the shipped calibrated policy of ``rules``' label fits the run (same
+    variant, player count and rule options, calibrated for the play policy ``play``);
+    otherwise why not, in a few words."""
+    path = shipped_path(rules.label)
+    if not path.exists():
+        return f"no calibrated policy ships for {rules.label}"
+    try:
+        policy_params(CALIBRATED, rules)
+    except BeloteError:
+        return "the shipped calibrated policy is for the default rules"
+    doc = read_policy(path)
+    if doc.get("play") != play.strip():
+        return f"the shipped calibrated policy is for play={doc.get('play')}"
+    return None
+
+
+def default_bid(rules: Rules, play: str = "heuristic") -> str:
+    """The bidding policy a question uses when no ``--bid`` is given: ``calibrated`` (the
+    shipped policy of the variant) where it fits the rules and the play policy, otherwise
+    ``heuristic`` (``bid_note`` says why)."""
+    return CALIBRATED if shipped_fits(rules, play) is None else "heuristic"
+
+
+def bid_note(rules: Rules, bid: str | None, play: str = "heuristic") -> str:
+    """'' when ``bid`` was given or the default is the calibrated policy; otherwise the
+    reason the default fell back to the heuristic (for the output of a question)."""
+    if bid is not None:
+        return ""
+    why = shipped_fits(rules, play)
+    return f"default --bid is heuristic here: {why}" if why else ""
+
+
+def provenance(name: str, rules: Rules) -> dict:
+    """Where one seat's bidding policy comes from: ``{"policy": name}`` for a registry policy;
+    for ``calibrated`` and policy files also the file and how it was calibrated (commit,
+    date, play policy, seed, deals an iteration, iterations, status)."""
+    if name in BID_POLICIES:  # what is not a registry policy is calibrated or a file (Policies.parse)
+        return {"policy": name}
+    path = shipped_path(rules.label) if name == CALIBRATED else Path(name)
+    doc = read_policy(path)
+    shown = f"analyzer/players/policies_data/{path.name}" if name == CALIBRATED else str(path)
+    return {"policy": name, "file": shown, "label": doc.get("label"), "git_commit": doc.get("git_commit"),
+            "created": doc.get("created"), "play": doc.get("play"), "seed": doc.get("seed"),
+            "deals_per_iteration": doc.get("deals_per_iteration"), "iterations": len(doc.get("iterations", [])),
+            "status": doc.get("status"), "objective": doc.get("objective")}
+
+
+def describe_bid(names, rules: Rules) -> str:
+    """One line naming the bidders of a run, e.g. ``calibrated (shipped piekjas2 policy,
+    analyzer/players/policies_data/piekjas2.json: calibrated at commit eb8ca49 on 200,000
+    deals × 3 iterations, seed 1, heuristic play)``; per seat when the seats differ."""
+    names = tuple(names)
+
+    def one(name):
+        p = provenance(name, rules)
+        if "file" not in p:
+            return name
+        what = f"shipped {p['label']} policy, " if name == CALIBRATED else ""
+        commit = (p["git_commit"] or "unknown")[:7]
+        deals = p["deals_per_iteration"]
+        deals = f"{deals:,}" if isinstance(deals, int) else "?"
+        its = f"{p['iterations']} iteration" + ("s" if p["iterations"] != 1 else "")
+        return (f"{name} ({what}{p['file']}: calibrated at commit {commit} on {deals} deals × {its}, "
+                f"seed {p['seed']}, {p['play']} play, {p['status']})")
+
+    if len(set(names)) == 1:
+        return one(names[0])
+    return "; ".join(f"seat {s} {one(n)}" for s, n in enumerate(names))
+
+
+def bid_provenance(names, rules: Rules):
+    """``provenance`` of the bidders of a run for JSON: one dict, or one per seat when they differ."""
+    names = tuple(names)
+    if len(set(names)) == 1:
+        return provenance(names[0], rules)
+    return {str(s): provenance(n, rules) for s, n in enumerate(names)}

@@ -24,6 +24,7 @@ from analyzer.errors import BeloteError
 from analyzer.runs.fmt import ci_pct, mean_sd
 from analyzer.runs.games import G_HANDS, DEFAULT_MAX_DEALS, GamesResult, play_games
 from analyzer.players.policies import Policies
+from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.questions.seats import seat_advantage, simulate_seats
 from analyzer.runs.simulate import SimConfig, SimResult
@@ -166,10 +167,17 @@ class BalanceResult:
 
     # ---- rendering ----
 
+    def bidders_markdown(self) -> str:
+        """One line naming each variant's bidders and play policy (with the policy file's provenance)."""
+        return "Bidders: " + "; ".join(
+            f"{v.rules.label} {describe_bid(v.hands.config.policies.bid, v.rules)}, play="
+            f"{v.hands.config.policies.describe()['play']}" for v in self.variants) + "."
+
     def markdown(self, plots: dict | None = None) -> str:
         """Readable tables (every number with its 95% CI and n); ``plots``: name -> file to embed."""
         plots = plots or {}
         out = [f"### Hands ({self.deals:,} per variant, seed {self.seed})", ""]
+        out += [self.bidders_markdown(), ""]
         ht = self.hand_table()
         labels = [v.rules.label for v in self.variants]
         out.append("| | " + " | ".join(labels) + " |")
@@ -236,7 +244,9 @@ class BalanceResult:
             "inputs": {"variants": [v.rules.label for v in self.variants], "deals": self.deals, "games": self.n_games,
                        "seed": self.seed,
                        "rules": {v.rules.label: v.rules.options() for v in self.variants},
-                       "policies": {v.rules.label: v.hands.config.policies.describe() for v in self.variants}},
+                       "policies": {v.rules.label: v.hands.config.policies.describe() for v in self.variants},
+                       "bid_policy": {v.rules.label: bid_provenance(v.hands.config.policies.bid, v.rules)
+                                      for v in self.variants}},
             "hands": _records(self.hand_table()),
             "seats": _records(self.seat_table()),
             "games": _records(self.game_table()),
@@ -293,10 +303,12 @@ def parse_variants(spec) -> list[Rules]:
 
 
 def compare_variants(variants=None, deals: int = 1_000_000, games: int = 20_000, seed: int = 1,
-                     bid: str = "heuristic", play: str = "heuristic", rule_options=(), threads: int | None = None,
+                     bid: str | None = None, play: str = "heuristic", rule_options=(), threads: int | None = None,
                      max_deals: int = DEFAULT_MAX_DEALS, progress=None) -> BalanceResult:
     """Hands and whole games for each variant (labels: classic, piekjas2, piekjas3,
     piekjas4, dekjas), with the same policies (names, or per seat) and rule options.
+    ``bid=None``: each variant's default bidder (``policy_files.default_bid``: the shipped
+    calibrated policy where it fits the rules and ``play``, else the heuristic).
     ``games=0``: hands only. ``progress(done)`` counts hands plus games done.
 
     Example::
@@ -310,8 +322,8 @@ def compare_variants(variants=None, deals: int = 1_000_000, games: int = 20_000,
         raise BeloteError(f"--games must be 0 or more, not {games}")
     labels = parse_variants(variants)
     rules_list = [Rules.from_label(r.label, list(rule_options)) for r in labels]
-    configs = [SimConfig(rules=r, policies=Policies.parse(bid, play, r.players), deals=deals, seed=seed,
-                         threads=threads) for r in rules_list]
+    configs = [SimConfig(rules=r, policies=Policies.parse(bid or default_bid(r, play), play, r.players), deals=deals,
+                         seed=seed, threads=threads) for r in rules_list]
     t0 = time.perf_counter()
     out = []
     base = 0

@@ -24,7 +24,10 @@ The iteration (``calibrate``):
    thresholds repeats (a cycle, reported) or ``max_iter`` is reached.
 
 Objective: the **net** hand score (own side's score minus the best other side's), the
-measure ``take`` ranks calls by (``--objective net``), as the tables' ``gain_net``.
+measure ``take`` ranks calls by (``--objective net``), as the tables' ``gain_net``; or, with
+``objective="score"`` (``--objective score``), the own side's hand score alone (the tables'
+``gain_score``), which does not count what a dedans hands to the others. The shipped policies
+are calibrated on net.
 
 What is calibrated: the round-1 and round-2 thresholds of each seat. The hand-strength
 weights, the smous offer margin and answer (2 players), the koe's suit and the round-2
@@ -57,7 +60,18 @@ from analyzer.runs.stats import Z95
 
 POLICY_FORMAT = 1
 SHIPPED_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
-OBJECTIVE = "net: own side's hand score minus the best other side's (as `take --objective net` ranks calls)"
+OBJECTIVES = {  # what a threshold is calibrated on: the name, and its meaning as written in the policy file
+    "net": "net: own side's hand score minus the best other side's (as `take --objective net` ranks calls)",
+    "score": "score: own side's hand score (as `take --objective score` ranks calls)",
+}
+OBJECTIVE = OBJECTIVES["net"]  # the default, and the shipped policies'
+
+
+def gain_column(objective: str) -> str:
+    """The bidding tables' column of the paired gain of taking on ``objective`` (net or score)."""
+    if objective not in OBJECTIVES:
+        raise BeloteError(f'unknown objective "{objective}": use {" or ".join(OBJECTIVES)}')
+    return f"gain_{objective}"
 MIN_N = 200  # decisions a strength bin needs to count (the tables' MIN_N)
 DEFAULT_DEALS = 40_000  # per iteration: a full calibration of one variant within minutes on 2 cores
 DEFAULT_ITER = 6
@@ -99,8 +113,8 @@ def isotonic(y: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.repeat(vals, sizes)
 
 
-def crossing(cells: pd.DataFrame) -> float:
-    """Where the monotone fit of ``gain_net`` over strength crosses 0, interpolated between
+def crossing(cells: pd.DataFrame, column: str = "gain_net") -> float:
+    """Where the monotone fit of ``column`` (the gain) over strength crosses 0, interpolated between
     bin centres; the lowest bin's lower edge when the fit is positive everywhere, the
     highest bin's upper edge when it is negative everywhere (NaN: no cells)."""
     if cells.empty:
@@ -110,8 +124,8 @@ def crossing(cells: pd.DataFrame) -> float:
     hi = c["strength_hi"].to_numpy(float)
     hi = np.where(np.isfinite(hi), hi, lo + STR_BIN)  # the open-ended last bin
     centre = (lo + hi) / 2
-    se = np.maximum(c["gain_net_se"].to_numpy(float), 1e-9)
-    fit = isotonic(c["gain_net"].to_numpy(float), 1.0 / se ** 2)
+    se = np.maximum(c[column + "_se"].to_numpy(float), 1e-9)
+    fit = isotonic(c[column].to_numpy(float), 1.0 / se ** 2)
     pos = np.nonzero(fit >= 0)[0]
     if len(pos) == 0:
         return float(hi[-1])
@@ -147,8 +161,10 @@ class Move:
                 "gain_between": _num(self.gain), "gain_between_lo": _num(self.lo), "gain_between_hi": _num(self.hi)}
 
 
-def propose(table, params: np.ndarray, min_n: int = MIN_N) -> list[Move]:
-    """The move of every (round, seat) threshold that the table ``table`` resolves."""
+def propose(table, params: np.ndarray, min_n: int = MIN_N, objective: str = "net") -> list[Move]:
+    """The move of every (round, seat) threshold that the table ``table`` resolves, on the
+    paired gain of ``objective`` (net or score)."""
+    col = gain_column(objective)
     from analyzer.questions.table import RAW_FIELDS, derive
 
     current = thresholds(params)
@@ -157,7 +173,7 @@ def propose(table, params: np.ndarray, min_n: int = MIN_N) -> list[Move]:
     moves = []
     for (rnd, seat), before in sorted(current.items()):
         sub = cells[(cells["round"] == rnd) & (cells["seat"] == seat) & (cells["n"] >= min_n)]
-        cand = crossing(sub)
+        cand = crossing(sub, col)
         n, gain, lo, hi = 0, float("nan"), float("nan"), float("nan")
         after = before
         # a move smaller than a bin is below the table's resolution: the bins read cannot
@@ -170,7 +186,7 @@ def propose(table, params: np.ndarray, min_n: int = MIN_N) -> list[Move]:
             between = rs[(centre >= a) & (centre < b)]
             if len(between):
                 pooled = derive(between[list(RAW_FIELDS)].sum().to_frame().T).iloc[0]
-                n, gain, lo, hi = int(pooled["n"]), float(pooled["gain_net"]), float(pooled["gain_net_lo"]), float(pooled["gain_net_hi"])
+                n, gain, lo, hi = int(pooled["n"]), float(pooled[col]), float(pooled[col + "_lo"]), float(pooled[col + "_hi"])
                 if (cand < before and lo > 0) or (cand > before and hi < 0):
                     after = cand
         moves.append(Move(rnd, seat, before, cand, after, n, gain, lo, hi))
@@ -209,6 +225,7 @@ class Calibration:
     status: str = "converged"  # converged | cycle | max_iter
     seconds: float = 0.0
     max_iter: int = DEFAULT_ITER
+    objective: str = "net"  # what the thresholds are calibrated on (OBJECTIVES)
 
     def thresholds(self) -> dict:
         return thresholds(self.params)
@@ -216,7 +233,7 @@ class Calibration:
     def summary(self) -> str:
         r = self.rules
         lines = [f"calibrate {r.label}: play={self.play}, {self.deals:,} deals an iteration, seed {self.seed}, "
-                 f"objective {OBJECTIVE.split(':')[0]}; {len(self.iterations)} iterations, {self.status}, "
+                 f"objective {self.objective}; {len(self.iterations)} iterations, {self.status}, "
                  f"{self.seconds:.0f} s"]
         for it in self.iterations:
             moved = [m for m in it.moves if m.moved]
@@ -233,7 +250,8 @@ class Calibration:
         r = self.rules
         rules = "".join(f" --rule {k}={v}" for k, v in r.options().items() if v != Rules.make(r.variant, r.players).options()[k])
         return (f"belote calibrate --variant {r.variant} --players {r.players} --play {self.play}{rules} "
-                f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}")
+                f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}"
+                + (f" --objective {self.objective}" if self.objective != "net" else ""))
 
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
@@ -254,7 +272,7 @@ class Calibration:
             "players": r.players,
             "rules": r.options(),
             "play": self.play,
-            "objective": OBJECTIVE,
+            "objective": OBJECTIVES[self.objective],
             "seed": self.seed,
             "deals_per_iteration": self.deals,
             "min_n": self.min_n,
@@ -271,10 +289,11 @@ class Calibration:
 
 
 def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS, seed: int = 1,
-              max_iter: int = DEFAULT_ITER, min_n: int = MIN_N, threads: int | None = None,
+              max_iter: int = DEFAULT_ITER, min_n: int = MIN_N, threads: int | None = None, objective: str = "net",
               progress=None) -> Calibration:
-    """Iterate thresholds to the fixed point (module docstring). ``progress(iteration,
-    moves)`` is called after each iteration."""
+    """Iterate thresholds to the fixed point (module docstring), on the paired gain of
+    ``objective`` (``net``, the default, or ``score``). ``progress(iteration, moves)`` is
+    called after each iteration."""
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
     from analyzer.questions.table import bidding_table
@@ -284,7 +303,8 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
     start = np.tile(default_bid_params(rules.variant, rules.players), (rules.players, 1))
     params = with_thresholds(start, thresholds(start))
     pols = Policies.parse("heuristic", play, rules.players)
-    cal = Calibration(rules, play, deals, seed, min_n, start, params, max_iter=max_iter)
+    gain_column(objective)  # an unknown objective is refused before any work
+    cal = Calibration(rules, play, deals, seed, min_n, start, params, max_iter=max_iter, objective=objective)
     seen = [_key(params)]
     t0 = time.perf_counter()
     cal.status = "max_iter"
@@ -292,7 +312,7 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
         t1 = time.perf_counter()
         table = bidding_table(SimConfig(rules=rules, policies=pols, deals=deals, seed=seed, threads=threads,
                                         bid_params=params))
-        moves = propose(table, params, min_n)
+        moves = propose(table, params, min_n, objective)
         cal.iterations.append(Iteration(k, thresholds(params), moves, table.hands, time.perf_counter() - t1))
         if progress is not None:
             progress(k, moves)

@@ -313,6 +313,20 @@ def parse_labels(variant: str | None = None, players: int | None = None) -> list
     return [Rules.make(variant, n).label for n in PLAYER_COUNTS[variant]]
 
 
+def check_sizes(deals: int, games: int, blocks: int, seed: int) -> int:
+    """Refuse sizes a paired comparison cannot use (one line naming the fix); the blocks to use."""
+    if deals <= 0:
+        raise BeloteError(f"--deals must be a positive number of hands, not {deals}")
+    if games < 0:
+        raise BeloteError(f"--games must be 0 or more, not {games}")
+    blocks = min(blocks, deals)
+    if blocks < MIN_BLOCKS:
+        raise BeloteError(f"--deals must be at least {MIN_BLOCKS} (one hand per batch-means block), not {deals}")
+    if seed < 0:
+        raise BeloteError(f"--seed must be 0 or more, not {seed}")
+    return blocks
+
+
 def compare_rules(labels=None, options=None, deals: int = DEFAULT_DEALS, games: int = DEFAULT_GAMES,
                   seed: int = 1, bid: str = "heuristic", play: str = "heuristic", threads: int | None = None,
                   blocks: int = DEFAULT_BLOCKS, max_deals: int = DEFAULT_MAX_DEALS, progress=None) -> "ImpactResult":
@@ -329,15 +343,7 @@ def compare_rules(labels=None, options=None, deals: int = DEFAULT_DEALS, games: 
     labels = list(labels) if labels else list(ALL_LABELS)
     for lab in labels:
         Rules.from_label(lab)
-    if deals <= 0:
-        raise BeloteError(f"--deals must be a positive number of hands, not {deals}")
-    if games < 0:
-        raise BeloteError(f"--games must be 0 or more, not {games}")
-    blocks = min(blocks, deals)
-    if blocks < MIN_BLOCKS:
-        raise BeloteError(f"--deals must be at least {MIN_BLOCKS} (one hand per batch-means block), not {deals}")
-    if seed < 0:
-        raise BeloteError(f"--seed must be 0 or more, not {seed}")
+    blocks = check_sizes(deals, games, blocks, seed)
     if options:
         known = set()
         for lab in labels:
@@ -418,7 +424,7 @@ class ImpactResult:
                                      st.num(rb.counts, rb.adv), st.den(rb.counts, rb.adv), st.scale)
                 rows.append(_row(c, st.family, st.key, st.label, st.unit, d))
             if ra.games is not None and rb.games is not None:
-                for fam, key, label, unit, xa, xb, scale in _game_stats(c.a, ra.games, rb.games):
+                for fam, key, label, unit, xa, xb, scale in game_stats(c.a, ra.games, rb.games):
                     rows.append(_row(c, fam, key, label, unit, paired_game_difference(xa, xb, scale)))
         df = pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
         self._cache["table"] = df
@@ -493,7 +499,7 @@ def _row(c: Comparison, family, key, label, unit, d: Diff) -> dict:
             "size": d.size}
 
 
-def _game_stats(rules: Rules, ga: np.ndarray, gb: np.ndarray):
+def game_stats(rules: Rules, ga: np.ndarray, gb: np.ndarray):
     """(family, key, label, unit, per-game values a, b, scale) of the game statistics."""
     n_sides = rules.record().n_sides
     yield "games", "hands_per_game", "hands per game", "hands", ga[:, G_HANDS], gb[:, G_HANDS], 1.0
@@ -534,7 +540,7 @@ def _digits(half: float) -> int:
     return int(min(5, max(2, -math.floor(math.log10(half)))))
 
 
-def _fmt(x: float, unit: str, signed: bool = False, digits: int = 2) -> str:
+def fmt_value(x: float, unit: str, signed: bool = False, digits: int = 2) -> str:
     if not np.isfinite(x):
         return "n/a"
     s = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
@@ -545,9 +551,9 @@ def fmt_diff(r) -> str:
     """``+1.23 [+0.50, +1.96]`` (pp for rates); more decimals when the interval is narrow."""
     unit = r["unit"]
     if r["lo"] == r["hi"]:
-        return f"{_fmt(r['diff'], unit, True)} (identical)" if r["diff"] == 0 else _fmt(r["diff"], unit, True)
+        return f"{fmt_value(r['diff'], unit, True)} (identical)" if r["diff"] == 0 else fmt_value(r["diff"], unit, True)
     k = _digits((r["hi"] - r["lo"]) / 2)
-    return f"{_fmt(r['diff'], unit, True, k)} [{_fmt(r['lo'], unit, True, k)}, {_fmt(r['hi'], unit, True, k)}]"
+    return f"{fmt_value(r['diff'], unit, True, k)} [{fmt_value(r['lo'], unit, True, k)}, {fmt_value(r['hi'], unit, True, k)}]"
 
 
 def fmt_pm(r) -> str:
@@ -559,11 +565,13 @@ def fmt_pm(r) -> str:
     return f"{r['diff']:+.{k}f} ± {half:.{k}f}"
 
 
-def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, heading: str = "##") -> str:
+def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, heading: str = "##",
+                          number: str = "", note: str = "") -> str:
     """The comparison as markdown: method, revision 2 before → after, then per variant the
-    differences beyond the noise, largest first; ``plot_name``: the forest plot to embed."""
+    differences beyond the noise, largest first; ``plot_name``: the forest plot to embed;
+    ``number``: the section's number in a report (``"5. "``); ``note``: a paragraph after the heading."""
     h = heading
-    out = [f"{h} What each rule option changes", ""]
+    out = [f"{h} {number}What each rule option changes", ""] + ([note, ""] if note else [])
     out.append(f"Seed {result.seed}; {result.deals:,} hands and {result.games:,} games per reading; policies "
                + ", ".join(f"{lab} {_pol(p)}" for lab, p in result.policies.items())
                + f"; {result.hands_simulated:,} hands simulated in {result.seconds:.0f} s. Differences are the other "
@@ -590,7 +598,7 @@ def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, he
                 continue
             rr = r._asdict()
             mark = "**" if r.beyond_noise else ""
-            out.append(f"| {r.variant} | {r.comparison} | {r.label} | {_fmt(r.a, r.unit)} | {_fmt(r.b, r.unit)} | "
+            out.append(f"| {r.variant} | {r.comparison} | {r.label} | {fmt_value(r.a, r.unit)} | {fmt_value(r.b, r.unit)} | "
                        f"{mark}{fmt_diff(rr)}{mark} | {r.n:,} |")
         out.append("")
         out.append("Bold: beyond the noise. n: deals, hands played or games under the 'before' reading.")
@@ -620,7 +628,7 @@ def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, he
         out.append("| comparison | statistic | default | other | difference [95% CI] | n | size |")
         out.append("|---|---|---|---|---|---|---|")
         for r in sub.itertuples():
-            out.append(f"| {r.comparison} | {r.label} | {_fmt(r.a, r.unit)} | {_fmt(r.b, r.unit)} | "
+            out.append(f"| {r.comparison} | {r.label} | {fmt_value(r.a, r.unit)} | {fmt_value(r.b, r.unit)} | "
                        f"{fmt_diff(r._asdict())} | {r.n:,} | {r.size:.3f} |")
         out.append("")
         out.append(f"{len(sub)} of {n_all} differences are beyond the noise; the rest (in `rules_impact.csv`) are not.")

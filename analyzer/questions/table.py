@@ -27,6 +27,7 @@ import pandas as pd
 from analyzer.runs import backends, classes as K
 from analyzer.runs import driver
 from analyzer.players.bidding import P_SEAT_STEP, P_THR1, P_THR2
+from analyzer.players.policy_files import bid_provenance, describe_bid
 from analyzer.errors import BeloteError
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Z95
@@ -274,7 +275,9 @@ class TableResult:
         r = self.config.rules
         pol = self.config.policies.describe()
         out = [f"### Bidding table: {r.label} ({self.deals:,} deals, seed {self.config.seed}, "
-               f"bid={pol['bid']} play={pol['play']})", ""]
+               f"bid={pol['bid']} play={pol['play']})", "",
+               f"Bidders (every seat's policy, which the decisions tabulated and the later bids follow): "
+               f"{describe_bid(self.config.policies.bid, r)}.", ""]
         v = self.view(["round", "honours", "side_aces"])
         for rnd in sorted(v["round"].unique()):
             sub = v[(v["round"] == rnd) & (v["n"] >= min_n)]
@@ -354,7 +357,8 @@ class TableResult:
         return {
             "inputs": {"variant": self.config.rules.variant, "players": self.config.rules.players,
                        "deals": self.deals, "seed": self.config.seed, "rounds": self.rounds,
-                       "rules": self.config.rules.options(), "policies": self.config.policies.describe()},
+                       "rules": self.config.rules.options(), "policies": self.config.policies.describe(),
+                       "bid_policy": bid_provenance(self.config.policies.bid, self.config.rules)},
             "decisions": {"round1": self.decisions[0], "round2": self.decisions[1]},
             "hands_simulated": self.hands,
             "seconds": round(self.seconds, 3),

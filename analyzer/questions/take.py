@@ -11,7 +11,10 @@ decision, later seats after it, and all seats play.
 
 Conditioning (rejection sampling): when earlier seats bid before the player, a sample
 counts only if they all passed under their bidding policy, i.e. if the forced decision
-was reached (``RES_FORCED``). The acceptance rate is reported. In round 2 the player
+was reached (``RES_FORCED``). The acceptance rate is reported. The policies are the
+caller's, per seat: ``heuristic`` here by default, ``calibrated`` by default on the command
+line (``policy_files.default_bid``), so the earlier seats' passes can be conditioned on
+either bidder, or on a mix (``0=heuristic,1=calibrated``). In round 2 the player
 itself must have passed in round 1: its heuristic round-1 threshold is lifted out of
 reach for these runs (a random bidder's round-1 takes are rejected instead).
 
@@ -46,6 +49,7 @@ from analyzer.rules.cards import (
 )
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
+from analyzer.players.policy_files import bid_provenance
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, rate
@@ -340,6 +344,7 @@ class TakeResult:
                 "hand": format_cards(s.hand), "theirs": format_cards(s.theirs) if s.theirs else None,
                 "turned": format_card(s.turned), "seed": self.seed, "precision": self.precision,
                 "objective": self.objective, "rules": r.options(), "policies": self.policies.describe(),
+                "bid_policy": bid_provenance(self.policies.bid, r),
             },
             "n": self.n,
             "acceptance": self.acceptance.as_dict(),
@@ -393,7 +398,8 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
                  mine=None, theirs=None, deals: int = 100_000, precision: float | None = None,
                  max_deals: int = 2_000_000, seed: int = 1, policies: Policies | None = None,
                  bid_params: np.ndarray | None = None, calls=None, objective: str = "net",
-                 threads: int | None = None, progress=None, chunk: int = 2048) -> TakeResult:
+                 threads: int | None = None, progress=None, chunk: int = 2048,
+                 batch: int = _BATCH) -> TakeResult:
     """Should the player take? Compare every open call on the same sampled deals.
 
     ``hand``: the player's cards at bidding (``"Jh 9h Ah Tc 7s"`` or card numbers);
@@ -405,7 +411,9 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     of the open calls (``["take", "pass"]``, ``"smous:h"``); pass is always compared.
     ``objective``: what ranks the calls, ``"net"`` (default: own score minus the best
     other side's, so a dedans counts the points it gives away) or ``"score"`` (own score).
-    ``progress(done)`` is called with the number of deals kept so far.
+    ``progress(done)`` is called with the number of deals kept so far, at least every
+    ``batch`` samples; ``chunk`` is the samples of one kernel call (smaller for costly
+    play policies, so threads share the work and progress moves).
 
     Example::
 
@@ -451,7 +459,7 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
                 f"these cards this seat and round are (almost) never reached; check --seat and --round")
         ratio = acc / att if att else 1.0
         n = int(math.ceil((target - acc) / max(ratio, 1e-3) * (1.02 if ratio < 1 else 1.0)))
-        n = min(n, _BATCH)  # a progress update at least every _BATCH samples
+        n = min(n, batch)  # a progress update at least every batch samples
         if precision is not None:
             n = min(n, max(_FIRST_PRECISION_BATCH, att))  # grow geometrically, check in between
         out = driver.run_units(driver.TAKE, seed, first, n, chunk, args, tcfg)

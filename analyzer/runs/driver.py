@@ -2,8 +2,9 @@
 the parallel batch, written once for every analysis.
 
 A unit is a hand (``simulate``, ``seats``), a sampled deal played once per candidate call
-(``take``), a deal with its forced take and pass runs (the bidding tables) or a whole
-game (``games``). Unit ``i`` of a run with seed ``s`` depends only on ``(s, i)``: the
+(``take``), a deal with its forced take and pass runs (the bidding tables), a whole
+game (``games``) or a deal played once per seating of two policy sets (``duel``). Unit
+``i`` of a run with seed ``s`` depends only on ``(s, i)``: the
 driver seeds its stream with ``seed_stream(s, i)`` and hands it to the analysis' unit
 kernel (``analyzer.runs.units``, ``analyzer.runs.classes.table_unit``), which says what it deals,
 forces and counts into an int64 row. Rows are integer sums per chunk (``per_unit``: one
@@ -64,10 +65,13 @@ from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
 from analyzer.game.dealing import seed_stream
 from analyzer.runs.hand import hand_buffers
 from analyzer.runs.units import (
+    DUEL_ROW,
+    DUEL_SCRATCH,
     GAMES_SCRATCH,
     N_COUNTS,
     N_GCOLS,
     SEATS_ROW,
+    duel_unit,
     games_unit,
     simulate_unit,
     take_row_size,
@@ -82,7 +86,8 @@ SEATS = 1  # a hand: simulate's counts and the seat advantage
 TAKE = 2  # a sampled deal, every candidate call played on it
 TABLE = 3  # a deal of the bidding tables, its take and pass runs
 GAMES = 4  # a whole game, one row per game
-KIND_NAMES = ("simulate", "seats", "take", "table", "games")
+DUEL = 5  # a deal played once per seating of two policy sets (analyzer.questions.duel)
+KIND_NAMES = ("simulate", "seats", "take", "table", "games", "duel")
 
 
 def row_size(kind: int, cfg: np.ndarray) -> int:
@@ -97,6 +102,8 @@ def row_size(kind: int, cfg: np.ndarray) -> int:
         return TABLE_ROW
     if kind == GAMES:
         return N_GCOLS
+    if kind == DUEL:
+        return DUEL_ROW
     raise ValueError(f"unknown unit kind {kind}")
 
 
@@ -108,6 +115,8 @@ def scratch_size(kind: int, cfg: np.ndarray) -> int:
         return TABLE_SCRATCH
     if kind == GAMES:
         return GAMES_SCRATCH
+    if kind == DUEL:
+        return DUEL_SCRATCH
     return 1
 
 
@@ -119,7 +128,7 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
     rng = bufs[3]
     scratch = np.zeros(n_scratch, np.int64)
     own = np.zeros(4, np.uint32)  # TABLE: the cards each seat judges at bidding
-    seat_params = np.zeros((rec.n_players, N_BID_PARAMS), np.float64)  # GAMES: the bid parameters by seat
+    seat_params = np.zeros((rec.n_players, N_BID_PARAMS), np.float64)  # GAMES, DUEL: the bid parameters by seat
     no_log = np.zeros((0, 1), np.int64)  # GAMES: no per-deal log (analyzer.runs.games.game_deals keeps one)
     for j in range(count):
         seed_stream(rng, seed, first + j)
@@ -130,8 +139,10 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
             take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row)
         elif kind == TABLE:
             table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
-        else:
+        elif kind == GAMES:
             games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, no_log, row)
+        else:
+            duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row)
 
 
 # --- the Python API ------------------------------------------------------------------------

@@ -10,8 +10,8 @@ Players and seats: player ``p`` sits at seat ``(p - rot) mod n`` where ``rot`` c
 dealer's moves so far (§2: the dealer moves one seat on after each hand; a classic
 passed-out deal moves it too, a smous redeal keeps it, §3). So player 0 is voorhand in
 the first hand, player n-1 its dealer. Player sides: classic teams {0, 2} and {1, 3},
-otherwise one player per side. Each player keeps its own policies and bid parameters
-whatever seat it occupies.
+otherwise one player per side. Each player keeps its own policies (its play policy by
+role: as taker's side and as defender) and bid parameters whatever seat it occupies.
 
 Between hands the reserve carries over (§6) and the game totals are passed to the hand
 for the trickless-roem rule (§6, last line). The game ends at the end of a hand in which
@@ -57,7 +57,7 @@ DEFAULT_MAX_DEALS = 200
 @njit(cache=True)
 def _game_buffers(n, n_params):
     """What one thread needs besides ``hand_buffers`` to play games."""
-    return (np.zeros(4, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+    return (np.zeros(4, np.int64), np.zeros(n, np.int64), np.zeros((2, 4), np.int64),
             np.zeros((n, n_params), np.float64), np.zeros(4, np.int64))
 
 

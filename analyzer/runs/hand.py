@@ -2,7 +2,8 @@
 play -> declarations -> scoring (RULES.md §3-§6), as one numba kernel.
 
 ``play_hand`` takes a dealt deck (DEAL_LOG.md order), the rules record, each seat's
-policies and a random stream, and writes the hand's result into ``res`` (layout: the
+policies (play: ``play_pol[role, seat]``, role 0 when the seat's side is the troefmaker's,
+1 when it defends; ``analyzer.players.policies.Policies.codes``) and a random stream, and writes the hand's result into ``res`` (layout: the
 ``RES_*`` constants). When ``trace`` is non-empty it also records every bid, the
 exchange, every trick and declaration (layout: the ``TR_*`` constants), from which
 ``analyzer.output.deallog`` writes the ``belote-deal/1`` record.
@@ -125,6 +126,7 @@ class Workspace(NamedTuple):
     out_raw: np.ndarray  # int64[4]
     out_scores: np.ndarray  # int64[4]
     state: np.ndarray  # int64[STATE_SIZE]: the hand in play (analyzer.game.state), readable by search players
+    seat_play: np.ndarray  # int64[4]: each seat's play policy in this hand, resolved by role after bidding
 
 
 @njit(cache=True)
@@ -137,7 +139,7 @@ def make_workspace():
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
         np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
-        np.zeros(STATE_SIZE, i),
+        np.zeros(STATE_SIZE, i), np.zeros(4, i),
     )
 
 
@@ -310,6 +312,10 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     carre_used = np.uint32(0)
 
     # ---- §4 play, on the game state (analyzer.game.state: the one implementation of play) ----
+    # each seat's play policy for this hand, by its side's role (row 0: the troefmaker's side)
+    seat_play = ws.seat_play
+    for s in range(n):
+        seat_play[s] = play_pol[0 if side_of(s, partners) == taker_side else 1, s]
     st = ws.state
     init_state(st, rec, hands, under, trump, taker, 0)
     # the random stream in a register for the play (an array access per card costs more)
@@ -331,7 +337,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         # every draw advances the stream before using it (as dealing.next_u64 does), so
         # the first card never reuses the number of the last bidding call
         stream += GOLDEN
-        card = choose_card(play_pol[seat], legal, seat, np.uint32(st[ST_HANDS + seat]),
+        card = choose_card(seat_play[seat], legal, seat, np.uint32(st[ST_HANDS + seat]),
                            np.uint32(st[ST_GONE]) | face_up_out, st[ST_LED], win_card, win_seat, k, trump,
                            taker, partners, n, mix64(stream))
         winner = play_card(st, rec, card)

@@ -17,7 +17,7 @@ from pathlib import Path
 # The entry kernel of every command that simulates: the one driver's chunk kernel
 # (``analyzer.runs.driver._chunk``), which compiles every unit, the hand and the policies with it.
 DRIVER = ("driver", "_chunk")
-ENTRY_KERNELS = {command: (DRIVER,) for command in ("simulate", "take", "table", "balance", "rules", "report")}
+ENTRY_KERNELS = {command: (DRIVER,) for command in ("simulate", "take", "table", "balance", "rules", "report", "duel")}
 
 # Seconds to compile the driver on a cold cache: ``scripts/cold_start.py`` (an empty cache
 # folder, then ``belote report`` until its first number) measured 157 CPU s on the 2-core

@@ -1,10 +1,10 @@
-"""What each analysis does with one unit of work (a hand; for ``games``, a game), as numba
-kernels called by the one driver (``analyzer.runs.driver``).
+"""What each analysis does with one unit of work (a hand; for ``games``, a game; for ``duel``,
+a deal played once per seating), as numba kernels called by the one driver (``analyzer.runs.driver``).
 
 A unit kernel receives the unit's random stream already seeded (``seed_stream(seed, i)``,
 by the driver), the hand buffers, a scratch array and the row it adds its integer counts
 to (its layout is the analysis' own: ``COUNT_FIELDS`` here for ``simulate``, ``T_*`` /
-``F_*`` for ``take``, ``G_*`` for ``games``, ``analyzer.runs.classes`` for the bidding tables).
+``F_*`` for ``take``, ``G_*`` for ``games``, ``D_*`` for ``duel``, ``analyzer.runs.classes`` for the bidding tables).
 It says what it deals, forces and counts; it never loops over units, seeds streams,
 chunks or runs in parallel: that is the driver's job, written once.
 
@@ -17,7 +17,7 @@ from numba import njit
 
 from analyzer.players.bidding import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
-from analyzer.game.dealing import shuffle_deck, shuffle_rest
+from analyzer.game.dealing import seed_stream, shuffle_deck, shuffle_rest
 from analyzer.runs.hand import (
     N_DECL_KINDS,
     RES_ALL_TRICKS_SIDE,
@@ -40,6 +40,7 @@ from analyzer.runs.hand import (
     RES_TRICKS,
     RES_TRUMP,
     RES_TURNED,
+    hand_buffers,
     play_hand,
     play_hand_inline,
 )
@@ -371,7 +372,7 @@ G_REDEAL = 4  # smous redeals
 G_TOTALS = 5  # + player side: final totals
 N_GCOLS = G_TOTALS + 4
 GAMES_MAX_DEALS = 0  # cfg: [max deals per game]
-GAMES_SCRATCH = 16  # totals by player side (4), seat policies (4 + 4), hand side -> player side (4)
+GAMES_SCRATCH = 24  # totals by player side (4), seat bid policies (4), hand side -> player side (4), -, seat play policies (2 x 4)
 
 
 # --- per-hand log of one game (only for game_hands) ---------------------------------
@@ -406,7 +407,8 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
         for s in range(n):
             p = (s + rot) % n
             seat_bid[s] = bid_pol[p]
-            seat_play[s] = play_pol[p]
+            for r in range(2):  # the player's play policy by role (taker's side, defence) moves with it
+                seat_play[r, s] = play_pol[r, p]
             for j in range(bid_params.shape[1]):
                 seat_params[s, j] = bid_params[p, j]
         for hs in range(n_sides):
@@ -472,5 +474,134 @@ def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_para
     ws, res, no_trace, rng, deck, force, totals_h = bufs  # totals_h: by side of the current hand
     n = rec.n_players
     play_game(rec, bid_pol, play_pol, bid_params, cfg[GAMES_MAX_DEALS], rng, ws, res, no_trace, deck, force,
-              totals_h, scratch[0:4], scratch[4:4 + n], scratch[8:8 + n], seat_params, scratch[12:16], row,
+              totals_h, scratch[0:4], scratch[4:4 + n], scratch[16:24].reshape((2, 4)), seat_params, scratch[8:12], row,
               no_log, no_log, no_log, no_log)
+
+
+# ==== duel: one deal played once per seating of two policy sets, A and B ===============
+# The kernel arguments carry both sets: bid_pol int64[2n] (A's code for seat s at s, B's at
+# n + s), bid_params (2n, N_BID_PARAMS) likewise, play_pol int64[2, 8] (role row; A's seat s
+# at column s, B's at 4 + s). cfg: [k seatings, who (k x 4: 0 = A, 1 = B at each seat),
+# A's side in each seating (k)] (analyzer.questions.duel builds it).
+DUEL_K, DUEL_WHO = 0, 1
+# row: integer sums over the deals of a chunk. A seating's value v is A's margin scaled to an
+# integer: (sides - 1) x A's side's score - the other sides' scores (two sides: A's score - B's).
+D_DEALS = 0
+D_HANDS = 1  # seatings played
+D_SUM, D_SQ = 2, 3  # per deal: S = sum of v over its seatings; sum of S and of S^2
+D_BEST_SUM, D_BEST_SQ = 4, 5  # the same for A's score - the best other side's (take's net)
+D_TAKE = 6  # A's side took: sums of x, x^2, c, c^2, x*c, per deal x = sum of v, c = count
+D_DEFEND = 11  # A's side defended (another side took): the same five sums
+D_SIDE = 16  # + 5 * w (w 0 = A, 1 = B): took, made, dedans, tie, capot for
+D_NOT_PLAYED = D_SIDE + 10  # passed out (classic) or smous redeals beyond MAX_REDEALS
+DUEL_ROW = D_NOT_PLAYED + 1
+DUEL_SCRATCH = 12 + N_CARDS  # seat bid policies (4), seat play policies (2 x 4), the deal
+
+
+@njit(cache=True)
+def duel_seating(rec, bid_pol, play_pol, bid_params, cfg, j, deal, state, bufs, trace,
+                 seat_bid, seat_play, seat_params):
+    """Seating ``j`` of a duel deal: ``deal`` dealt, A and B at the seats ``cfg`` gives, the
+    random stream restarted at ``state`` (every seating draws the same numbers in the same
+    order). A smous redeal is followed as in ``take`` (``follow_redeals``); ``res`` (and
+    ``trace`` when not empty) hold the hand played."""
+    ws, res, no_trace, rng, deck, force, totals = bufs
+    n = rec.n_players
+    base = DUEL_WHO + 4 * j
+    for s in range(n):
+        w = cfg[base + s]
+        seat_bid[s] = bid_pol[w * n + s]
+        for r in range(2):
+            seat_play[r, s] = play_pol[r, 4 * w + s]
+        for q in range(bid_params.shape[1]):
+            seat_params[s, q] = bid_params[w * n + s, q]
+    for q in range(N_CARDS):
+        deck[q] = deal[q]
+    rng[0] = state
+    force[0] = -1
+    play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, 0, totals, False, ws, res, trace)
+    follow_redeals(deck, rec, seat_bid, seat_play, seat_params, rng, force, totals, ws, res, trace)
+
+
+@njit(cache=True, inline="always")
+def duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row):
+    """``duel``: a fresh deal from the unit's stream, played once per seating; A's margins
+    and each side's take / made / dedans counts added to ``row`` (``D_*``)."""
+    ws, res, no_trace, rng, deck, force, totals = bufs
+    n_sides = rec.n_sides
+    k = cfg[DUEL_K]
+    seat_bid = scratch[0:4]
+    seat_play = scratch[4:12].reshape((2, 4))
+    deal = scratch[12:12 + N_CARDS]
+    shuffle_deck(rng, deck)
+    for q in range(N_CARDS):
+        deal[q] = deck[q]
+    state = rng[0]
+    row[D_DEALS] += 1
+    total = 0
+    total_best = 0
+    xt, ct, xd, cd = 0, 0, 0, 0
+    for j in range(k):
+        duel_seating(rec, bid_pol, play_pol, bid_params, cfg, j, deal, state, bufs, no_trace,
+                     seat_bid, seat_play, seat_params)
+        row[D_HANDS] += 1
+        if res[RES_KIND] != PLAYED:
+            row[D_NOT_PLAYED] += 1  # every side scores 0: v = 0
+            continue
+        a_side = cfg[DUEL_WHO + 4 * k + j]
+        own = res[RES_SCORES + a_side]
+        others = 0
+        best = -(1 << 40)
+        for o in range(n_sides):
+            if o != a_side:
+                others += res[RES_SCORES + o]
+                if res[RES_SCORES + o] > best:
+                    best = res[RES_SCORES + o]
+        v = (n_sides - 1) * own - others
+        total += v
+        total_best += own - best
+        ts = res[RES_TAKER_SIDE]
+        w = 0 if ts == a_side else 1
+        b = D_SIDE + 5 * w
+        row[b] += 1
+        row[b + 1 + res[RES_OUTCOME]] += 1  # MADE 0, DEDANS 1, TIE 2
+        if res[RES_ALL_TRICKS_SIDE] == ts:
+            row[b + 4] += 1
+        if w == 0:
+            xt += v
+            ct += 1
+        else:
+            xd += v
+            cd += 1
+    row[D_SUM] += total
+    row[D_SQ] += total * total
+    row[D_BEST_SUM] += total_best
+    row[D_BEST_SQ] += total_best * total_best
+    for r in range(2):
+        b = D_TAKE if r == 0 else D_DEFEND
+        x = xt if r == 0 else xd
+        c = ct if r == 0 else cd
+        row[b] += x
+        row[b + 1] += x * x
+        row[b + 2] += c
+        row[b + 3] += c * c
+        row[b + 4] += x * c
+
+
+@njit(cache=True)
+def trace_duel(seed, index, rec, bid_pol, play_pol, bid_params, cfg, j, deck_out, res_out, trace):
+    """Seating ``j`` of deal ``index`` of a duel run again, traced: the same deal and stream as
+    ``duel_unit`` (for the double-dummy loss and deal logs). Fills ``deck_out`` (the deck of
+    the hand played), ``res_out`` and ``trace``."""
+    bufs = hand_buffers()
+    rng, deck = bufs[3], bufs[4]
+    seed_stream(rng, seed, index)
+    shuffle_deck(rng, deck)
+    deal = deck.copy()
+    seat_bid = np.zeros(4, np.int64)
+    seat_play = np.zeros((2, 4), np.int64)
+    seat_params = np.zeros((rec.n_players, bid_params.shape[1]), np.float64)
+    duel_seating(rec, bid_pol, play_pol, bid_params, cfg, j, deal, rng[0], bufs, trace,
+                 seat_bid, seat_play, seat_params)
+    deck_out[:] = bufs[4]
+    res_out[:] = bufs[1]
