@@ -27,7 +27,66 @@ BID_POLICIES = {
 PLAY_POLICIES = {
     "random": (play.RANDOM, "uniform over the legal cards"),
     "heuristic": (play.HEURISTIC, "draw trumps as taker, cash masters, load the partner, win cheaply, throw cheap"),
+    "dd": (play.DD, "double dummy: a best card with every card visible (the optimistic end of the bracket)"),
+    "pimc": (play.PIMC, "samples deals of the unseen cards, values each card by play-outs, plays the best on average"),
 }
+# parameters of the play policies: name -> (bits above the kind byte, lowest, highest, default, meaning)
+PLAY_PARAMS = {
+    "pimc": {
+        "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision"),
+        "exact": (16, 0, 16, 2, "tricks left from which the play-outs are double dummy (0: heuristic to the end)"),
+    },
+}
+
+
+def play_code(name: str) -> int:
+    """The int64 code of a play policy with its parameters: ``pimc``, ``pimc:worlds=16``,
+    ``pimc:worlds=16:exact=0`` (``,`` between parameters is accepted too when the policy
+    is not inside a seat list). The parameters sit above the kind's byte
+    (``code & play.KIND_MASK``), each at its bits of ``PLAY_PARAMS``; a parameter not given
+    takes its named default."""
+    base, _, rest = name.strip().partition(":")
+    if base not in PLAY_POLICIES:
+        raise BeloteError(f'unknown policy "{base}" for --play: use one of {", ".join(PLAY_POLICIES)}')
+    params = PLAY_PARAMS.get(base, {})
+    values = {k: v[3] for k, v in params.items()}
+    for item in filter(None, (p.strip() for p in rest.replace(",", ":").split(":"))):
+        key, sep, value = item.partition("=")
+        if not params:
+            raise BeloteError(f'--play {base} takes no parameters: use --play {base}')
+        if key not in params or not sep:
+            raise BeloteError(f'--play {base}: "{item}" is not a parameter: use {", ".join(f"{k}=N" for k in params)}')
+        lo, hi = params[key][1], params[key][2]
+        if not value.strip().isdigit() or not lo <= int(value) <= hi:
+            raise BeloteError(f"--play {base}: {key} must be a whole number from {lo} to {hi}, e.g. {base}:{key}={params[key][3]}")
+        values[key] = int(value)
+    code = PLAY_POLICIES[base][0]
+    for key, v in values.items():
+        code |= v << params[key][0]
+    return code
+
+
+def _canonical_play(name: str) -> str:
+    """``pimc`` with its defaults, else ``pimc:exact=0,worlds=16`` (parameters off their
+    default, sorted): the name written in logs and reports."""
+    base = name.strip().partition(":")[0]
+    code = play_code(name)
+    params = PLAY_PARAMS.get(base, {})
+    off = [f"{k}={(code >> p[0]) & 0xFF}" for k, p in sorted(params.items()) if (code >> p[0]) & 0xFF != p[3]]
+    return base + (":" + ",".join(off) if off else "")
+
+
+def _join_play_params(spec: str) -> str:
+    """``0=pimc:worlds=16,exact=1,1=random`` -> ``0=pimc:worlds=16:exact=1,1=random``: a
+    comma-separated ``KEY=N`` naming a parameter continues the policy before it."""
+    names = {k for p in PLAY_PARAMS.values() for k in p}
+    out = []
+    for part in spec.split(","):
+        if out and ":" in out[-1] and part.partition("=")[0].strip() in names:
+            out[-1] += ":" + part.strip()
+        else:
+            out.append(part.strip())
+    return ",".join(out)
 
 
 @dataclass(frozen=True)
@@ -39,12 +98,13 @@ class Policies:
 
     @classmethod
     def parse(cls, bid: str, play_: str, players: int) -> "Policies":
+        seats = _per_seat(_join_play_params(play_), players, PLAY_POLICIES, "--play")
         return cls(_per_seat(bid, players, BID_POLICIES, "--bid", files=True),
-                   _per_seat(play_, players, PLAY_POLICIES, "--play"))
+                   tuple(_canonical_play(n) for n in seats))
 
     def codes(self):
         b = np.array([BID_POLICIES[n][0] if n in BID_POLICIES else bidding.HEURISTIC for n in self.bid], dtype=np.int64)
-        p = np.array([PLAY_POLICIES[n][0] for n in self.play], dtype=np.int64)
+        p = np.array([play_code(n) for n in self.play], dtype=np.int64)
         return b, p
 
     def bid_params(self, rules) -> np.ndarray:
@@ -79,9 +139,12 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str, files: bool = 
     names = list(registry) + ([CALIBRATED, "FILE.json"] if files else [])
 
     def known(name):
+        if registry is PLAY_POLICIES:
+            play_code(name)  # a one-line error for a bad parameter
+            return True
         return name in registry or (files and (name == CALIBRATED or _is_policy_file(name)))
 
-    if "=" not in spec:
+    if "=" not in spec.partition(":")[0]:
         if not known(spec):
             raise BeloteError(f'unknown policy "{spec}" for {flag}: use one of {", ".join(names)}')
         return (spec,) * players
