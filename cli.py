@@ -513,6 +513,15 @@ def take(
     scheduler: Optional[str] = SCHEDULER,
     run_dir: Optional[Path] = RUN_DIR,
     resume: bool = RESUME,
+    bracket: bool = typer.Option(
+        False, "--bracket", help="Answer under each policy of --bracket-plays (every seat) side by side, on the "
+        "same deals: P(made), P(dedans), P(capot/pit) and net gain of each call, and whether the verdict holds "
+        "under all of them."),
+    bracket_plays: Optional[str] = typer.Option(
+        None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
+    bracket_deals: int = typer.Option(
+        2_000, "--bracket-deals", min=1, help="Paired deals for the searching policies of --bracket (pimc, dd: "
+        "milliseconds a hand); the others keep --deals."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -536,6 +545,8 @@ def take(
       belote take --variant dekjas --mine "Jh 9h Ah Ac Tc 7d 8s Ks" --theirs "7c 8c 9c Qd Kd Ad Ts Qh" --turned Qh
 
       belote take "Bh 9h Ah 10k 7s" --turned Vh --lang nl
+
+      belote take "Jh Ah Tc 7s 8d" --turned Qh --bracket --deals 20000 --bracket-deals 1000
     """
     from analyzer.players.policies import Policies
     from analyzer.questions.take import analyse_take
@@ -545,6 +556,14 @@ def take(
     call = [_call_to_english(c, lang_) for c in call] if call else call
     _check_hand_fits(variant, players, hand)
     rules = _rules(variant, players, rule)
+    if bracket:
+        if precision is not None:
+            raise BeloteError("--bracket keeps a fixed number of deals: use --deals and --bracket-deals, not --precision")
+        if play != "heuristic":
+            raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
+        _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective.value, deals, bracket_deals,
+                      bracket_plays, seed, bid, threads, lang_, as_json, quiet)
+        return
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
     _compiling_notice("take", quiet)
@@ -579,6 +598,57 @@ def take(
     con.print(f"[bold]Verdict:[/bold] {r.verdict()}")
     con.print(f"{r.hands:,} hands in {r.seconds:.1f} s; bid={bid} play={play}; ranked by {objective.value}.",
               style="dim")
+
+
+def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective, deals, bracket_deals,
+                  bracket_plays, seed, bid, threads, lang_, as_json, quiet) -> None:
+    """``take --bracket``: the question under each play policy, one progress bar each."""
+    from analyzer.output import take_table
+    from analyzer.questions.bracket import analyse_bracket, parse_plays
+
+    plays = parse_plays(bracket_plays)
+    _compiling_notice("take", quiet)
+    from contextlib import ExitStack
+
+    with ExitStack() as stage:  # one bar per play policy, its own ETA (their costs differ 1000-fold)
+        shown = {}
+
+        def progress(play, done, total):
+            if play not in shown:
+                stage.close()
+                shown.clear()
+                shown[play] = stage.enter_context(_progress(total, quiet, f"{play} play"))
+            shown[play](done)
+
+        b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays, deals=deals,
+                            strong_deals=bracket_deals, seed=seed, bid=bid, calls=call, objective=objective,
+                            threads=threads, progress=progress)
+    if as_json:
+        d = b.as_dict()
+        d["command"] = _command()
+        if lang_ == "nl":
+            d["inputs"] = {"lang": "nl"}
+        _json(d)
+        return
+    from rich.table import Table
+
+    con = _console()
+    first = b.results[0]
+    t = Table(title=f"{first.situation.describe()}\nthe same deals under each play policy (bid={bid}, seed {seed}; "
+              "± = 95% half-width)")
+    t.add_column("call")
+    t.add_column("")
+    for play, r in zip(b.plays, b.results):
+        t.add_column(f"{play}\nn={r.n:,}", justify="right")
+    for label, name, cells in take_table.bracket_rows(b, objective):
+        t.add_row(label, name, *[take_table.cell(v) for v in cells])
+    con.print(t)
+    con.print(take_table.SHARE_SENTENCE, style="dim")
+    for play, r in zip(b.plays, b.results):
+        con.print(f"[bold]{play}:[/bold] {r.verdict()}")
+    con.print(f"[bold]Bracket:[/bold] {b.verdict()}")
+    hands = sum(r.hands for r in b.results)
+    con.print(f"{hands:,} hands in {b.seconds:.1f} s; ranked by {objective}.", style="dim")
 
 
 # ---- table -------------------------------------------------------------------------------

@@ -115,6 +115,9 @@ BAD = [
     (["table", "--variant", "piekjas", "--players", "5"], "players"),
     (["balance", "--variants", "classic,bridge"], "unknown variant"),
     (["balance", "--deals", "0"], "--deals"),
+    (["take", "Jh Ah Tc 7s 8d", "--turned", "Qh", "--bracket", "--play", "random"], "--bracket-plays"),
+    (["take", "Jh Ah Tc 7s 8d", "--turned", "Qh", "--bracket", "--bracket-plays", "heuristic"], "two or more"),
+    (["take", "Jh Ah Tc 7s 8d", "--turned", "Qh", "--bracket", "--bracket-plays", "heuristic,nosuch"], "unknown policy"),
     (["report", "--deals", "0"], "--deals"),
 ]
 

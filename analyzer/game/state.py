@@ -14,8 +14,12 @@ kernels change or read a state:
 - ``undo_card``: take the last card back. The state keeps the order of play and each
   trick's leader, and the Dekjas pile table never changes, so undo needs nothing but
   the state; it restores the state exactly (byte-equal);
-- ``is_over`` and ``hand_result``: card points per side (last trick 10, classic capot
-  252) and tricks per side.
+- ``is_over``, ``trick_points`` (a completed trick's card points) and ``hand_result``:
+  card points per side (last trick 10, classic capot 252) and tricks per side.
+
+The hand loop (``analyzer.runs.hand``, every simulated hand), the double-dummy solver
+(``analyzer.players.solver``) and the search players step this one state: one
+implementation of play.
 
 Layout (offsets into the array; masks are card masks of ``analyzer.rules.cards``)::
 
@@ -48,11 +52,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, bit, card_points, strength
+from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, card_points, lowest_card, strength
 from analyzer.rules.legal import legal_mask
 from analyzer.rules import CLASSIC, DEKJAS, Rules
 from analyzer.rules.scoring import CAPOT_POINTS
-from analyzer.rules.tricks import trick_card_points
 
 MAX_SEATS = 4
 MAX_TRICKS = 16  # Dekjas
@@ -101,8 +104,9 @@ def init_state(st, rec, hands, under, trump, taker, leader):
     """Fill ``st`` with the position at the first card of the hand.
 
     hands: per seat, the playable cards (uint32/int64 masks; Dekjas: face up).
-    under: int64[32], Dekjas the face-down card under each face-up card, else all -1;
-    the face-down cards become each seat's ``ST_DOWN``.
+    under: int64[32], Dekjas: the face-down card under each face-up card, -1 for none;
+    the face-down cards become each seat's ``ST_DOWN``. Other variants have no piles:
+    ``under`` is not read.
     """
     for i in range(STATE_SIZE):
         st[i] = 0
@@ -118,15 +122,19 @@ def init_state(st, rec, hands, under, trump, taker, leader):
         st[ST_HANDS + s] = np.int64(hands[s])
     for i in range(N_CARDS):
         st[ST_PLAYED + i] = -1
-        st[ST_UNDER + i] = under[i]
+        st[ST_UNDER + i] = under[i] if rec.variant == DEKJAS else -1
     for t in range(MAX_TRICKS + 1):
         st[ST_LEADERS + t] = -1
     st[ST_LEADERS] = leader
     for s in range(rec.n_players):
         h = np.int64(hands[s])
-        for c in range(N_CARDS):
-            if (h >> c) & 1 and under[c] >= 0:
-                st[ST_DOWN + s] |= np.int64(1) << under[c]
+        if rec.variant == DEKJAS:
+            m = h
+            while m:
+                c = lowest_card(np.uint32(m))
+                m &= m - 1
+                if under[c] >= 0:
+                    st[ST_DOWN + s] |= np.int64(1) << under[c]
         st[ST_IN_PLAY] |= h | st[ST_DOWN + s]
 
 
@@ -166,10 +174,13 @@ def legal_cards(st, rec):
 
 
 @njit(cache=True, inline="always")
-def _trick_points(st, t, rec):
+def trick_points(st, rec, t):
     """Card points of completed trick t, the last trick's 10 included."""
     n = rec.n_players
-    pts = trick_card_points(st[ST_PLAYED + t * n: ST_PLAYED + t * n + n], n, st[ST_TRUMP])
+    base = ST_PLAYED + t * n
+    pts = 0
+    for j in range(n):  # no slice: a view of the state would cost reference counts on every trick
+        pts += card_points(st[base + j], st[ST_TRUMP])
     if t == rec.n_tricks - 1:
         pts += LAST_TRICK_BONUS
     return pts
@@ -204,7 +215,7 @@ def play_card(st, rec, card):
         winner -= n
     t = st[ST_TRICK_NO]
     side = side_of_seat(winner, rec)
-    st[ST_POINTS + side] += _trick_points(st, t, rec)
+    st[ST_POINTS + side] += trick_points(st, rec, t)
     st[ST_TRICKS + side] += 1
     st[ST_TRICK_NO] = t + 1
     st[ST_LEADERS + t + 1] = winner
@@ -232,7 +243,7 @@ def undo_card(st, rec):
         t = st[ST_TRICK_NO] - 1
         winner = st[ST_LEADERS + t + 1]
         side = side_of_seat(winner, rec)
-        st[ST_POINTS + side] -= _trick_points(st, t, rec)
+        st[ST_POINTS + side] -= trick_points(st, rec, t)
         st[ST_TRICKS + side] -= 1
         st[ST_LEADERS + t + 1] = -1
         st[ST_TRICK_NO] = t
@@ -369,7 +380,7 @@ def trick_so_far(st: np.ndarray, rules: Rules) -> list[tuple[int, int]]:
 
 
 __all__ = [
-    "STATE_SIZE", "init_state", "legal_cards", "play_card", "undo_card", "is_over", "hand_result",
+    "STATE_SIZE", "init_state", "legal_cards", "play_card", "undo_card", "is_over", "hand_result", "trick_points",
     "side_card_points", "side_of_seat", "new_state", "start_state", "dekjas_state", "state_from_record",
     "random_start", "trick_so_far",
 ]

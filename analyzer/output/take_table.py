@@ -74,6 +74,23 @@ def frame(r) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+def bracket_rows(b, objective: str = "net") -> list[tuple[str, str, list]]:
+    """The rows of ``take --bracket``: for each call, its outcome rates and its gain over
+    passing (``net_vs_pass``, or ``score_vs_pass`` when ranked by score), one value per play
+    policy: ``[(call label, row name, [Rate or Mean per policy]), ...]``."""
+    from analyzer.questions.bracket import BRACKET_ROWS
+
+    names = {col.attr: col.name for col in COLUMNS}
+    fields = [f if f != "net_vs_pass" or objective == "net" else "vs_pass" for f, _ in BRACKET_ROWS]
+    out = []
+    for i, c in enumerate(b.results[0].calls):
+        for j, f in enumerate(fields):
+            if c.call.label == "pass" and f in ("vs_pass", "net_vs_pass"):
+                continue
+            out.append((c.call.label if j == 0 else "", names[f], [getattr(r.calls[i], f) for r in b.results]))
+    return out
+
+
 def command(r, deals: int, seed: int) -> str:
     """The ``belote take ...`` command that reproduces ``r`` (heuristic policies; rule options
     that differ from the variant's defaults are given with ``--rule``)."""

@@ -164,3 +164,12 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str, files: bool = 
         named.add(s)
         seats[s] = name.strip()
     return tuple(seats)
+
+
+SEARCH_PLAY = ("dd", "pimc")  # play policies that search (milliseconds a hand, not microseconds)
+
+
+def searches(name: str) -> bool:
+    """A play policy that searches (its parameters after ``:`` aside): runs size their
+    work for it."""
+    return name.split(":", 1)[0] in SEARCH_PLAY

@@ -393,7 +393,8 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
                  mine=None, theirs=None, deals: int = 100_000, precision: float | None = None,
                  max_deals: int = 2_000_000, seed: int = 1, policies: Policies | None = None,
                  bid_params: np.ndarray | None = None, calls=None, objective: str = "net",
-                 threads: int | None = None, progress=None, chunk: int = 2048) -> TakeResult:
+                 threads: int | None = None, progress=None, chunk: int = 2048,
+                 batch: int = _BATCH) -> TakeResult:
     """Should the player take? Compare every open call on the same sampled deals.
 
     ``hand``: the player's cards at bidding (``"Jh 9h Ah Tc 7s"`` or card numbers);
@@ -405,7 +406,9 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     of the open calls (``["take", "pass"]``, ``"smous:h"``); pass is always compared.
     ``objective``: what ranks the calls, ``"net"`` (default: own score minus the best
     other side's, so a dedans counts the points it gives away) or ``"score"`` (own score).
-    ``progress(done)`` is called with the number of deals kept so far.
+    ``progress(done)`` is called with the number of deals kept so far, at least every
+    ``batch`` samples; ``chunk`` is the samples of one kernel call (smaller for costly
+    play policies, so threads share the work and progress moves).
 
     Example::
 
@@ -451,7 +454,7 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
                 f"these cards this seat and round are (almost) never reached; check --seat and --round")
         ratio = acc / att if att else 1.0
         n = int(math.ceil((target - acc) / max(ratio, 1e-3) * (1.02 if ratio < 1 else 1.0)))
-        n = min(n, _BATCH)  # a progress update at least every _BATCH samples
+        n = min(n, batch)  # a progress update at least every batch samples
         if precision is not None:
             n = min(n, max(_FIRST_PRECISION_BATCH, att))  # grow geometrically, check in between
         out = driver.run_units(driver.TAKE, seed, first, n, chunk, args, tcfg)

@@ -12,9 +12,9 @@ by ``suit_strength``) and with ``s`` forced to pass. The difference is paired.
 A heuristic bidder draws no random numbers, so forcing its natural call replays the
 natural hand exactly: that run is reused instead of played again (``reuse=1``; the test
 suite checks that ``reuse=0`` gives identical counts). A pass answered by a smous and a
-redeal (2 players) is followed by a fresh deal with the same dealer, as in ``take``: its
-scores count. The runs of a deal are listed
-first and played in one loop (one call site of ``play_hand``).
+redeal (2 players) is followed by a fresh deal with the same dealer, as in ``take``
+(``analyzer.runs.units.follow_redeals``, which both call): its scores count. The runs of
+a deal are listed first and played in one loop (one call site of ``play_hand``).
 
 ``table_unit`` is one deal; the one driver (``analyzer.runs.driver``, kind ``TABLE``) seeds its
 stream, loops, chunks and runs the chunks in parallel.
@@ -35,7 +35,6 @@ from numba import njit
 from analyzer.players.bidding import (
     HEURISTIC,
     PASS,
-    REDEAL,
     SMOUS,
     TAKE,
     TRACE_BIDS,
@@ -50,11 +49,11 @@ from analyzer.runs.hand import (
     RES_FORCED,
     RES_KIND,
     RES_OUTCOME,
-    RES_SCORES,
     RES_TAKER_SIDE,
     RES_TRICKS,
     play_hand,
 )
+from analyzer.runs.units import counted_score, follow_redeals
 from analyzer.rules import CLASSIC, DEKJAS
 
 # --- class dimensions (index = ((((hon * N_LEN + len) * 4 + aces) * 4 + voids) * 4 + seat) * 2 + round - 1)
@@ -132,7 +131,6 @@ def hand_class(cards, t, seat, rnd):
 
 
 MAX_DECISIONS = 2 * 4  # two rounds, four seats
-MAX_REDEALS = 20  # smous redeals followed in a row
 MAX_RUNS = 1 + 2 * MAX_DECISIONS  # the natural hand, a take and a pass per decision
 
 
@@ -267,38 +265,21 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         for j in range(32):
             deck[j] = deal[j]
         rng[0] = state
-        redeals = 0
-        while True:
-            play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
-            meta[M_HANDS] += 1
-            if redeals == 0:
-                # outcome of the hand asked about
-                run_info[r, 0] = res[RES_FORCED] if runs[r, 0] >= 0 else 1
-                run_info[r, 1] = 1 if res[RES_KIND] == 0 else 0
-                run_info[r, 2] = res[RES_OUTCOME]
-                run_info[r, 3] = res[RES_TAKER_SIDE]
-                run_info[r, 4] = res[RES_ALL_TRICKS_SIDE]
-                for side in range(n_sides):
-                    run_tricks[r, side] = res[RES_TRICKS + side]
-            if res[RES_KIND] == REDEAL and redeals < MAX_REDEALS:
-                # a smous answered 'redeal' (§3.5): new cards, same dealer, the policies play it
-                shuffle_deck(rng, deck)
-                force[0] = -1
-                redeals += 1
-                continue
-            break
-        # scores: the hand played after any redeals (a redeal is worth a fresh deal)
+        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+        meta[M_HANDS] += 1
+        # outcome of the hand asked about
+        run_info[r, 0] = res[RES_FORCED] if runs[r, 0] >= 0 else 1
+        run_info[r, 1] = 1 if res[RES_KIND] == 0 else 0
+        run_info[r, 2] = res[RES_OUTCOME]
+        run_info[r, 3] = res[RES_TAKER_SIDE]
+        run_info[r, 4] = res[RES_ALL_TRICKS_SIDE]
         for side in range(n_sides):
-            sc = res[RES_SCORES + side]
-            best_o = -(1 << 40)
-            for o in range(n_sides):
-                if o != side and res[RES_SCORES + o] > best_o:
-                    best_o = res[RES_SCORES + o]
-            run_score[r, side] = sc
-            run_net[r, side] = sc - best_o
-            if res[RES_KIND] == REDEAL:
-                run_score[r, side] = 0
-                run_net[r, side] = 0
+            run_tricks[r, side] = res[RES_TRICKS + side]
+        # scores: the hand played after any redeals (a redeal is worth a fresh deal)
+        meta[M_HANDS] += follow_redeals(deck, rec, bid_pol, play_pol, bid_params, rng, force, totals, ws, res,
+                                        no_trace)
+        for side in range(n_sides):
+            run_score[r, side], run_net[r, side] = counted_score(res, rec, side)
     force[0] = -1
     # score the decisions
     for d_i in range(n_dec):

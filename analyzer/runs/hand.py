@@ -14,18 +14,29 @@ import numpy as np
 from numba import njit
 
 from analyzer.players.bidding import PLAYED, TRACE_BIDS, run_bidding
-from analyzer.rules.cards import (
-    LAST_TRICK_BONUS,
-    N_CARDS,
-    R7,
-    TRUMP_ORDER,
-    bit,
-    card_points,
-    lowest_card,
-    popcount,
-    strength,
-)
+from analyzer.rules.cards import N_CARDS, R7, bit, lowest_card, popcount
 from analyzer.game.dealing import GOLDEN, dekjas_piles, first_hands, mix64
+from analyzer.game.state import (
+    ST_BEST_I,
+    ST_GONE,
+    ST_HANDS,
+    ST_LEADER,
+    ST_LEADERS,
+    ST_LED,
+    ST_N_IN,
+    ST_N_PLAYED,
+    ST_PLAYED,
+    ST_POINTS,
+    ST_TO_MOVE,
+    ST_TRICK_NO,
+    ST_TRICKS,
+    ST_UNDER,
+    STATE_SIZE,
+    init_state,
+    legal_cards,
+    play_card,
+    trick_points,
+)
 from analyzer.rules.declarations import (
     CARRE,
     MAX_DECLARATIONS,
@@ -36,7 +47,6 @@ from analyzer.rules.declarations import (
     side_of,
     stuk_seat,
 )
-from analyzer.rules.legal import legal_mask
 from analyzer.players.play import choose_card
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.scoring import score_classic, score_solo
@@ -94,8 +104,6 @@ class Workspace(NamedTuple):
     under: np.ndarray  # int64[32]: Dekjas: the face-down card under a face-up card
     down: np.ndarray  # int64[2, 8]: Dekjas piles, face down
     up: np.ndarray  # int64[2, 8]: Dekjas piles, face up
-    trick_cards: np.ndarray  # int64[4]
-    trick_seats: np.ndarray  # int64[4]
     bid_out: np.ndarray  # int64[8]
     card_pts: np.ndarray  # int64[4] per side
     tricks: np.ndarray  # int64[4] per side
@@ -110,6 +118,7 @@ class Workspace(NamedTuple):
     out_card: np.ndarray  # int64[4]
     out_raw: np.ndarray  # int64[4]
     out_scores: np.ndarray  # int64[4]
+    state: np.ndarray  # int64[STATE_SIZE]: the hand in play (analyzer.game.state), readable by search players
 
 
 @njit(cache=True)
@@ -118,10 +127,11 @@ def make_workspace():
     i = np.int64
     return Workspace(
         np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(N_CARDS, i),
-        np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(4, i), np.zeros(4, i), np.zeros(8, i),
+        np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(8, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
         np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
+        np.zeros(STATE_SIZE, i),
     )
 
 
@@ -177,7 +187,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     """Simulate one hand from the dealt ``deck``; see the module docstring."""
     # the workspace's arrays, taken out once (each tuple access costs a reference count)
     hands, start, own, under = ws.hands, ws.start, ws.own, ws.under
-    trick_cards, trick_seats, bid_out = ws.trick_cards, ws.trick_seats, ws.bid_out
+    bid_out = ws.bid_out
     card_pts, tricks, decl_pts, stuk_pts, best_key = ws.card_pts, ws.tricks, ws.decl_pts, ws.stuk_pts, ws.best_key
     n = rec.n_players
     partners = rec.variant == CLASSIC
@@ -237,7 +247,8 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     res[RES_TAKER_SIDE] = taker_side
 
     # ---- §3 Dix exchange and completing the deal ----
-    gone = np.uint32(0)  # cards every seat has seen leave play (played, or face up on the table)
+    # cards lying face up out of play, seen by every seat (the policies' "gone" adds the played ones)
+    face_up_out = np.uint32(0)
     seven = 8 * trump + R7
     dix = (turned >> 3) == trump and rec.variant == PIEKJAS
     if rec.variant == DEKJAS:
@@ -276,7 +287,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             res[RES_FILLE] = deck[N_CARDS - 1]
             if tracing:
                 trace[TR_FILLE] = deck[N_CARDS - 1]
-            gone |= bit(table_card) | bit(deck[N_CARDS - 1])
+            face_up_out |= bit(table_card) | bit(deck[N_CARDS - 1])
         for s in range(n):
             start[s] = hands[s]
     if tracing:
@@ -292,84 +303,75 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     seq_used = np.uint32(0)
     carre_used = np.uint32(0)
 
-    # ---- §4 play ----
+    # ---- §4 play, on the game state (analyzer.game.state: the one implementation of play) ----
+    st = ws.state
+    init_state(st, rec, hands, under, trump, taker, 0)
     # the random stream in a register for the play (an array access per card costs more)
     stream = rng[0]
-    leader = 0
-    for t in range(rec.n_tricks):
-        # the trick in scalars: the card winning it so far, its seat, its points
+    n_rev = 0  # Dekjas: cards turned face up in the current trick
+    while True:
+        seat = st[ST_TO_MOVE]
+        k = st[ST_N_IN]
+        legal = legal_cards(st, rec)
+        # the trick so far as the policies see it: the suit led, the card winning it, its seat
         win_card = -1
         win_seat = -1
-        pts = 0
-        best_s = -1
-        best_trump_rank = -1
-        led = -1
-        n_rev = 0
-        for k in range(n):
-            seat = leader + k
-            if seat >= n:
-                seat -= n
-            partner_winning = 0
-            if k > 0 and partners:
-                partner_winning = 1 if (win_seat & 1) == (seat & 1) else 0
-            legal = legal_mask(hands[seat], led, best_trump_rank, trump, partner_winning, rec.undertrump_free)
-            # every draw advances the stream before using it (as dealing.next_u64 does), so
-            # the first card never reuses the number of the last bidding call
-            stream += GOLDEN
-            card = choose_card(play_pol[seat], legal, seat, hands[seat], gone, led, win_card, win_seat, k, trump,
-                               taker, partners, n, mix64(stream))
-            hands[seat] &= ~bit(card)
-            gone |= bit(card)
-            trick_cards[k] = card
-            trick_seats[k] = seat
-            pts += card_points(card, trump)
-            if k == 0:
-                led = card >> 3
-            st = strength(card, trump, led)
-            if st > best_s:
-                best_s = st
-                win_card = card
-                win_seat = seat
-            if (card >> 3) == trump:
-                if best_trump_rank < 0 or TRUMP_ORDER[card & 7] > TRUMP_ORDER[best_trump_rank]:
-                    best_trump_rank = card & 7
-            if rec.variant == DEKJAS:
-                # the face-down card under a played face-up card turns face up (§4)
-                below = under[card]
-                if below >= 0:
-                    hands[seat] |= bit(below)
-                    under[card] = -1
-                    if tracing:
-                        b = TR_TRICKS + TRICK_STRIDE * t
-                        trace[b + 12 + 2 * n_rev] = seat
-                        trace[b + 13 + 2 * n_rev] = below
-                    n_rev += 1
-        winner = win_seat
-        if t == rec.n_tricks - 1:
-            pts += LAST_TRICK_BONUS
-        ws_side = side_of(winner, partners)
-        card_pts[ws_side] += pts
-        tricks[ws_side] += 1
+        if k > 0:
+            bi = st[ST_BEST_I]
+            win_card = st[ST_PLAYED + st[ST_N_PLAYED] - k + bi]
+            win_seat = st[ST_LEADER] + bi
+            if win_seat >= n:
+                win_seat -= n
+        # every draw advances the stream before using it (as dealing.next_u64 does), so
+        # the first card never reuses the number of the last bidding call
+        stream += GOLDEN
+        card = choose_card(play_pol[seat], legal, seat, np.uint32(st[ST_HANDS + seat]),
+                           np.uint32(st[ST_GONE]) | face_up_out, st[ST_LED], win_card, win_seat, k, trump,
+                           taker, partners, n, mix64(stream))
+        winner = play_card(st, rec, card)
+        if rec.variant == DEKJAS:
+            below = st[ST_UNDER + card]
+            if below >= 0:
+                # the face-down card under it turned face up (§4, done by play_card)
+                if tracing:
+                    b = TR_TRICKS + TRICK_STRIDE * (st[ST_TRICK_NO] - (0 if winner < 0 else 1))
+                    trace[b + 12 + 2 * n_rev] = seat
+                    trace[b + 13 + 2 * n_rev] = below
+                n_rev += 1
+        if winner < 0:
+            continue
+        # the trick is complete
+        t = st[ST_TRICK_NO] - 1
         if tracing:
             b = TR_TRICKS + TRICK_STRIDE * t
+            leader = st[ST_LEADERS + t]
             trace[b] = leader
             trace[b + 1] = winner
-            trace[b + 2] = pts
+            trace[b + 2] = trick_points(st, rec, t)
             trace[b + 3] = n_rev
-            for k in range(n):
-                trace[b + 4 + 2 * k] = trick_seats[k]
-                trace[b + 5 + 2 * k] = trick_cards[k]
+            for j in range(n):
+                seat_j = leader + j
+                if seat_j >= n:
+                    seat_j -= n
+                trace[b + 4 + 2 * j] = seat_j
+                trace[b + 5 + 2 * j] = st[ST_PLAYED + t * n + j]
+        n_rev = 0
         if rec.variant == DEKJAS:
             # §5: right after winning a trick, declare what is new among the face-up cards
-            seq_pool = hands[winner] & ~seq_used
-            carre_pool = hands[winner] & ~carre_used
+            up = np.uint32(st[ST_HANDS + winner])
+            seq_pool = up & ~seq_used
+            carre_pool = up & ~carre_used
             if has_declaration(seq_pool, carre_pool):
                 su, cu = _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace,
                                   winner, seq_pool, carre_pool, trump, rec, t)
                 seq_used |= su
                 carre_used |= cu
-        leader = winner
+        if t == rec.n_tricks - 1:
+            break
     rng[0] = stream
+    for s in range(n_sides):
+        card_pts[s] = st[ST_POINTS + s]
+        tricks[s] = st[ST_TRICKS + s]
 
     # ---- §5 who scores declarations; stuk ----
     roem_side = roem_winner(best_key, n, partners, rec.roem_tie_first)

@@ -227,6 +227,39 @@ def seat_advantage(res, rec, row):
         row[ADV_SQ + s] += a * a
 
 
+# ==== take and the bidding tables: a forced hand, then the redeals it leads to ==========
+MAX_REDEALS = 20  # smous redeals followed in a row (each happens about 1 time in 3)
+
+
+@njit(cache=True)
+def follow_redeals(deck, rec, bid_pol, play_pol, bid_params, rng, force, totals, ws, res, no_trace):
+    """The hand just played into ``res`` was a smous answered 'redeal' (RULES.md §3.5):
+    deal new cards from the stream, same dealer, and let every seat's policies bid and
+    play (the forced call is dropped), until a hand is not redealt or ``MAX_REDEALS``
+    redeals were followed. Returns the hands played (0 when ``res`` was no redeal)."""
+    n = 0
+    while res[RES_KIND] == REDEAL and n < MAX_REDEALS:
+        shuffle_deck(rng, deck)
+        force[0] = -1
+        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def counted_score(res, rec, side):
+    """(score, net) of ``side`` in the hand that counts after ``follow_redeals``: its hand
+    score, and that minus the best other side's; both 0 when it was still a redeal."""
+    if res[RES_KIND] == REDEAL:
+        return 0, 0
+    s = res[RES_SCORES + side]
+    best_other = -(1 << 40)
+    for o in range(rec.n_sides):
+        if o != side and res[RES_SCORES + o] > best_other:
+            best_other = res[RES_SCORES + o]
+    return s, s - best_other
+
+
 # ==== take: every candidate call on the same sampled deal ===============================
 # row = [attempts, accepted, hands] + per call F_* fields + per ordered pair of calls (a, b): sum
 # and sum of squares of score(a) - score(b) on the same deal, then the same for net scores.
@@ -243,7 +276,6 @@ F_CAPOT_FOR = 8  # the player's side won every trick
 F_PIT_AGAINST = 9  # the player's side won no trick (classic: the other team's capot)
 F_NOT_PLAYED = 10  # the hand asked about was passed out (classic) or redealt (smous)
 N_F = 11
-MAX_REDEALS = 20  # smous redeals followed in a row (each happens about 1 time in 3)
 
 # cfg: [my side, number of calls k, base deck (32), fixed (32), calls (k x 4: seat, round, call, suit)]
 TAKE_SIDE, TAKE_K, TAKE_DECK, TAKE_FIXED = 0, 1, 2, 2 + N_CARDS
@@ -264,7 +296,6 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
     ws, res, no_trace, rng, deck, force, totals = bufs
     my_side = cfg[TAKE_SIDE]
     k = cfg[TAKE_K]
-    n_sides = rec.n_sides
     sample = scratch[0:N_CARDS]
     tmp = scratch[N_CARDS:N_CARDS + k * N_F].reshape((k, N_F))  # this sample's fields, added once accepted
     sc = scratch[N_CARDS + k * N_F:N_CARDS + k * N_F + k]
@@ -285,44 +316,26 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
             force[j] = cfg[TAKE_CALLS + 4 * c + j]
         for f in range(N_F):
             tmp[c, f] = 0
-        redeals = 0
-        while True:
-            play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
-            row[T_HANDS] += 1
-            if redeals == 0:
-                if res[RES_FORCED] == 0:
-                    accepted = False  # an earlier seat took (or smoused): not the situation asked about
-                    break
-                # outcome rates: the hand asked about
-                if res[RES_KIND] != PLAYED:
-                    tmp[c, F_NOT_PLAYED] = 1
-                else:
-                    if res[RES_TAKER_SIDE] == my_side:
-                        tmp[c, F_WE_TAKE] = 1
-                        tmp[c, F_MADE + res[RES_OUTCOME]] = 1
-                    if res[RES_ALL_TRICKS_SIDE] == my_side:
-                        tmp[c, F_CAPOT_FOR] = 1
-                    if res[RES_TRICKS + my_side] == 0:
-                        tmp[c, F_PIT_AGAINST] = 1
-            if res[RES_KIND] == REDEAL and redeals < MAX_REDEALS:
-                # a smous answered 'redeal' (§3.5): new cards, same dealer, everyone's policies
-                shuffle_deck(rng, deck)
-                force[0] = -1
-                redeals += 1
-                continue
+        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+        row[T_HANDS] += 1
+        if res[RES_FORCED] == 0:
+            accepted = False  # an earlier seat took (or smoused): not the situation asked about
             break
-        if not accepted:
-            break
+        # outcome rates: the hand asked about
+        if res[RES_KIND] != PLAYED:
+            tmp[c, F_NOT_PLAYED] = 1
+        else:
+            if res[RES_TAKER_SIDE] == my_side:
+                tmp[c, F_WE_TAKE] = 1
+                tmp[c, F_MADE + res[RES_OUTCOME]] = 1
+            if res[RES_ALL_TRICKS_SIDE] == my_side:
+                tmp[c, F_CAPOT_FOR] = 1
+            if res[RES_TRICKS + my_side] == 0:
+                tmp[c, F_PIT_AGAINST] = 1
+        row[T_HANDS] += follow_redeals(deck, rec, bid_pol, play_pol, bid_params, rng, force, totals, ws, res,
+                                       no_trace)
         # scores: the hand played (after any redeals; passed out or capped: 0)
-        s = res[RES_SCORES + my_side]
-        best_other = -(1 << 40)
-        for o in range(n_sides):
-            if o != my_side and res[RES_SCORES + o] > best_other:
-                best_other = res[RES_SCORES + o]
-        m = s - best_other
-        if res[RES_KIND] == REDEAL:
-            s = 0
-            m = 0
+        s, m = counted_score(res, rec, my_side)
         sc[c] = s
         mg[c] = m
         tmp[c, F_SUM] = s

@@ -1,0 +1,105 @@
+"""A fingerprint of the engine's numbers: a digest of the raw integer outputs of every
+analysis, for every variant, policy and a few rule options, on small seeded runs.
+
+Two builds give the same fingerprint exactly when they consume the random stream alike
+and play, score and count alike. ``tests/test_fingerprint.py`` compares the current
+build with the digests in ``tests/golden/fingerprint.json``; a change that is meant to
+move numbers (a rule, a policy's decision) regenerates them with
+
+    .venv/bin/python scripts/fingerprint.py --write
+
+and says why in its commit. Without ``--write`` it prints the digests as JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "fingerprint.json"
+
+# (label, rule options): every variant on its defaults, and the options that change play
+RULESETS = (
+    ("classic", ()),
+    ("classic", ("undertrump=free",)),
+    ("classic", ("classic_tie=made", "roem_compare=cards")),
+    ("piekjas2", ()),
+    ("piekjas2", ("dix_timing=deal",)),
+    ("piekjas3", ()),
+    ("piekjas3", ("undertrump=free", "roem_tie=first")),
+    ("piekjas4", ()),
+    ("dekjas", ()),
+    ("dekjas", ("undertrump=free",)),
+)
+POLICIES = (("random", "random"), ("heuristic", "heuristic"), ("heuristic", "random"))
+TAKE_EXAMPLES = (("classic", "Jh 9h Ah Tc 7s", "Qh"), ("piekjas3", "Jh 9h 7h Ac 8c Kd", "Th"))
+
+
+def _digest(*arrays) -> str:
+    h = hashlib.sha256()
+    for a in arrays:
+        if isinstance(a, str):
+            h.update(a.encode())
+            continue
+        a = np.ascontiguousarray(a, dtype=np.int64)
+        h.update(str(a.shape).encode())
+        h.update(a.tobytes())
+    return h.hexdigest()[:16]
+
+
+def fingerprint(deals: int = 3000, traced: int = 40) -> dict[str, str]:
+    """Digests keyed by case: simulate and seats counts, traced hands (the deal logs'
+    source), games rows and bidding-table sums for each ruleset and policy pair; take
+    rows for the report's examples."""
+    from analyzer.players.policies import Policies
+    from analyzer.questions.seats import simulate_seats
+    from analyzer.questions.table import bidding_table
+    from analyzer.questions.take import analyse_take
+    from analyzer.rules import Rules
+    from analyzer.runs.games import play_games
+    from analyzer.runs.simulate import SimConfig, trace_hand
+
+    out = {}
+    for label, opts in RULESETS:
+        base = Rules.from_label(label)
+        rules = Rules.make(base.variant, base.players, list(opts))
+        for bid, play in POLICIES:
+            key = f"{label}[{','.join(opts)}] {bid}/{play}"
+            cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals,
+                            seed=17, threads=2, chunk=777)
+            res, adv = simulate_seats(cfg)
+            out[f"seats {key}"] = _digest(res.counts, adv)
+            hands = [trace_hand(cfg, i) for i in range(traced)]
+            out[f"traces {key}"] = _digest(*[a for h in hands for a in h])
+            out[f"games {key}"] = _digest(play_games(cfg, 60, chunk=7).games)
+            t = bidding_table(SimConfig(rules=rules, policies=cfg.policies, deals=deals // 3, seed=19, threads=2))
+            out[f"table {key}"] = _digest(t.raw.to_csv(), t.raw_strength.to_csv(), [t.deals, t.hands, *t.decisions])
+    for label, hand, turned in TAKE_EXAMPLES:
+        for bid, play in POLICIES[:2]:
+            rules = Rules.from_label(label)
+            r = analyse_take(rules, hand, turned, deals=1500, seed=23, threads=2,
+                             policies=Policies.parse(bid, play, rules.players))
+            rates = [[getattr(c, k).k for k in ("we_take", "made", "dedans", "tie", "capot_for", "pit_against",
+                                                 "not_played")]
+                     + [round(c.score.mean * c.score.n), round(c.net.mean * c.net.n)] for c in r.calls]
+            out[f"take {label} {hand} / {turned} {bid}/{play}"] = _digest(
+                r.pair_sums, rates, [r.acceptance.k, r.acceptance.n, r.hands])
+    return out
+
+
+def main(argv: list[str]) -> None:
+    fp = fingerprint()
+    if "--write" in argv:
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(json.dumps(fp, indent=1, sort_keys=True) + "\n")
+        print(f"wrote {len(fp)} digests to {GOLDEN}")
+    else:
+        print(json.dumps(fp, indent=1, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
