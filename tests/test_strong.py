@@ -307,14 +307,15 @@ def test_choose_is_deterministic_from_the_seed_and_plays_a_legal_card():
 def test_play_parameters_pack_into_the_code_with_named_defaults():
     code = play_code("pimc")
     assert code & play.KIND_MASK == play.PIMC
-    assert (code >> 8) & 0xFF == 32 and (code >> 16) & 0xFF == 2
-    code = play_code("pimc:worlds=16,exact=0")
-    assert (code >> 8) & 0xFF == 16 and (code >> 16) & 0xFF == 0
+    assert (code >> 8) & 0xFF == 32 and (code >> 16) & 0xFF == 0
+    code = play_code("pimc:worlds=16,exact=2")
+    assert (code >> 8) & 0xFF == 16 and (code >> 16) & 0xFF == 2
     assert play_code("dd") == play.DD
     pols = Policies.parse("heuristic", "0=pimc:worlds=16,exact=3,1=random", 4)
     assert pols.play == ("pimc:exact=3,worlds=16", "random", "heuristic", "heuristic")
     assert Policies.parse("heuristic", "pimc:worlds=32", 4).play == ("pimc",) * 4  # the defaults: its plain name
     assert list(pols.codes()[1][:2]) == [play_code("pimc:worlds=16:exact=3"), play.RANDOM]
+    assert Policies.parse("heuristic", "pimc:exact=0", 4).play == ("pimc",) * 4
 
 
 @pytest.mark.parametrize("spec,message", [

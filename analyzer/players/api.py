@@ -13,11 +13,9 @@ from analyzer.game.state import STATE_SIZE, is_over
 from analyzer.players import play
 from analyzer.players.knowledge import PUB_DECL, PUB_KNOWN, PUB_ROEM_SIDE, PUB_SEEN_OUT, PUB_SIZE
 from analyzer.players.solver import Solution, Solver
-from analyzer.players.strong import StrongWorkspace, make_strong, policy_card
+from analyzer.players.strong import DD_TT_BITS, PIMC_TT_BITS, StrongWorkspace, make_strong, policy_card
 from analyzer.rules import Rules
 
-DD_TT_BITS = 20  # the dd policy's table: 1M entries (32 MB), kept through a hand
-PIMC_TT_BITS = 14  # pimc solves endings of a few tricks only
 
 
 def tt_bits_for(codes) -> int:

@@ -122,6 +122,27 @@ def observe(st, rec, pub, seat, view):
 
 
 @njit(cache=True)
+def fill_public(pub, rec, taker, turned, table_card, dix_seat, fille, roem_side, roem_points):
+    """The public information of a hand after the deal (module docstring): the hand loop's
+    call. ``table_card``: the card on the table after any Dix (classic and Piekjas 4: the
+    troefmaker takes it); ``dix_seat``, ``fille``, ``roem_side``: -1 when none."""
+    for i in range(PUB_SIZE):
+        pub[i] = 0
+    pub[PUB_ROEM_SIDE] = -1
+    if rec.variant == DEKJAS:
+        return
+    if rec.n_players == 4:
+        pub[PUB_KNOWN + taker] |= np.int64(1) << table_card
+    else:
+        pub[PUB_SEEN_OUT] = (np.int64(1) << table_card) | (np.int64(1) << fille)
+    if dix_seat >= 0:
+        pub[PUB_KNOWN + dix_seat] |= np.int64(1) << turned
+    if roem_side >= 0:
+        pub[PUB_ROEM_SIDE] = roem_side
+        pub[PUB_DECL + roem_side] = roem_points
+
+
+@njit(cache=True)
 def cards_played_by(view, rec, seat):
     """How many cards ``seat`` has played (completed tricks, and the current one)."""
     n = rec.n_players
@@ -351,5 +372,5 @@ def sample_world(view, rec, kn, world):
     world[ST_IN_PLAY] = in_play
 
 
-__all__ = ["PUB_SIZE", "PUB_SEEN_OUT", "PUB_KNOWN", "PUB_DECL", "PUB_ROEM_SIDE", "observe", "prepare",
+__all__ = ["PUB_SIZE", "PUB_SEEN_OUT", "PUB_KNOWN", "PUB_DECL", "PUB_ROEM_SIDE", "fill_public", "observe", "prepare",
            "sample_world", "forbidden"]

@@ -38,6 +38,10 @@ from analyzer.rules import CLASSIC
 from analyzer.rules.cards import N_CARDS, nth_card, popcount
 
 
+DD_TT_BITS = 20  # the dd policy's table: 1M entries (32 MB), kept through a hand
+PIMC_TT_BITS = 14  # pimc solves endings of a few tricks only
+
+
 class StrongWorkspace(NamedTuple):
     """Scratch of the strong policies, one per thread (allocated only when one is in play)."""
 
@@ -69,10 +73,32 @@ class StrongWorkspace(NamedTuple):
 
 
 @njit(cache=True)
+def strong_bits(play_pol):
+    """The table size (bits) the policies of ``play_pol`` (any shape) need: -1 when no
+    strong policy is in play."""
+    bits = -1
+    for code in play_pol.flat:
+        kind = code & play.KIND_MASK
+        if kind == play.DD:
+            bits = max(bits, DD_TT_BITS)
+        elif kind == play.PIMC:
+            bits = max(bits, PIMC_TT_BITS)
+    return bits
+
+
+@njit(cache=True)
 def make_strong(variant, tt_bits):
     """A workspace; the solver's objective is card points in classic and with the pit
-    awards elsewhere (analyzer.players.solver)."""
+    awards elsewhere (analyzer.players.solver). ``tt_bits`` -1: no strong policy in play,
+    a placeholder of the same types (one-element arrays)."""
     i = np.int64
+    if tt_bits < 0:
+        return StrongWorkspace(
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64),
+            np.zeros(1, i), np.zeros(1, np.uint64), np.zeros(1, i), np.zeros(1, i), np.zeros((1, 4), i),
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i))
     size = 1 << tt_bits
     ctx = np.zeros(C_SIZE, i)
     ctx[C_OBJ] = OBJ_POINTS if variant == CLASSIC else OBJ_PIT
@@ -114,4 +140,4 @@ def play_to_end(codes, st, rec, pub, sw, rng):
         play_card(st, rec, card)
 
 
-__all__ = ["StrongWorkspace", "make_strong", "policy_card", "play_to_end"]
+__all__ = ["StrongWorkspace", "make_strong", "strong_bits", "policy_card", "play_to_end"]

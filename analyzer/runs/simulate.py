@@ -21,7 +21,6 @@ from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
 from analyzer.runs import driver
 from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, make_workspace, play_hand
-from analyzer.players.play import DD, KIND_MASK, PIMC
 from analyzer.players.policies import Policies
 from analyzer.rules import Rules
 from analyzer.runs.units import COUNT_FIELDS, N_COUNTS, OFFSETS  # noqa: F401 (the layout of a run's counts)
@@ -33,7 +32,7 @@ CHUNK = 1 << 14  # hands per chunk: the unit of parallel work
 def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace, given):
     """Hand ``index`` of run ``seed``; with ``given`` the dealt deck is replaced by the
     contents of ``deck`` (the random stream for the policies stays the run's)."""
-    ws = make_workspace()
+    ws = make_workspace(rec, play_pol)
     rng = np.zeros(1, np.uint64)
     seed_stream(rng, seed, index)
     mine = deck.copy()
@@ -75,11 +74,6 @@ class SimConfig:
 
     def kernel_args(self):
         bid, play = self.policies.codes()
-        if any((int(c) & KIND_MASK) in (DD, PIMC) for c in play):
-            # the strong policies need the hand loop on the game state (issue 9, branch
-            # stateloop); until it is there, refuse rather than run the heuristic in their place
-            raise BeloteError("--play dd / pimc: the hand loop cannot run them yet (they play through "
-                              "analyzer.players.api.choose); use --play heuristic or random")
         return self.rules.record(), bid, play, self.bid_params
 
 
