@@ -103,3 +103,13 @@ def test_game_records_carry_the_totals_and_reserve_before_each_hand():
         by_player = [final[(p - rot) % 3] for p in range(3)]
         assert by_player == list(rows[g, G_TOTALS:G_TOTALS + 3])
         _assert_clean(recs)
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+@pytest.mark.parametrize("play,hands", [("pimc:worlds=4", 60), ("dd", 6)])
+def test_deals_played_by_the_strong_policies_replay_cleanly(label, play, hands, tmp_path):
+    """dd and pimc play through the hand loop's decision point: their logged deals replay
+    (few hands: they search)."""
+    records = _replay_all(Rules.from_label(label), "heuristic", play, hands, tmp_path)
+    assert any(r["outcome"] == "played" for r in records)
+    assert {r["policies"]["play"] for r in records} == {play if play == "dd" else "pimc:worlds=4"}

@@ -8,6 +8,8 @@ opponent's face-up cards are visible too; the heuristic does not use them yet.)
 
 Policies (codes are the registry's, ``analyzer.players.policies``):
 - ``random`` (0): uniform over the legal cards.
+- ``dd`` (2) and ``pimc`` (3): the strong policies, which need the game state; they are
+  chosen through ``analyzer.players.strong.policy_card``, not here.
 - ``heuristic`` (1): rules of good play, in this order:
   leading: the troefmaker draws trumps while an opponent may hold one (its best trump if
   that is master, else its lowest); then cash a master (a side card no unseen card of its
@@ -34,6 +36,10 @@ from analyzer.rules.cards import (
 )
 
 RANDOM, HEURISTIC = 0, 1
+# the strong policies, on the game state (analyzer.players.dd, analyzer.players.pimc): their
+# codes carry parameters above the low byte (analyzer.players.policies.play_code)
+DD, PIMC = 2, 3
+KIND_MASK = 0xFF  # the policy's kind is ``code & KIND_MASK``
 
 
 @njit(cache=True, inline="always")

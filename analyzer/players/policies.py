@@ -27,7 +27,68 @@ BID_POLICIES = {
 PLAY_POLICIES = {
     "random": (play.RANDOM, "uniform over the legal cards"),
     "heuristic": (play.HEURISTIC, "draw trumps as taker, cash masters, load the partner, win cheaply, throw cheap"),
+    "dd": (play.DD, "double dummy: a best card with every card visible (the optimistic end of the bracket)"),
+    "pimc": (play.PIMC, "samples deals of the unseen cards, values each card by play-outs, plays the best on average"),
 }
+# parameters of the play policies: name -> (bits above the kind byte, lowest, highest, default, meaning)
+PLAY_PARAMS = {
+    "pimc": {
+        "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision"),
+        # default 0: on 1,000 classic deals exact=2 gave the same taker card points (122.4 vs
+        # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
+        "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to the end)"),
+    },
+}
+
+
+def play_code(name: str) -> int:
+    """The int64 code of a play policy with its parameters: ``pimc``, ``pimc:worlds=16``,
+    ``pimc:worlds=16:exact=0`` (``,`` between parameters is accepted too when the policy
+    is not inside a seat list). The parameters sit above the kind's byte
+    (``code & play.KIND_MASK``), each at its bits of ``PLAY_PARAMS``; a parameter not given
+    takes its named default."""
+    base, _, rest = name.strip().partition(":")
+    if base not in PLAY_POLICIES:
+        raise BeloteError(f'unknown policy "{base}" for --play: use one of {", ".join(PLAY_POLICIES)}')
+    params = PLAY_PARAMS.get(base, {})
+    values = {k: v[3] for k, v in params.items()}
+    for item in filter(None, (p.strip() for p in rest.replace(",", ":").split(":"))):
+        key, sep, value = item.partition("=")
+        if not params:
+            raise BeloteError(f'--play {base} takes no parameters: use --play {base}')
+        if key not in params or not sep:
+            raise BeloteError(f'--play {base}: "{item}" is not a parameter: use {", ".join(f"{k}=N" for k in params)}')
+        lo, hi = params[key][1], params[key][2]
+        if not value.strip().isdigit() or not lo <= int(value) <= hi:
+            raise BeloteError(f"--play {base}: {key} must be a whole number from {lo} to {hi}, e.g. {base}:{key}={params[key][3]}")
+        values[key] = int(value)
+    code = PLAY_POLICIES[base][0]
+    for key, v in values.items():
+        code |= v << params[key][0]
+    return code
+
+
+def _canonical_play(name: str) -> str:
+    """``pimc`` with its defaults, else ``pimc:exact=0,worlds=16`` (parameters off their
+    default, sorted): the name written in logs and reports."""
+    base = name.strip().partition(":")[0]
+    code = play_code(name)
+    params = PLAY_PARAMS.get(base, {})
+    off = [f"{k}={(code >> p[0]) & 0xFF}" for k, p in sorted(params.items()) if (code >> p[0]) & 0xFF != p[3]]
+    return base + (":" + ",".join(off) if off else "")
+
+
+def _join_play_params(spec: str) -> str:
+    """``0=pimc:worlds=16,exact=1,1=random`` -> ``0=pimc:worlds=16:exact=1,1=random``: a
+    comma-separated ``KEY=N`` naming a parameter continues the policy before it."""
+    names = {k for p in PLAY_PARAMS.values() for k in p}
+    out = []
+    for part in spec.split(","):
+        if out and ":" in out[-1] and part.partition("=")[0].strip() in names:
+            out[-1] += ":" + part.strip()
+        else:
+            out.append(part.strip())
+    return ",".join(out)
 
 
 ROLES = ("taker", "defence")  # the rows of the kernels' play_pol: the troefmaker's side, the defenders
@@ -70,7 +131,7 @@ class Policies:
         b = np.array([BID_POLICIES[n][0] if n in BID_POLICIES else bidding.HEURISTIC for n in self.bid], dtype=np.int64)
         p = np.zeros((2, 4), dtype=np.int64)
         for r, row in enumerate(self.play):
-            p[r, :len(row)] = [PLAY_POLICIES[n][0] for n in row]
+            p[r, :len(row)] = [play_code(n) for n in row]
         return b, p
 
     def bid_params(self, rules) -> np.ndarray:
@@ -113,12 +174,12 @@ def parse_play(spec: str, players: int) -> tuple[tuple[str, ...], tuple[str, ...
     ``0=heuristic,1=random`` by seat (unnamed seats: heuristic; the same in both roles);
     ``taker=random,defence=heuristic`` by role (the role not named: heuristic). Seats and
     roles in one spec are refused: which would win for a seat named both ways is not clear."""
-    spec = spec.strip()
-    parts = [p for p in spec.split(",")] if "=" in spec else []
+    spec = _join_play_params(spec.strip())
+    parts = [p for p in spec.split(",")] if "=" in spec.partition(":")[0] else []
     keys = [p.partition("=")[0].strip().lower() for p in parts]
     roles = [k for k in keys if k in _ROLE_WORDS]
     if not roles:
-        seats = _per_seat(spec, players, PLAY_POLICIES, "--play")
+        seats = tuple(_canonical_play(n) for n in _per_seat(spec, players, PLAY_POLICIES, "--play"))
         return seats, seats
     if len(roles) != len(keys):
         raise BeloteError("--play mixes roles and seats: give taker=X,defence=Y or SEAT=X,..., not both "
@@ -131,10 +192,10 @@ def parse_play(spec: str, players: int) -> tuple[tuple[str, ...], tuple[str, ...
         if r in named:
             raise BeloteError(f"--play names the {ROLES[r]} twice: give each role one policy, "
                               "e.g. --play taker=random,defence=heuristic")
-        if name not in PLAY_POLICIES:
+        if name.partition(":")[0] not in PLAY_POLICIES:
             raise BeloteError(f'unknown policy "{name}" for --play {key}=: use one of {", ".join(PLAY_POLICIES)}')
         named.add(r)
-        row[r] = name
+        row[r] = _canonical_play(name)
     return (row[0],) * players, (row[1],) * players
 
 
@@ -149,9 +210,12 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str, files: bool = 
     names = list(registry) + ([CALIBRATED, "FILE.json"] if files else [])
 
     def known(name):
+        if registry is PLAY_POLICIES:
+            play_code(name)  # a one-line error for a bad parameter
+            return True
         return name in registry or (files and (name == CALIBRATED or _is_policy_file(name)))
 
-    if "=" not in spec:
+    if "=" not in spec.partition(":")[0]:
         if not known(spec):
             raise BeloteError(f'unknown policy "{spec}" for {flag}: use one of {", ".join(names)}')
         return (spec,) * players

@@ -124,7 +124,7 @@ def scratch_size(kind: int, cfg: np.ndarray) -> int:
 def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_scratch, out, per_unit):
     """Units first .. first+count-1 of kind ``kind``, added to ``out[0]`` (``per_unit``:
     unit ``first + j`` written to ``out[j]``)."""
-    bufs = hand_buffers()
+    bufs = hand_buffers(rec, play_pol)
     rng = bufs[3]
     scratch = np.zeros(n_scratch, np.int64)
     own = np.zeros(4, np.uint32)  # TABLE: the cards each seat judges at bidding

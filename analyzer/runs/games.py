@@ -65,7 +65,7 @@ def _game_buffers(n, n_params):
 def _game_log(seed, g, rec, bid_pol, play_pol, bid_params, max_deals):
     """Game ``g`` of run ``seed`` again, every deal kept: (summary row, decks, results,
     traces, L_* rows), one row per deal dealt."""
-    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers()
+    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers(rec, play_pol)
     totals_p, seat_bid, seat_play, seat_params, pside = _game_buffers(rec.n_players, bid_params.shape[1])
     row = np.zeros(N_GCOLS, np.int64)
     decks = np.zeros((max_deals, N_CARDS), np.int64)

@@ -54,7 +54,9 @@ from analyzer.rules.declarations import (
     side_of,
     stuk_seat,
 )
-from analyzer.players.play import choose_card
+from analyzer.players.knowledge import PUB_SIZE, fill_public
+from analyzer.players.play import DD, KIND_MASK, choose_card
+from analyzer.players.strong import StrongWorkspace, make_strong, policy_card, strong_bits
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.scoring import score_classic, score_solo
 
@@ -127,10 +129,14 @@ class Workspace(NamedTuple):
     out_scores: np.ndarray  # int64[4]
     state: np.ndarray  # int64[STATE_SIZE]: the hand in play (analyzer.game.state), readable by search players
     seat_play: np.ndarray  # int64[4]: each seat's play policy in this hand, resolved by role after bidding
+    pub: np.ndarray  # int64[PUB_SIZE]: what every seat knows beyond the state (analyzer.players.knowledge)
+    strong: StrongWorkspace  # the dd / pimc policies' scratch; one-element placeholders when none plays
 
 
 @njit(cache=True)
-def make_workspace():
+def make_workspace(rec, play_pol):
+    """The scratch of one thread; the strong policies' part is allocated only when one of
+    ``play_pol`` is dd or pimc."""
     u = np.uint32
     i = np.int64
     return Workspace(
@@ -139,15 +145,16 @@ def make_workspace():
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
         np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
-        np.zeros(STATE_SIZE, i), np.zeros(4, i),
+        np.zeros(STATE_SIZE, i), np.zeros(4, i), np.zeros(PUB_SIZE, i), make_strong(rec.variant, strong_bits(play_pol)),
     )
 
 
 @njit(cache=True)
-def hand_buffers():
-    """What one thread needs to play hands with ``play_hand``, allocated once:
-    (workspace, res, an empty trace, rng state, deck, force (no override), totals)."""
-    return (make_workspace(), np.zeros(RES_SIZE, np.int64), np.zeros(0, np.int64), np.zeros(1, np.uint64),
+def hand_buffers(rec, play_pol):
+    """What one thread needs to play hands with ``play_hand`` under play policies
+    ``play_pol``, allocated once: (workspace, res, an empty trace, rng state, deck, force
+    (no override), totals)."""
+    return (make_workspace(rec, play_pol), np.zeros(RES_SIZE, np.int64), np.zeros(0, np.int64), np.zeros(1, np.uint64),
             np.zeros(N_CARDS, np.int64), np.full(4, -1, np.int64), np.zeros(4, np.int64))
 
 
@@ -259,13 +266,13 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     face_up_out = np.uint32(0)
     seven = 8 * trump + R7
     dix = (turned >> 3) == trump and rec.variant == PIEKJAS
+    table_card = turned  # the card on the table after any Dix (not Dekjas)
     if rec.variant == DEKJAS:
         for s in range(2):
             hands[s] = own[s]
     else:
         for s in range(n):
             hands[s] = own[s]
-        table_card = turned
         if n == 4:
             # classic and 4-player piekjas: Dix (piekjas only) right after bidding, then the
             # troefmaker takes the card on the table and 2 more, the others 3 each
@@ -318,6 +325,11 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         seat_play[s] = play_pol[0 if side_of(s, partners) == taker_side else 1, s]
     st = ws.state
     init_state(st, rec, hands, under, trump, taker, 0)
+    strong = ws.strong.wtab.shape[0] > 1  # a dd / pimc policy is in play (make_workspace)
+    if strong:
+        roem_side0 = -1 if rec.variant == DEKJAS else roem_winner(best_key, n, partners, rec.roem_tie_first)
+        fill_public(ws.pub, rec, taker, turned, table_card, res[RES_DIX_SEAT],
+                    res[RES_FILLE], roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
     # the random stream in a register for the play (an array access per card costs more)
     stream = rng[0]
     n_rev = 0  # Dekjas: cards turned face up in the current trick
@@ -337,9 +349,13 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         # every draw advances the stream before using it (as dealing.next_u64 does), so
         # the first card never reuses the number of the last bidding call
         stream += GOLDEN
-        card = choose_card(seat_play[seat], legal, seat, np.uint32(st[ST_HANDS + seat]),
-                           np.uint32(st[ST_GONE]) | face_up_out, st[ST_LED], win_card, win_seat, k, trump,
-                           taker, partners, n, mix64(stream))
+        policy = seat_play[seat]
+        if strong and (policy & KIND_MASK) >= DD:
+            card = policy_card(policy, st, rec, ws.pub, ws.strong, mix64(stream))
+        else:
+            card = choose_card(policy, legal, seat, np.uint32(st[ST_HANDS + seat]),
+                               np.uint32(st[ST_GONE]) | face_up_out, st[ST_LED], win_card, win_seat, k, trump,
+                               taker, partners, n, mix64(stream))
         winner = play_card(st, rec, card)
         if rec.variant == DEKJAS:
             below = st[ST_UNDER + card]

@@ -32,7 +32,7 @@ CHUNK = 1 << 14  # hands per chunk: the unit of parallel work
 def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace, given):
     """Hand ``index`` of run ``seed``; with ``given`` the dealt deck is replaced by the
     contents of ``deck`` (the random stream for the policies stays the run's)."""
-    ws = make_workspace()
+    ws = make_workspace(rec, play_pol)
     rng = np.zeros(1, np.uint64)
     seed_stream(rng, seed, index)
     mine = deck.copy()

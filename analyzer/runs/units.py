@@ -593,7 +593,7 @@ def trace_duel(seed, index, rec, bid_pol, play_pol, bid_params, cfg, j, deck_out
     """Seating ``j`` of deal ``index`` of a duel run again, traced: the same deal and stream as
     ``duel_unit`` (for the double-dummy loss and deal logs). Fills ``deck_out`` (the deck of
     the hand played), ``res_out`` and ``trace``."""
-    bufs = hand_buffers()
+    bufs = hand_buffers(rec, play_pol)
     rng, deck = bufs[3], bufs[4]
     seed_stream(rng, seed, index)
     shuffle_deck(rng, deck)

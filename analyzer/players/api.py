@@ -1,0 +1,128 @@
+"""The players' Python API for other programs (a GUI, another engine): ask a play policy
+for its card in a position given what the seat knows (``choose``), build what the seat
+knows beyond the state (``public_info``, ``public_from_record``), and solve a position
+double dummy (``solve``). Plain Python over the kernels of ``analyzer.players.strong``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.errors import BeloteError
+from analyzer.game.state import STATE_SIZE, is_over
+from analyzer.players import play
+from analyzer.players.knowledge import PUB_DECL, PUB_KNOWN, PUB_ROEM_SIDE, PUB_SEEN_OUT, PUB_SIZE
+from analyzer.players.solver import Solution, Solver
+from analyzer.players.strong import DD_TT_BITS, PIMC_TT_BITS, StrongWorkspace, make_strong, policy_card
+from analyzer.rules import Rules
+
+
+
+def tt_bits_for(codes) -> int:
+    """The table size the strong workspace needs for these play policy codes."""
+    return DD_TT_BITS if any((int(c) & play.KIND_MASK) == play.DD for c in np.ravel(codes)) else PIMC_TT_BITS
+
+
+def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_side: int = -1) -> np.ndarray:
+    """The public-information array of a hand (``analyzer.players.knowledge``).
+
+    seen_out: cards face up out of play (Piekjas 2-3: the card on the table, the fille).
+    known: ``{seat: cards}`` everyone knows the seat received (classic and Piekjas 4: the
+    troefmaker's table card; a Dix exchanger's turned card).
+    declarations: ``{side: points}`` the side scores; ``roem_side``: that side.
+    Cards are card numbers (``analyzer.rules.cards.parse_card``).
+    """
+    pub = np.zeros(PUB_SIZE, np.int64)
+    pub[PUB_SEEN_OUT] = sum(bit_ for bit_ in (1 << int(c) for c in seen_out))
+    for seat, cards in (known or {}).items():
+        if not 0 <= int(seat) < rules.players:
+            raise BeloteError(f"public_info: seat {seat} does not exist with {rules.players} players")
+        pub[PUB_KNOWN + int(seat)] = sum(1 << int(c) for c in cards)
+    for side, pts in (declarations or {}).items():
+        pub[PUB_DECL + int(side)] = int(pts)
+    pub[PUB_ROEM_SIDE] = roem_side
+    return pub
+
+
+def public_from_record(record: dict, rules: Rules) -> np.ndarray:
+    """The public information of a played ``belote-deal/1`` record (DEAL_LOG.md): the
+    table card and the exchange, the fille, and the declarations that score."""
+    from analyzer.rules.cards import parse_card
+
+    seen, known = [], {}
+    exch = record.get("exchange")
+    table = parse_card(exch["gave"]) if exch else parse_card(record["turned"])
+    if rules.variant != "dekjas":
+        if rules.players == 4:
+            known.setdefault(int(record["troefmaker"]), []).append(table)
+        else:
+            seen = [table, parse_card(record["fille"])]
+        if exch:
+            known.setdefault(int(exch["seat"]), []).append(parse_card(exch["got"]))
+    roem_side = record["result"]["roem_side"] if rules.variant != "dekjas" else None
+    decl = {}
+    if roem_side is not None:
+        sides = record["sides"]
+        decl = {roem_side: sum(d["points"] for d in record["declarations"] if d["seat"] in sides[roem_side])}
+    return public_info(rules, seen_out=seen, known=known, declarations=decl,
+                       roem_side=-1 if roem_side is None else int(roem_side))
+
+
+def choose(policy: str, state: np.ndarray, rules: Rules, public: np.ndarray | None = None, seed: int = 0,
+           workspace: StrongWorkspace | None = None) -> int:
+    """The card (a card number) that play policy ``policy`` plays for the seat to move of
+    ``state``, given what the seat knows (``public``, from ``public_info``; none: nothing
+    beyond the state's public part). ``seed`` is the random number the policy draws from;
+    the same seed gives the same card. Pass a ``workspace`` (``strong_workspace``) to
+    reuse its tables over many calls.
+
+    >>> from analyzer.rules import Rules
+    >>> from analyzer.rules.cards import parse_cards, parse_suit, format_card
+    >>> from analyzer.game.state import start_state
+    >>> rules = Rules()
+    >>> hands = [parse_cards(h) for h in ("Jh 9h Ah Tc 7s Ks Qd 8c", "7h 8h Qh Kh Ac Kc 9c 7c",
+    ...                                   "Th As Ts 9s 8s Js Qs Ad", "Qc Jc 8d 7d 9d Td Kd Jd")]
+    >>> st = start_state(rules, hands, trump=parse_suit("h"), taker=0)
+    >>> format_card(choose("dd", st, rules))
+    '9h'
+    >>> format_card(choose("pimc:worlds=8", st, rules, public_info(rules), seed=1))
+    '7s'
+    """
+    from analyzer.players.policies import play_code
+
+    code = play_code(policy)
+    if state.shape != (STATE_SIZE,) or state.dtype != np.int64:
+        raise BeloteError("choose: state must be a game state (analyzer.game.state.new_state / start_state)")
+    rec = rules.record()
+    if is_over(state, rec):
+        raise BeloteError("the hand is over: there is no card left to choose")
+    pub = public_info(rules) if public is None else np.asarray(public, np.int64)
+    if pub.shape != (PUB_SIZE,):
+        raise BeloteError("choose: public must come from analyzer.players.public_info")
+    sw = workspace if workspace is not None else strong_workspace(rules, [code])
+    return int(policy_card(np.int64(code), state.copy(), rec, pub, sw, np.uint64(seed % 2**64)))
+
+
+def strong_workspace(rules: Rules, codes=(play.DD,)) -> StrongWorkspace:
+    """A workspace for ``choose`` / the hand loop (its table sized for the policies)."""
+    return make_strong(rules.record().variant, tt_bits_for(codes))
+
+
+def solve(state: np.ndarray, rules: Rules, objective: str = "points") -> Solution:
+    """The double-dummy value of ``state`` and of each legal card of the seat to move
+    (``analyzer.players.solver.Solver.card_values``; objective ``points`` or ``pit``).
+
+    >>> from analyzer.rules import Rules
+    >>> from analyzer.rules.cards import parse_cards, parse_suit
+    >>> from analyzer.game.state import start_state
+    >>> rules = Rules()
+    >>> hands = [parse_cards(h) for h in ("Jh 9h Ah Tc 7s Ks Qd 8c", "7h 8h Qh Kh Ac Kc 9c 7c",
+    ...                                   "Th As Ts 9s 8s Js Qs Ad", "Qc Jc 8d 7d 9d Td Kd Jd")]
+    >>> sol = solve(start_state(rules, hands, trump=parse_suit("h"), taker=0), rules)
+    >>> sol.value == max(sol.cards.values())
+    True
+    """
+    return Solver(rules, objective).card_values(state)
+
+
+__all__ = ["choose", "solve", "public_info", "public_from_record", "strong_workspace", "tt_bits_for"]

@@ -1,0 +1,143 @@
+"""The strong play policies' workspace and their one dispatch on the game state (the
+Python API over it: ``analyzer.players.api``).
+
+``policy_card(code, st, rec, pub, sw, u)`` is the card of the seat to move of state ``st``
+under play policy ``code`` (``analyzer.players.policies.play_code``): ``random`` and
+``heuristic`` from what the seat sees (``analyzer.players.play.choose_card``), ``dd``
+(``analyzer.players.dd``) and ``pimc`` (``analyzer.players.pimc``). ``pub`` is the public
+information of the hand (``analyzer.players.knowledge``); ``sw`` a ``StrongWorkspace``
+(``make_strong``); ``u`` a fresh 64-bit random number of the hand's stream.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from analyzer.game.dealing import GOLDEN, mix64
+from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
+from analyzer.players import play
+from analyzer.players.dd import dd_card
+from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM
+from analyzer.players.pimc import N_SC, heuristic_on_state, pimc_card
+from analyzer.players.solver import (
+    C_MTD_STEPS,
+    C_OBJ,
+    C_SIZE,
+    C_TT_MASK,
+    DEPTH,
+    ENTRY,
+    FRAME,
+    MOVE_STRIDE,
+    OBJ_PIT,
+    OBJ_POINTS,
+)
+from analyzer.rules import CLASSIC
+from analyzer.rules.cards import N_CARDS, nth_card, popcount
+
+
+DD_TT_BITS = 20  # the dd policy's table: 1M entries (32 MB), kept through a hand
+PIMC_TT_BITS = 14  # pimc solves endings of a few tricks only
+
+
+class StrongWorkspace(NamedTuple):
+    """Scratch of the strong policies, one per thread (allocated only when one is in play)."""
+
+    pov: np.ndarray  # int64[STATE_SIZE]: the view, what the seat to move knows (knowledge.observe)
+    world: np.ndarray  # int64[STATE_SIZE]: one sampled deal
+    ucards: np.ndarray  # int64[32]: the unseen cards
+    slots: np.ndarray  # int64[32]: Dekjas, face-up cards over a hidden card
+    perm: np.ndarray  # int64[32]: Dekjas, the shuffled unseen cards
+    hseat: np.ndarray  # int64[MAX_HOLDERS]: seat of each holder (-1 stock, -2 none)
+    hcap: np.ndarray  # int64[MAX_HOLDERS]: cards each holder still has unseen
+    hforb: np.ndarray  # int64[MAX_HOLDERS]: cards each holder cannot have
+    known: np.ndarray  # int64[4]: per seat, cards everyone knows it holds
+    forb: np.ndarray  # int64[4]: per seat, cards the play proves it does not hold
+    wtab: np.ndarray  # float64[33 * ROOM * ROOM]: completions of partial deals
+    meta: np.ndarray  # int64[2]: unseen cards, Dekjas slots
+    rng: np.ndarray  # uint64[1]: the decision's own stream, seeded from the hand's number
+    lcards: np.ndarray  # int64[32]: the legal cards valued
+    sums: np.ndarray  # int64[32]: their values summed over the worlds
+    sc: np.ndarray  # int64[N_SC, 4]: scoring scratch (pimc.hand_value)
+    ctx: np.ndarray  # the solver's counters and settings (solver.C_*)
+    tt: np.ndarray  # the solver's transposition table
+    moves: np.ndarray
+    scores: np.ndarray
+    bonus: np.ndarray
+    stk: np.ndarray
+    cards: np.ndarray  # int64[32]: solve_cards output
+    values: np.ndarray  # int64[32]
+    fp: np.ndarray  # int64[1]: fingerprint of the deal the dd table holds
+
+
+@njit(cache=True)
+def strong_bits(play_pol):
+    """The table size (bits) the policies of ``play_pol`` (any shape) need: -1 when no
+    strong policy is in play."""
+    bits = -1
+    for code in play_pol.flat:
+        kind = code & play.KIND_MASK
+        if kind == play.DD:
+            bits = max(bits, DD_TT_BITS)
+        elif kind == play.PIMC:
+            bits = max(bits, PIMC_TT_BITS)
+    return bits
+
+
+@njit(cache=True)
+def make_strong(variant, tt_bits):
+    """A workspace; the solver's objective is card points in classic and with the pit
+    awards elsewhere (analyzer.players.solver). ``tt_bits`` -1: no strong policy in play,
+    a placeholder of the same types (one-element arrays)."""
+    i = np.int64
+    if tt_bits < 0:
+        return StrongWorkspace(
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64),
+            np.zeros(1, i), np.zeros(1, np.uint64), np.zeros(1, i), np.zeros(1, i), np.zeros((1, 4), i),
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i))
+    size = 1 << tt_bits
+    ctx = np.zeros(C_SIZE, i)
+    ctx[C_OBJ] = OBJ_POINTS if variant == CLASSIC else OBJ_PIT
+    ctx[C_TT_MASK] = size - 1
+    ctx[C_MTD_STEPS] = 3
+    return StrongWorkspace(
+        np.zeros(STATE_SIZE, i), np.zeros(STATE_SIZE, i), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i),
+        np.zeros(N_CARDS, i), np.zeros(MAX_HOLDERS, i), np.zeros(MAX_HOLDERS, i), np.zeros(MAX_HOLDERS, i),
+        np.zeros(4, i), np.zeros(4, i), np.zeros((N_CARDS + 1) * ROOM * ROOM, np.float64), np.zeros(2, i),
+        np.zeros(1, np.uint64), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros((N_SC, 4), i),
+        ctx, np.zeros(size * ENTRY, i), np.zeros(DEPTH * MOVE_STRIDE, i), np.zeros(DEPTH * MOVE_STRIDE, i),
+        np.zeros(4, i), np.zeros(DEPTH * FRAME, i), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros(1, i),
+    )
+
+
+@njit(cache=True)
+def policy_card(code, st, rec, pub, sw, u):
+    """The card of the seat to move of ``st`` under play policy ``code`` (module docstring)."""
+    kind = code & play.KIND_MASK
+    if kind == play.DD:
+        return dd_card(st, rec, sw)
+    if kind == play.PIMC:
+        return pimc_card(st, rec, pub, sw, code, u)
+    if kind == play.RANDOM:
+        legal = legal_cards(st, rec)
+        k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))
+        return nth_card(legal, k)
+    return heuristic_on_state(st, rec, pub[PUB_SEEN_OUT])
+
+
+@njit(cache=True)
+def play_to_end(codes, st, rec, pub, sw, rng):
+    """Play ``st`` to the end, the seat to move each time under ``codes[seat]``, drawing
+    each decision's random number from ``rng`` (uint64[1], advanced before use). Tests and
+    benchmarks; the hand loop has its own decision point."""
+    while not is_over(st, rec):
+        rng[0] += GOLDEN
+        card = policy_card(codes[st[ST_TO_MOVE]], st, rec, pub, sw, mix64(rng[0]))
+        play_card(st, rec, card)
+
+
+__all__ = ["StrongWorkspace", "make_strong", "strong_bits", "policy_card", "play_to_end"]

@@ -1,0 +1,342 @@
+"""The strong play policies (issue 10): what a seat knows, its worlds, ``pimc`` and ``dd``.
+
+- every sampled world replays: each seat's cards at the first trick, taken from the
+  world, make every card played legal again and rebuild the world's state exactly, and
+  the world keeps what the seat knows (its cards, the known cards, the cards out of play);
+- on small positions the sampler is uniform over the consistent worlds (enumerated);
+- the policies never read hidden cards: states that differ only there give the same card;
+- ``dd`` plays a card of the solver's best value; the Python API and parameters.
+"""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from analyzer.errors import BeloteError
+from analyzer.game.state import (
+    ST_DOWN,
+    ST_GONE,
+    ST_HANDS,
+    ST_IN_PLAY,
+    ST_LEADERS,
+    ST_N_PLAYED,
+    ST_PLAYED,
+    ST_TAKER,
+    ST_TO_MOVE,
+    ST_TRICK_NO,
+    ST_TRUMP,
+    ST_UNDER,
+    dekjas_state,
+    is_over,
+    legal_cards,
+    play_card,
+    random_start,
+    side_card_points,
+    start_state,
+)
+from analyzer.players import choose, public_info, solve, strong_workspace
+from analyzer.players import play
+from analyzer.players.knowledge import observe, prepare, sample_world
+from analyzer.players.policies import Policies, play_code
+from analyzer.players.strong import play_to_end, policy_card
+from analyzer.rules import ALL_LABELS, Rules
+from analyzer.rules.cards import mask_to_cards, parse_cards, parse_suit
+
+N_CARDS = 32
+
+
+def _chi2_999(df):
+    """The 0.999 quantile of chi-square with ``df`` degrees of freedom (Wilson-Hilferty,
+    within 1% for df >= 3): a uniform sampler fails the test once in a thousand runs."""
+    z = 3.0902
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def random_position(rules, rng, tricks_left=None):
+    """A position reached by random play from a random deal, with the public information
+    a real hand would give: classic and Piekjas 4, the troefmaker's table card; Piekjas
+    2-3, two of the cards out of play face up (the card on the table and the fille).
+    Returns (state, pub, seat to move)."""
+    rec = rules.record()
+    st, in_play = random_start(rules, rng)
+    known, seen = {}, ()
+    if rules.variant != "dekjas":
+        taker = int(st[ST_TAKER])
+        if rules.players == 4:
+            known = {taker: [int(rng.choice(mask_to_cards(int(st[ST_HANDS + taker]))))]}
+        else:
+            seen = [c for c in range(N_CARDS) if c not in in_play][:2]
+    pub = public_info(rules, seen_out=seen, known=known)
+    total = rules.n_tricks * rules.players
+    if tricks_left is None:
+        stop = int(rng.integers(total - 1))
+    else:
+        stop = (rules.n_tricks - tricks_left) * rules.players + int(rng.integers(rules.players))
+    for _ in range(stop):
+        options = mask_to_cards(int(legal_cards(st, rec)))
+        play_card(st, rec, options[int(rng.integers(len(options)))])
+    return st, pub, int(st[ST_TO_MOVE])
+
+
+def replay(world, rules):
+    """The world's state rebuilt from its seats' first-trick cards and the cards played,
+    each checked legal; None when one is not."""
+    rec = rules.record()
+    n = rules.players
+    start = [int(world[ST_HANDS + s]) | int(world[ST_DOWN + s]) for s in range(n)]
+    for i in range(int(world[ST_N_PLAYED])):
+        t = i // n
+        s = (int(world[ST_LEADERS + t]) + i - t * n) % n
+        start[s] |= 1 << int(world[ST_PLAYED + i])
+    trump, taker, leader = int(world[ST_TRUMP]), int(world[ST_TAKER]), int(world[ST_LEADERS])
+    if rules.variant == "dekjas":
+        piles = [[(int(world[ST_UNDER + c]), c) for c in range(N_CARDS)
+                  if world[ST_UNDER + c] >= 0 and (start[s] >> c) & 1] for s in range(2)]
+        st = dekjas_state(rules, piles, trump, taker, leader)
+    else:
+        st = start_state(rules, start, trump, taker, leader)
+    for i in range(int(world[ST_N_PLAYED])):
+        c = int(world[ST_PLAYED + i])
+        if not (int(legal_cards(st, rec)) >> c) & 1:
+            return None
+        play_card(st, rec, c)
+    return st
+
+
+def _worlds(st, rules, pub, seat, count, seed):
+    rec = rules.record()
+    sw = strong_workspace(rules, [play.PIMC])
+    view = np.zeros_like(st)
+    observe(st, rec, pub, seat, view)
+    total = prepare(view, rec, pub, seat, sw)
+    sw.rng[0] = np.uint64(seed)
+    out = []
+    for _ in range(count):
+        w = np.zeros_like(st)
+        sample_world(view, rec, sw, w)
+        out.append(w)
+    return total, out
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+@pytest.mark.parametrize("undertrump", ["forced", "free"])
+def test_every_world_replays_and_keeps_what_the_seat_knows(label, undertrump):
+    rules = Rules.from_label(label, [f"undertrump={undertrump}"])
+    rng = np.random.default_rng(abs(hash((label, undertrump))) % 2**32)
+    for _ in range(30):
+        st, pub, seat = random_position(rules, rng)
+        total, worlds = _worlds(st, rules, pub, seat, 8, int(rng.integers(2**63)))
+        assert total >= 1  # the real deal is one of them
+        for w in worlds:
+            rebuilt = replay(w, rules)
+            assert rebuilt is not None, "a card played is not legal in the world"
+            assert (rebuilt == w).all(), "the world is not the state its deal gives"
+            if rules.variant == "dekjas":
+                for s in range(2):  # face-up cards are public
+                    assert w[ST_HANDS + s] == st[ST_HANDS + s]
+                    assert bin(int(w[ST_DOWN + s])).count("1") == bin(int(st[ST_DOWN + s])).count("1")
+                continue
+            assert w[ST_HANDS + seat] == st[ST_HANDS + seat]
+            held = 0
+            for s in range(rules.players):
+                assert bin(int(w[ST_HANDS + s])).count("1") == bin(int(st[ST_HANDS + s])).count("1")
+                known = int(pub[1 + s]) & ~int(st[ST_GONE])
+                assert int(w[ST_HANDS + s]) & known == known  # the troefmaker keeps its table card
+                held |= int(w[ST_HANDS + s])
+            assert held & int(pub[0]) == 0  # the cards face up out of play stay out
+
+
+def _consistent_worlds(st, rules, pub, seat):
+    """Every deal of the unseen cards that replays (brute force)."""
+    n = rules.players
+    gone, own = int(st[ST_GONE]), int(st[ST_HANDS + seat])
+    known = {s: int(pub[1 + s]) & ~gone for s in range(n)}
+    unseen = [c for c in range(N_CARDS) if not ((gone | own | int(pub[0]) | sum(known.values())) >> c) & 1]
+    holders = [s for s in range(n) if s != seat]
+    room = {s: bin(int(st[ST_HANDS + s])).count("1") - bin(known[s]).count("1") for s in holders}
+    stock = len(unseen) - sum(room.values())
+    out = set()
+    deals = 0
+    for assign in itertools.product(holders + ([-1] if stock else []), repeat=len(unseen)):
+        if any(assign.count(s) != room[s] for s in holders):
+            continue
+        deals += 1
+        w = st.copy()
+        for s in holders:
+            w[ST_HANDS + s] = known[s] | sum(1 << c for c, h in zip(unseen, assign) if h == s)
+        if replay(w, rules) is not None:
+            out.add(tuple(int(w[ST_HANDS + s]) for s in holders))
+    return out, deals
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas3"])
+def test_worlds_are_uniform_over_the_consistent_deals(label):
+    """On small endings where the play has proved voids, the sampler's worlds are the
+    consistent deals (enumerated), each as often as the others (chi-square, p = 0.001)."""
+    rules = Rules.from_label(label)
+    rng = np.random.default_rng(7)
+    tested = 0
+    while tested < 3:
+        st, pub, seat = random_position(rules, rng, tricks_left=2)
+        every, deals = _consistent_worlds(st, rules, pub, seat)
+        n = rules.players
+        if not 6 <= len(every) < deals:
+            continue  # too few worlds to test, or none excluded by the play
+        per = 200
+        total, worlds = _worlds(st, rules, pub, seat, per * len(every), tested + 1)
+        assert total == len(every)
+        counts = {}
+        for w in worlds:
+            key = tuple(int(w[ST_HANDS + s]) for s in range(n) if s != seat)
+            assert key in every
+            counts[key] = counts.get(key, 0) + 1
+        chi2 = sum((counts.get(k, 0) - per) ** 2 / per for k in every)
+        assert chi2 < _chi2_999(len(every) - 1), (label, len(every), chi2)
+        tested += 1
+
+
+def _hidden_twin(st, rules, pub, rng):
+    """A state that differs from ``st`` only in cards the seat to move cannot see (two
+    unseen cards swapped between holders), or None."""
+    seat = int(st[ST_TO_MOVE])
+    other = st.copy()
+    if rules.variant == "dekjas":
+        downs = [(s, c) for s in range(2) for c in mask_to_cards(int(st[ST_DOWN + s]))]
+        tops = {int(st[ST_UNDER + c]): c for c in range(N_CARDS) if st[ST_UNDER + c] >= 0}
+        if len(downs) < 2:
+            return None
+        (sa, a), (sb, b) = [downs[i] for i in rng.choice(len(downs), 2, replace=False)]
+        other[ST_UNDER + tops[a]], other[ST_UNDER + tops[b]] = b, a
+        other[ST_DOWN + sa] = (int(other[ST_DOWN + sa]) & ~(1 << a)) | (1 << b)
+        other[ST_DOWN + sb] = (int(other[ST_DOWN + sb]) & ~(1 << b)) | (1 << a)
+        return other
+    # holders of hidden cards: the other seats, and (Piekjas 2-3) the stock out of play
+    stock = ~int(st[ST_IN_PLAY]) & ~int(pub[0]) & 0xFFFFFFFF
+    held = {s: int(st[ST_HANDS + s]) & ~int(pub[1 + s]) for s in range(rules.players) if s != seat}
+    held = {s: m for s, m in held.items() if m}
+    if stock:
+        held[-1] = stock
+    if len(held) < 2:
+        return None
+    sa, sb = rng.choice(sorted(held), 2, replace=False)
+    a = int(rng.choice(mask_to_cards(held[sa])))
+    b = int(rng.choice(mask_to_cards(held[sb])))
+    for s, out_, in_ in ((sa, a, b), (sb, b, a)):
+        if s >= 0:
+            other[ST_HANDS + s] = (int(st[ST_HANDS + s]) & ~(1 << out_)) | (1 << in_)
+    other[ST_IN_PLAY] = int(other[ST_GONE]) | sum(int(other[ST_HANDS + s]) for s in range(rules.players))
+    return other
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+def test_pimc_never_reads_hidden_cards(label):
+    """Two states that differ only in cards the seat cannot see: the same view, and
+    PIMC's card is the same with the same random number. (``dd`` sees every card: on the
+    same pairs its card does change sometimes, which shows the swaps matter.)"""
+    rules = Rules.from_label(label)
+    rec = rules.record()
+    rng = np.random.default_rng(11)
+    sw = strong_workspace(rules, [play.DD])
+    pimc = np.int64(play_code("pimc:worlds=8"))
+    dd_changed = 0
+    pairs = 0
+    for _ in range(400):
+        if pairs == 40:
+            break
+        st, pub, seat = random_position(rules, rng, tricks_left=int(rng.integers(1, rules.n_tricks + 1)))
+        twin = _hidden_twin(st, rules, pub, rng)
+        if twin is None or int(legal_cards(st, rec)).bit_count() < 2:
+            continue
+        pairs += 1
+        va, vb = np.zeros_like(st), np.zeros_like(st)
+        observe(st, rec, pub, seat, va)
+        observe(twin, rec, pub, seat, vb)
+        assert (va == vb).all()
+        u = np.uint64(rng.integers(2**63))
+        assert policy_card(pimc, st.copy(), rec, pub, sw, u) == policy_card(pimc, twin.copy(), rec, pub, sw, u)
+        if rules.n_tricks - int(st[ST_TRICK_NO]) <= 3:  # dd solves: endings only, to keep the test short
+            dd = np.int64(play.DD)
+            dd_changed += policy_card(dd, st.copy(), rec, pub, sw, u) != policy_card(dd, twin.copy(), rec, pub, sw, u)
+    assert pairs == 40 and dd_changed > 0
+
+
+HANDS = ("Jh 9h Ah Tc 7s Ks Qd 8c", "7h 8h Qh Kh Ac Kc 9c 7c", "Th As Ts 9s 8s Js Qs Ad", "Qc Jc 8d 7d 9d Td Kd Jd")
+
+
+def _classic_start():
+    rules = Rules()
+    st = start_state(rules, [parse_cards(h) for h in HANDS], trump=parse_suit("h"), taker=0)
+    return rules, st
+
+
+def test_dd_plays_a_card_of_the_solvers_best_value():
+    rules, st = _classic_start()
+    rec = rules.record()
+    sw = strong_workspace(rules, [play.DD])
+    while not is_over(st, rec):
+        sol = solve(st, rules)
+        card = choose("dd", st, rules, workspace=sw)
+        assert sol.cards[card] == sol.value
+        play_card(st, rec, card)
+
+
+def test_dd_hand_reaches_the_solved_value():
+    """Every seat playing dd from the start ends on the start position's value."""
+    rules, st = _classic_start()
+    rec = rules.record()
+    value = solve(st, rules).value
+    sw = strong_workspace(rules, [play.DD])
+    play_to_end(np.full(4, play.DD, np.int64), st, rec, public_info(rules), sw, np.zeros(1, np.uint64))
+    assert side_card_points(st, rec, 0) == value  # seat 0 took
+
+
+def test_choose_is_deterministic_from_the_seed_and_plays_a_legal_card():
+    rules, st = _classic_start()
+    pub = public_info(rules, known={0: parse_cards("Jh")})
+    legal = int(legal_cards(st, rules.record()))
+    cards = {choose("pimc:worlds=8", st, rules, pub, seed=s) for s in range(6)}
+    assert all((legal >> c) & 1 for c in cards)
+    assert choose("pimc:worlds=8", st, rules, pub, seed=3) == choose("pimc:worlds=8", st, rules, pub, seed=3)
+    before = st.copy()
+    choose("pimc", st, rules, pub, seed=1)
+    assert (st == before).all()  # the caller's state is not changed
+
+
+def test_play_parameters_pack_into_the_code_with_named_defaults():
+    code = play_code("pimc")
+    assert code & play.KIND_MASK == play.PIMC
+    assert (code >> 8) & 0xFF == 32 and (code >> 16) & 0xFF == 0
+    code = play_code("pimc:worlds=16,exact=2")
+    assert (code >> 8) & 0xFF == 16 and (code >> 16) & 0xFF == 2
+    assert play_code("dd") == play.DD
+    pols = Policies.parse("heuristic", "0=pimc:worlds=16,exact=3,1=random", 4)
+    seats = ("pimc:exact=3,worlds=16", "random", "heuristic", "heuristic")
+    assert pols.play == (seats, seats)  # by seat: the same in both roles
+    assert Policies.parse("heuristic", "pimc:worlds=32", 4).play[0] == ("pimc",) * 4  # the defaults: its plain name
+    for row in pols.codes()[1]:
+        assert list(row[:2]) == [play_code("pimc:worlds=16:exact=3"), play.RANDOM]
+    assert Policies.parse("heuristic", "pimc:exact=0", 4).play[0] == ("pimc",) * 4
+    roles = Policies.parse("heuristic", "taker=pimc:worlds=8,exact=1,defence=dd", 4)
+    assert roles.play == (("pimc:exact=1,worlds=8",) * 4, ("dd",) * 4)
+    assert list(roles.codes()[1][:, 0]) == [play_code("pimc:worlds=8:exact=1"), play.DD]
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("pimc:worlds=0", "worlds must be a whole number from 1 to 255"),
+    ("pimc:depth=3", '"depth=3" is not a parameter'),
+    ("dd:worlds=3", "dd takes no parameters"),
+    ("strong", 'unknown policy "strong"'),
+])
+def test_bad_play_parameters_are_one_line_errors(spec, message):
+    with pytest.raises(BeloteError, match=message):
+        Policies.parse("heuristic", spec, 4)
+
+
+def test_api_doc_examples_run():
+    import doctest
+
+    from analyzer.players import api
+
+    assert doctest.testmod(api).failed == 0
