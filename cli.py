@@ -526,7 +526,7 @@ def take(
     bracket_plays: Optional[str] = typer.Option(
         None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
     bracket_deals: int = typer.Option(
-        2_000, "--bracket-deals", min=1, help="Paired deals for the searching policies of --bracket (pimc, dd: "
+        500, "--bracket-deals", min=1, help="Paired deals for the searching policies of --bracket (pimc, dd: "
         "milliseconds a hand); the others keep --deals."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
@@ -555,7 +555,7 @@ def take(
 
       belote take "8c Qd 7s 9d Kc" --turned Th --seat 2 --bid heuristic
 
-      belote take "Jh Ah Tc 7s 8d" --turned Qh --bracket --deals 20000 --bracket-deals 1000
+      belote take "Jh Ah Tc 7s 8d" --turned Qh --bracket --deals 20000 --bracket-deals 300
     """
     from analyzer.players.policies import Policies
     from analyzer.players.policy_files import bid_note, default_bid, describe_bid

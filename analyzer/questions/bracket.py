@@ -23,7 +23,7 @@ from analyzer.questions.take import TakeResult, analyse_take
 from analyzer.rules import Rules
 
 BRACKET_PLAYS = ("heuristic", "pimc", "dd")  # what the tables use, a searching player, all cards seen
-STRONG_DEALS = 2_000  # default paired deals for the searching policies
+STRONG_DEALS = 500  # default paired deals for the searching policies (dd: about 7 classic hands a second a thread)
 SEARCH_CHUNK = 8  # samples per kernel call for searching policies (milliseconds a hand, not microseconds)
 SEARCH_BATCH = 64  # a progress update at least every this many samples
 
@@ -74,7 +74,7 @@ def parse_plays(spec: str | None) -> tuple[str, ...]:
     if len(plays) < 2:
         raise BeloteError(f'--bracket-plays "{spec}" names one policy: give two or more, e.g. heuristic,pimc,dd')
     for p in plays:
-        if "=" in p:
+        if "=" in p.partition(":")[0]:  # pimc:worlds=16 is one policy; 0=pimc or taker=pimc is not
             raise BeloteError(f'--bracket-plays "{p}": give one policy for every seat, e.g. heuristic,pimc,dd')
         Policies.parse("heuristic", p, 2)  # a one-line error for an unknown name
     return plays
