@@ -139,7 +139,7 @@ def init_state(st, rec, hands, under, trump, taker, leader):
 
 
 @njit(cache=True, inline="always")
-def _trick_step(k, card, trump, led, best_i, best_s, best_trump):
+def trick_step(k, card, trump, led, best_i, best_s, best_trump):
     """Card ``card`` is the k-th of the trick: the suit led, the position and strength of
     the card winning it so far, and the rank of the highest trump in it (-1: none), after
     it (RULES.md §4: highest trump, else highest card of the suit led). Scalars in and
@@ -207,7 +207,7 @@ def play_card(st, rec, card):
     led, best_i, best_s, best_trump = -1, 0, -1, -1
     if k > 0:
         led, best_i, best_s, best_trump = st[ST_LED], st[ST_BEST_I], st[ST_BEST_S], st[ST_BEST_TRUMP]
-    led, best_i, best_s, best_trump = _trick_step(k, card, trump, led, best_i, best_s, best_trump)
+    led, best_i, best_s, best_trump = trick_step(k, card, trump, led, best_i, best_s, best_trump)
     b = np.int64(1) << card
     hand &= ~b
     if rec.variant == DEKJAS:
@@ -294,7 +294,7 @@ def undo_card(st, rec):
     led, best_i, best_s, best_trump = -1, 0, -1, -1
     base = ST_PLAYED + st[ST_TRICK_NO] * n
     for j in range(k):
-        led, best_i, best_s, best_trump = _trick_step(j, st[base + j], st[ST_TRUMP], led, best_i, best_s, best_trump)
+        led, best_i, best_s, best_trump = trick_step(j, st[base + j], st[ST_TRUMP], led, best_i, best_s, best_trump)
     st[ST_LED] = led
     st[ST_BEST_I] = best_i
     st[ST_BEST_S] = best_s
@@ -401,7 +401,7 @@ def trick_so_far(st: np.ndarray, rules: Rules) -> list[tuple[int, int]]:
 
 
 __all__ = [
-    "STATE_SIZE", "init_state", "legal_cards", "play_card", "undo_card", "is_over", "hand_result", "trick_points",
+    "STATE_SIZE", "init_state", "trick_step", "legal_cards", "play_card", "undo_card", "is_over", "hand_result", "trick_points",
     "side_card_points", "side_of_seat", "new_state", "start_state", "dekjas_state", "state_from_record",
     "random_start", "trick_so_far",
 ]

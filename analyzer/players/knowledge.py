@@ -61,6 +61,7 @@ from numba import njit
 
 from analyzer.game.dealing import rand_below, rand_unit
 from analyzer.game.state import (
+    trick_step,
     ST_DOWN,
     ST_GONE,
     ST_HANDS,
@@ -76,7 +77,7 @@ from analyzer.game.state import (
     STATE_SIZE,
 )
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
-from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, TRUMP_ORDER, lowest_card, popcount, strength
+from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
 
 PUB_SEEN_OUT = 0
@@ -174,9 +175,6 @@ def forbidden(view, rec, seat, candidates, out):
         c = view[ST_PLAYED + i]
         if j == 0:
             leader = view[ST_LEADERS + t]
-            led = c >> 3
-            best_s = -1
-            best_tr = -1
         s = leader + j
         if s >= n:
             s -= n
@@ -192,14 +190,7 @@ def forbidden(view, rec, seat, candidates, out):
                 two = np.uint32((1 << c) | (1 << x))
                 if ((np.int64(legal_mask(two, led, best_tr, trump, pw, utf)) >> c) & 1) == 0:
                     out[s] |= np.int64(1) << x
-        st_c = strength(c, trump, led)
-        if st_c > best_s:
-            best_s = st_c
-            win_j = j
-        if (c >> 3) == trump:
-            r = c & 7
-            if best_tr < 0 or TRUMP_ORDER[r] > TRUMP_ORDER[best_tr]:
-                best_tr = r
+        led, win_j, best_s, best_tr = trick_step(j, c, trump, led, win_j, best_s, best_tr)
 
 
 @njit(cache=True, inline="always")

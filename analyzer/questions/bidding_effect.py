@@ -33,6 +33,7 @@ import pandas as pd
 from analyzer.players.policies import Policies
 from analyzer.players.policy_files import describe_bid
 from analyzer.questions.impact import (
+    forest_lines,
     DEFAULT_BLOCKS,
     TABLE_COLUMNS,
     Diff,
@@ -175,11 +176,7 @@ class BiddingEffect:
                    "(as in the section on rule options). Seat advantage: the seat's side's hand score minus the "
                    "other sides' mean, a hand; P(win): the player in that seat in the first hand.")
         out.append("")
-        if plot_name:
-            out.append(f"![what calibration changes]({plot_name})")
-            out.append("")
-            out.append("Filled markers: beyond the noise; hollow: the interval includes 0.")
-            out.append("")
+        out += forest_lines(plot_name, "what calibration changes")
         df = self.table()
         for lab in self.labels:
             sub = df[df["variant"] == lab]

@@ -540,6 +540,13 @@ def _digits(half: float) -> int:
     return int(min(5, max(2, -math.floor(math.log10(half)))))
 
 
+def forest_lines(plot_name: str | None, alt: str) -> list[str]:
+    """The markdown of a section's forest plot and its legend (nothing without a plot)."""
+    if not plot_name:
+        return []
+    return [f"![{alt}]({plot_name})", "", "Filled markers: beyond the noise; hollow: the interval includes 0.", ""]
+
+
 def fmt_value(x: float, unit: str, signed: bool = False, digits: int = 2) -> str:
     if not np.isfinite(x):
         return "n/a"
@@ -580,11 +587,7 @@ def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, he
     out.append("")
     out.append(METHOD.format(blocks=result.blocks))
     out.append("")
-    if plot_name:
-        out.append(f"![what each rule option changes]({plot_name})")
-        out.append("")
-        out.append("Filled markers: beyond the noise; hollow: the interval includes 0.")
-        out.append("")
+    out += forest_lines(plot_name, "what each rule option changes")
     df = result.table()
     rev = df[df["kind"] == "revision 2"]
     if len(rev):
