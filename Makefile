@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# the suite on every core (pytest-xdist): each worker loads or compiles the kernels itself
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 report: $(STAMP)
 	$(BIN)/belote report

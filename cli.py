@@ -747,8 +747,12 @@ def table(
 def balance(
     variants: str = typer.Option("classic,piekjas2,piekjas3,piekjas4,dekjas", "--variants",
                                  help="Comma-separated: classic, piekjas2, piekjas3, piekjas4, dekjas."),
-    deals: int = typer.Option(1_000_000, "--deals", min=1, help="Hands per variant."),
-    games: int = typer.Option(20_000, "--games", min=0, help="Whole games per variant (0: hands only)."),
+    deals: Optional[int] = typer.Option(
+        None, "--deals", min=1, show_default=False,
+        help="Hands per variant [default: 1,000,000; with --play pimc 2,000; with dd 200]."),
+    games: Optional[int] = typer.Option(
+        None, "--games", min=0, show_default=False,
+        help="Whole games per variant, 0: hands only [default: 20,000; with --play pimc 100; with dd 10]."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, PNG plots and balance.md here."),
     seed: int = SEED,
     bid: Optional[str] = BID_CALIBRATED,
@@ -777,14 +781,17 @@ def balance(
       belote balance --variants classic,piekjas3 --rule undertrump=free --json
     """
     from analyzer.output.files import write_balance
-    from analyzer.questions.balance import compare_variants, parse_variants
+    from analyzer.questions.balance import compare_variants, default_sizes, parse_variants, work
 
     from analyzer.players.policy_files import bid_note
     from analyzer.rules import Rules
 
     labels = [r.label for r in parse_variants(variants)]
     notes = {lab: n for lab in labels if (n := bid_note(Rules.from_label(lab, rule or []), bid, play))}
-    total = len(labels) * (deals + games)
+    sizes = default_sizes(play)
+    deals = sizes[0] if deals is None else deals
+    games = sizes[1] if games is None else games
+    total = len(labels) * work(deals, games)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("balance", quiet)
         with _backend(cluster, scheduler, run_dir, resume, "balance", locals()), \

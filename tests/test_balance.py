@@ -81,3 +81,33 @@ def test_hands_only_when_no_games():
     b = compare_variants(["piekjas4"], deals=5000, games=0, seed=1)
     assert "p_win" not in b.seat_table() and b.game_table().empty
     assert np.isfinite(b.seat_table()["advantage"]).all()
+
+
+def test_default_sizes_shrink_for_a_searching_play_policy():
+    from analyzer.questions.balance import DEFAULT_SIZES, default_sizes
+
+    assert default_sizes("heuristic") == DEFAULT_SIZES[""] == (1_000_000, 20_000)
+    assert default_sizes("pimc:worlds=8") == DEFAULT_SIZES["pimc"]
+    assert default_sizes("taker=pimc,defence=heuristic") == DEFAULT_SIZES["pimc"]
+    assert default_sizes("0=dd,1=pimc") == DEFAULT_SIZES["dd"]  # the costliest named decides
+    assert DEFAULT_SIZES["dd"] < DEFAULT_SIZES["pimc"] < DEFAULT_SIZES[""]
+
+
+def test_a_searching_policy_runs_in_small_chunks_with_the_same_numbers():
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import CHUNK, SEARCH_CHUNK
+
+    rules = Rules("piekjas", 2)
+    assert SimConfig(rules=rules).chunk == CHUNK
+    strong = SimConfig(rules=rules, policies=Policies.parse("heuristic", "pimc:worlds=4", 2), deals=40, seed=3)
+    assert strong.chunk == SEARCH_CHUNK
+    whole = SimConfig(rules=rules, policies=strong.policies, deals=40, seed=3, chunk=40)
+    assert (simulate(strong).counts == simulate(whole).counts).all()
+
+
+def test_balance_progress_counts_games_as_hands_to_the_total():
+    from analyzer.questions.balance import HANDS_PER_GAME, work
+
+    seen = []
+    compare_variants(["dekjas"], deals=3000, games=20, seed=2, bid="heuristic", progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == work(3000, 20) == 3000 + round(HANDS_PER_GAME * 20)

@@ -105,11 +105,16 @@ def test_game_records_carry_the_totals_and_reserve_before_each_hand():
         _assert_clean(recs)
 
 
+# dd solves from the first trick: about 0.3 hands/s in Piekjas 3-4 and Dekjas (docs/BENCHMARKS.md)
+DD_HANDS = {"classic": 6, "piekjas2": 6, "piekjas3": 2, "piekjas4": 2, "dekjas": 2}
+
+
 @pytest.mark.parametrize("label", ALL_LABELS)
-@pytest.mark.parametrize("play,hands", [("pimc:worlds=4", 60), ("dd", 6)])
-def test_deals_played_by_the_strong_policies_replay_cleanly(label, play, hands, tmp_path):
+@pytest.mark.parametrize("play", ["pimc:worlds=4", "dd"])
+def test_deals_played_by_the_strong_policies_replay_cleanly(label, play, tmp_path):
     """dd and pimc play through the hand loop's decision point: their logged deals replay
     (few hands: they search)."""
+    hands = DD_HANDS[label] if play == "dd" else 60
     records = _replay_all(Rules.from_label(label), "heuristic", play, hands, tmp_path)
     assert any(r["outcome"] == "played" for r in records)
     assert {r["policies"]["play"] for r in records} == {play if play == "dd" else "pimc:worlds=4"}

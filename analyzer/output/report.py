@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 import analyzer
-from analyzer.questions.balance import compare_variants
+from analyzer.questions.balance import HANDS_PER_GAME, compare_variants, work
 from analyzer.errors import BeloteError
 from analyzer.output.files import (bidding_effect_report_section, impact_report_section, impact_sizes,
                                    write_balance, write_table)
@@ -101,7 +101,6 @@ class Sizes:
 # a report will simulate.
 TAKE_HANDS_PER_CALL = 1.30  # take: hands per paired deal and call compared (pass included)
 TABLE_HANDS_PER_DEAL = 5.33  # table: hands per deal (every decision played taking and passing)
-HANDS_PER_GAME = 9.74  # balance: hands per whole game
 # What a hand of each part costs, relative to a balance hand (same run: balance 9,696
 # hands/s, take 3,852, table 1,944 on 2 threads): the progress counts hands weighted by
 # these, so its ETA holds across parts of different speed.
@@ -382,7 +381,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     hands["table"] = table_hands
     # ---- balance ----
     t0 = time.perf_counter()
-    units = len(variants) * (sizes.deals + sizes.games)
+    units = len(variants) * work(sizes.deals, sizes.games)
     b = compare_variants(list(variants), deals=sizes.deals, games=sizes.games, seed=seed, bid=bid, threads=threads,
                          progress=lambda done: tick(done / units))
     files = write_balance(b, folder, markdown=False)

@@ -122,6 +122,12 @@ class Policies:
         """Whether some seat plays differently as taker and as defender."""
         return self.play[0] != self.play[1]
 
+    @property
+    def searching(self) -> bool:
+        """A play policy of some seat, in either role, searches (``searches``): runs size
+        their chunks, batches and default samples for milliseconds a hand."""
+        return any(searches(name) for row in self.play for name in row)
+
     def seated(self, seats) -> "Policies":
         """The policies with player ``seats[s]``'s at seat s (a game's rotation)."""
         return Policies(tuple(self.bid[p] for p in seats), tuple(tuple(row[p] for p in seats) for row in self.play))

@@ -23,7 +23,7 @@ import pandas as pd
 from analyzer.errors import BeloteError
 from analyzer.runs.fmt import ci_pct, mean_sd
 from analyzer.runs.games import G_HANDS, DEFAULT_MAX_DEALS, GamesResult, play_games
-from analyzer.players.policies import Policies
+from analyzer.players.policies import Policies, parse_play
 from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.questions.seats import seat_advantage, simulate_seats
@@ -50,6 +50,31 @@ HAND_STATS = (  # (key in summarize(), label)
     ("dix", "Dix exchanged"),
     ("taker_score", "taker's hand score"),
 )
+
+
+# default sizes per variant: (hands, whole games); a searching play policy plays hands in
+# milliseconds (pimc) or seconds (dd in Piekjas 3-4 and Dekjas), so it gets its own
+# (the figures behind them: docs/BENCHMARKS.md, PIMC and dd hands per second)
+DEFAULT_SIZES = {"": (1_000_000, 20_000), "pimc": (2_000, 100), "dd": (200, 10)}
+
+
+HANDS_PER_GAME = 9.74  # a whole game: 4.6 (dekjas) to 12 (piekjas4) hands, 9.74 over the variants
+
+
+def work(deals: int, games: int) -> int:
+    """The progress total of ``compare_variants`` per variant, in hands: each game counted as
+    ``HANDS_PER_GAME`` hands, so the ETA does not jump when the games start."""
+    return deals + round(HANDS_PER_GAME * games)
+
+
+def default_sizes(play: str) -> tuple[int, int]:
+    """(hands, games) per variant that ``balance`` plays by default with play policy
+    ``play`` (a name, per seat or by role): the costliest policy named decides."""
+    names = {name.split(":", 1)[0] for row in parse_play(play, 4) for name in row}
+    for costly in ("dd", "pimc"):
+        if costly in names:
+            return DEFAULT_SIZES[costly]
+    return DEFAULT_SIZES[""]
 
 
 SEAT_AXIS = "seat (0 = voorhand, bids and leads first; the last seat deals)"
@@ -302,20 +327,24 @@ def parse_variants(spec) -> list[Rules]:
     return out
 
 
-def compare_variants(variants=None, deals: int = 1_000_000, games: int = 20_000, seed: int = 1,
+def compare_variants(variants=None, deals: int | None = None, games: int | None = None, seed: int = 1,
                      bid: str | None = None, play: str = "heuristic", rule_options=(), threads: int | None = None,
                      max_deals: int = DEFAULT_MAX_DEALS, progress=None) -> BalanceResult:
     """Hands and whole games for each variant (labels: classic, piekjas2, piekjas3,
     piekjas4, dekjas), with the same policies (names, or per seat) and rule options.
     ``bid=None``: each variant's default bidder (``policy_files.default_bid``: the shipped
     calibrated policy where it fits the rules and ``play``, else the heuristic).
-    ``games=0``: hands only. ``progress(done)`` counts hands plus games done.
+    ``deals`` / ``games`` per variant, ``None``: ``default_sizes(play)``; ``games=0``: hands
+    only. ``progress(done)`` counts the work done: hands, plus ``HANDS_PER_GAME`` a game (``work``).
 
     Example::
 
         >>> b = compare_variants(["classic", "piekjas3"], deals=200_000, games=2_000)  # doctest: +SKIP
         >>> b.seat_table()[["variant", "seat", "advantage", "p_win"]]  # doctest: +SKIP
     """
+    sizes = default_sizes(play)
+    deals = sizes[0] if deals is None else deals
+    games = sizes[1] if games is None else games
     if deals <= 0:
         raise BeloteError(f"--deals must be a positive number of hands, not {deals}")
     if games < 0:
@@ -338,9 +367,9 @@ def compare_variants(variants=None, deals: int = 1_000_000, games: int = 20_000,
         if games:
             def gp(done, base=base):
                 if progress is not None:
-                    progress(base + done)
+                    progress(base + round(HANDS_PER_GAME * done))
 
             g = play_games(cfg, games, max_deals=max_deals, progress=gp)
-            base += games
+            base += round(HANDS_PER_GAME * games)
         out.append(VariantBalance(cfg.rules, res, adv, g))
     return BalanceResult(out, seed, deals, games, time.perf_counter() - t0)

@@ -18,14 +18,12 @@ import time
 from dataclasses import dataclass
 
 from analyzer.errors import BeloteError
-from analyzer.players.policies import Policies, searches
+from analyzer.players.policies import Policies
 from analyzer.questions.take import TakeResult, analyse_take
 from analyzer.rules import Rules
 
 BRACKET_PLAYS = ("heuristic", "pimc", "dd")  # what the tables use, a searching player, all cards seen
 STRONG_DEALS = 500  # default paired deals for the searching policies (dd: about 7 classic hands a second a thread)
-SEARCH_CHUNK = 8  # samples per kernel call for searching policies (milliseconds a hand, not microseconds)
-SEARCH_BATCH = 64  # a progress update at least every this many samples
 
 
 @dataclass
@@ -103,13 +101,11 @@ def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: in
     results = []
     for play in plays:
         pols = Policies.parse(bid, play, rules.players)
-        costly = any(searches(p) for row in pols.play for p in row)  # either role
-        n = min(deals, strong_deals) if costly else deals
+        n = min(deals, strong_deals) if pols.searching else deals  # either role
         step = None if progress is None else (lambda done, play=play, n=n: progress(play, done, n))
-        kw = dict(chunk=SEARCH_CHUNK, batch=SEARCH_BATCH) if costly else {}
         results.append(analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=n,
                                     seed=seed, policies=pols, calls=calls, objective=objective,
-                                    threads=threads, progress=step, **kw))
+                                    threads=threads, progress=step))
     return Bracket(tuple(plays), results, time.perf_counter() - t0)
 
 

@@ -51,7 +51,7 @@ from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
 from analyzer.players.policy_files import bid_provenance
 from analyzer.rules import Rules
-from analyzer.runs.simulate import SimConfig, set_threads
+from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK, SimConfig, set_threads
 from analyzer.runs.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, rate
 from analyzer.runs.units import (  # noqa: F401 (the layout of a take row)
     F_CAPOT_FOR,
@@ -398,8 +398,8 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
                  mine=None, theirs=None, deals: int = 100_000, precision: float | None = None,
                  max_deals: int = 2_000_000, seed: int = 1, policies: Policies | None = None,
                  bid_params: np.ndarray | None = None, calls=None, objective: str = "net",
-                 threads: int | None = None, progress=None, chunk: int = 2048,
-                 batch: int = _BATCH) -> TakeResult:
+                 threads: int | None = None, progress=None, chunk: int | None = None,
+                 batch: int | None = None) -> TakeResult:
     """Should the player take? Compare every open call on the same sampled deals.
 
     ``hand``: the player's cards at bidding (``"Jh 9h Ah Tc 7s"`` or card numbers);
@@ -412,8 +412,9 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     ``objective``: what ranks the calls, ``"net"`` (default: own score minus the best
     other side's, so a dedans counts the points it gives away) or ``"score"`` (own score).
     ``progress(done)`` is called with the number of deals kept so far, at least every
-    ``batch`` samples; ``chunk`` is the samples of one kernel call (smaller for costly
-    play policies, so threads share the work and progress moves).
+    ``batch`` samples; ``chunk`` is the samples of one kernel call (by default 2048, and
+    ``SEARCH_CHUNK`` / ``SEARCH_BATCH`` for a searching play policy, so threads share the
+    work and progress moves).
 
     Example::
 
@@ -433,6 +434,10 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     call_list = parse_calls(calls, rules, sit.turned, round_)
     cfg = SimConfig(rules=rules, policies=policies, deals=deals, seed=seed, threads=threads, bid_params=bid_params)
     rec, bid, play, params = cfg.kernel_args()
+    if chunk is None:
+        chunk = SEARCH_CHUNK if cfg.policies.searching else 2048
+    if batch is None:
+        batch = SEARCH_BATCH if cfg.policies.searching else _BATCH
     params = params.copy()
     if round_ == 2:
         params[seat, P_THR1] = 1e18  # the player passed in round 1 (heuristic bidder)

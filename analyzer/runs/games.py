@@ -121,15 +121,18 @@ class GamesResult:
 def play_games(config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS, progress=None,
                batch: int = 1 << 14, chunk: int = 256) -> GamesResult:
     """Play ``games`` whole games with ``config``'s rules, policies and seed (its ``deals``
-    is not used). ``progress(done)`` is called with the games finished so far."""
+    is not used). ``progress(done)`` is called with the games finished so far. A searching
+    play policy plays a game in seconds: one game a chunk, a progress call every few."""
     if games <= 0:
         raise BeloteError(f"--games must be a positive number of games, not {games}")
     if max_deals <= 0:
         raise BeloteError(f"the deal cap per game must be positive, not {max_deals}")
-    set_threads(config.threads)
+    threads = set_threads(config.threads)
     args = config.kernel_args()
     cfg = np.zeros(1, np.int64)
     cfg[GAMES_MAX_DEALS] = max_deals
+    if config.policies.searching:
+        chunk, batch = 1, min(batch, 2 * threads)
     parts = []
     t0 = time.perf_counter()
     done = 0

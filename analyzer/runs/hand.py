@@ -443,8 +443,20 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 # the driver's fresh-deal unit (simulate, seats: one hand a unit, the hot path), where a
 # call would cost the reference counts of its ~30 array arguments on every hand (about
 # 10% of a hand, measured: docs/BENCHMARKS.md). Two compiles of the hand in all, not six.
-play_hand = njit(cache=True)(_play_hand)
+_play_hand_once = njit(cache=True)(_play_hand)
 play_hand_inline = njit(inline="always")(_play_hand)  # never compiled on its own: no cache
+
+
+@njit(inline="always")
+def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
+              reserve_before, totals, use_totals, ws, res, trace):
+    """``_play_hand``, compiled once for every caller. Numba compiles a function once per
+    argument types, and a constant argument (``0``, ``True``) has a type of its own
+    (``Literal[int](0)``): callers passing ``0, False``, ``0, True`` or a variable reserve
+    cost three compiles of the whole hand (about 40 s of CPU each, measured with
+    ``scripts/compile_profile.py``). This inlined wrapper passes them as plain values."""
+    _play_hand_once(deck, rec, bid_pol, play_pol, bid_params, rng, force, np.int64(reserve_before), totals,
+                    np.bool_(use_totals), ws, res, trace)
 
 
 @njit(cache=True, inline="always")

@@ -20,12 +20,12 @@ DRIVER = ("driver", "_chunk")
 ENTRY_KERNELS = {command: (DRIVER,) for command in ("simulate", "take", "table", "balance", "rules", "report", "duel")}
 
 # Seconds to compile the driver on a cold cache: a cold ``belote simulate`` (an empty cache
-# folder) measured 310 CPU s (5 min 10 s) on the 2-core development machine shared with other
-# jobs (2026-12-01, branch strong at 5776ddb, load about 4), since the driver compiles the
-# dd and pimc policies and the solver with every unit; before them (commit f7fb8f2,
-# ``scripts/cold_start.py``) it was 157 CPU s. Compiling is single-threaded, so about that in
-# wall time on an idle machine.
-COMPILE_SECONDS = {DRIVER: 310}
+# folder) measured 310 CPU s on the 2-core development machine shared with other jobs
+# (2026-12-01, load about 4), when the hand was still compiled three times; compiling it once
+# (``analyzer.runs.hand.play_hand``) took the whole cold compile from 425 to 295 CPU s in
+# ``scripts/compile_profile.py`` (load 7-8, docs/BENCHMARKS.md), a ratio of 0.69: about 215 s.
+# Compiling is single-threaded, so about that in wall time on an idle machine.
+COMPILE_SECONDS = {DRIVER: 215}
 
 
 def cache_folder() -> Path:

@@ -26,6 +26,11 @@ from analyzer.rules import Rules
 from analyzer.runs.units import COUNT_FIELDS, N_COUNTS, OFFSETS  # noqa: F401 (the layout of a run's counts)
 
 CHUNK = 1 << 14  # hands per chunk: the unit of parallel work
+# a searching play policy (dd, pimc) costs milliseconds a hand, not microseconds: small
+# chunks and batches keep the progress bar, its ETA and Ctrl-C responsive (the numbers do
+# not depend on the split)
+SEARCH_CHUNK = 8
+SEARCH_BATCH = 64
 
 
 @njit(cache=True)
@@ -56,11 +61,13 @@ class SimConfig:
     seed: int = 1
     threads: int | None = None  # None: all cores
     bid_params: np.ndarray | None = None  # (players, N_BID_PARAMS); None: the variant's defaults
-    chunk: int = CHUNK
+    chunk: int | None = None  # None: CHUNK, or SEARCH_CHUNK when a play policy searches
 
     def __post_init__(self):
         if self.policies is None:
             self.policies = Policies.parse("heuristic", "heuristic", self.rules.players)
+        if self.chunk is None:
+            self.chunk = SEARCH_CHUNK if self.policies.searching else CHUNK
         if self.deals <= 0:
             raise BeloteError(f"--deals must be a positive number of hands, not {self.deals}")
         if self.seed < 0:
@@ -110,6 +117,8 @@ def run_hands(kind: int, config: SimConfig, progress=None, batch: int = 1 << 20)
     (summed row, seconds, threads); ``progress(done)`` is called after each batch."""
     threads = set_threads(config.threads)
     args = config.kernel_args()
+    if config.policies.searching:
+        batch = min(batch, SEARCH_BATCH)
     row = None
     t0 = time.perf_counter()
     done = 0

@@ -1,0 +1,84 @@
+"""Where a cold start's compile time goes: every kernel numba compiles, with its own time.
+
+Points the kernel cache at a new temporary folder (nothing is read from or written to the
+real cache), runs one tiny analysis through the driver (``--play`` picks the play policy:
+``heuristic`` by default, ``pimc`` to include the searching policies), and records numba's
+``numba:compile`` events: for each compiled function its total time and its self time
+(total minus the kernels compiled while typing it), the 25 largest by self time, and the sum.
+
+    .venv/bin/python scripts/compile_profile.py
+    .venv/bin/python scripts/compile_profile.py --play pimc --top 40
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+# before analyzer is imported: it sets numba's cache folder from BELOTE_CACHE_DIR
+_TMP = tempfile.TemporaryDirectory(prefix="belote-compile-")
+os.environ["BELOTE_CACHE_DIR"] = _TMP.name
+os.environ.pop("NUMBA_CACHE_DIR", None)
+
+import numba.core.event as ev  # noqa: E402
+
+
+class _Profile(ev.Listener):
+    """Self and total seconds per compiled function, from nested compile events."""
+
+    def __init__(self):
+        self.stack = []  # [name, start, seconds of children]
+        self.rows = []  # (name, total, self)
+
+    def on_start(self, event):
+        d = event.data["dispatcher"]
+        name = f"{d.py_func.__module__}.{d.py_func.__qualname__}"
+        self.stack.append([name, time.process_time(), 0.0])
+
+    def on_end(self, event):
+        name, t0, children = self.stack.pop()
+        total = time.process_time() - t0
+        self.rows.append((name, total, total - children))
+        if self.stack:
+            self.stack[-1][2] += total
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--play", default="heuristic")
+    ap.add_argument("--variant", default="classic")
+    ap.add_argument("--top", type=int, default=25)
+    args = ap.parse_args()
+    from analyzer.players.policies import Policies
+    from analyzer.rules import Rules
+    from analyzer.runs.simulate import SimConfig, simulate
+
+    rules = Rules.from_label(args.variant)
+    config = SimConfig(rules=rules, policies=Policies.parse("heuristic", args.play, rules.players),
+                       deals=8, seed=1, threads=1, chunk=8)
+
+    prof = _Profile()
+    t0 = time.process_time()
+    with ev.install_listener("numba:compile", prof):
+        simulate(config)
+    cpu = time.process_time() - t0
+    by = {}
+    for name, total, own in prof.rows:
+        n, t, s = by.get(name, (0, 0.0, 0.0))
+        by[name] = (n + 1, t + total, s + own)
+    rows = sorted(by.items(), key=lambda kv: -kv[1][2])
+    print(f"cold compile of a {args.variant} simulate with --play {args.play}: {cpu:.1f} s CPU, "
+          f"{len(prof.rows)} compiles of {len(by)} functions")
+    print(f"{'self s':>8} {'total s':>8} {'n':>3}  function")
+    for name, (n, total, own) in rows[:args.top]:
+        print(f"{own:8.1f} {total:8.1f} {n:3d}  {name}")
+    rest = sum(v[2] for _, v in rows[args.top:])
+    print(f"{rest:8.1f} {'':>8} {'':>3}  ({len(rows) - args.top} more)")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        _TMP.cleanup()
