@@ -703,9 +703,10 @@ def table(
     bracket_plays: Optional[str] = typer.Option(
         None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd "
         "(classic, piekjas 2), heuristic,pimc (piekjas 3-4, dekjas: dd is too slow there)."),
-    bracket_deals: int = typer.Option(
-        300, "--bracket-deals", min=1, help="Deals for the searching policies of --bracket (pimc, dd: a table "
-        "deal plays about 5 hands of milliseconds each); the others keep --deals as well."),
+    bracket_deals: Optional[str] = typer.Option(
+        None, "--bracket-deals", show_default="pimc=1000,dd=150", help="Deals of the searching policies of --bracket: one number "
+        "for all, or by policy (a table deal plays about 5 hands; classic dd costs about 25 times pimc, about a "
+        "minute each at the default on 2 threads); the others keep --deals as well."),
     bracket_by: Optional[str] = typer.Option(
         None, "--bracket-by", help="The class columns of --bracket: round, seat, honours, trump_length, "
         "side_aces, voids. Default: round,honours (a searching sample is small)."),
@@ -779,10 +780,11 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
     """``table --bracket``: the bidding table under each play policy, one progress bar each."""
     from analyzer.output.files import write_table_bracket
     from analyzer.questions.bracket import parse_plays
-    from analyzer.questions.table_bracket import default_plays, parse_by, plan, table_bracket
+    from analyzer.questions.table_bracket import default_plays, parse_by, parse_deals, plan, table_bracket
 
     plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
     by = parse_by(bracket_by)
+    bracket_deals = parse_deals(bracket_deals) if bracket_deals else None
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("table", quiet)
         if not quiet:
@@ -795,7 +797,7 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
             names = [p.name for p in write_table_bracket(b, stage.tmp)]
             stage.commit({"command": _command(), "seed": seed, "rules": rules.options(),
                           "policies": {p: pol.describe() for p, pol in zip(b.plays, b.policies)},
-                          "variant": rules.label, "deals": deals, "strong_deals": b.paired_deals, "rounds": rounds})
+                          "variant": rules.label, "deals": deals, "strong_deals": b.per_deal, "rounds": rounds})
             files = [str(stage.dest / n) for n in names]
     if as_json:
         d = b.as_dict()

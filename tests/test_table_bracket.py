@@ -16,8 +16,8 @@ import cli
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
 from analyzer.questions.table import RAW_FIELDS, bidding_table, mean_ci
-from analyzer.questions.table_bracket import (bracket_status, default_plays, parse_by, per_deal_table,
-                                              table_bracket)
+from analyzer.questions.table_bracket import (bracket_status, default_plays, parse_by, parse_deals, per_deal_table,
+                                              sample_sizes, table_bracket)
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
 
@@ -116,6 +116,23 @@ def test_searching_policies_play_the_first_strong_deals_of_the_same_stream():
                                   first.raw.set_index(keys)[["n", "nat_take"]])
 
 
+def test_each_searching_policy_can_have_its_own_sample_and_pairs_on_the_deals_it_shares():
+    b = table_bracket(Rules("piekjas", 2), plays=("heuristic", "pimc", "dd"), deals=500,
+                      strong_deals={"pimc": 60, "dd": 20}, seed=3)
+    assert b.per_deal == {"heuristic": 60, "pimc": 60, "dd": 20} and [t.deals for t in b.tables] == [500, 60, 20]
+    f = b.frame(min_n=5)
+    dd = f[f["play"] == "dd"]
+    assert len(dd) and (dd["vs_n"] == dd["paired_n"]).all() and (dd["n"] == dd["paired_n"]).all()
+    assert int(dd["paired_n"].sum()) <= int(b.decisions[2].shape[0])
+    assert sample_sizes(("heuristic", "pimc"), 300, 100) == {"heuristic": 100, "pimc": 100}
+    assert parse_deals("pimc=1000,dd=100") == {"pimc": 1000, "dd": 100} and parse_deals("40") == 40
+    for bad, msg in (("pimc=x", "--bracket-deals"), ("0", "positive")):
+        with pytest.raises(BeloteError, match=msg):
+            sample_sizes(("heuristic", "pimc"), parse_deals(bad), 100)
+    with pytest.raises(BeloteError, match="not among"):
+        sample_sizes(("heuristic", "pimc"), {"dd": 5}, 100)
+
+
 def test_default_plays_leave_dd_out_where_it_is_impractical():
     assert default_plays(Rules())[0] == ("heuristic", "pimc", "dd")
     assert default_plays(Rules("piekjas", 2)) == (("heuristic", "pimc", "dd"), None)
@@ -160,7 +177,8 @@ def test_table_bracket_command_json_and_out(tmp_path):
                                 "--bracket-deals", "500", "--out", str(out), "--json", "--quiet"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
-    assert d["inputs"]["plays"] == ["random", "heuristic"] and d["inputs"]["strong_deals"] == 500
+    assert d["inputs"]["plays"] == ["random", "heuristic"] and d["inputs"]["strong_deals"] == {"random": 500,
+                                                                                              "heuristic": 500}
     assert [x["deals"] for x in d["runs"]] == [1500, 1500]
     assert {c["play"] for c in d["classes"]} == {"random", "heuristic"}
     assert all(c["paired_n"] >= 30 for c in d["classes"])
@@ -171,7 +189,7 @@ def test_table_bracket_command_json_and_out(tmp_path):
 
 def test_markdown_names_each_policy_s_n_and_the_paired_comparison(cheap):
     md = cheap.markdown()
-    assert "random 4,000 deals, heuristic 4,000 deals; the first 1,500 paired" in md
+    assert "random 4,000 deals, heuristic 4,000 deals, the first deals of one stream" in md
     assert "| class | play | n | P(made) | P(dedans) | P(capot) | P(pit) | net gain of taking | vs random, paired |" in md
     assert "Round 1:" in md and "Round 2:" in md
 

@@ -141,7 +141,8 @@ def table_bracket_figure(b, by=None):
     df = b.frame(by).copy()
     df["label"] = [f"r{r['round']} " + class_label(r, b.by if by is None else by).replace("`", "")
                    for _, r in df.iterrows()]
-    return P.bracket_plot(df, f"{b.rules.label}: the bidding table under each play policy (95% CI)")
+    return P.bracket_plot(df, f"{b.rules.label}: the bidding table under each play policy (95% CI)",
+                          empty=f"no class with n ≥ {b.min_n} under every policy: deal more")
 
 
 def write_table_bracket(b, out_dir, plot: bool = True) -> list[Path]:

@@ -270,10 +270,18 @@ def forest(df: pd.DataFrame, panels, title: str, legend: str = FOREST_LEGEND) ->
     return fig
 
 
-def bracket_plot(df: pd.DataFrame, title: str) -> Figure:
+def bracket_plot(df: pd.DataFrame, title: str, empty: str = "no class") -> Figure:
     """The bidding-table bracket: per class (``label``, in order), P(made) and the net gain of
     taking under each play policy (``play``, in order), each with its 95% error bar and the
-    policy's n in the legend. ``df``: rows of ``TableBracket.frame`` with a ``label`` column."""
+    policy's n in the legend. ``df``: rows of ``TableBracket.frame`` with a ``label`` column;
+    none: the figure says ``empty``."""
+    if df.empty:
+        fig = Figure(figsize=(6.0, 2.0))
+        ax = fig.subplots()
+        ax.text(0.5, 0.5, empty, ha="center", va="center")
+        ax.set_axis_off()
+        ax.set_title(title, fontsize=10)
+        return fig
     labels = list(dict.fromkeys(df["label"]))
     plays = list(dict.fromkeys(df["play"]))
     fig = Figure(figsize=(max(6.0, 0.55 * len(labels) + 2.5), 6.2))

@@ -43,7 +43,11 @@ from analyzer.runs import classes as K
 from analyzer.runs import driver
 from analyzer.runs.simulate import SimConfig, set_threads
 
-STRONG_DEALS = 300  # default deals for the searching policies (classic dd: ~5.5 hands a deal, ~7 hands/s a thread)
+# default deals of the searching policies: a table deal plays about 5 hands; in classic pimc
+# plays ~45 hands a second a thread and dd ~1.5 on this loaded machine (HANDS_PER_S below), so
+# about a minute each on 2 threads; a policy not named here gets OTHER_DEALS
+STRONG_DEALS = {"pimc": 1000, "dd": 150}
+OTHER_DEALS = 300
 NO_DD_LABELS = ("piekjas3", "piekjas4", "dekjas")  # dd from the first trick: 0.3-0.4 hands/s (docs/BENCHMARKS.md)
 BY = ("round", "honours")  # the default grouping: a searching sample is too small for the table's finest classes
 KEYS = ("round", "seat", "honours", "trump_length", "side_aces", "voids")  # what --bracket-by may name
@@ -122,9 +126,10 @@ def per_deal_table(config: SimConfig, deals: int, rounds: int = 2, progress=None
 
 @dataclass
 class TableBracket:
-    """One bidding table per play policy (``tables``: the cheap ones on ``deals`` deals, the
-    searching ones on the first ``paired_deals``) and every policy's decisions on those
-    first deals (``decisions``), matched one to one."""
+    """One bidding table per play policy (``tables``: the cheap ones on ``deals`` deals, each
+    searching one on the first ``per_deal[play]``) and every policy's decisions one by one on
+    its first ``per_deal[play]`` deals (``decisions``; a cheap policy: as many as the
+    largest searching sample), matched one to one on the deals two policies share."""
 
     rules: Rules
     seed: int
@@ -134,36 +139,53 @@ class TableBracket:
     tables: list[TableResult]
     decisions: list[pd.DataFrame]
     deals: int
-    paired_deals: int
+    per_deal: dict  # play -> deals played one deal a row (the paired sample)
     by: tuple[str, ...] = BY
     note: str | None = None
     seconds: float = 0.0
     hands: int = 0  # hands this bracket simulated (a ``known`` table's not counted again)
+    min_n: int = MIN_N  # classes with fewer decisions in some policy's paired sample are left out
     _cache: dict = field(default_factory=dict, repr=False)
 
     @property
     def reference(self) -> str:
         return self.plays[0]
 
-    def frame(self, by=None, min_n: int = MIN_N) -> pd.DataFrame:
+    @property
+    def paired_deals(self) -> int:
+        """The deals every policy played one by one (the smallest paired sample)."""
+        return min(self.per_deal.values())
+
+    def _counts(self, by: list[str]) -> pd.DataFrame:
+        """Per class: each policy's decisions in its paired sample (``n_<k>``)."""
+        out = None
+        for k, dec in enumerate(self.decisions):
+            c = dec.groupby(by, observed=True).size().rename(f"n_{k}").reset_index()
+            out = c if out is None else out.merge(c, on=by, how="outer")
+        return out.fillna(0)
+
+    def frame(self, by=None, min_n: int | None = None) -> pd.DataFrame:
         """One row per class (grouped by ``by``) and play policy: n, P(made), P(dedans),
         P(capot), P(pit) and the net gain of taking with their 95% intervals and verdict (from
         the policy's own table); ``paired_n`` and, for every policy after the first, the
         paired difference of its net gain and of its P(made) from the first policy's on the
-        same decisions (``gain_vs_ref``, ``made_vs_ref`` with ``_lo``/``_hi``). Classes with
-        fewer than ``min_n`` decisions in the paired sample are left out."""
+        same decisions (``gain_vs_ref``, ``made_vs_ref`` with ``_lo``/``_hi``, on ``vs_n`` of
+        them). Classes with fewer than ``min_n`` (default ``self.min_n``) decisions in some
+        policy's paired sample are left out."""
+        min_n = self.min_n if min_n is None else min_n
         by = list(self.by if by is None else by)
-        ref = self.decisions[0]
-        keep = ref.groupby(by, observed=True).size().rename("paired_n").reset_index()
-        keep = keep[keep["paired_n"] >= min_n]
+        counts = self._counts(by)
+        n_cols = [f"n_{k}" for k in range(len(self.plays))]
+        keep = counts[(counts[n_cols] >= min_n).all(axis=1)]
         out = []
         for k, (play, t) in enumerate(zip(self.plays, self.tables)):
-            v = t.view(by).merge(keep, on=by, how="inner")
+            v = t.view(by).merge(keep[by + [f"n_{k}"]].rename(columns={f"n_{k}": "paired_n"}), on=by, how="inner")
             v.insert(len(by), "play", play)
             v.insert(len(by) + 1, "order", k)
             if k == 0:
                 for col in ("gain_vs_ref", "made_vs_ref"):
                     v[col] = v[col + "_lo"] = v[col + "_hi"] = np.nan
+                v["vs_n"] = 0
             else:
                 v = v.merge(self._paired(k, by), on=by, how="left")
             out.append(v)
@@ -173,9 +195,13 @@ class TableBracket:
         return df.drop(columns=["_hon"]).reset_index(drop=True)
 
     def _paired(self, k: int, by: list[str]) -> pd.DataFrame:
-        """Policy ``k`` minus the first policy on the same decisions, grouped by ``by``."""
-        a = self.decisions[k].set_index(["deal", "cls"])
-        h = self.decisions[0].set_index(["deal", "cls"])
+        """Policy ``k`` minus the first policy on the same decisions (the deals both played
+        one by one), grouped by ``by``."""
+        m = min(self.per_deal[self.plays[k]], self.per_deal[self.reference])
+        a = self.decisions[k]
+        h = self.decisions[0]
+        a = a[a["deal"] < m].set_index(["deal", "cls"])
+        h = h[h["deal"] < m].set_index(["deal", "cls"])
         d = h[by].copy()
         d["dg"] = a["dnet"] - h["dnet"]
         d["dm"] = a["made"] - h["made"]
@@ -185,15 +211,17 @@ class TableBracket:
                                                              dg_sq=("dg_sq", "sum"), dm=("dm", "sum"),
                                                              dm_sq=("dm_sq", "sum"))
         out = s[by].copy()
+        out["vs_n"] = s["n"]
         for name, col in (("gain_vs_ref", "dg"), ("made_vs_ref", "dm")):
             m, _, lo, hi = mean_ci(s[col], s[col + "_sq"], s["n"])
             out[name], out[name + "_lo"], out[name + "_hi"] = m, lo, hi
         return out
 
-    def summary(self, by=None, min_n: int = MIN_N) -> pd.DataFrame:
+    def summary(self, by=None, min_n: int | None = None) -> pd.DataFrame:
         """One row per class: each policy's verdict on taking (``verdict_<play>``), and
         ``bracket``: ``holds`` (the same verdict, beyond the noise, under every policy),
         ``flips`` (pays under one policy, loses under another) or ``unclear``."""
+        min_n = self.min_n if min_n is None else min_n
         df = self.frame(by, min_n)
         by = list(self.by if by is None else by)
         rows = []
@@ -208,15 +236,17 @@ class TableBracket:
             rows.append(row)
         return pd.DataFrame(rows)
 
-    def flips(self, by=None, min_n: int = MIN_N) -> pd.DataFrame:
+    def flips(self, by=None, min_n: int | None = None) -> pd.DataFrame:
+        min_n = self.min_n if min_n is None else min_n
         s = self.summary(by, min_n)
         return s[s["bracket"] == "flips"] if len(s) else s
 
-    def finding(self, by=None, min_n: int = MIN_N) -> str:
+    def finding(self, by=None, min_n: int | None = None) -> str:
         """The bracket in a sentence or two: how many classes hold, flip, or are unclear."""
+        min_n = self.min_n if min_n is None else min_n
         s = self.summary(by, min_n)
         if s.empty:
-            return f"No class has {min_n} or more decisions in the {self.paired_deals:,} paired deals: deal more."
+            return f"No class has {min_n} or more decisions under every policy's paired deals: deal more."
         counts = s["bracket"].value_counts()
         text = (f"Of {len(s)} classes with n ≥ {min_n} in the paired sample, taking's verdict holds under "
                 f"{', '.join(self.plays)} in {counts.get('holds', 0)}, flips in {counts.get('flips', 0)} and is "
@@ -229,8 +259,9 @@ class TableBracket:
                 for _, r in fl.iterrows()) + "."
         return text
 
-    def markdown(self, by=None, min_n: int = MIN_N) -> str:
+    def markdown(self, by=None, min_n: int | None = None) -> str:
         """The side-by-side tables, one per round, and the finding."""
+        min_n = self.min_n if min_n is None else min_n
         by = tuple(self.by if by is None else by)
         df = self.frame(by, min_n)
         s = self.summary(by, min_n)
@@ -243,7 +274,7 @@ class TableBracket:
                    f"Classes by {', '.join(b for b in by if b != 'round')}, all seats pooled unless named; "
                    f"classes with n ≥ {min_n} decisions in the paired sample. Each rate and gain is the policy's own "
                    f"table (its n); `vs {ref}` is the paired difference of the net gain from {ref}'s on the same "
-                   f"decisions of the first {self.paired_deals:,} deals (n = paired n). Taking pays / loses: the "
+                   f"decisions of the policy's first deals (n = paired n). Taking pays / loses: the "
                    "95% interval of the net gain is above / below 0.")
         if self.note:
             out += ["", f"*Note:* {self.note}."]
@@ -262,7 +293,7 @@ class TableBracket:
                 last = key
                 cells = [f"{100 * r[c]:.0f}% [{100 * r[c + '_lo']:.0f}, {100 * r[c + '_hi']:.0f}]" for c, _ in STATS]
                 vs = ("" if r["order"] == 0 else
-                      f"{r.gain_vs_ref:+.1f} [{r.gain_vs_ref_lo:+.1f}, {r.gain_vs_ref_hi:+.1f}] (n={int(r.paired_n):,})")
+                      f"{r.gain_vs_ref:+.1f} [{r.gain_vs_ref_lo:+.1f}, {r.gain_vs_ref_hi:+.1f}] (n={int(r.vs_n):,})")
                 out.append(f"| {class_label(r, by) if first else ''} | {r.play} | {int(r.n):,} | " + " | ".join(cells)
                            + f" | {r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, {r.gain_net_hi:+.1f}] {_VERB[r.verdict]} | "
                            f"{vs} | {status.get(key, '') if first else ''} |")
@@ -272,15 +303,14 @@ class TableBracket:
         return "\n".join(out)
 
     def _sizes(self) -> str:
-        parts = []
-        for play, t in zip(self.plays, self.tables):
-            parts.append(f"{play} {t.deals:,} deals")
-        return ", ".join(parts) + f"; the first {self.paired_deals:,} paired"
+        return ", ".join(f"{play} {t.deals:,} deals" for play, t in zip(self.plays, self.tables)) + \
+            ", the first deals of one stream"
 
-    def as_dict(self, by=None, min_n: int = MIN_N) -> dict:
+    def as_dict(self, by=None, min_n: int | None = None) -> dict:
+        min_n = self.min_n if min_n is None else min_n
         return {
             "inputs": {"variant": self.rules.variant, "players": self.rules.players, "deals": self.deals,
-                       "strong_deals": self.paired_deals, "seed": self.seed, "rounds": self.rounds,
+                       "strong_deals": dict(self.per_deal), "seed": self.seed, "rounds": self.rounds,
                        "rules": self.rules.options(), "plays": list(self.plays),
                        "policies": {p: pol.describe() for p, pol in zip(self.plays, self.policies)},
                        "by": list(self.by if by is None else by), "min_n": min_n, "note": self.note},
@@ -327,13 +357,16 @@ def class_label(r, by) -> str:
     return " ".join(parts) or "all"
 
 
-def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_000, strong_deals: int = STRONG_DEALS,
+def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_000, strong_deals=None,
                   seed: int = 1, bid: str = "heuristic", rounds: int = 2, by=BY, threads: int | None = None,
-                  progress=None, known: dict | None = None) -> TableBracket:
+                  progress=None, known: dict | None = None, min_n: int = MIN_N) -> TableBracket:
     """``table`` under each play policy of ``plays`` (default: ``default_plays(rules)``).
 
-    The cheap policies tabulate ``deals`` deals; every policy plays the first
-    ``min(deals, strong_deals)`` deals one deal a row, matched decision by decision.
+    ``strong_deals``: the deals of every searching policy, or ``{play: deals}``, or None for
+    ``STRONG_DEALS`` (double
+    dummy costs 25 times PIMC in classic); each plays the first of the stream. The cheap
+    policies tabulate ``deals`` deals, and play the largest searching sample one deal a
+    row so every policy is matched decision by decision with the first.
     ``progress(play, done, total)`` as each policy's runs go (a cheap policy: its per-deal
     part, then its full table). ``known``: ``{play: TableResult}`` tables of cheap policies
     already made with these rules, bidders, seed, rounds and ``deals`` (the report's), used
@@ -349,17 +382,16 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
     if plays is None:
         plays, note = default_plays(rules)
     plays = parse_plays(",".join(plays))
-    if strong_deals <= 0:
-        raise BeloteError(f"--bracket-deals must be a positive number of deals, not {strong_deals}")
     if rounds not in (1, 2):
         raise BeloteError(f"--rounds must be 1 or 2, not {rounds}")
-    paired = min(deals, strong_deals)
+    per_deal = sample_sizes(plays, strong_deals, deals)
     t0 = time.perf_counter()
     pols, tables, decisions = [], [], []
     hands = 0
     for play in plays:
         p = Policies.parse(bid, play, rules.players)
         costly = any(searches(x) for row in p.play for x in row)
+        paired = per_deal[play]
         total = paired + (0 if costly or (known and play in known) else deals)
         step = None if progress is None else (lambda done, play=play, total=total: progress(play, done, total))
         cfg = SimConfig(rules=rules, policies=p, deals=deals, seed=seed, threads=threads)
@@ -377,43 +409,88 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
             tables.append(bidding_table(cfg, rounds=rounds, progress=None if step is None else
                                         (lambda done, step=step: step(paired + done))))
             hands += tables[-1].hands
-        if decisions and not _same_decisions(decisions[0], dec):
+        if decisions and not _same_decisions(decisions[0], dec, min(paired, per_deal[plays[0]])):
             raise AssertionError(f"the deals or decisions of {play} differ from {plays[0]}'s on the same seed")
         pols.append(p)
         decisions.append(dec)
-    return TableBracket(rules, seed, rounds, tuple(plays), pols, tables, decisions, deals, paired, tuple(by), note,
-                        time.perf_counter() - t0, hands)
+    return TableBracket(rules, seed, rounds, tuple(plays), pols, tables, decisions, deals, per_deal, tuple(by), note,
+                        time.perf_counter() - t0, hands, min_n)
 
 
-def _same_decisions(a: pd.DataFrame, b: pd.DataFrame) -> bool:
-    """The same decisions (deal, class, the policy's natural call) in the same order: what
-    the bidding saw does not depend on how the hands are played."""
+def sample_sizes(plays, strong_deals, deals: int) -> dict:
+    """Deals each policy plays one deal a row: ``strong_deals`` (an int, or ``{play: n}``;
+    a searching policy not named gets its ``STRONG_DEALS`` default, by name without
+    parameters) for the searching policies, the largest of those for the cheap ones (all
+    cut at ``deals``)."""
+    if strong_deals is None:
+        strong_deals = {}
+    given = strong_deals if isinstance(strong_deals, dict) else {p: strong_deals for p in plays}
+    extra = set(given) - set(plays)
+    if extra:
+        raise BeloteError(f"--bracket-deals names {', '.join(sorted(extra))}, not among the bracket's policies "
+                          f"{', '.join(plays)}")
+    bad = [f"{p}={v}" for p, v in given.items() if v <= 0]
+    if bad:
+        raise BeloteError(f"--bracket-deals must be a positive number of deals, not {bad[0]}")
+    n = {p: int(given.get(p, STRONG_DEALS.get(p.split(":", 1)[0], OTHER_DEALS))) for p in plays if searches(p)}
+    if n:
+        top = max(n.values())
+    else:  # no searching policy: the cheap ones pair on the deals given
+        top = OTHER_DEALS if isinstance(strong_deals, dict) else int(strong_deals)
+    return {p: min(deals, n.get(p, top)) for p in plays}
+
+
+def parse_deals(spec: str) -> int | dict:
+    """``--bracket-deals``: ``300`` for every searching policy, or ``pimc=1000,dd=100``."""
+    try:
+        if "=" not in spec:
+            return int(spec)
+        out = {}
+        for part in spec.split(","):
+            name, _, n = part.partition("=")
+            out[name.strip()] = int(n)
+        return out
+    except ValueError:
+        raise BeloteError(f'--bracket-deals "{spec}": give deals, e.g. 300, or deals by policy, e.g. '
+                          "pimc=1000,dd=100") from None
+
+
+def _same_decisions(a: pd.DataFrame, b: pd.DataFrame, m: int) -> bool:
+    """The same decisions (deal, class, the policy's natural call) in the same order on the
+    first ``m`` deals: what the bidding saw does not depend on how the hands are played."""
     cols = ["deal", "cls", "nat_take", "nat_smous"]
+    a, b = a[a["deal"] < m], b[b["deal"] < m]
     return len(a) == len(b) and bool((a[cols].to_numpy() == b[cols].to_numpy()).all())
 
 
-# Table-bracket hands a second on one thread, measured (docs/BENCHMARKS.md, 2026-12-01, this
-# 2-core machine): what ``plan`` turns into an estimate before the bars can measure one.
+# Hands a second a thread of the searching policies, for ``plan``'s estimate before the bars
+# can measure one. Classic: measured through ``table --bracket`` (2026-12-01, commit aaf3f7d,
+# `belote table --bracket --rounds 1 --deals 100000 --bracket-deals 200`, 2 threads on this
+# 2-core machine shared with four other sessions, load 5-6: pimc 817 hands in 9.2 s, dd 817
+# in 263 s). Other variants: the per-variant `speed` figures of docs/BENCHMARKS.md (load
+# about 2) scaled by the same ratio as classic's (pimc 45/173, dd 1.55/7: about 0.25).
 # Parameters (pimc:worlds=64) are not priced: the estimate is the default's.
-HANDS_PER_S = {  # (policy, variant label): hands a second a thread (speed, docs/BENCHMARKS.md "Per variant")
-    ("pimc", "classic"): 173.0, ("pimc", "piekjas2"): 359.0, ("pimc", "piekjas3"): 218.0,
-    ("pimc", "piekjas4"): 104.0, ("pimc", "dekjas"): 141.0,
-    ("dd", "classic"): 7.0, ("dd", "piekjas2"): 212.0, ("dd", "piekjas3"): 0.3, ("dd", "piekjas4"): 0.05,
-    ("dd", "dekjas"): 0.4,
+_LOADED = 0.25
+HANDS_PER_S = {  # (policy, variant label): hands a second a thread
+    ("pimc", "classic"): 45.0, ("pimc", "piekjas2"): 359 * _LOADED, ("pimc", "piekjas3"): 218 * _LOADED,
+    ("pimc", "piekjas4"): 104 * _LOADED, ("pimc", "dekjas"): 141 * _LOADED,
+    ("dd", "classic"): 1.55, ("dd", "piekjas2"): 212 * _LOADED, ("dd", "piekjas3"): 0.3 * _LOADED,
+    ("dd", "piekjas4"): 0.05 * _LOADED, ("dd", "dekjas"): 0.4 * _LOADED,
 }
 HANDS_PER_DEAL = {1: 4.0, 2: 5.3}  # table hands a deal by rounds tabulated (classic, measured)
 
 
-def plan(rules: Rules, plays, deals: int, strong_deals: int, rounds: int = 2, threads: int | None = None) -> str:
+def plan(rules: Rules, plays, deals: int, strong_deals, rounds: int = 2, threads: int | None = None) -> str:
     """One line before the work: each policy's deals and, for the searching ones, about how
     long they take (``HANDS_PER_S`` by policy, spread over the threads)."""
     import numba
 
     threads = threads or numba.get_num_threads()
-    paired = min(deals, strong_deals)
+    per_deal = sample_sizes(plays, strong_deals, deals)
     parts = []
     for play in plays:
         name = play.split(":", 1)[0]
+        paired = per_deal[play]
         if searches(play):
             rate = HANDS_PER_S.get((name, rules.label), HANDS_PER_S[("pimc", "classic")])
             s = paired * HANDS_PER_DEAL[rounds] / (rate * threads)
