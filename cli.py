@@ -1150,7 +1150,9 @@ def report(
     options used), CSV and Parquet tables, PNG plots and run.json (version, commit, seed,
     parameters, timings, hands simulated). The folder appears only when complete. Every
     seat bids with the calibrated policy of its variant; the report also shows what
-    calibration changes against the heuristic bidders, and what each rule option changes.
+    calibration changes against the heuristic bidders, what each rule option changes, and
+    the bracket: the examples and the classic table under PIMC and double dummy play (small
+    samples, their n shown; a few minutes of the report's time).
 
     Examples:
 

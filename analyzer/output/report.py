@@ -4,7 +4,9 @@
 every variant and ``balance`` across the variants, all with the calibrated bidders (the
 policies shipped for each variant, ``analyzer.players.policy_files``), then what calibration
 changes against the heuristic bidders (``analyzer.questions.bidding_effect``) and what each
-rule option changes (``analyzer.questions.impact``), and writes ``reports/NAME/``:
+rule option changes (``analyzer.questions.impact``), then the bracket (the examples and the
+classic bidding table under PIMC and double dummy play, ``bracket_section``), and writes
+``reports/NAME/``:
 ``index.md`` (the readable report, plots embedded, every number with its n and 95% CI,
 the policies and rule options that produced it), the CSV and Parquet tables, the PNG
 plots and ``run.json`` (version, git commit, seed, parameters, timings, hands simulated).
