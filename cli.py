@@ -728,7 +728,7 @@ def table(
 
       belote table --variant piekjas --players 3 --rounds 1 --json
 
-      belote table --bracket --rounds 1 --deals 100000 --bracket-deals 200
+      belote table --bracket --rounds 1 --deals 100000 --bracket-deals pimc=1000,dd=100
     """
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig

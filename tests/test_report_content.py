@@ -393,6 +393,6 @@ def test_bracket_sizes_shrink_with_the_report_and_price_dd_apart():
     assert full.bracket_deals == R.BRACKET_DEALS and full.bracket_table_deals == R.BRACKET_TABLE_DEALS
     small = R.Sizes.from_deals(4000)
     assert set(small.bracket_deals.values()) == {5} and set(small.bracket_table_deals.values()) == {5}
-    plan = dict(R.bracket_plan(full, R.EXAMPLES, ["classic"]))
+    plan = {name: sec for name, _, sec in R.bracket_plan(full, R.EXAMPLES, ["classic"])}
     assert "example 6 dd" not in plan and "example 8 dd" not in plan  # piekjas3, dekjas: no dd
     assert plan["classic table dd"] > plan["classic table pimc"]  # dd's 50 deals cost more than pimc's 500

@@ -117,8 +117,9 @@ HANDS_PER_GAME = 9.74  # balance: hands per whole game
 # What a hand of each part costs, relative to a balance hand (same run: balance 9,696
 # hands/s, take 3,852, table 1,944 on 2 threads): the progress counts hands weighted by
 # these, so its ETA holds across parts of different speed.
-HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0, "calibration": 1.0, "rules": 1.0, "bracket": 1.0}
-BALANCE_HANDS_PER_S = 9_696  # the same run's balance hands a second (2 threads): the bracket's seconds in hands
+# A bracket hand (pimc or dd; the section's mix at the default sizes) costs about 265 balance
+# hands: 11,336 hands in 310 s (docs/BENCHMARKS.md) against 9,696 balance hands a second.
+HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0, "calibration": 1.0, "rules": 1.0, "bracket": 265.0}
 # The bracket's searching samples (at the default 2,000,000 deals; fewer below): pimc costs
 # milliseconds a hand, classic dd a third of a second on this loaded machine, so each gets its
 # own small size, its n shown; the section's measured cost is written in the report.
@@ -145,7 +146,7 @@ def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
     plan.append(("calibration", len(variants) * 2 * (sizes.effect_deals + sizes.effect_games * HANDS_PER_GAME) + duel))
     hands, games = impact_sizes(sizes.deals)
     plan.append(("rules", total_units(variants, None, 1, 0) * (hands + games * HANDS_PER_GAME)))
-    plan.append(("bracket", BALANCE_HANDS_PER_S * sum(s for _, s in bracket_plan(sizes, examples, variants))))
+    plan.append(("bracket", sum(h for _, h, _ in bracket_plan(sizes, examples, variants))))
     return [(part, max(1, int(x))) for part, x in plan]
 
 
@@ -161,9 +162,9 @@ def example_plays(label: str) -> tuple[str, ...]:
     return default_plays(Rules.from_label(label))[0][1:]
 
 
-def bracket_plan(sizes: Sizes, examples, variants) -> list[tuple[str, float]]:
-    """The bracket section's runs and their expected seconds on 2 threads: ``(name, seconds)``
-    per example and searching policy, and the classic table's."""
+def bracket_plan(sizes: Sizes, examples, variants) -> list[tuple[str, float, float]]:
+    """The bracket section's runs, their expected hands and seconds on 2 threads: ``(name,
+    hands, seconds)`` per example and searching policy, and the classic table's."""
     from analyzer.rules.cards import parse_card
     from analyzer.questions.take import open_calls
 
@@ -172,11 +173,11 @@ def bracket_plan(sizes: Sizes, examples, variants) -> list[tuple[str, float]]:
         calls = len(open_calls(Rules.from_label(ex.label), parse_card(ex.turned), ex.round))
         for play in example_plays(ex.label):
             hands = sizes.bracket_deals[play] * calls * TAKE_HANDS_PER_CALL
-            plan.append((f"example {k + 1} {play}", search_seconds(play, ex.label, hands)))
+            plan.append((f"example {k + 1} {play}", hands, search_seconds(play, ex.label, hands)))
     if "classic" in variants:
         for play in default_plays(Rules())[0][1:]:
-            plan.append((f"classic table {play}",
-                         search_seconds(play, "classic", sizes.bracket_table_deals[play] * HANDS_PER_DEAL[2])))
+            hands = sizes.bracket_table_deals[play] * HANDS_PER_DEAL[2]
+            plan.append((f"classic table {play}", hands, search_seconds(play, "classic", hands)))
     return plan
 
 
@@ -477,7 +478,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     hands["bracket"] = bracket_hands
     bracket_md = bracket_md.replace("{COST}", f"This section took {timings['bracket']:.0f} s of wall time and "
                                     f"{timings['bracket_cpu']:.0f} s of CPU on {used_threads} thread(s).")
-    prog.next(prog.plan[prog.part] / HAND_COST["bracket"])  # its planned share: its hands are not balance hands
+    prog.next(bracket_hands)
     # ---- index.md and run.json ----
     finished = datetime.now(timezone.utc)
     total_hands = sum(hands.values())
@@ -603,7 +604,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
     from analyzer.output import plots as P
     from analyzer.output.files import write_table_bracket
 
-    plan = dict(bracket_plan(sizes, examples, ["classic"] if classic_table is not None else []))
+    plan = {name: sec for name, _, sec in bracket_plan(sizes, examples, ["classic"] if classic_table is not None else [])}
     total = sum(plan.values()) or 1.0
     spent = [0.0]
 
