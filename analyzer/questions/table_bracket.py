@@ -37,7 +37,7 @@ from analyzer.players.policies import Policies, searches
 from analyzer.players.policy_files import describe_bid
 from analyzer.questions.bracket import BRACKET_PLAYS, parse_plays
 from analyzer.questions.table import (RAW_FIELDS, TableResult, _hon_key, _records, bidding_table, class_keys,
-                                      derive, mean_ci, table_from_sums)
+                                      mean_ci, table_from_sums)
 from analyzer.rules import Rules
 from analyzer.runs import classes as K
 from analyzer.runs import driver
