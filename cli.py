@@ -615,6 +615,28 @@ def take(
     con.print(f"Bidders: {describe_bid(pols.bid, rules)}" + (f" ({note})" if note else "") + ".", style="dim")
 
 
+def _bars_per_policy(quiet: bool):
+    """A ``progress(play, done, total)`` callback drawing one bar per play policy of a bracket,
+    each with its own ETA (their costs differ 1000-fold), as a context manager."""
+    from contextlib import ExitStack, contextmanager
+
+    @contextmanager
+    def bars():
+        with ExitStack() as stage:
+            shown = {}
+
+            def progress(play, done, total):
+                if play not in shown:
+                    stage.close()
+                    shown.clear()
+                    shown[play] = stage.enter_context(_progress(total, quiet, f"{play} play"))
+                shown[play](done)
+
+            yield progress
+
+    return bars()
+
+
 def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective, deals, bracket_deals,
                   bracket_plays, seed, bid, threads, lang_, as_json, quiet) -> None:
     """``take --bracket``: the question under each play policy, one progress bar each."""
@@ -623,18 +645,7 @@ def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objecti
 
     plays = parse_plays(bracket_plays)
     _compiling_notice("take", quiet)
-    from contextlib import ExitStack
-
-    with ExitStack() as stage:  # one bar per play policy, its own ETA (their costs differ 1000-fold)
-        shown = {}
-
-        def progress(play, done, total):
-            if play not in shown:
-                stage.close()
-                shown.clear()
-                shown[play] = stage.enter_context(_progress(total, quiet, f"{play} play"))
-            shown[play](done)
-
+    with _bars_per_policy(quiet) as progress:
         b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays, deals=deals,
                             strong_deals=bracket_deals, seed=seed, bid=bid, calls=call, objective=objective,
                             threads=threads, progress=progress)
@@ -685,6 +696,20 @@ def table(
     scheduler: Optional[str] = SCHEDULER,
     run_dir: Optional[Path] = RUN_DIR,
     resume: bool = RESUME,
+    bracket: bool = typer.Option(
+        False, "--bracket", help="The table under each policy of --bracket-plays (every seat) side by side, on "
+        "the same deals: per class P(made), P(dedans), P(capot), P(pit) and the net gain of taking, each policy's "
+        "gain paired against the first's, and whether taking pays flips between them."),
+    bracket_plays: Optional[str] = typer.Option(
+        None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd "
+        "(classic, piekjas 2), heuristic,pimc (piekjas 3-4, dekjas: dd is too slow there)."),
+    bracket_deals: Optional[str] = typer.Option(
+        None, "--bracket-deals", show_default="pimc=1000,dd=150", help="Deals of the searching policies of --bracket: one number "
+        "for all, or by policy (a table deal plays about 5 hands; classic dd costs about 25 times pimc, about a "
+        "minute each at the default on 2 threads); the others keep --deals as well."),
+    bracket_by: Optional[str] = typer.Option(
+        None, "--bracket-by", help="The class columns of --bracket: round, seat, honours, trump_length, "
+        "side_aces, voids. Default: round,honours (a searching sample is small)."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -702,6 +727,8 @@ def table(
       belote table --deals 500000 --out reports/table-classic
 
       belote table --variant piekjas --players 3 --rounds 1 --json
+
+      belote table --bracket --rounds 1 --deals 100000 --bracket-deals pimc=1000,dd=100
     """
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
@@ -711,6 +738,14 @@ def table(
 
     rules = _rules(variant, players, rule)
     note = bid_note(rules, bid, play)
+    if bracket:
+        if play != "heuristic":
+            raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
+        if run_dir is not None or resume:
+            raise BeloteError("--bracket runs are not recorded: drop --run-dir and --resume")
+        _table_bracket(rules, bid or default_bid(rules, play), deals, bracket_deals, bracket_plays, bracket_by,
+                       rounds, out, seed, threads, cluster, scheduler, as_json, quiet)
+        return
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid or default_bid(rules, play), play, rules.players),
                     deals=deals, seed=seed, threads=threads)
     with _staged(out) as stage:  # the folder rule is checked before any work
@@ -738,6 +773,40 @@ def table(
         typer.echo(f"({note})")
     typer.echo(t.markdown())
     typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""))
+
+
+def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, rounds, out, seed, threads,
+                   cluster, scheduler, as_json, quiet) -> None:
+    """``table --bracket``: the bidding table under each play policy, one progress bar each."""
+    from analyzer.output.files import write_table_bracket
+    from analyzer.questions.bracket import parse_plays
+    from analyzer.questions.table_bracket import default_plays, parse_by, parse_deals, plan, table_bracket
+
+    plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
+    by = parse_by(bracket_by)
+    bracket_deals = parse_deals(bracket_deals) if bracket_deals else None
+    with _staged(out) as stage:  # the folder rule is checked before any work
+        _compiling_notice("table", quiet)
+        if not quiet:
+            typer.echo(plan(rules, plays, deals, bracket_deals, rounds, threads), err=True)
+        with _backend(cluster, scheduler), _bars_per_policy(quiet) as progress:
+            b = table_bracket(rules, plays=plays if bracket_plays else None, deals=deals, strong_deals=bracket_deals,
+                              seed=seed, bid=bid, rounds=rounds, by=by, threads=threads, progress=progress)
+        files = []
+        if stage is not None:
+            names = [p.name for p in write_table_bracket(b, stage.tmp)]
+            stage.commit({"command": _command(), "seed": seed, "rules": rules.options(),
+                          "policies": {p: pol.describe() for p, pol in zip(b.plays, b.policies)},
+                          "variant": rules.label, "deals": deals, "strong_deals": b.per_deal, "rounds": rounds})
+            files = [str(stage.dest / n) for n in names]
+    if as_json:
+        d = b.as_dict()
+        d["files"] = files
+        d["command"] = _command()
+        _json(d)
+        return
+    typer.echo(b.markdown())
+    typer.echo(f"{b.hands:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""))
 
 
 # ---- balance -----------------------------------------------------------------------------
@@ -1088,7 +1157,9 @@ def report(
     options used), CSV and Parquet tables, PNG plots and run.json (version, commit, seed,
     parameters, timings, hands simulated). The folder appears only when complete. Every
     seat bids with the calibrated policy of its variant; the report also shows what
-    calibration changes against the heuristic bidders, and what each rule option changes.
+    calibration changes against the heuristic bidders, what each rule option changes, and
+    the bracket: the examples and the classic table under PIMC and double dummy play (small
+    samples, their n shown; a few minutes of the report's time).
 
     Examples:
 

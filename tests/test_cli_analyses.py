@@ -118,6 +118,10 @@ BAD = [
     (["take", "Jh Ah Tc 7s 8d", "--turned", "Qh", "--bracket", "--play", "random"], "--bracket-plays"),
     (["take", "Jh Ah Tc 7s 8d", "--turned", "Qh", "--bracket", "--bracket-plays", "heuristic"], "two or more"),
     (["take", "Jh Ah Tc 7s 8d", "--turned", "Qh", "--bracket", "--bracket-plays", "heuristic,nosuch"], "unknown policy"),
+    (["table", "--bracket", "--play", "random"], "--bracket-plays"),
+    (["table", "--bracket", "--bracket-plays", "heuristic"], "two or more"),
+    (["table", "--bracket", "--bracket-by", "colour"], "--bracket-by"),
+    (["table", "--bracket", "--run-dir", "r"], "--run-dir"),
     (["report", "--deals", "0"], "--deals"),
 ]
 

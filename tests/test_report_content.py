@@ -360,3 +360,39 @@ def test_report_with_heuristic_bidders_is_named_so(tmp_path):
     assert R.default_name(2_000_000, 1, "calibrated") == R.default_name(2_000_000, 1)
     with pytest.raises(R.BeloteError, match="--bid"):
         R.make_report(tmp_path / "x", deals=400, bid="0=random")
+
+
+# --- the bracket: the examples and the classic table under stronger players ----------------------
+
+
+def test_report_brackets_every_example_and_the_classic_table_with_their_n_and_cost(built):
+    path, md = built
+    section = md.split(R.heading(R.BRACKET_SECTION))[1].split(R.heading(R.BRACKET_SECTION + 1))[0]
+    run = json.loads((path / "run.json").read_text())
+    n = run["parameters"]["bracket_deals"]
+    assert section.count("**Bracket:**") == len(EXAMPLES)
+    # classic and piekjas 2 get dd; each searching column names its own n
+    assert section.count(f"| call | | heuristic (n={run['parameters']['take_deals']:,}) | pimc (n={n['pimc']:,}) | "
+                         f"dd (n={n['dd']:,}) |") == 2
+    # a command for each searching column, each with its own sample
+    assert section.count(f"--bracket --bracket-plays heuristic,pimc --bracket-deals {n['pimc']}") == len(EXAMPLES)
+    assert section.count(f"--bracket --bracket-plays heuristic,dd --bracket-deals {n['dd']}") == len(EXAMPLES)
+    assert "### Bidding-table bracket" not in section and "#### The classic bidding table under each play policy" in section
+    # at this size (5 dd deals) no class reaches the section's n, and it says so rather than show noise
+    assert f"No class has {R.BRACKET_MIN_N} or more decisions under every policy's paired deals" in section
+    assert "![P(made) and net gain per class under each play policy](table_bracket_classic.png)" in section
+    assert (path / "table_bracket_classic.png").is_file() and (path / "table_bracket_classic.csv").is_file()
+    # its measured cost, in the report and in run.json
+    t = run["timings"]
+    assert t["bracket"] > 0 and t["bracket_cpu"] > 0 and run["hands_simulated"]["bracket"] > 0
+    assert f"This section took {t['bracket']:.0f} s of wall time and {t['bracket_cpu']:.0f} s of CPU" in section
+
+
+def test_bracket_sizes_shrink_with_the_report_and_price_dd_apart():
+    full = R.Sizes.from_deals(R.DEFAULT_DEALS)
+    assert full.bracket_deals == R.BRACKET_DEALS and full.bracket_table_deals == R.BRACKET_TABLE_DEALS
+    small = R.Sizes.from_deals(4000)
+    assert set(small.bracket_deals.values()) == {5} and set(small.bracket_table_deals.values()) == {5}
+    plan = {name: sec for name, _, sec in R.bracket_plan(full, R.EXAMPLES, ["classic"])}
+    assert "example 6 dd" not in plan and "example 8 dd" not in plan  # piekjas3, dekjas: no dd
+    assert plan["classic table dd"] > plan["classic table pimc"]  # dd's 50 deals cost more than pimc's 500

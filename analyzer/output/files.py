@@ -14,6 +14,7 @@ from analyzer.questions.balance import SEAT_AXIS
 from analyzer.questions.bidding_effect import PANELS, compare_bidding
 from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, compare_rules, rules_impact_markdown
 from analyzer.questions.table import MIN_N
+from analyzer.questions.table_bracket import class_label
 
 
 def table_figures(t) -> dict:
@@ -133,3 +134,27 @@ def bidding_effect_report_section(folder, deals: int, games: int, seed: int, thr
     e.write(folder)
     P.save(bidding_effect_figure(e), folder / "calibration_effect.png")
     return e.markdown("calibration_effect.png", number=number, docs=docs), e
+
+
+def table_bracket_figure(b, by=None):
+    """The bidding-table bracket's plot: P(made) and net gain per class under each policy."""
+    df = b.frame(by).copy()
+    df["label"] = [f"r{r['round']} " + class_label(r, b.by if by is None else by).replace("`", "")
+                   for _, r in df.iterrows()]
+    return P.bracket_plot(df, f"{b.rules.label}: the bidding table under each play policy (95% CI)",
+                          empty=f"no class with n ≥ {b.min_n} under every policy: deal more")
+
+
+def write_table_bracket(b, out_dir, plot: bool = True) -> list[Path]:
+    """A bidding-table bracket's CSV and Parquet (``frame``, ``summary``), markdown and plot."""
+    from analyzer.questions.table import write_frame
+
+    out = Path(out_dir)
+    stem = f"table_bracket_{b.rules.label}"
+    files = write_frame(b.frame(), out / stem) + write_frame(b.summary(), out / f"{stem}_summary")
+    md = out / f"{stem}.md"
+    md.write_text(b.markdown())
+    files.append(md)
+    if plot:
+        files.append(P.save(table_bracket_figure(b), out / f"{stem}.png"))
+    return files

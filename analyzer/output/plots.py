@@ -272,3 +272,42 @@ def forest(df: pd.DataFrame, panels, title: str, legend: str = FOREST_LEGEND) ->
         ax.grid(axis="y", lw=0.3, alpha=0.5)
     fig.suptitle(title + "\n" + legend, fontsize=9)
     return fig
+
+
+def bracket_plot(df: pd.DataFrame, title: str, empty: str = "no class") -> Figure:
+    """The bidding-table bracket: per class (``label``, in order), P(made) and the net gain of
+    taking under each play policy (``play``, in order), each with its 95% error bar and the
+    policy's n in the legend. ``df``: rows of ``TableBracket.frame`` with a ``label`` column;
+    none: the figure says ``empty``."""
+    if df.empty:
+        fig = Figure(figsize=(6.0, 2.0))
+        ax = fig.subplots()
+        ax.text(0.5, 0.5, empty, ha="center", va="center")
+        ax.set_axis_off()
+        ax.set_title(title, fontsize=10)
+        return fig
+    labels = list(dict.fromkeys(df["label"]))
+    plays = list(dict.fromkeys(df["play"]))
+    fig = Figure(figsize=(max(6.0, 0.55 * len(labels) + 2.5), 6.2))
+    axes = fig.subplots(2, 1, sharex=True)
+    width = 0.8 / max(1, len(plays))
+    for ax, (col, k, ylabel) in zip(axes, (("p_made", 100, "P(made) when taking (%)"),
+                                           ("gain_net", 1, "net gain of taking over passing"))):
+        for gi, play in enumerate(plays):
+            sub = df[df["play"] == play].set_index("label").reindex(labels)
+            v = sub[col].to_numpy(np.float64) * k
+            err = np.vstack([v - sub[col + "_lo"].to_numpy(np.float64) * k,
+                             sub[col + "_hi"].to_numpy(np.float64) * k - v])
+            pos = np.arange(len(labels)) + (gi - (len(plays) - 1) / 2) * width
+            n = sub["n"].dropna()
+            ns = f"n={int(n.min()):,}" if n.min() == n.max() else f"n={int(n.min()):,}-{int(n.max()):,}"
+            ax.errorbar(pos, v, yerr=np.clip(np.nan_to_num(err), 0, None), fmt="o", ms=3, capsize=2,
+                        label=f"{play} ({ns} a class)")
+        if col == "gain_net":
+            ax.axhline(0, color="black", lw=0.8)
+        ax.set_ylabel(ylabel, fontsize=8)
+        ax.grid(axis="y", color="0.9", lw=0.6)
+    axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    axes[1].set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=7, fontfamily="monospace")
+    axes[0].set_title(title, fontsize=10)
+    return fig

@@ -4,7 +4,9 @@
 every variant and ``balance`` across the variants, all with the calibrated bidders (the
 policies shipped for each variant, ``analyzer.players.policy_files``), then what calibration
 changes against the heuristic bidders (``analyzer.questions.bidding_effect``) and what each
-rule option changes (``analyzer.questions.impact``), and writes ``reports/NAME/``:
+rule option changes (``analyzer.questions.impact``), then the bracket (the examples and the
+classic bidding table under PIMC and double dummy play, ``bracket_section``), and writes
+``reports/NAME/``:
 ``index.md`` (the readable report, plots embedded, every number with its n and 95% CI,
 the policies and rule options that produced it), the CSV and Parquet tables, the PNG
 plots and ``run.json`` (version, git commit, seed, parameters, timings, hands simulated).
@@ -43,6 +45,8 @@ from analyzer.output import take_table
 from analyzer.players.bidding import PASS, SMOUS
 from analyzer.runs.fmt import ci_rate
 from analyzer.questions.take import TakeResult, analyse_take, seat_name
+from analyzer.questions.bracket import Bracket, analyse_bracket
+from analyzer.questions.table_bracket import HANDS_PER_DEAL, HANDS_PER_S, default_plays, table_bracket
 
 DEFAULT_DEALS = 2_000_000
 MIN_EFFECT_DEALS = 40  # the batch-means blocks (impact.MIN_BLOCKS) and the duplicate match's blocks need one each
@@ -86,6 +90,8 @@ class Sizes:
     take_deals: int  # take: paired deals per example
     effect_deals: int  # what calibration changes: hands per reading, and deals of the duplicate match
     effect_games: int  # what calibration changes: games per reading
+    bracket_deals: dict  # the bracket: paired deals per example of each searching policy ({"pimc": n, "dd": n})
+    bracket_table_deals: dict  # the bracket: deals of the classic bidding table of each searching policy
 
     @classmethod
     def from_deals(cls, deals: int) -> "Sizes":
@@ -93,7 +99,13 @@ class Sizes:
             raise BeloteError(f"--deals must be a positive number of hands, not {deals}")
         return cls(deals=deals, table_deals=max(1, deals // 2), games=max(1, deals // 40),
                    take_deals=max(1, deals // 20), effect_deals=max(MIN_EFFECT_DEALS, deals // 20),
-                   effect_games=max(1, deals // 200))
+                   effect_games=max(1, deals // 200), bracket_deals=_scaled(BRACKET_DEALS, deals),
+                   bracket_table_deals=_scaled(BRACKET_TABLE_DEALS, deals))
+
+
+def _scaled(full: dict, deals: int) -> dict:
+    """The bracket's sizes at ``deals`` (``full`` at DEFAULT_DEALS and above; at least 5)."""
+    return {play: max(5, min(n, n * deals // DEFAULT_DEALS)) for play, n in full.items()}
 
 
 # Hands simulated per unit of each part, measured on a report (``make_report(deals=40000,
@@ -104,7 +116,15 @@ TABLE_HANDS_PER_DEAL = 5.33  # table: hands per deal (every decision played taki
 # What a hand of each part costs, relative to a balance hand (same run: balance 9,696
 # hands/s, take 3,852, table 1,944 on 2 threads): the progress counts hands weighted by
 # these, so its ETA holds across parts of different speed.
-HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0, "calibration": 1.0, "rules": 1.0}
+# A bracket hand (pimc or dd; the section's mix at the default sizes) costs about 265 balance
+# hands: 11,336 hands in 310 s (docs/BENCHMARKS.md) against 9,696 balance hands a second.
+HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0, "calibration": 1.0, "rules": 1.0, "bracket": 265.0}
+# The bracket's searching samples (at the default 2,000,000 deals; fewer below): pimc costs
+# milliseconds a hand, classic dd a third of a second on this loaded machine, so each gets its
+# own small size, its n shown; the section's measured cost is written in the report.
+BRACKET_DEALS = {"pimc": 200, "dd": 24}  # paired deals per example
+BRACKET_TABLE_DEALS = {"pimc": 500, "dd": 50}  # deals of the classic table
+BRACKET_MIN_N = 15  # its classes shown: fewer decisions than the CLI's 30, wide intervals shown as they are
 
 
 def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
@@ -125,7 +145,39 @@ def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
     plan.append(("calibration", len(variants) * 2 * (sizes.effect_deals + sizes.effect_games * HANDS_PER_GAME) + duel))
     hands, games = impact_sizes(sizes.deals)
     plan.append(("rules", total_units(variants, None, 1, 0) * (hands + games * HANDS_PER_GAME)))
+    plan.append(("bracket", sum(h for _, h, _ in bracket_plan(sizes, examples, variants))))
     return [(part, max(1, int(x))) for part, x in plan]
+
+
+def search_seconds(play: str, label: str, hands: float, threads: int = 2) -> float:
+    """About how long ``hands`` hands of the searching policy ``play`` take in ``label``
+    (``table_bracket.HANDS_PER_S``, per thread)."""
+    rate = HANDS_PER_S.get((play.split(":", 1)[0], label), HANDS_PER_S[("pimc", "classic")])
+    return hands / (rate * threads)
+
+
+def example_plays(label: str) -> tuple[str, ...]:
+    """The searching policies of an example's bracket: pimc, and dd where it is affordable."""
+    return default_plays(Rules.from_label(label))[0][1:]
+
+
+def bracket_plan(sizes: Sizes, examples, variants) -> list[tuple[str, float, float]]:
+    """The bracket section's runs, their expected hands and seconds on 2 threads: ``(name,
+    hands, seconds)`` per example and searching policy, and the classic table's."""
+    from analyzer.rules.cards import parse_card
+    from analyzer.questions.take import open_calls
+
+    plan = []
+    for k, ex in enumerate(examples):
+        calls = len(open_calls(Rules.from_label(ex.label), parse_card(ex.turned), ex.round))
+        for play in example_plays(ex.label):
+            hands = sizes.bracket_deals[play] * calls * TAKE_HANDS_PER_CALL
+            plan.append((f"example {k + 1} {play}", hands, search_seconds(play, ex.label, hands)))
+    if "classic" in variants:
+        for play in default_plays(Rules())[0][1:]:
+            hands = sizes.bracket_table_deals[play] * HANDS_PER_DEAL[2]
+            plan.append((f"classic table {play}", hands, search_seconds(play, "classic", hands)))
+    return plan
 
 
 class HandsProgress:
@@ -251,8 +303,9 @@ def rules_markdown(options: dict) -> list[str]:
 
 
 SECTIONS = ("Should I take? Example hands", "Bidding tables", "Balance of the variants", "What calibration changes",
-            "What each rule option changes", "Files")  # the numbered sections, in order
+            "What each rule option changes", "Stronger players: the bracket", "Files")  # the numbered sections, in order
 CALIBRATION_SECTION, RULES_SECTION = 4, 5  # written by analyzer.questions.bidding_effect and .impact (titles above)
+BRACKET_SECTION = 6
 IMPACT_NOTE = ("The bidders here are the `heuristic` ones in every reading: a calibrated policy is calibrated for one "
                "set of rules (the defaults), so it has no counterpart under the other reading of an option, and "
                "comparing a calibrated bidder with itself under rules it was not calibrated for would mix two effects.")
@@ -339,12 +392,14 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     take_md = []
     take_rows = []
     take_hands = 0
+    take_results = []
     for k, ex in enumerate(examples):
         rules = Rules.from_label(ex.label)
         r = analyse_take(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
                          deals=sizes.take_deals, seed=seed + k, threads=threads, policies=pols(rules),
                          progress=lambda done: tick(done / sizes.take_deals))
         take_hands += r.hands
+        take_results.append(r)
         df = take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
                                   verdict=r.verdict())
         take_rows.append(df)
@@ -360,12 +415,14 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     t0 = time.perf_counter()
     table_md = []
     table_hands = 0
+    tables = {}
     for lab in variants:
         rules = Rules.from_label(lab)
         cfg = SimConfig(rules=rules, policies=pols(rules), deals=sizes.table_deals, seed=seed, threads=threads)
         t = bidding_table(cfg, progress=lambda done: tick(done / sizes.table_deals))
         write_table(t, folder)
         table_hands += t.hands
+        tables[lab] = t
         body = t.markdown()
         body = body.replace("### Bidding table", "### Bidding table", 1)
         table_md.append(body)
@@ -411,6 +468,16 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     timings["rules"] = time.perf_counter() - t0
     hands["rules"] = impact.hands_simulated
     prog.next(impact.hands_simulated)
+    # ---- the bracket ----
+    t0, cpu0 = time.perf_counter(), time.process_time()
+    bracket_md, bracket_hands = bracket_section(folder, sizes, seed, threads, examples, take_results,
+                                                tables.get("classic"), tick)
+    timings["bracket"] = time.perf_counter() - t0
+    timings["bracket_cpu"] = time.process_time() - cpu0
+    hands["bracket"] = bracket_hands
+    bracket_md = bracket_md.replace("{COST}", f"This section took {timings['bracket']:.0f} s of wall time and "
+                                    f"{timings['bracket_cpu']:.0f} s of CPU on {used_threads} thread(s).")
+    prog.next(bracket_hands)
     # ---- index.md and run.json ----
     finished = datetime.now(timezone.utc)
     total_hands = sum(hands.values())
@@ -491,6 +558,9 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append(balance_md.replace("### ", "#### "))
     md.append(effect_md)
     md.append(impact_md)
+    md.append(heading(BRACKET_SECTION))
+    md.append("")
+    md.append(bracket_md)
     md.append(heading(len(SECTIONS)))
     md.append("")
     for p in sorted(folder.iterdir()):
@@ -511,6 +581,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
             "policies": {lab: policies[lab].describe() for lab in variants},
             "bid_policy": {lab: bid_provenance(policies[lab].bid, Rules.from_label(lab)) for lab in variants},
             "effect_deals": sizes.effect_deals, "effect_games": sizes.effect_games,
+            "bracket_deals": sizes.bracket_deals, "bracket_table_deals": sizes.bracket_table_deals,
             "rules_deals": impact_sizes(sizes.deals)[0], "rules_games": impact_sizes(sizes.deals)[1],
             "rules": rules_opts, "threads": used_threads,
         },
@@ -521,6 +592,94 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         "platform": {"python": platform.python_version(), "machine": platform.machine(),
                      "numba": _version("numba"), "numpy": np.__version__, "cpus": os.cpu_count()},
     }
+
+
+def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, take_results, classic_table,
+                    tick) -> tuple[str, int]:
+    """Section 6: each example under PIMC (and double dummy where affordable) beside the
+    heuristic answer of section 1, and the classic bidding table of section 2 under the same
+    policies; the markdown (with ``{COST}`` where the section's measured cost goes) and the
+    hands simulated."""
+    from analyzer.output import plots as P
+    from analyzer.output.files import write_table_bracket
+
+    plan = {name: sec for name, _, sec in bracket_plan(sizes, examples, ["classic"] if classic_table is not None else [])}
+    total = sum(plan.values()) or 1.0
+    spent = [0.0]
+
+    def step(name):
+        def progress(play, done, n):
+            tick((spent[0] + plan.get(f"{name} {play}", 0.0) * done / max(1, n)) / total)
+        return progress
+
+    out = ["Every number above is played by the `heuristic` players. Here the same questions are played by stronger "
+           "ones in every seat, on the same deals (the same seed; the deals do not depend on how the hands are "
+           "played): `pimc` (samples the cards it cannot see, consistent with what its seat knows, and plays the "
+           "card that does best on average) and `dd` (double dummy: every seat sees every card and plays perfectly, "
+           "the optimistic end). A verdict that holds under all of them does not hang on how well the hands are "
+           "played. The searching policies cost milliseconds (pimc) to a third of a second (classic dd) a hand, so "
+           f"they play the first {_sizes_text(sizes.bracket_deals)} paired deals of each example and the first "
+           f"{_sizes_text(sizes.bracket_table_deals)} deals of the classic table, each column with its n; `dd` is "
+           "left out in piekjas 3-4 and dekjas, where its search from the first trick runs at 0.3-0.4 hands a "
+           "second. {COST}", ""]
+    hands = 0
+    for k, (ex, r) in enumerate(zip(examples, take_results)):
+        rules = r.situation.rules
+        plays = example_plays(ex.label)
+        results, cmds, t1 = [r], [], time.perf_counter()
+        for play in plays:  # one run per searching policy: each its own sample
+            b = analyse_bracket(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
+                                plays=(play,), deals=sizes.take_deals, strong_deals=sizes.bracket_deals[play],
+                                seed=seed + k, bid=_bid_name(r.policies), threads=threads,
+                                progress=step(f"example {k + 1}"))
+            spent[0] += plan[f"example {k + 1} {play}"]
+            hands += b.results[0].hands
+            results.append(b.results[0])
+            cmds.append(take_table.command(r, sizes.take_deals, seed + k)
+                        + f" --bracket --bracket-plays heuristic,{play} --bracket-deals {sizes.bracket_deals[play]}")
+        full = Bracket(("heuristic",) + plays, results, time.perf_counter() - t1)
+        out += bracket_markdown(full, f"{k + 1}. {r.situation.describe()}", "\n".join(cmds))
+    if classic_table is not None:
+        cfg = classic_table.config
+        tb = table_bracket(cfg.rules, deals=classic_table.deals, strong_deals=sizes.bracket_table_deals, seed=seed,
+                           bid=_bid_name(cfg.policies), rounds=classic_table.rounds, threads=threads,
+                           progress=step("classic table"), known={"heuristic": classic_table},
+                           min_n=BRACKET_MIN_N)
+        hands += tb.hands
+        write_table_bracket(tb, folder)
+        out += ["#### The classic bidding table under each play policy", "",
+                "Reproduce these numbers:", "", "```",
+                f"belote table --bracket --deals {classic_table.deals} --bracket-deals "
+                + ",".join(f"{p}={v}" for p, v in sizes.bracket_table_deals.items()) + f" --seed {seed}", "```", "",
+                tb.markdown().split("\n", 2)[2],
+                f"![P(made) and net gain per class under each play policy](table_bracket_{cfg.rules.label}.png)", "",
+                f"Files: `table_bracket_{cfg.rules.label}.csv` (and .parquet, `_summary`).", ""]
+    return "\n".join(out), hands
+
+
+def _sizes_text(n: dict) -> str:
+    return " and ".join(f"{v:,} ({p})" for p, v in n.items())
+
+
+def _bid_name(policies) -> str:
+    bid = policies.describe()["bid"]
+    return bid if isinstance(bid, str) else ",".join(f"{k}={v}" for k, v in bid.items())
+
+
+def bracket_markdown(b: Bracket, title: str, command: str | None = None) -> list[str]:
+    """One example's bracket as ``take --bracket`` shows it: a row per call and statistic, a
+    column per play policy (its n), each policy's verdict and the bracket's."""
+    out = [f"#### {title}", ""]
+    if command:
+        out += ["Reproduce these numbers:", "", "```", command, "```", ""]
+    out.append("| call | | " + " | ".join(f"{p} (n={r.n:,})" for p, r in zip(b.plays, b.results)) + " |")
+    out.append("|---|---|" + "---|" * len(b.plays))
+    for label, name, cells in take_table.bracket_rows(b):
+        out.append(f"| {label} | `{name}` | " + " | ".join(take_table.cell(v) for v in cells) + " |")
+    out.append("")
+    out += [f"- {p}: {r.verdict()}" for p, r in zip(b.plays, b.results)]
+    out += ["", f"**Bracket:** {b.verdict()}", ""]
+    return out
 
 
 def _version(mod: str) -> str | None:

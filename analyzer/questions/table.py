@@ -97,6 +97,16 @@ def derive(raw: pd.DataFrame) -> pd.DataFrame:
 
 def _class_frame(cls: np.ndarray) -> pd.DataFrame:
     idx = np.nonzero(cls[:, K.Q_N])[0]
+    df = class_keys(idx)
+    for j, name in enumerate(RAW_FIELDS):
+        df[name] = cls[idx, j]
+    return df
+
+
+def class_keys(idx: np.ndarray) -> pd.DataFrame:
+    """The key columns (round, seat, honours, trump J/9/A/10, trump length, side aces,
+    voids) of the class indices ``idx`` (``analyzer.runs.classes.hand_class``)."""
+    idx = np.asarray(idx, np.int64)
     r = idx % K.N_ROUNDS
     rest = idx // K.N_ROUNDS
     seat = rest % K.N_SEATS
@@ -112,8 +122,6 @@ def _class_frame(cls: np.ndarray) -> pd.DataFrame:
         "trump_J": (hon & K.HON_J) > 0, "trump_9": (hon & K.HON_9) > 0, "trump_A": (hon & K.HON_A) > 0,
         "trump_10": (hon & K.HON_T) > 0, "trump_length": length, "side_aces": aces, "voids": voids,
     })
-    for j, name in enumerate(RAW_FIELDS):
-        df[name] = cls[idx, j]
     return df
 
 
@@ -458,5 +466,11 @@ def bidding_table(config: SimConfig, rounds: int = 2, progress=None, batch: int 
         done += n
         if progress is not None:
             progress(done)
+    return table_from_sums(config, cls, strn, meta, time.perf_counter() - t0, rounds)
+
+
+def table_from_sums(config: SimConfig, cls: np.ndarray, strn: np.ndarray, meta: np.ndarray, seconds: float,
+                    rounds: int) -> TableResult:
+    """A ``TableResult`` from the kernel's summed class, strength and meta counts."""
     return TableResult(config, _class_frame(cls), _strength_frame(strn), int(meta[K.M_DEALS]), int(meta[K.M_HANDS]),
-                       (int(meta[K.M_R1]), int(meta[K.M_R2])), time.perf_counter() - t0, rounds)
+                       (int(meta[K.M_R1]), int(meta[K.M_R2])), seconds, rounds)
