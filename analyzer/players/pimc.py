@@ -70,14 +70,6 @@ N_SC = 10
 def heuristic_on_state(st, rec, seen_out):
     """The heuristic's card for the seat to move of ``st`` (it reads that seat's cards,
     the cards gone and ``seen_out``, the cards face up out of play)."""
-    return card_on_state(HEURISTIC, st, rec, seen_out)
-
-
-@njit(cache=True, inline="always")
-def card_on_state(code, st, rec, seen_out):
-    """``choose_card``'s card under play policy ``code`` (random or heuristic, with its
-    parameters) for the seat to move of ``st``, as ``heuristic_on_state``; random policies
-    draw 0 as their number."""
     n = rec.n_players
     seat = st[ST_TO_MOVE]
     k = st[ST_N_IN]
@@ -91,7 +83,7 @@ def card_on_state(code, st, rec, seen_out):
         win_seat = st[ST_LEADER] + bi
         if win_seat >= n:
             win_seat -= n
-    return choose_card(code, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
+    return choose_card(HEURISTIC, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
                        np.uint32(st[ST_GONE] | seen_out), led, win_card, win_seat, k, st[ST_TRUMP],
                        st[ST_TAKER], rec.variant == CLASSIC, n, np.uint64(0))
 
