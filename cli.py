@@ -413,7 +413,8 @@ def show(
 def bench(
     variant: Optional[List[str]] = typer.Option(
         None, "--variant", help="Variants to measure: classic, piekjas2, piekjas3, piekjas4, dekjas (repeatable; default all)."),
-    policy: Optional[List[str]] = typer.Option(None, "--policy", help="random and/or heuristic (default both)."),
+    policy: Optional[List[str]] = typer.Option(None, "--policy", help="random and/or heuristic (default both); "
+                                               "heuristic:v=1 plays the heuristic's cards as before issue 10."),
     seconds: float = typer.Option(3.0, "--seconds", min=0.1, help="Seconds of simulation per case."),
     threads: Optional[List[int]] = typer.Option(None, "--threads", help="Thread counts (default: 1 and all)."),
     peer: Optional[str] = typer.Option(
@@ -453,7 +454,7 @@ def bench(
             typer.echo(f"belote classic {pol:<9} 1 thread: {m[pol]:>12,} hands/s = {r['ratio_' + pol]:.2f}x "
                        f"(goal {r['goals']['ratio_' + pol]}x)")
         return
-    from analyzer.players.policies import PLAY_POLICIES
+    from analyzer.players.policies import play_code
     from analyzer.rules import ALL_LABELS, Rules
 
     labels = variant or list(ALL_LABELS)
@@ -461,8 +462,10 @@ def bench(
         Rules.from_label(lab)
     pols = policy or ["random", "heuristic"]
     for p in pols:
-        if p not in PLAY_POLICIES:
-            raise BeloteError(f'unknown policy "{p}" for --policy: use one of {", ".join(PLAY_POLICIES)}')
+        if p.partition(":")[0] not in ("random", "heuristic"):
+            raise BeloteError(f'unknown policy "{p}" for --policy: use random or heuristic (heuristic:v=1: its '
+                              'card play before issue 10)')
+        play_code(p)  # a one-line error for a bad parameter
     rows = []
     for lab, pol, t in cases(labels, pols, threads):
         row = measure(lab, pol, t, seconds)

@@ -131,13 +131,13 @@ def test_classic_tie_made_removes_every_litige():
 
 def test_free_undertrump_costs_the_classic_taker():
     # §4 option undertrump=free: a defender who cannot overtrump may keep its trumps; the
-    # taker's side scores less and is dedans more often, beyond the noise at 20,000 deals
-    # (measured at 100,000: -0.76 [-0.85, -0.67] points, dedans +0.41 [+0.33, +0.49] pp).
+    # taker's side scores less, beyond the noise at 20,000 deals (measured at 100,000 with the
+    # heuristic's card play v2: -0.39 [-0.50, -0.28] points; with v1, which drew trumps
+    # whenever it could, it was -0.76 [-0.85, -0.67] and dedans +0.41 [+0.33, +0.49] pp,
+    # now +0.02 [-0.07, +0.12] pp: inside the noise, so no longer asserted)
     r = compare_rules(["classic"], ["undertrump"], deals=20_000, games=0, seed=1)
     score = _stat(r, "undertrump", "taker_score")
     assert score["beyond_noise"] and score["diff"] < 0
-    dedans = _stat(r, "undertrump", "dedans")
-    assert dedans["beyond_noise"] and dedans["diff"] > 0
     assert r.ranked("classic")["beyond_noise"].all()
     sizes = r.ranked("classic")["size"].tolist()
     assert sizes == sorted(sizes, reverse=True)

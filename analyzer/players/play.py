@@ -11,13 +11,21 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 - ``dd`` (2) and ``pimc`` (3): the strong policies, which need the game state; they are
   chosen through ``analyzer.players.strong.policy_card``, not here.
 - ``heuristic`` (1): rules of good play, in this order:
-  leading: the troefmaker draws trumps while an opponent may hold one (its best trump if
-  that is master, else its lowest); then cash a master (a side card no unseen card of its
-  suit beats, once no trump is out or when it is an ace); else lead the cheapest side card.
+  leading: the troefmaker draws trumps while an opponent may hold one: with its best trump
+  when that is master and it has the length (at least the unseen trumps over the other
+  n - 1 seats, and not its last trump while two or more are unseen), with its lowest when
+  the best is not master and it holds three or more; holding only trumps, its best if
+  master, else its lowest. Then cash a master (a side card no unseen card of its suit
+  beats, once no trump is out or when it is an ace); else lead the cheapest side card.
   following: when the partner wins the trick (classic) and is sure to keep it (it plays
-  last or holds a master), load it with the richest card; otherwise win as cheaply as
+  last or holds a master), load it with the richest card that is not a master (a master
+  wins a trick of its own later), else the richest; otherwise win as cheaply as
   possible, with a master if one wins; when the trick cannot be won, throw the cheapest
   card (side suits before trumps, fewest points, lowest rank).
+  ``heuristic:v=1`` is the card play before issue 10's taker fixes (the troefmaker then drew
+  trumps whenever an opponent might hold one, with its lowest trump when its best was not
+  master, and a partner was loaded with masters too), kept so that duels measure the change
+  (docs/BENCHMARKS.md).
 """
 
 import numpy as np
@@ -95,9 +103,91 @@ def _pick(cards, trump, led, which):
     return best_card
 
 
+@njit(cache=True, inline="always")
+def _masters(cards, trump, unseen):
+    """The cards of ``cards`` that are masters (``_is_master``)."""
+    out = np.uint32(0)
+    m = np.uint32(cards)
+    while m:
+        c = lowest_card(m)
+        m &= m - np.uint32(1)
+        if _is_master(c, trump, unseen):
+            out |= np.uint32(1) << np.uint32(c)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _winners(cards, trump, led, win_s):
+    """The cards of ``cards`` that beat a trick won so far at strength ``win_s``."""
+    out = np.uint32(0)
+    m = np.uint32(cards)
+    while m:
+        c = lowest_card(m)
+        m &= m - np.uint32(1)
+        if strength(c, trump, led) > win_s:
+            out |= np.uint32(1) << np.uint32(c)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _richest_master(cards, trump, unseen):
+    """The master of ``cards`` with the most points (the lowest-numbered of equal points),
+    -1 if none is a master."""
+    best_master = -1
+    best_pts = -1
+    m = np.uint32(cards)
+    while m:
+        c = lowest_card(m)
+        m &= m - np.uint32(1)
+        if _is_master(c, trump, unseen):
+            p = card_points(c, trump)
+            if p > best_pts:
+                best_pts = p
+                best_master = c
+    return best_master
+
+
+@njit(cache=True, inline="always")
+def _lead_side(legal, side, trump, unseen):
+    """Leading without drawing trumps: the richest master side card, else the cheapest
+    side card (``side``: the legal side cards), else the cheapest card."""
+    best_master = _richest_master(side, trump, unseen)
+    if best_master >= 0:
+        return best_master
+    if side:
+        return _pick(side, trump, -1, CHEAPEST)
+    return _pick(legal, trump, -1, CHEAPEST)
+
+
+@njit(cache=True, inline="always")
+def _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen,
+            keep_masters):
+    """Following, the trick won so far by ``win_card`` of ``win_seat`` (module docstring).
+    ``keep_masters``: load the partner with a card that is not a master when it can (version 2)."""
+    trump_mask = suit_mask(trump)
+    win_s = strength(win_card, trump, led)
+    last = n_in_trick == n_players - 1
+    if partners and (win_seat & 1) == (seat & 1):
+        if last or _is_master(win_card, trump, unseen):
+            load = legal & ~trump_mask if legal & ~trump_mask else legal
+            if keep_masters and load & ~_masters(load, trump, unseen):
+                load &= ~_masters(load, trump, unseen)  # a master wins a trick of its own later
+            return _pick(load, trump, led, RICHEST)
+        return _pick(legal, trump, led, CHEAPEST)
+    winners = _winners(legal, trump, led, win_s)
+    if winners:
+        if not last:
+            masters = _masters(winners, trump, unseen)
+            if masters:
+                return _pick(masters, trump, led, WEAKEST)
+        return _pick(winners, trump, led, WEAKEST)
+    return _pick(legal, trump, led, CHEAPEST)
+
+
 @njit(cache=True)
-def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
-               trump, taker, partners, n_players):
+def _heuristic_v1(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
+                  trump, taker, partners, n_players):
+    """The heuristic before issue 10's fixes (``heuristic:v=1``), kept to duel against."""
     unseen = np.uint32(ALL_CARDS_MASK) & ~(np.uint32(my_mask) | np.uint32(gone_mask))
     trump_mask = suit_mask(trump)
     if n_in_trick == 0:
@@ -108,50 +198,39 @@ def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_tr
                 return best
             return _pick(my_trumps, trump, -1, CHEAPEST)
         side = legal & ~trump_mask
-        m = side
-        best_master = -1
-        best_pts = -1
-        while m:
-            c = lowest_card(m)
-            m &= m - np.uint32(1)
-            if _is_master(c, trump, unseen):
-                p = card_points(c, trump)
-                if p > best_pts:
-                    best_pts = p
-                    best_master = c
-        if best_master >= 0:
-            return best_master
-        if side:
-            return _pick(side, trump, -1, CHEAPEST)
-        return _pick(legal, trump, led, CHEAPEST)
-    # following: the trick is won so far by win_card of win_seat
-    win_s = strength(win_card, trump, led)
-    last = n_in_trick == n_players - 1
-    if partners and (win_seat & 1) == (seat & 1):
-        if last or _is_master(win_card, trump, unseen):
-            return _pick(legal & ~trump_mask if legal & ~trump_mask else legal, trump, led, RICHEST)
-        return _pick(legal, trump, led, CHEAPEST)
-    # cards of ours that would take the trick now
-    winners = np.uint32(0)
-    m = np.uint32(legal)
-    while m:
-        c = lowest_card(m)
-        m &= m - np.uint32(1)
-        if strength(c, trump, led) > win_s:
-            winners |= np.uint32(1) << np.uint32(c)
-    if winners:
-        if not last:
-            masters = np.uint32(0)
-            m = winners
-            while m:
-                c = lowest_card(m)
-                m &= m - np.uint32(1)
-                if _is_master(c, trump, unseen):
-                    masters |= np.uint32(1) << np.uint32(c)
-            if masters:
-                return _pick(masters, trump, led, WEAKEST)
-        return _pick(winners, trump, led, WEAKEST)
-    return _pick(legal, trump, led, CHEAPEST)
+        return _lead_side(legal, side, trump, unseen)
+    return _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen, False)
+
+
+@njit(cache=True)
+def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
+               trump, taker, partners, n_players):
+    """The heuristic (``heuristic``, version 2; the module docstring). What changed from
+    version 1 (``_heuristic_v1``): when the troefmaker leads trumps, and which card loads a
+    partner (issue 10)."""
+    unseen = np.uint32(ALL_CARDS_MASK) & ~(np.uint32(my_mask) | np.uint32(gone_mask))
+    trump_mask = suit_mask(trump)
+    if n_in_trick == 0:
+        my_trumps = legal & trump_mask
+        side = legal & ~trump_mask
+        n_unseen = popcount(unseen & trump_mask)
+        n_mine = popcount(my_trumps)
+        # the troefmaker draws trumps while an opponent may hold one; with side cards to lead
+        # it draws with its master trump only with the length (at least the unseen trumps over
+        # the other n - 1 seats) and not with its last trump while two or more are unseen, and
+        # without the master it leads its lowest trump only with three or more (to drive the
+        # master out), else a side card
+        if seat == taker and my_trumps and n_unseen:
+            best = _pick(my_trumps, trump, -1, RICHEST)
+            master = _is_master(best, trump, unseen)
+            if not side:
+                return best if master else _pick(my_trumps, trump, -1, CHEAPEST)
+            if master and n_mine * (n_players - 1) >= n_unseen and not (n_mine == 1 and n_unseen > 1):
+                return best
+            if not master and n_mine >= 3:
+                return _pick(my_trumps, trump, -1, CHEAPEST)
+        return _lead_side(legal, side, trump, unseen)
+    return _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen, True)
 
 
 @njit(cache=True, inline="always")
@@ -167,5 +246,8 @@ def choose_card(policy, legal, seat, my_mask, gone_mask, led, win_card, win_seat
     if policy == RANDOM:
         k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))
         return nth_card(legal, k)
+    if (policy >> 8) & 0xFF == 1:
+        return _heuristic_v1(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
+                             trump, taker, partners, n_players)
     return _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
                       trump, taker, partners, n_players)

@@ -38,7 +38,24 @@ PLAY_PARAMS = {
         # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
         "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to the end)"),
     },
+    # v=1: the card play before issue 10's taker fixes, kept so that duels can measure them
+    "heuristic": {
+        "v": (8, 1, 2, 2, "version of the card play: 1 before the taker fixes of issue 10, 2 now"),
+    },
 }
+# parameters whose default is packed as 0, so that the policy's plain code stays its kind
+# (``heuristic`` is ``play.HEURISTIC``, 1, wherever the version is not named)
+_ZERO_DEFAULT = {("heuristic", "v")}
+
+
+def _packed(base: str, key: str, value: int) -> int:
+    return 0 if (base, key) in _ZERO_DEFAULT and value == PLAY_PARAMS[base][key][3] else value
+
+
+def _unpacked(base: str, key: str, code: int) -> int:
+    bits, _, _, default, _ = PLAY_PARAMS[base][key]
+    v = (code >> bits) & 0xFF
+    return default if v == 0 and (base, key) in _ZERO_DEFAULT else v
 
 
 def play_code(name: str) -> int:
@@ -64,7 +81,7 @@ def play_code(name: str) -> int:
         values[key] = int(value)
     code = PLAY_POLICIES[base][0]
     for key, v in values.items():
-        code |= v << params[key][0]
+        code |= _packed(base, key, v) << params[key][0]
     return code
 
 
@@ -74,7 +91,7 @@ def _canonical_play(name: str) -> str:
     base = name.strip().partition(":")[0]
     code = play_code(name)
     params = PLAY_PARAMS.get(base, {})
-    off = [f"{k}={(code >> p[0]) & 0xFF}" for k, p in sorted(params.items()) if (code >> p[0]) & 0xFF != p[3]]
+    off = [f"{k}={_unpacked(base, k, code)}" for k, p in sorted(params.items()) if _unpacked(base, k, code) != p[3]]
     return base + (":" + ",".join(off) if off else "")
 
 

@@ -27,7 +27,7 @@ def cases(labels=ALL_LABELS, policies=("random", "heuristic"), threads=None):
 
 def measure(label: str, policy: str, threads: int, seconds: float, seed: int = 1) -> dict:
     rules = Rules.from_label(label)
-    pols = Policies.parse(policy, policy, rules.players)
+    pols = Policies.parse(policy.partition(":")[0], policy, rules.players)  # heuristic:v=1 bids as heuristic
     warm = SimConfig(rules=rules, policies=pols, deals=20_000, seed=seed, threads=threads)
     r = simulate(warm)  # compiles or loads the cache; also a first rate estimate
     rate = warm.deals / max(r.seconds, 1e-6)
