@@ -291,5 +291,110 @@ def test_a_calibration_that_returns_to_earlier_thresholds_is_reported_as_a_cycle
         return out
 
     monkeypatch.setattr(C, "propose", flip)
-    cal = C.calibrate(Rules.from_label("piekjas2"), deals=10, max_iter=10)
+    cal = C.calibrate(Rules.from_label("piekjas2"), deals=10, max_iter=10, class_overrides=False)
     assert cal.status == "cycle" and len(cal.iterations) == 2
+
+
+# --- class overrides ----------------------------------------------------------------------------
+
+
+def _raw_class(rnd, seat, hon_label, length, aces, voids, parts):
+    """A raw class row; ``parts``: {"t": (n, mean, sd), "p": (n, mean, sd)}, the part the
+    threshold takes and the part it passes (net gain of taking)."""
+    from analyzer.players.policy_files import honours_bits
+
+    hon = honours_bits(hon_label)
+    r = {k: 0 for k in RAW_FIELDS}
+    r.update(round=rnd, seat=seat, honours=hon_label, trump_J=bool(hon & 1), trump_9=bool(hon & 2),
+             trump_A=bool(hon & 4), trump_10=bool(hon & 8), trump_length=length, side_aces=aces, voids=voids)
+    for part, (n, mean, sd) in parts.items():
+        s, sq = int(round(mean * n)), int(round(n * (sd * sd * (n - 1) / n + mean * mean)))
+        r["n"] += n
+        r["dnet"] += s
+        r["dnet_sq"] += sq
+        if part == "t":
+            r.update(th_n=n, th_dnet=s, th_dnet_sq=sq, nat_take=n)
+    return r
+
+
+def _class_table(rows):
+    return TableResult(config=None, raw=pd.DataFrame(rows), raw_strength=None, deals=0, hands=0, decisions=(0, 0),
+                       seconds=0.0, rounds=2)
+
+
+def test_a_class_whose_passed_part_gains_beyond_the_noise_gets_a_take_override():
+    """Round 1 seat 0, J9.. with 2 trumps and one ace: the 1,000 hands the threshold passes
+    gain +5 (sd 30: interval [+3.1, +6.9]) -> take; J... with 0 aces: −1 (interval
+    includes 0) -> no override; the part the threshold takes of .9A. losing −6 -> pass."""
+    t = _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, 5.0, 30.0), "t": (300, 8.0, 30.0)}),
+                      _raw_class(1, 0, "J...", 2, 0, 0, {"p": (1000, -1.0, 30.0)}),
+                      _raw_class(1, 0, ".9A.", 3, 1, 0, {"t": (1000, -6.0, 30.0), "p": (50, 2.0, 30.0)})])
+    new, added, removed = C.propose_overrides(t, None, {})
+    got = {(o.as_dict()["honours"], o.take) for o in new.values()}
+    assert got == {("J9..", True), (".9A.", False)} and len(added) == 2 and not removed
+    take = next(o for o in new.values() if o.take)
+    assert take.n == 1000 and take.lo > 0
+
+
+def test_an_override_stays_while_unresolved_and_goes_when_resolved_against():
+    first, _, _ = C.propose_overrides(
+        _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, 5.0, 30.0)})]), None, {})
+    kept, _, removed = C.propose_overrides(
+        _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, 1.0, 30.0)})]), None, first)
+    assert kept.keys() == first.keys() and not removed  # unresolved: stays (no flapping on noise)
+    gone, _, removed = C.propose_overrides(
+        _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, -5.0, 30.0)})]), None, first)
+    assert not gone and len(removed) == 1
+    redundant, _, removed = C.propose_overrides(  # the threshold now takes the whole class
+        _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"t": (1000, 5.0, 30.0)})]), None, first)
+    assert not redundant and len(removed) == 1
+
+
+def test_overrides_round_trip_through_the_rows_and_the_policy_file(tmp_path):
+    rules = Rules.from_label("piekjas3")
+    t = _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, 5.0, 30.0)}),
+                      _raw_class(2, 2, "J...", 4, 0, 1, {"t": (1000, -6.0, 30.0)})])
+    new, _, _ = C.propose_overrides(t, None, {})
+    start = np.tile(default_bid_params("piekjas", 3), (3, 1))
+    params = C.with_overrides(C.with_thresholds(start, C.thresholds(start)), new)
+    assert C.overrides_of(params).keys() == new.keys()
+    cal = C.Calibration(rules, "heuristic", 10, 1, C.MIN_N, start, params, overrides=new)
+    path = C.write_policy(cal, tmp_path / "p.json")
+    doc = json.loads(path.read_text())
+    assert [o["call"] for o in doc["overrides"]["by_seat"]["0"]] == ["take"]
+    assert [(o["round"], o["honours"], o["call"]) for o in doc["overrides"]["by_seat"]["2"]] == [(2, "J...", "pass")]
+    assert (C.policy_params(str(path), rules) == params).all()
+
+
+def test_class_table_splits_each_class_at_the_threshold():
+    """Without overrides the heuristic takes exactly where its threshold does: in every
+    class the part the threshold takes is the policy's takes (and a smous is not a take)."""
+    from analyzer.questions.table import bidding_table
+
+    for label in ("piekjas3", "piekjas2"):
+        t = bidding_table(SimConfig(rules=Rules.from_label(label), deals=2000, seed=5))
+        assert (t.raw["th_n"] == t.raw["nat_take"]).all()
+        assert (t.raw["th_n"] > 0).any() and (t.raw["th_n"] < t.raw["n"]).any()
+
+
+def test_an_override_changes_the_calls_of_its_class_in_the_tables():
+    """A take override on the commonest class the threshold passes: the policy now takes
+    every decision of that class, and only there does it differ from the threshold."""
+    from analyzer.questions.table import bidding_table
+
+    rules = Rules.from_label("piekjas3")
+    base = SimConfig(rules=rules, deals=2000, seed=5)
+    t = bidding_table(base)
+    parts = C.class_parts(t)
+    r = parts[(parts["round"] == 1) & (parts["seat"] == 0)].sort_values("p_n").iloc[-1]
+    o = C.Override(1, 0, int(r.key), int(r.hon), int(r.trump_length), int(r.side_aces), int(r.voids), True, 0, 1.0, 0.5, 1.5)
+    params = C.with_overrides(base.bid_params, {o.ident: o})
+    t2 = bidding_table(SimConfig(rules=rules, deals=2000, seed=5, bid_params=params))
+    raw = t2.raw
+    mine = (raw["round"] == 1) & (raw["seat"] == 0) & (raw["honours"] == r.honours) & (
+        raw["trump_length"] == r.trump_length) & (raw["side_aces"] == r.side_aces) & (raw["voids"] == r.voids)
+    assert (raw.loc[mine, "nat_take"] == raw.loc[mine, "n"]).all() and raw.loc[mine, "th_n"].sum() < raw.loc[mine, "n"].sum()
+    assert (raw.loc[~mine & (raw["round"] == 1) & (raw["seat"] == 0), "th_n"]
+            == raw.loc[~mine & (raw["round"] == 1) & (raw["seat"] == 0), "nat_take"]).all()
+    agree = C.class_agreement(t2, min_n=1)
+    assert agree[agree["override"]]["policy_call"].eq("take").all() and agree["override"].any()
