@@ -22,8 +22,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1001)
     ap.add_argument("--dup-deals", type=int, default=400_000)
     ap.add_argument("--labels", default=",".join(C.SHIPPED_LABELS))
+    ap.add_argument("--no-duplicate", action="store_true", help="agreement only")
     args = ap.parse_args()
-    rows, dis, dups, thr = [], [], [], []
+    rows, dis, dups, thr, crows, cdis = [], [], [], [], [], []
     for lab in args.labels.split(","):
         rules = Rules.from_label(lab)
         doc = C.read_policy(C.shipped_path(lab))
@@ -33,11 +34,16 @@ def main():
             rows.append(f"| {lab} | {bid} | {a['cells']} | {a['resolved']} | {a['agree']} | "
                         f"{100 * a['share']:.0f}% | {time.perf_counter() - t0:.0f} s |")
             dis += [f"- {lab}, {bid}: {d}" for d in a["disagree"]]
+            crows.append(f"| {lab} | {bid} | {a['class_cells']} | {a['class_resolved']} | {a['class_agree']} | "
+                         f"{100 * a['class_share']:.0f}% |")
+            cdis += [f"- {lab}, {bid}: {d}" for d in a["class_disagree"]]
         h, c = doc["heuristic_thresholds"], doc["thresholds"]
         for rnd in ("round1", "round2"):
             thr.append(f"| {lab} | {rnd[-1]} | " + " | ".join(
                 f"{h[rnd][s]:g} → {c[rnd][s]:g}" if h[rnd][s] != c[rnd][s] else f"{h[rnd][s]:g}"
                 for s in sorted(h[rnd])) + " |" + " |" * (4 - len(h[rnd])))
+        if args.no_duplicate:
+            continue
         t0 = time.perf_counter()
         m, n = C.duplicate(rules, deals=args.dup_deals, seed=args.seed + 7)
         dups.append(f"| {lab} | {n:,} | {m.mean:+.2f} [{m.lo:+.2f}, {m.hi:+.2f}] | {m.n} | "
@@ -50,6 +56,13 @@ def main():
     print("\n".join(rows))
     print("\nResolved cells that disagree with the policy's call:\n")
     print("\n".join(dis) if dis else "- none")
+    print(f"\nAgreement by decision cell of the policy: (round, seat, hand class) split into the part the "
+          f"threshold takes and the part it passes, n ≥ {C.MIN_N}.\n")
+    print("| variant | bid | cells | resolved (95% CI excludes 0) | agree | share |")
+    print("|---|---|---|---|---|---|")
+    print("\n".join(crows))
+    print("\nResolved class cells that disagree with the policy's call:\n")
+    print("\n".join(cdis) if cdis else "- none")
     print("\nThresholds by round (rows) and seat 0..3 (heuristic → calibrated):\n")
     print("| variant | round | seat 0 | seat 1 | seat 2 | seat 3 |")
     print("|---|---|---|---|---|---|")

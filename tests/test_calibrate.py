@@ -127,7 +127,9 @@ def test_with_thresholds_sets_each_seat_and_drops_the_seat_step():
 def test_shipped_policy_provenance_matches_the_code_defaults(label):
     """Each shipped file names the variant, player count, play policy and every resolved
     rule option of the code's default rules, and its parameters are the heuristic's except
-    the thresholds it lists."""
+    the thresholds and the class overrides it lists (each read into its seat's row)."""
+    from analyzer.players.policy_files import override_codes
+
     doc = C.read_policy(C.shipped_path(label))
     rules = Rules.from_label(label)
     assert (doc["variant"], doc["players"], doc["label"]) == (rules.variant, rules.players, label)
@@ -143,6 +145,10 @@ def test_shipped_policy_provenance_matches_the_code_defaults(label):
         assert params[s, P_SEAT_STEP] == 0
         assert doc["thresholds"]["round1"][str(s)] == params[s, P_THR1]
         assert doc["thresholds"]["round2"][str(s)] == params[s, P_THR2]
+        listed = doc["overrides"]["by_seat"][str(s)]
+        assert len(override_codes(params[s])) == len(listed) == len({(o["round"], o["honours"], o["trump_length"],
+                                                                     o["side_aces"], o["voids"]) for o in listed})
+    assert set(doc["decisions"]) >= {"take_or_pass", "smous_offer", "smous_answer", "koe_suit", "round2_suit"}
 
 
 def _policy_with(tmp_path, label, **rule_changes):
