@@ -633,6 +633,9 @@ def write_policy(cal: Calibration, path, command: str | None = None) -> Path:
     return path
 
 
+_CALLS = {"take": "takes", "pass": "passes"}
+
+
 def _thr_json(thr: dict) -> dict:
     out = {}
     for (rnd, seat), v in sorted(thr.items()):
@@ -668,14 +671,14 @@ def agreement_share(rules: Rules, bid: str = "calibrated", play: str = "heuristi
     return {"label": rules.label, "bid": bid, "play": play, "deals": deals, "seed": seed, "cells": len(cells),
             "resolved": int(len(res)), "agree": int(res["agrees"].sum()),
             "share": float(res["agrees"].mean()) if len(res) else float("nan"),
-            "disagree": [f"r{r.round} seat {r.seat} {r.strength_lo:g}-{r.strength_hi:g}: policy {r.policy_call}s "
+            "disagree": [f"r{r.round} seat {r.seat} {r.strength_lo:g}-{r.strength_hi:g}: policy {_CALLS[r.policy_call]} "
                          f"({100 * r.policy_takes:.0f}% take), gain {r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, "
                          f"{r.gain_net_hi:+.1f}] n={r.n:,}" for r in wrong.itertuples()],
             "class_cells": len(parts), "class_resolved": int(len(pres)), "class_agree": int(pres["agrees"].sum()),
             "class_share": float(pres["agrees"].mean()) if len(pres) else float("nan"),
             "class_disagree": [f"r{r.round} seat {r.seat} {r.honours} len {r.trump_length} aces {r.side_aces} "
                                f"voids {r.voids} (part the threshold {r.threshold_part}"
-                               f"{', overridden' if r.override else ''}): policy {r.policy_call}s, gain "
+                               f"{', overridden' if r.override else ''}): policy {_CALLS[r.policy_call]}, gain "
                                f"{r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, {r.gain_net_hi:+.1f}] n={r.n:,}"
                                for r in pwrong.itertuples()]}
 
