@@ -1115,7 +1115,7 @@ def calibrate(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     deals: int = typer.Option(40_000, "--deals", min=1, help="Deals an iteration (the same deals every iteration)."),
-    iterations: int = typer.Option(6, "--iterations", min=1, max=50, help="Most iterations before giving up."),
+    iterations: int = typer.Option(10, "--iterations", min=1, max=50, help="Most iterations before giving up."),
     out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
     all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
@@ -1125,6 +1125,10 @@ def calibrate(
     classes: bool = typer.Option(
         True, "--classes/--no-classes", help="Also calibrate class overrides (take or pass a hand class of belote "
         "table whatever the threshold says, where the data resolve it); --no-classes: thresholds only."),
+    smous_deals: int = typer.Option(
+        0, "--smous-deals", min=0, help="2 players: also sweep the smous offer margin and answer, each candidate by a "
+        "duplicate match on this many deals (default 0: keep the heuristic's; the sweeps may cycle, see "
+        "docs/CALIBRATION.md)."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -1162,6 +1166,9 @@ def calibrate(
         raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
     if ship and not classes:
         raise BeloteError("--ship writes the policies with class overrides: drop --no-classes, or use --out FILE")
+    if ship and smous_deals:
+        raise BeloteError("--ship keeps the heuristic's smous decisions (their sweeps cycle): drop --smous-deals, "
+                          "or use --out FILE")
     if all_:
         if not ship or out is not None:
             raise BeloteError("--all writes the shipped policies: use --all --ship (one variant: --variant V --out FILE)")
@@ -1180,7 +1187,8 @@ def calibrate(
     for rules, target in targets:
         with _backend(cluster, scheduler), _progress(iterations, quiet, f"calibrating {rules.label}") as update:
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
-                              objective=objective.value, class_overrides=classes, progress=lambda k, moves: update(k))
+                              objective=objective.value, class_overrides=classes, sweep_deals=smous_deals,
+                              progress=lambda k, moves: update(k))
         written = str(C.write_policy(cal, target)) if target is not None else None
         results.append((cal, written))
         if not as_json:

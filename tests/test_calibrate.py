@@ -137,6 +137,9 @@ def test_shipped_policy_provenance_matches_the_code_defaults(label):
     assert doc["play"] == "heuristic" and doc["objective"] == C.OBJECTIVE and doc["status"] == "converged"
     params = Policies.parse("calibrated", "heuristic", rules.players).bid_params(rules)
     base = default_bid_params(rules.variant, rules.players)
+    assert doc["smous"] is None  # not swept: the shipped files keep the heuristic's smous offer and answer
+    if rules.players == 2:
+        assert doc["decisions"]["smous_offer"].startswith("kept")
     for s in range(rules.players):
         for j, name in enumerate(BID_PARAM_NAMES):
             if j in (P_THR1, P_THR2, P_SEAT_STEP):
@@ -404,3 +407,50 @@ def test_an_override_changes_the_calls_of_its_class_in_the_tables():
             == raw.loc[~mine & (raw["round"] == 1) & (raw["seat"] == 0), "nat_take"]).all()
     agree = C.class_agreement(t2, min_n=1)
     assert agree[agree["override"]]["policy_call"].eq("take").all() and agree["override"].any()
+
+
+# --- the smous offer and answer (2 players) ------------------------------------------------------
+
+
+def _fake_duel(gains):
+    """A stand-in for ``duel``: the candidate's margin by the value A's rows carry."""
+    from types import SimpleNamespace
+
+    def fake(rules, a, b, *, deals, seed, threads=None, bid_params=None):
+        trial, current = bid_params
+        changed = [j for j in range(trial.shape[1]) if (trial[:, j] != current[:, j]).any()]
+        mean, half = gains.get((changed[0], float(trial[0, changed[0]])), (0.0, 1.0))
+        return SimpleNamespace(margin=SimpleNamespace(mean=mean, lo=mean - half, hi=mean + half, n=deals))
+    return fake
+
+
+def test_a_smous_parameter_moves_to_the_best_candidate_only_beyond_the_noise(monkeypatch):
+    import analyzer.questions.duel as D
+    from analyzer.players.bidding import P_SMOUS_ANSWER, P_SMOUS_MARGIN
+
+    rules = Rules.from_label("dekjas")
+    start = np.tile(default_bid_params("dekjas", 2), (2, 1))
+    # margin 16 gains +2 [+1, +3] a deal (moves); answer 30 gains +0.5 [-0.5, +1.5] (inside the noise: stays)
+    monkeypatch.setattr(D, "duel", _fake_duel({(P_SMOUS_MARGIN, 16.0): (2.0, 1.0), (P_SMOUS_ANSWER, 30.0): (0.5, 1.0)}))
+    params, sweeps = C.sweep_smous(rules, start, "heuristic", 100, 1)
+    assert [(w.name, w.before, w.after) for w in sweeps] == [("smous_margin", 8.0, 16.0), ("smous_answer", 40.0, 40.0)]
+    assert (params[:, P_SMOUS_MARGIN] == 16.0).all() and (params[:, P_SMOUS_ANSWER] == 40.0).all()
+    assert all(v != 8.0 for v, *_ in sweeps[0].candidates)  # the current value is not a candidate
+
+
+def test_smous_sweeps_run_for_two_players_only_and_are_written_in_the_policy_file(monkeypatch):
+    import analyzer.questions.duel as D
+
+    monkeypatch.setattr(D, "duel", _fake_duel({}))
+    cal = C.calibrate(Rules.from_label("dekjas"), deals=2000, max_iter=3, sweep_deals=100)
+    swept = [w for it in cal.iterations for w in it.sweeps]
+    assert swept and not any(w.moved for w in swept)
+    doc = cal.as_policy()
+    assert doc["smous"]["smous_margin"] == 8.0 and doc["decisions"]["smous_offer"].startswith("calibrated")
+    assert "smous_sweeps" in doc["iterations"][-1]
+    assert "--smous-deals 100" in cal.command()
+    four = C.calibrate(Rules.from_label("piekjas4"), deals=500, max_iter=1, sweep_deals=100)
+    assert not any(it.sweeps for it in four.iterations) and four.as_policy()["smous"] is None
+    none = C.calibrate(Rules.from_label("dekjas"), deals=500, max_iter=1)  # the default: not swept
+    assert none.as_policy()["decisions"]["smous_offer"].startswith("kept") and "--smous-deals" not in none.command()
+    assert none.as_policy()["smous"] is None

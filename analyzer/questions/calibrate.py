@@ -40,10 +40,12 @@ the threshold passes gains beyond the noise (95% interval, at least ``min_n`` de
 a pass override where the part it takes loses. Overrides are part of the fixed point: the
 next iteration's field plays them. The threshold is fitted on every hand of its (round,
 seat), overridden ones included (the gain of a decision does not depend on the decider's
-own policy, only on the field's). The hand-strength weights, the smous offer margin and
-answer (2 players), the koe's suit and the round-2 suit choice (the best-scoring suit) are
-the heuristic's and are kept as they are (``decisions``): the tables compare take with
-pass only, so they do not resolve those decisions.
+own policy, only on the field's). The hand-strength weights, the koe's suit and the
+round-2 suit choice (the best-scoring suit) are the heuristic's and are kept as they are
+(``decisions``): the tables compare take with pass only, so they do not resolve those
+decisions. The smous offer margin and answer (2 players) can be swept by duplicate match
+(``sweep_smous``, ``sweep_deals`` > 0); the sweeps cycle on the default rules, so the
+shipped policies keep the heuristic's.
 
 A calibrated policy is one parameter row per seat (``SimConfig.bid_params``) with the
 seat's own thresholds, ``seat_step`` 0 and its override slots (``bidding.P_OVERRIDES``);
@@ -66,6 +68,8 @@ import pandas as pd
 from analyzer.players.bidding import (
     BID_PARAM_NAMES,
     MAX_OVERRIDES,
+    P_SMOUS_ANSWER,
+    P_SMOUS_MARGIN,
     N_HAND_CLASSES,
     P_SEAT_STEP,
     P_THR1,
@@ -97,7 +101,7 @@ def gain_column(objective: str) -> str:
     return f"gain_{objective}"
 MIN_N = 200  # decisions a strength bin needs to count (the tables' MIN_N)
 DEFAULT_DEALS = 40_000  # per iteration: a full calibration of one variant within minutes on 2 cores
-DEFAULT_ITER = 6
+DEFAULT_ITER = 10  # with the smous sweeps (2 players) each sweep that moves adds take/pass iterations
 
 
 def thresholds(params: np.ndarray) -> dict[tuple[int, int], float]:
@@ -362,6 +366,72 @@ def propose_overrides(table, params: np.ndarray, current: dict, min_n: int = MIN
     return new, added, removed
 
 
+# --- the smous offer and its answer (2 players): sweeps by duplicate match ---------------------
+
+SMOUS_SWEEPS = (  # (parameter, its index, the values tried besides the current one)
+    ("smous_margin", P_SMOUS_MARGIN, (0.0, 4.0, 8.0, 12.0, 16.0, 24.0, 32.0)),  # 0: never offer
+    ("smous_answer", P_SMOUS_ANSWER, (0.0, 20.0, 30.0, 40.0, 50.0, 60.0, 999.0)),  # 0: always play, 999: always redeal
+)
+SMOUS_RULE = (
+    "2 players: the smous offer (offer when the score is within smous_margin below the take threshold) and its "
+    "answer (play when the answerer's own score in the suit reaches smous_answer) are swept, one parameter at a "
+    "time, both seats alike: a duplicate match (belote duel's design: the same deals, seats swapped, redealt "
+    "hands played) of a bidder with the candidate value against the current policy, every candidate on the same "
+    "deals. The parameter moves to the best candidate only when its margin's 95% interval is above 0; then the "
+    "take/pass fixed point runs again with the new field. Off unless asked for (--smous-deals N): on the default "
+    "rules the sweeps cycle instead of converging (docs/CALIBRATION.md), so the shipped policies keep the "
+    "heuristic's smous offer and answer.")
+
+
+@dataclass
+class Sweep:
+    """One parameter's sweep: each candidate's margin over the current policy, and the verdict."""
+
+    name: str
+    before: float
+    after: float
+    candidates: list  # (value, mean, lo, hi, n)
+
+    @property
+    def moved(self) -> bool:
+        return self.after != self.before
+
+    def as_dict(self) -> dict:
+        return {"parameter": self.name, "before": self.before, "after": self.after, "moved": self.moved,
+                "candidates": [{"value": v, "margin": _num(m), "lo": _num(lo), "hi": _num(hi), "n": n}
+                               for v, m, lo, hi, n in self.candidates]}
+
+    def label(self) -> str:
+        best = max(self.candidates, key=lambda c: c[1])
+        return (f"{self.name} {self.before:g}→{self.after:g} (best {best[0]:g}: {best[1]:+.2f} [{best[2]:+.2f}, "
+                f"{best[3]:+.2f}] a deal)")
+
+
+def sweep_smous(rules: Rules, params: np.ndarray, play: str, deals: int, seed: int,
+                threads: int | None = None) -> tuple[np.ndarray, list]:
+    """The smous sweeps (``SMOUS_RULE``) from ``params``: (new rows, [Sweep])."""
+    from analyzer.questions.duel import duel, parse_set
+
+    sets = parse_set(f"heuristic/{play}", "--a", rules.players)
+    out = []
+    params = np.array(params, dtype=np.float64, copy=True)
+    for name, j, values in SMOUS_SWEEPS:
+        before = float(params[0, j])
+        cands = []
+        for v in values:
+            if v == before:
+                continue
+            trial = params.copy()
+            trial[:, j] = v
+            m = duel(rules, sets, sets, deals=deals, seed=seed, threads=threads, bid_params=(trial, params)).margin
+            cands.append((v, float(m.mean), float(m.lo), float(m.hi), int(m.n)))
+        best = max(cands, key=lambda c: c[1])
+        after = best[0] if best[2] > 0 else before
+        params[:, j] = after
+        out.append(Sweep(name, before, after, cands))
+    return params, out
+
+
 # --- the fixed point ------------------------------------------------------------------------
 
 
@@ -375,10 +445,12 @@ class Iteration:
     added: list = field(default_factory=list)  # class overrides added after this iteration's table
     removed: list = field(default_factory=list)  # ... and removed
     n_overrides: int = 0  # class overrides in force during this iteration
+    sweeps: list = field(default_factory=list)  # the smous sweeps (2 players), once take/pass settled
 
     @property
     def changed(self) -> bool:
-        return any(m.moved for m in self.moves) or bool(self.added) or bool(self.removed)
+        return (any(m.moved for m in self.moves) or bool(self.added) or bool(self.removed)
+                or any(w.moved for w in self.sweeps))
 
     def as_dict(self) -> dict:
         return {"iteration": self.index, "thresholds": _thr_json(self.thresholds), "hands": self.hands,
@@ -386,7 +458,8 @@ class Iteration:
                 "unresolved": [m.as_dict() for m in self.moves if not m.moved and m.n > 0],
                 "overrides_in_force": self.n_overrides,
                 "overrides_added": [dict(o.as_dict(), seat=o.seat) for o in self.added],
-                "overrides_removed": [dict(o.as_dict(), seat=o.seat) for o in self.removed]}
+                "overrides_removed": [dict(o.as_dict(), seat=o.seat) for o in self.removed],
+                "smous_sweeps": [w.as_dict() for w in self.sweeps]}
 
 
 @dataclass
@@ -407,6 +480,7 @@ class Calibration:
     objective: str = "net"  # what the thresholds are calibrated on (OBJECTIVES)
     overrides: dict = field(default_factory=dict)  # (round, seat, class key) -> Override, in ``params``
     class_overrides: bool = True  # whether overrides were calibrated (False: thresholds only)
+    sweep_deals: int = 0  # 2 players: deals of each smous sweep's duplicate match (0: not swept)
 
     def thresholds(self) -> dict:
         return thresholds(self.params)
@@ -422,6 +496,9 @@ class Calibration:
                     f"n={m.n:,})" for m in moved]
             if it.added or it.removed:
                 what.append(f"class overrides +{len(it.added)} −{len(it.removed)} (in force: {it.n_overrides})")
+            what += [f"smous sweep: {w.label()}" for w in it.sweeps if w.moved]
+            if it.sweeps and not any(w.moved for w in it.sweeps):
+                what.append("smous sweeps: " + ", ".join(w.label() for w in it.sweeps) + ", not beyond the noise")
             lines.append(f"  iteration {it.index}: " + (", ".join(what) if what else "nothing moved beyond the noise"))
         start, end = thresholds(self.start), self.thresholds()
         lines.append("  thresholds (heuristic → calibrated): " + ", ".join(
@@ -438,7 +515,8 @@ class Calibration:
         return (f"belote calibrate --variant {r.variant} --players {r.players} --play {self.play}{rules} "
                 f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}"
                 + (f" --objective {self.objective}" if self.objective != "net" else "")
-                + ("" if self.class_overrides else " --no-classes"))
+                + ("" if self.class_overrides else " --no-classes")
+                + (f" --smous-deals {self.sweep_deals}" if self.sweep_deals else ""))
 
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
@@ -470,7 +548,11 @@ class Calibration:
             "thresholds": _thr_json(self.thresholds()),
             "kept_from_heuristic": "strength weights, smous margin and answer, koe suit and round-2 suit "
                                    "(best-scoring suit): the take/pass tables do not resolve them",
-            "decisions": decisions(r),
+            "decisions": decisions(r, self.sweep_deals > 0),
+            "smous": ({"rule": SMOUS_RULE, "deals": self.sweep_deals,
+                       "smous_margin": float(self.params[0, P_SMOUS_MARGIN]),
+                       "smous_answer": float(self.params[0, P_SMOUS_ANSWER])}
+                      if self.sweep_deals > 0 and r.players == 2 and r.variant != "classic" else None),
             "params": {str(s): {name: float(v) for name, v in zip(BID_PARAM_NAMES, row)}
                        for s, row in enumerate(self.params)},
             "overrides": {
@@ -482,8 +564,9 @@ class Calibration:
         }
 
 
-def decisions(rules: Rules) -> dict:
-    """Per bidding decision of the rules: calibrated, or kept from the heuristic and why."""
+def decisions(rules: Rules, swept: bool = False) -> dict:
+    """Per bidding decision of the rules: calibrated, or kept from the heuristic and why
+    (``swept``: the smous offer and answer were swept, ``SMOUS_RULE``)."""
     smous = rules.players == 2 and rules.variant != "classic"
     out = {
         "take_or_pass": "calibrated: a strength threshold by round and seat, and class overrides (OVERRIDE_RULE)",
@@ -493,7 +576,10 @@ def decisions(rules: Rules) -> dict:
         "koe_suit": ("kept from the heuristic: the best-scoring suit; not measured (the tables stop at the "
                      "second pass)") if rules.variant != "classic" else "not in this variant (passed out)",
     }
-    if smous:
+    if smous and swept:
+        out["smous_offer"] = "calibrated: smous_margin swept by duplicate match (SMOUS_RULE), both seats alike"
+        out["smous_answer"] = "calibrated: smous_answer swept by duplicate match (SMOUS_RULE), both seats alike"
+    elif smous:
         out["smous_offer"] = ("kept from the heuristic: offered when the score is within smous_margin below the "
                               "threshold; the tables compare take with pass, not smous with either")
         out["smous_answer"] = ("kept from the heuristic: play when the answerer's own score in the suit reaches "
@@ -505,26 +591,32 @@ def decisions(rules: Rules) -> dict:
 
 def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS, seed: int = 1,
               max_iter: int = DEFAULT_ITER, min_n: int = MIN_N, threads: int | None = None, objective: str = "net",
-              class_overrides: bool = True, progress=None) -> Calibration:
+              class_overrides: bool = True, sweep_deals: int = 0, progress=None) -> Calibration:
     """Iterate thresholds and class overrides to the fixed point (module docstring), on the
     paired gain of ``objective`` (``net``, the default, or ``score``); ``class_overrides``
-    False: thresholds only. ``progress(iteration, moves)`` is called after each iteration."""
+    False: thresholds only. 2 players, ``sweep_deals`` > 0: the smous offer and answer are swept
+    (``sweep_smous``) on that many deals whenever the take/pass decisions settle (off by default:
+    the sweeps do not converge, docs/CALIBRATION.md). ``progress(iteration, moves)`` is called
+    after each iteration."""
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
     from analyzer.questions.table import bidding_table
 
     if max_iter < 1:
         raise BeloteError(f"--iterations must be 1 or more, not {max_iter}")
+    if sweep_deals < 0:
+        raise BeloteError(f"--smous-deals must be 0 or more, not {sweep_deals}")
     start = np.tile(default_bid_params(rules.variant, rules.players), (rules.players, 1))
     params = with_thresholds(start, thresholds(start))
     pols = Policies.parse("heuristic", play, rules.players)
     gain_column(objective)  # an unknown objective is refused before any work
     cal = Calibration(rules, play, deals, seed, min_n, start, params, max_iter=max_iter, objective=objective,
-                      class_overrides=class_overrides)
+                      class_overrides=class_overrides, sweep_deals=sweep_deals)
     seen = [_key(params)]
     overrides = {}
     t0 = time.perf_counter()
     cal.status = "max_iter"
+    smous = sweep_deals > 0 and rules.players == 2 and rules.variant != "classic"
     for k in range(1, max_iter + 1):
         t1 = time.perf_counter()
         table = bidding_table(SimConfig(rules=rules, policies=pols, deals=deals, seed=seed, threads=threads,
@@ -537,10 +629,14 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
         it = Iteration(k, thresholds(params), moves, table.hands, time.perf_counter() - t1, added, removed,
                        len(overrides))
         cal.iterations.append(it)
-        if progress is not None:
-            progress(k, moves)
         params = with_overrides(params, new)
         overrides = overrides_of(params, new)  # what the rows hold: the capped set
+        if not it.changed and smous:
+            # the take/pass decisions are at their fixed point: the smous sweeps, against this field
+            params, it.sweeps = sweep_smous(rules, params, play, sweep_deals, seed, threads)
+            it.seconds = time.perf_counter() - t1
+        if progress is not None:
+            progress(k, moves)
         if not it.changed:
             cal.status = "converged"
             break
@@ -557,7 +653,7 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
 
 def _key(params):
     codes = tuple(tuple(sorted(override_codes(row))) for row in params)
-    return tuple(np.round(params[:, [P_THR1, P_THR2]], 3).ravel().tolist()), codes
+    return tuple(np.round(params[:, [P_THR1, P_THR2, P_SMOUS_MARGIN, P_SMOUS_ANSWER]], 3).ravel().tolist()), codes
 
 
 # --- agreement: does the policy take where taking pays? -------------------------------------
