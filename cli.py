@@ -1196,13 +1196,20 @@ def calibrate(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     deals: int = typer.Option(40_000, "--deals", min=1, help="Deals an iteration (the same deals every iteration)."),
-    iterations: int = typer.Option(6, "--iterations", min=1, max=50, help="Most iterations before giving up."),
+    iterations: int = typer.Option(10, "--iterations", min=1, max=50, help="Most iterations before giving up."),
     out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
     all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
     objective: Objective = typer.Option(
         Objective.net, "--objective", help="What a threshold is calibrated on: net = your side's score minus the "
         "best other side's (counts what a dedans gives away, as take ranks calls); score = your side's own score."),
+    classes: bool = typer.Option(
+        True, "--classes/--no-classes", help="Also calibrate class overrides (take or pass a hand class of belote "
+        "table whatever the threshold says, where the data resolve it); --no-classes: thresholds only."),
+    smous_deals: int = typer.Option(
+        0, "--smous-deals", min=0, help="2 players: also sweep the smous offer margin and answer, each candidate by a "
+        "duplicate match on this many deals (default 0: keep the heuristic's; the sweeps may cycle, see "
+        "docs/CALIBRATION.md)."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -1210,13 +1217,15 @@ def calibrate(
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
-    """Calibrate the heuristic bidder's thresholds by round and seat to a fixed point.
+    """Calibrate the heuristic bidder's thresholds by round and seat, and its class
+    overrides, to a fixed point.
 
     Iterates: measure the paired net gain of taking over passing per (round, seat,
-    strength bin) under the current thresholds in every seat; move each threshold to where
-    the monotone fit of the gain crosses 0 when the hands in between resolve it (95%
-    interval excludes 0); repeat until nothing moves. Objective: the net hand score
-    (--objective score: the own side's score).
+    strength bin) and per hand class under the current policy in every seat; move each
+    threshold to where the monotone fit of the gain crosses 0 when the hands in between
+    resolve it (95% interval excludes 0); give a class a take (pass) override where the
+    part of it the threshold passes (takes) resolves the other way; repeat until nothing
+    moves. Objective: the net hand score (--objective score: the own side's score).
     Use the result with --bid FILE (or --bid calibrated for the shipped policies).
 
     Examples:
@@ -1236,6 +1245,11 @@ def calibrate(
         raise BeloteError("--ship writes the policies calibrated on net: drop --objective, or use --out FILE")
     if ship and play != "heuristic":
         raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
+    if ship and not classes:
+        raise BeloteError("--ship writes the policies with class overrides: drop --no-classes, or use --out FILE")
+    if ship and smous_deals:
+        raise BeloteError("--ship keeps the heuristic's smous decisions (their sweeps cycle): drop --smous-deals, "
+                          "or use --out FILE")
     if all_:
         if not ship or out is not None:
             raise BeloteError("--all writes the shipped policies: use --all --ship (one variant: --variant V --out FILE)")
@@ -1254,7 +1268,8 @@ def calibrate(
     for rules, target in targets:
         with _backend(cluster, scheduler), _progress(iterations, quiet, f"calibrating {rules.label}") as update:
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
-                              objective=objective.value, progress=lambda k, moves: update(k))
+                              objective=objective.value, class_overrides=classes, sweep_deals=smous_deals,
+                              progress=lambda k, moves: update(k))
         written = str(C.write_policy(cal, target)) if target is not None else None
         results.append((cal, written))
         if not as_json:

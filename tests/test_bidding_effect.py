@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from analyzer.errors import BeloteError
+from analyzer.players.bidding import BID_PARAM_NAMES, default_bid_params
 from analyzer.players.policies import Policies
 from analyzer.players.policy_files import default_bid, describe_bid, read_policy, shipped_path
 from analyzer.questions.bidding_effect import compare_bidding
@@ -144,12 +145,29 @@ def test_thresholds_are_read_from_the_heuristic_and_the_policy_files(effect):
                 assert row["moved"] == (want != row["heuristic"])
 
 
-def test_identical_bidders_are_played_once_and_differ_by_exactly_zero(effect):
-    assert effect.same("classic") and not effect.same("dekjas")
-    df = effect.table()
-    classic = df[df["variant"] == "classic"]
-    assert len(classic) > 10 and (classic["diff"] == 0).all() and not classic["beyond_noise"].any()
-    assert "classic" not in effect.duel and {"dekjas", "piekjas4"} <= set(effect.duel)
+def test_identical_bidders_are_played_once_and_differ_by_exactly_zero(tmp_path, monkeypatch):
+    """A shipped classic policy equal to the heuristic (its thresholds, no class override):
+    both readings are one run, every difference exactly 0, no duplicate match."""
+    import analyzer.players.policy_files as PF
+
+    doc = read_policy(shipped_path("classic"))
+    doc["params"] = {s: {k: float(v) for k, v in zip(BID_PARAM_NAMES, default_bid_params("classic", 4))}
+                     for s in doc["params"]}
+    doc["overrides"]["by_seat"] = {s: [] for s in doc["overrides"]["by_seat"]}
+    (tmp_path / "classic.json").write_text(json.dumps(doc))
+    monkeypatch.setattr(PF, "POLICIES_DIR", tmp_path)
+    e = compare_bidding(["classic"], deals=2000, games=20, seed=3, duel_deals=200)
+    assert e.same("classic") and e.overrides("classic") == (0, 0)
+    df = e.table()
+    assert len(df) > 10 and (df["diff"] == 0).all() and not df["beyond_noise"].any()
+    assert "classic" not in e.duel
+    assert "**classic**: the calibrated policy is the heuristic's" in e.markdown("x.png")
+
+
+def test_a_calibrated_policy_with_class_overrides_is_not_the_heuristic(effect):
+    assert not effect.same("classic") and not effect.same("dekjas")
+    assert sum(effect.overrides("classic")) > 0  # classic's thresholds stayed; its overrides differ
+    assert {"classic", "dekjas", "piekjas4"} <= set(effect.duel)
 
 
 def test_each_reading_is_the_run_of_its_bidders_on_the_same_deals(effect):
@@ -177,7 +195,7 @@ def test_markdown_shows_thresholds_differences_and_the_duplicate_match(effect):
     md = effect.markdown("calibration_effect.png", number="4. ")
     assert md.startswith("## 4. What calibration changes")
     assert "| dekjas | 1 | **58 → 82** |" in md  # the file's thresholds, bold where they moved
-    assert "**classic**: the calibrated thresholds are the heuristic's" in md
+    assert "Class overrides of the calibrated bidders" in md and "classic " in md
     assert "| taken in round 1 |" in md and "| seat 0 advantage |" in md and "P(win)" in md
     assert "### Calibrated against heuristic bidders at the same table" in md
     m, deals, _ = effect.duel["dekjas"]

@@ -127,7 +127,9 @@ def test_with_thresholds_sets_each_seat_and_drops_the_seat_step():
 def test_shipped_policy_provenance_matches_the_code_defaults(label):
     """Each shipped file names the variant, player count, play policy and every resolved
     rule option of the code's default rules, and its parameters are the heuristic's except
-    the thresholds it lists."""
+    the thresholds and the class overrides it lists (each read into its seat's row)."""
+    from analyzer.players.policy_files import override_codes
+
     doc = C.read_policy(C.shipped_path(label))
     rules = Rules.from_label(label)
     assert (doc["variant"], doc["players"], doc["label"]) == (rules.variant, rules.players, label)
@@ -135,6 +137,9 @@ def test_shipped_policy_provenance_matches_the_code_defaults(label):
     assert doc["play"] == "heuristic" and doc["objective"] == C.OBJECTIVE and doc["status"] == "converged"
     params = Policies.parse("calibrated", "heuristic", rules.players).bid_params(rules)
     base = default_bid_params(rules.variant, rules.players)
+    assert doc["smous"] is None  # not swept: the shipped files keep the heuristic's smous offer and answer
+    if rules.players == 2:
+        assert doc["decisions"]["smous_offer"].startswith("kept")
     for s in range(rules.players):
         for j, name in enumerate(BID_PARAM_NAMES):
             if j in (P_THR1, P_THR2, P_SEAT_STEP):
@@ -143,6 +148,10 @@ def test_shipped_policy_provenance_matches_the_code_defaults(label):
         assert params[s, P_SEAT_STEP] == 0
         assert doc["thresholds"]["round1"][str(s)] == params[s, P_THR1]
         assert doc["thresholds"]["round2"][str(s)] == params[s, P_THR2]
+        listed = doc["overrides"]["by_seat"][str(s)]
+        assert len(override_codes(params[s])) == len(listed) == len({(o["round"], o["honours"], o["trump_length"],
+                                                                     o["side_aces"], o["voids"]) for o in listed})
+    assert set(doc["decisions"]) >= {"take_or_pass", "smous_offer", "smous_answer", "koe_suit", "round2_suit"}
 
 
 def _policy_with(tmp_path, label, **rule_changes):
@@ -291,5 +300,157 @@ def test_a_calibration_that_returns_to_earlier_thresholds_is_reported_as_a_cycle
         return out
 
     monkeypatch.setattr(C, "propose", flip)
-    cal = C.calibrate(Rules.from_label("piekjas2"), deals=10, max_iter=10)
+    cal = C.calibrate(Rules.from_label("piekjas2"), deals=10, max_iter=10, class_overrides=False)
     assert cal.status == "cycle" and len(cal.iterations) == 2
+
+
+# --- class overrides ----------------------------------------------------------------------------
+
+
+def _raw_class(rnd, seat, hon_label, length, aces, voids, parts):
+    """A raw class row; ``parts``: {"t": (n, mean, sd), "p": (n, mean, sd)}, the part the
+    threshold takes and the part it passes (net gain of taking)."""
+    from analyzer.players.policy_files import honours_bits
+
+    hon = honours_bits(hon_label)
+    r = {k: 0 for k in RAW_FIELDS}
+    r.update(round=rnd, seat=seat, honours=hon_label, trump_J=bool(hon & 1), trump_9=bool(hon & 2),
+             trump_A=bool(hon & 4), trump_10=bool(hon & 8), trump_length=length, side_aces=aces, voids=voids)
+    for part, (n, mean, sd) in parts.items():
+        s, sq = int(round(mean * n)), int(round(n * (sd * sd * (n - 1) / n + mean * mean)))
+        r["n"] += n
+        r["dnet"] += s
+        r["dnet_sq"] += sq
+        if part == "t":
+            r.update(th_n=n, th_dnet=s, th_dnet_sq=sq, nat_take=n)
+    return r
+
+
+def _class_table(rows):
+    return TableResult(config=None, raw=pd.DataFrame(rows), raw_strength=None, deals=0, hands=0, decisions=(0, 0),
+                       seconds=0.0, rounds=2)
+
+
+def test_a_class_whose_passed_part_gains_beyond_the_noise_gets_a_take_override():
+    """Round 1 seat 0, J9.. with 2 trumps and one ace: the 1,000 hands the threshold passes
+    gain +5 (sd 30: interval [+3.1, +6.9]) -> take; J... with 0 aces: −1 (interval
+    includes 0) -> no override; the part the threshold takes of .9A. losing −6 -> pass."""
+    t = _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, 5.0, 30.0), "t": (300, 8.0, 30.0)}),
+                      _raw_class(1, 0, "J...", 2, 0, 0, {"p": (1000, -1.0, 30.0)}),
+                      _raw_class(1, 0, ".9A.", 3, 1, 0, {"t": (1000, -6.0, 30.0), "p": (50, 2.0, 30.0)})])
+    new, added, removed = C.propose_overrides(t, None, {})
+    got = {(o.as_dict()["honours"], o.take) for o in new.values()}
+    assert got == {("J9..", True), (".9A.", False)} and len(added) == 2 and not removed
+    take = next(o for o in new.values() if o.take)
+    assert take.n == 1000 and take.lo > 0
+
+
+def test_an_override_stays_while_unresolved_and_goes_when_resolved_against():
+    first, _, _ = C.propose_overrides(
+        _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, 5.0, 30.0)})]), None, {})
+    kept, _, removed = C.propose_overrides(
+        _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, 1.0, 30.0)})]), None, first)
+    assert kept.keys() == first.keys() and not removed  # unresolved: stays (no flapping on noise)
+    gone, _, removed = C.propose_overrides(
+        _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, -5.0, 30.0)})]), None, first)
+    assert not gone and len(removed) == 1
+    redundant, _, removed = C.propose_overrides(  # the threshold now takes the whole class
+        _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"t": (1000, 5.0, 30.0)})]), None, first)
+    assert not redundant and len(removed) == 1
+
+
+def test_overrides_round_trip_through_the_rows_and_the_policy_file(tmp_path):
+    rules = Rules.from_label("piekjas3")
+    t = _class_table([_raw_class(1, 0, "J9..", 2, 1, 0, {"p": (1000, 5.0, 30.0)}),
+                      _raw_class(2, 2, "J...", 4, 0, 1, {"t": (1000, -6.0, 30.0)})])
+    new, _, _ = C.propose_overrides(t, None, {})
+    start = np.tile(default_bid_params("piekjas", 3), (3, 1))
+    params = C.with_overrides(C.with_thresholds(start, C.thresholds(start)), new)
+    assert C.overrides_of(params).keys() == new.keys()
+    cal = C.Calibration(rules, "heuristic", 10, 1, C.MIN_N, start, params, overrides=new)
+    path = C.write_policy(cal, tmp_path / "p.json")
+    doc = json.loads(path.read_text())
+    assert [o["call"] for o in doc["overrides"]["by_seat"]["0"]] == ["take"]
+    assert [(o["round"], o["honours"], o["call"]) for o in doc["overrides"]["by_seat"]["2"]] == [(2, "J...", "pass")]
+    assert (C.policy_params(str(path), rules) == params).all()
+
+
+def test_class_table_splits_each_class_at_the_threshold():
+    """Without overrides the heuristic takes exactly where its threshold does: in every
+    class the part the threshold takes is the policy's takes (and a smous is not a take)."""
+    from analyzer.questions.table import bidding_table
+
+    for label in ("piekjas3", "piekjas2"):
+        t = bidding_table(SimConfig(rules=Rules.from_label(label), deals=2000, seed=5))
+        assert (t.raw["th_n"] == t.raw["nat_take"]).all()
+        assert (t.raw["th_n"] > 0).any() and (t.raw["th_n"] < t.raw["n"]).any()
+
+
+def test_an_override_changes_the_calls_of_its_class_in_the_tables():
+    """A take override on the commonest class the threshold passes: the policy now takes
+    every decision of that class, and only there does it differ from the threshold."""
+    from analyzer.questions.table import bidding_table
+
+    rules = Rules.from_label("piekjas3")
+    base = SimConfig(rules=rules, deals=2000, seed=5)
+    t = bidding_table(base)
+    parts = C.class_parts(t)
+    r = parts[(parts["round"] == 1) & (parts["seat"] == 0)].sort_values("p_n").iloc[-1]
+    o = C.Override(1, 0, int(r.key), int(r.hon), int(r.trump_length), int(r.side_aces), int(r.voids), True, 0, 1.0, 0.5, 1.5)
+    params = C.with_overrides(base.bid_params, {o.ident: o})
+    t2 = bidding_table(SimConfig(rules=rules, deals=2000, seed=5, bid_params=params))
+    raw = t2.raw
+    mine = (raw["round"] == 1) & (raw["seat"] == 0) & (raw["honours"] == r.honours) & (
+        raw["trump_length"] == r.trump_length) & (raw["side_aces"] == r.side_aces) & (raw["voids"] == r.voids)
+    assert (raw.loc[mine, "nat_take"] == raw.loc[mine, "n"]).all() and raw.loc[mine, "th_n"].sum() < raw.loc[mine, "n"].sum()
+    assert (raw.loc[~mine & (raw["round"] == 1) & (raw["seat"] == 0), "th_n"]
+            == raw.loc[~mine & (raw["round"] == 1) & (raw["seat"] == 0), "nat_take"]).all()
+    agree = C.class_agreement(t2, min_n=1)
+    assert agree[agree["override"]]["policy_call"].eq("take").all() and agree["override"].any()
+
+
+# --- the smous offer and answer (2 players) ------------------------------------------------------
+
+
+def _fake_duel(gains):
+    """A stand-in for ``duel``: the candidate's margin by the value A's rows carry."""
+    from types import SimpleNamespace
+
+    def fake(rules, a, b, *, deals, seed, threads=None, bid_params=None):
+        trial, current = bid_params
+        changed = [j for j in range(trial.shape[1]) if (trial[:, j] != current[:, j]).any()]
+        mean, half = gains.get((changed[0], float(trial[0, changed[0]])), (0.0, 1.0))
+        return SimpleNamespace(margin=SimpleNamespace(mean=mean, lo=mean - half, hi=mean + half, n=deals))
+    return fake
+
+
+def test_a_smous_parameter_moves_to_the_best_candidate_only_beyond_the_noise(monkeypatch):
+    import analyzer.questions.duel as D
+    from analyzer.players.bidding import P_SMOUS_ANSWER, P_SMOUS_MARGIN
+
+    rules = Rules.from_label("dekjas")
+    start = np.tile(default_bid_params("dekjas", 2), (2, 1))
+    # margin 16 gains +2 [+1, +3] a deal (moves); answer 30 gains +0.5 [-0.5, +1.5] (inside the noise: stays)
+    monkeypatch.setattr(D, "duel", _fake_duel({(P_SMOUS_MARGIN, 16.0): (2.0, 1.0), (P_SMOUS_ANSWER, 30.0): (0.5, 1.0)}))
+    params, sweeps = C.sweep_smous(rules, start, "heuristic", 100, 1)
+    assert [(w.name, w.before, w.after) for w in sweeps] == [("smous_margin", 8.0, 16.0), ("smous_answer", 40.0, 40.0)]
+    assert (params[:, P_SMOUS_MARGIN] == 16.0).all() and (params[:, P_SMOUS_ANSWER] == 40.0).all()
+    assert all(v != 8.0 for v, *_ in sweeps[0].candidates)  # the current value is not a candidate
+
+
+def test_smous_sweeps_run_for_two_players_only_and_are_written_in_the_policy_file(monkeypatch):
+    import analyzer.questions.duel as D
+
+    monkeypatch.setattr(D, "duel", _fake_duel({}))
+    cal = C.calibrate(Rules.from_label("dekjas"), deals=2000, max_iter=3, sweep_deals=100)
+    swept = [w for it in cal.iterations for w in it.sweeps]
+    assert swept and not any(w.moved for w in swept)
+    doc = cal.as_policy()
+    assert doc["smous"]["smous_margin"] == 8.0 and doc["decisions"]["smous_offer"].startswith("calibrated")
+    assert "smous_sweeps" in doc["iterations"][-1]
+    assert "--smous-deals 100" in cal.command()
+    four = C.calibrate(Rules.from_label("piekjas4"), deals=500, max_iter=1, sweep_deals=100)
+    assert not any(it.sweeps for it in four.iterations) and four.as_policy()["smous"] is None
+    none = C.calibrate(Rules.from_label("dekjas"), deals=500, max_iter=1)  # the default: not swept
+    assert none.as_policy()["decisions"]["smous_offer"].startswith("kept") and "--smous-deals" not in none.command()
+    assert none.as_policy()["smous"] is None

@@ -183,7 +183,7 @@ def _synthetic_table(label, classes):
                 "tie": 0, "capot": 0, "pit": 0}
         for s, m in (("take", take), ("pass", pas), ("d", gain), ("tnet", take), ("pnet", pas), ("dnet", gain)):
             sums[s], sums[s + "_sq"] = m * n, (m * m + 80 * 80) * n
-        row.update({f: sums[f] for f in RAW_FIELDS})
+        row.update({f: sums.get(f, 0) for f in RAW_FIELDS})  # th_*: the threshold part, not read by notes
         rows.append(row)
     return TableResult(SimConfig(rules=Rules.from_label(label), deals=1), pd.DataFrame(rows), pd.DataFrame(),
                        1, 1, (1, 0), 0.0, 1)

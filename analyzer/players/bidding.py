@@ -12,13 +12,17 @@ cards, and the opponent's face-up cards), the turned card, its seat and the roun
 Policies (codes are the registry's, ``analyzer.players.policies``):
 - ``random`` (0): uniform over the calls open; koe suit uniform; smous answered 50/50.
 - ``heuristic`` (1): a hand-strength score per suit (``suit_strength``) against a
-  threshold by round and seat; parameters in ``BID_PARAM_NAMES``.
+  threshold by round and seat; parameters in ``BID_PARAM_NAMES``. A parameter row may
+  also carry class overrides (``class_override``): for a hand class (which of the trump
+  J 9 A 10, trump length, side aces, side voids; by round), take or pass whatever the
+  threshold says. The heuristic's own rows have none; calibrated policies
+  (``analyzer.questions.calibrate``) add them where the data resolve them.
 """
 
 import numpy as np
 from numba import njit
 
-from analyzer.rules.cards import N_SUITS, RA, RK, RQ, RT, lane, lowest_card, popcount, suit_mask
+from analyzer.rules.cards import N_SUITS, R9, RA, RJ, RK, RQ, RT, lane, lowest_card, popcount, suit_mask
 from analyzer.game.dealing import rand_below
 from analyzer.rules import CLASSIC, DEKJAS
 
@@ -46,19 +50,36 @@ BID_PARAM_NAMES = (
     "smous_margin",  # 2 players: offer smous when score >= threshold - margin
     "smous_answer",  # answer smous with 'play' when own score in that suit >= this
 )
-N_BID_PARAMS = len(BID_PARAM_NAMES)
+N_SCALAR_PARAMS = len(BID_PARAM_NAMES)
 SIDE_ACES_MASK = 0x80808080  # the ace bit of every lane
 SIDE_TENS_MASK = 0x08080808  # the ten bit of every lane
 P_W_SIDE_ACE, P_W_SIDE_TEN, P_W_LENGTH, P_W_VOID, P_W_STUK = 8, 9, 10, 11, 12
 P_THR1, P_THR2, P_SEAT_STEP, P_SMOUS_MARGIN, P_SMOUS_ANSWER = 13, 14, 15, 16, 17
+
+# --- class overrides, after the named parameters -------------------------------------------
+# A hand class (what a player recognises, as the bidding tables' classes): which of the
+# trump J, 9, A, 10 are held (``hon`` bits J=1, 9=2, A=4, 10=8), trump length (0..8), side
+# aces (0..3), side voids (0..3). Key = ((hon * N_LEN + length) * N_ACES + aces) * N_VOIDS + voids.
+N_HON = 16  # subsets of trump J 9 A 10
+N_LEN = 9  # trump length 0..8
+N_ACES = 4  # side aces 0..3
+N_VOIDS = 4  # side voids 0..3
+HON_J, HON_9, HON_A, HON_T = 1, 2, 4, 8
+N_HAND_CLASSES = N_HON * N_LEN * N_ACES * N_VOIDS  # classes per round
+P_N_OVERRIDES = N_SCALAR_PARAMS  # how many override slots are in use
+P_OVERRIDES = P_N_OVERRIDES + 1  # the slots: +code = take, -code = pass, code = 1 + (round - 1) * N_HAND_CLASSES + key
+MAX_OVERRIDES = 64  # slots per seat row (a linear scan: a few dozen compares per decision)
+N_BID_PARAMS = P_OVERRIDES + MAX_OVERRIDES
 
 #                  7  8  9   10  J   Q  K  A  ace ten len void stuk thr1 thr2 seat smous ans
 _BASE = np.array([2, 2, 14, 10, 20, 4, 5, 11, 10, 4, 6, 4, 10, 42, 44, 0, 8, 40], np.float64)
 
 
 def default_bid_params(variant: str, players: int) -> np.ndarray:
-    """The heuristic's default parameters for a variant (a copy: safe to change)."""
-    p = _BASE.copy()
+    """The heuristic's default parameters for a variant (a copy: safe to change); no
+    class overrides."""
+    p = np.zeros(N_BID_PARAMS, np.float64)
+    p[:N_SCALAR_PARAMS] = _BASE
     # Offsets chosen by a paired sweep (one seat or team with shifted thresholds against
     # the default field, same deals): the shift that scored best per hand.
     if variant == "piekjas":
@@ -103,9 +124,69 @@ def suit_strength(cards, t, params):
 
 
 @njit(cache=True, inline="always")
-def _threshold(params, rnd, seat):
+def bid_threshold(params, rnd, seat):
+    """The strength from which the heuristic takes in round ``rnd`` at ``seat``."""
     base = params[P_THR1] if rnd == 1 else params[P_THR2]
     return base + params[P_SEAT_STEP] * seat
+
+
+@njit(cache=True)
+def class_features(cards, t):
+    """(hon, trump length, side aces, side voids) of ``cards`` with ``t`` as trump: the
+    hand class a player recognises (length capped at ``N_LEN - 1``)."""
+    tl = lane(cards, t)
+    hon = 0
+    if tl >> RJ & 1:
+        hon |= HON_J
+    if tl >> R9 & 1:
+        hon |= HON_9
+    if tl >> RA & 1:
+        hon |= HON_A
+    if tl >> RT & 1:
+        hon |= HON_T
+    length = popcount(np.uint32(tl))
+    if length > N_LEN - 1:
+        length = N_LEN - 1
+    aces = 0
+    voids = 0
+    for s in range(N_SUITS):
+        if s == t:
+            continue
+        ln = lane(cards, s)
+        if ln == 0:
+            voids += 1
+        elif ln >> RA & 1:
+            aces += 1
+    return hon, length, aces, voids
+
+
+def class_key(hon: int, length: int, aces: int, voids: int) -> int:
+    """The index of a hand class among ``N_HAND_CLASSES`` (as ``class_override`` computes it)."""
+    return ((hon * N_LEN + length) * N_ACES + aces) * N_VOIDS + voids
+
+
+def override_code(rnd: int, key: int, take: bool) -> float:
+    """The slot value of an override: take (or pass) hands of class ``key`` in round ``rnd``."""
+    code = 1 + (rnd - 1) * N_HAND_CLASSES + key
+    return float(code if take else -code)
+
+
+@njit(cache=True)
+def class_override(params, rnd, cards, t):
+    """+1: the row's overrides take this hand in round ``rnd`` with trump ``t``; -1: they
+    pass it; 0: no override, the threshold decides."""
+    n = np.int64(params[P_N_OVERRIDES])
+    if n == 0:
+        return 0
+    hon, length, aces, voids = class_features(cards, t)
+    code = 1.0 + (rnd - 1) * N_HAND_CLASSES + ((hon * N_LEN + length) * N_ACES + aces) * N_VOIDS + voids
+    for k in range(n):
+        v = params[P_OVERRIDES + k]
+        if v == code:
+            return 1
+        if v == -code:
+            return -1
+    return 0
 
 
 @njit(cache=True)
@@ -146,7 +227,7 @@ def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
             suit += 1  # skip the turned suit
         return call, suit
     # heuristic
-    thr = _threshold(params, rnd, seat)
+    thr = bid_threshold(params, rnd, seat)
     best_suit = -1
     best = -1e9
     for t in range(N_SUITS):
@@ -158,11 +239,12 @@ def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
         if sc > best:
             best = sc
             best_suit = t
-    if best >= thr:
+    ov = class_override(params, rnd, bid_cards(own, turned, best_suit, rec), best_suit)
+    if ov > 0 or (ov == 0 and best >= thr):
         return TAKE, best_suit
-    if smous_ok and best >= thr - params[P_SMOUS_MARGIN]:
+    if ov == 0 and smous_ok and best >= thr - params[P_SMOUS_MARGIN]:
         return SMOUS, best_suit
-    return PASS, -1
+    return PASS, -1  # an override's pass is a pass (no smous): what the tables measured
 
 
 @njit(cache=True, inline="always")

@@ -15,7 +15,20 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import BeloteError
-from analyzer.players.bidding import BID_PARAM_NAMES, N_BID_PARAMS
+from analyzer.players.bidding import (
+    BID_PARAM_NAMES,
+    HON_9,
+    HON_A,
+    HON_J,
+    HON_T,
+    MAX_OVERRIDES,
+    N_BID_PARAMS,
+    N_SCALAR_PARAMS,
+    P_N_OVERRIDES,
+    P_OVERRIDES,
+    class_key,
+    override_code,
+)
 from analyzer.players.policies import BID_POLICIES, CALIBRATED
 from analyzer.rules import Rules
 
@@ -60,12 +73,58 @@ def policy_params(source: str, rules: Rules) -> np.ndarray:
                if shipped else "calibrate with the run's rules or drop the --rule that differs")
         raise BeloteError(f"{name} was calibrated with {', '.join(diff)}: {fix}")
     rows = doc["params"]
+    params = np.zeros((rules.players, N_BID_PARAMS), np.float64)
     try:
-        params = np.array([[float(rows[str(s)][n]) for n in BID_PARAM_NAMES] for s in range(rules.players)])
+        params[:, :N_SCALAR_PARAMS] = [[float(rows[str(s)][n]) for n in BID_PARAM_NAMES] for s in range(rules.players)]
     except (KeyError, TypeError, ValueError):
-        raise BeloteError(f"{name} lacks parameters for every seat and every one of {N_BID_PARAMS} "
+        raise BeloteError(f"{name} lacks parameters for every seat and every one of {N_SCALAR_PARAMS} "
                           "parameters: write it again with belote calibrate") from None
+    by_seat = (doc.get("overrides") or {}).get("by_seat", {})
+    for s in range(rules.players):
+        try:
+            codes = [override_code(int(o["round"]), class_key(honours_bits(o["honours"]), int(o["trump_length"]),
+                                                              int(o["side_aces"]), int(o["voids"])), o["call"] == "take")
+                     for o in by_seat.get(str(s), [])]
+        except (KeyError, TypeError, ValueError):
+            raise BeloteError(f"{name} has a class override without round, honours, trump_length, side_aces, voids "
+                              "and call: write it again with belote calibrate") from None
+        if len(codes) > MAX_OVERRIDES:
+            raise BeloteError(f"{name} has {len(codes)} class overrides at seat {s}, more than the {MAX_OVERRIDES} "
+                              "a bidder holds: write it again with belote calibrate")
+        set_overrides(params[s], codes)
     return params
+
+
+# --- class overrides in a parameter row (analyzer.players.bidding.class_override) -------------
+
+_HON_LETTERS = (("J", HON_J), ("9", HON_9), ("A", HON_A), ("T", HON_T))
+
+
+def honours_label(hon: int) -> str:
+    """``J9..``: which of the trump J, 9, A, 10 (T) are held, '.' for missing."""
+    return "".join(ch if hon & b else "." for ch, b in _HON_LETTERS)
+
+
+def honours_bits(label: str) -> int:
+    """The inverse of ``honours_label``: ``J9.T`` -> J | 9 | 10."""
+    if len(label) != 4 or any(c not in (ch, ".") for c, (ch, _) in zip(label, _HON_LETTERS)):
+        raise ValueError(f"not an honours label: {label!r}")
+    return sum(b for c, (ch, b) in zip(label, _HON_LETTERS) if c == ch)
+
+
+def set_overrides(row: np.ndarray, codes) -> None:
+    """Write the override slot values ``codes`` (``bidding.override_code``) into one seat's row."""
+    codes = list(codes)
+    if len(codes) > MAX_OVERRIDES:
+        raise ValueError(f"{len(codes)} overrides, at most {MAX_OVERRIDES}")
+    row[P_OVERRIDES:P_OVERRIDES + MAX_OVERRIDES] = 0.0
+    row[P_OVERRIDES:P_OVERRIDES + len(codes)] = codes
+    row[P_N_OVERRIDES] = len(codes)
+
+
+def override_codes(row: np.ndarray) -> list[float]:
+    """The override slot values in use in one seat's row."""
+    return [float(v) for v in row[P_OVERRIDES:P_OVERRIDES + int(row[P_N_OVERRIDES])]]
 
 
 # --- the default bidder and how a result names its bidders ----------------------------------

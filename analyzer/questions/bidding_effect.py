@@ -46,6 +46,7 @@ from analyzer.questions.impact import (
     ratio_difference,
     run_reading,
 )
+from analyzer.players.policy_files import override_codes
 from analyzer.questions.calibrate import duplicate, thresholds
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.runs.games import DEFAULT_MAX_DEALS, G_DEALS
@@ -87,6 +88,11 @@ class BiddingEffect:
     def same(self, label: str) -> bool:
         a, b = self.runs[label]
         return a is b
+
+    def overrides(self, label: str) -> tuple[int, int]:
+        """(take, pass) class overrides of the calibrated bidders of ``label``, over their seats."""
+        codes = [v for row in self.params[label][1] for v in override_codes(row)]
+        return sum(v > 0 for v in codes), sum(v < 0 for v in codes)
 
     @property
     def hands_simulated(self) -> int:
@@ -138,8 +144,9 @@ class BiddingEffect:
         ``docs``: the link to the project's docs folder."""
         h = heading
         out = [f"{h} {number}What calibration changes", ""]
-        out.append("The calibrated bidders use the heuristic's strength score with thresholds by round and seat "
-                   "moved to a fixed point, where each seat takes exactly where the paired gain of taking over passing "
+        out.append("The calibrated bidders use the heuristic's strength score with thresholds by round and seat, "
+                   "and class overrides (take or pass a hand class whatever the threshold says), moved to a fixed "
+                   "point, where each seat takes exactly where the paired gain of taking over passing "
                    "is positive against a field of the same bidders (`belote calibrate`, "
                    f"[docs/CALIBRATION.md]({docs}/CALIBRATION.md)). This section sets them against the uncalibrated "
                    f"heuristic bidders (play {self.play} for both). The calibrated policies:")
@@ -164,7 +171,11 @@ class BiddingEffect:
             out.append(f"| {lab} | {rnd} | " + " | ".join(cells) + " |")
         out.append("")
         out.append("A seat takes (round 1: the turned suit; round 2: its best suit) when its strength score reaches "
-                   "the threshold. Bold: moved by calibration. In `calibration_thresholds.csv`.")
+                   "the threshold, unless a class override of its hand says otherwise. Bold: moved by calibration. "
+                   "In `calibration_thresholds.csv`.")
+        out.append("")
+        out.append("Class overrides of the calibrated bidders (the classes are listed in each policy file): " + "; ".join(
+            f"{lab} {self.overrides(lab)[0]} take, {self.overrides(lab)[1]} pass" for lab in self.labels) + ".")
         out.append("")
         out.append(f"{h}# What the calibrated bidders change, paired on the same deals")
         out.append("")
@@ -183,7 +194,7 @@ class BiddingEffect:
             keep = [k for k in SHOWN] + [k for k in sub["statistic"] if k.startswith(("advantage_seat", "p_win_first"))]
             keep.append("hands_per_game")
             sub = sub.set_index("statistic")
-            out.append(f"**{lab}**" + (": the calibrated thresholds are the heuristic's, so both readings are the same "
+            out.append(f"**{lab}**" + (": the calibrated policy is the heuristic's, so both readings are the same "
                                        "bidders and every difference is exactly 0 (the hands were played once)."
                                        if self.same(lab) else ""))
             out.append("")

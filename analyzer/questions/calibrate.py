@@ -19,9 +19,10 @@ The iteration (``calibrate``):
    excludes 0 on the side of the move (taking pays there when the candidate is lower,
    loses when it is higher). Otherwise it stays: the noise does not say which side is
    better.
-4. Repeat with the new thresholds in every seat, on the same deals (common random
+4. Add and drop class overrides (below) from the same table.
+5. Repeat with the new thresholds and overrides in every seat, on the same deals (common random
    numbers: a move reflects the policy, not a new sample), until nothing moves, a set of
-   thresholds repeats (a cycle, reported) or ``max_iter`` is reached.
+   thresholds and overrides repeats (a cycle, reported) or ``max_iter`` is reached.
 
 Objective: the **net** hand score (own side's score minus the best other side's), the
 measure ``take`` ranks calls by (``--objective net``), as the tables' ``gain_net``; or, with
@@ -29,15 +30,28 @@ measure ``take`` ranks calls by (``--objective net``), as the tables' ``gain_net
 ``gain_score``), which does not count what a dedans hands to the others. The shipped policies
 are calibrated on net.
 
-What is calibrated: the round-1 and round-2 thresholds of each seat. The hand-strength
-weights, the smous offer margin and answer (2 players), the koe's suit and the round-2
-suit choice (the best-scoring suit) are the heuristic's and are kept as they are: the
-tables compare take with pass only, so they do not resolve those decisions.
+What is calibrated: the round-1 and round-2 thresholds of each seat, and **class
+overrides**: a hand class of the bidding tables (which of the trump J 9 A 10, trump
+length, side aces, side voids) at a seat in a round may be taken or passed whatever the
+threshold says (``OVERRIDE_RULE``, ``propose_overrides``). The tables split each class
+into the part the seat's threshold takes and the part it passes (``classes.Q_TH_*``), so
+an override is decided on exactly the hands it changes: a take override where the part
+the threshold passes gains beyond the noise (95% interval, at least ``min_n`` decisions),
+a pass override where the part it takes loses. Overrides are part of the fixed point: the
+next iteration's field plays them. The threshold is fitted on every hand of its (round,
+seat), overridden ones included (the gain of a decision does not depend on the decider's
+own policy, only on the field's). The hand-strength weights, the koe's suit and the
+round-2 suit choice (the best-scoring suit) are the heuristic's and are kept as they are
+(``decisions``): the tables compare take with pass only, so they do not resolve those
+decisions. The smous offer margin and answer (2 players) can be swept by duplicate match
+(``sweep_smous``, ``sweep_deals`` > 0); the sweeps cycle on the default rules, so the
+shipped policies keep the heuristic's.
 
 A calibrated policy is one parameter row per seat (``SimConfig.bid_params``) with the
-seat's own thresholds and ``seat_step`` 0; it runs under the ``heuristic`` code, so the
-kernels do not change. Policy files (JSON) hold those rows with their provenance; the
-package ships one per variant label for the default rules (``policies_data/``).
+seat's own thresholds, ``seat_step`` 0 and its override slots (``bidding.P_OVERRIDES``);
+it runs under the ``heuristic`` code. Policy files (JSON) hold the named parameters and
+the overrides (by class, readable) with their provenance; the package ships one per
+variant label for the default rules (``policies_data/``).
 """
 
 from __future__ import annotations
@@ -51,10 +65,23 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.players.bidding import BID_PARAM_NAMES, N_BID_PARAMS, P_SEAT_STEP, P_THR1, P_THR2, default_bid_params
+from analyzer.players.bidding import (
+    BID_PARAM_NAMES,
+    MAX_OVERRIDES,
+    P_SMOUS_ANSWER,
+    P_SMOUS_MARGIN,
+    N_HAND_CLASSES,
+    P_SEAT_STEP,
+    P_THR1,
+    P_THR2,
+    class_key,
+    default_bid_params,
+    override_code,
+)
 from analyzer.runs.classes import STR_BIN
 from analyzer.errors import BeloteError
 from analyzer.players.policy_files import POLICIES_DIR, policy_params, read_policy, shipped_path  # noqa: F401 (the files this module writes)
+from analyzer.players.policy_files import honours_bits, honours_label, override_codes, set_overrides
 from analyzer.rules import Rules
 from analyzer.runs.stats import Z95
 
@@ -74,7 +101,7 @@ def gain_column(objective: str) -> str:
     return f"gain_{objective}"
 MIN_N = 200  # decisions a strength bin needs to count (the tables' MIN_N)
 DEFAULT_DEALS = 40_000  # per iteration: a full calibration of one variant within minutes on 2 cores
-DEFAULT_ITER = 6
+DEFAULT_ITER = 10  # with the smous sweeps (2 players) each sweep that moves adds take/pass iterations
 
 
 def thresholds(params: np.ndarray) -> dict[tuple[int, int], float]:
@@ -193,6 +220,218 @@ def propose(table, params: np.ndarray, min_n: int = MIN_N, objective: str = "net
     return moves
 
 
+# --- class overrides ---------------------------------------------------------------------------
+
+OVERRIDE_RULE = (
+    "Per (round, seat, hand class: which of the trump J 9 A 10, trump length, side aces, side voids), the "
+    "class's decisions split into the part the seat's threshold takes and the part it passes. A class gets a "
+    "take override when the part the threshold passes has at least min_n decisions and a paired gain of "
+    "taking whose 95% interval is above 0; a pass override when the part the threshold takes has at least "
+    "min_n decisions and an interval below 0 (neither when both hold: the class is not one-sided). An override "
+    "stays until its part resolves the other way, or is dropped when the threshold calls the whole class its "
+    "way. Everywhere else the score threshold decides. An override's pass is a pass (no smous offer).")
+
+
+@dataclass
+class Override:
+    """One class override: take (or pass) every hand of a class at a seat in a round; with
+    the last measurement of the part of the class the threshold calls the other way."""
+
+    round: int
+    seat: int
+    key: int  # bidding.class_key
+    hon: int
+    length: int
+    aces: int
+    voids: int
+    take: bool
+    n: int  # decisions of the part the override changes (the threshold passes them for a take)
+    gain: float  # their paired gain of taking, with its 95% interval
+    lo: float
+    hi: float
+
+    @property
+    def ident(self) -> tuple:
+        return (self.round, self.seat, self.key)
+
+    @property
+    def z(self) -> float:
+        se = (self.hi - self.lo) / (2 * Z95)
+        return abs(self.gain) / se if se > 0 else float("inf")
+
+    def as_dict(self) -> dict:
+        return {"round": self.round, "honours": honours_label(self.hon), "trump_length": self.length,
+                "side_aces": self.aces, "voids": self.voids, "call": "take" if self.take else "pass",
+                "n_changed": self.n, "gain": _num(self.gain), "gain_lo": _num(self.lo), "gain_hi": _num(self.hi)}
+
+    def label(self) -> str:
+        return (f"r{self.round} seat {self.seat} {honours_label(self.hon)} len {self.length} aces {self.aces} "
+                f"voids {self.voids} {'take' if self.take else 'pass'} ({self.gain:+.1f} [{self.lo:+.1f}, "
+                f"{self.hi:+.1f}], n={self.n:,})")
+
+
+def class_parts(table, objective: str = "net") -> pd.DataFrame:
+    """Every (round, seat, class) of the table, split into the part the seat's threshold
+    takes (``t_*``) and the part it passes (``p_*``): n and the paired gain of taking on
+    ``objective`` with its 95% interval."""
+    from analyzer.questions.table import mean_ci
+
+    col = gain_column(objective)
+    s, sq = ("dnet", "dnet_sq") if col == "gain_net" else ("d", "d_sq")
+    raw = table.raw
+    hon = np.array([honours_bits(h) for h in raw["honours"]], dtype=np.int64)
+    out = pd.DataFrame({"round": raw["round"].to_numpy(), "seat": raw["seat"].to_numpy(), "hon": hon,
+                        "honours": raw["honours"].to_numpy(), "trump_length": raw["trump_length"].to_numpy(),
+                        "side_aces": raw["side_aces"].to_numpy(), "voids": raw["voids"].to_numpy()})
+    out["key"] = [class_key(int(h), int(ln), int(a), int(v)) for h, ln, a, v in
+                  zip(hon, out["trump_length"], out["side_aces"], out["voids"])]
+    n = raw["n"].to_numpy()
+    tn = raw["th_n"].to_numpy()
+    ts, tsq = raw["th_" + s].to_numpy(), raw["th_" + sq].to_numpy()
+    for part, pn, ps, psq in (("t", tn, ts, tsq), ("p", n - tn, raw[s].to_numpy() - ts, raw[sq].to_numpy() - tsq)):
+        m, _, lo, hi = mean_ci(ps, psq, pn)
+        out[f"{part}_n"] = pn
+        out[f"{part}_gain"] = m
+        out[f"{part}_lo"] = lo
+        out[f"{part}_hi"] = hi
+    return out
+
+
+def overrides_of(params: np.ndarray, info: dict | None = None) -> dict:
+    """{(round, seat, key): Override} read back from parameter rows (their measurements from
+    ``info`` where known, else empty)."""
+    out = {}
+    info = info or {}
+    for seat, row in enumerate(params):
+        for v in override_codes(row):
+            code = int(abs(v)) - 1
+            rnd, key = code // N_HAND_CLASSES + 1, code % N_HAND_CLASSES
+            voids = key % 4
+            aces = key // 4 % 4
+            length = key // 16 % 9
+            hon = key // 144
+            prev = info.get((rnd, seat, key))
+            out[(rnd, seat, key)] = prev if prev is not None else Override(
+                rnd, seat, key, hon, length, aces, voids, v > 0, 0, float("nan"), float("nan"), float("nan"))
+    return out
+
+
+def with_overrides(params: np.ndarray, overrides: dict) -> np.ndarray:
+    """A copy of ``params`` whose seat rows carry ``overrides`` (the strongest ``MAX_OVERRIDES``
+    a seat, by |z|, when there are more; ``capped`` says how many were left out)."""
+    p = np.array(params, dtype=np.float64, copy=True)
+    for seat in range(p.shape[0]):
+        mine = sorted((o for o in overrides.values() if o.seat == seat), key=lambda o: (o.round, o.key))
+        if len(mine) > MAX_OVERRIDES:
+            keep = set(o.ident for o in sorted(mine, key=lambda o: -o.z)[:MAX_OVERRIDES])
+            mine = [o for o in mine if o.ident in keep]
+        set_overrides(p[seat], [override_code(o.round, o.key, o.take) for o in mine])
+    return p
+
+
+def propose_overrides(table, params: np.ndarray, current: dict, min_n: int = MIN_N,
+                      objective: str = "net") -> tuple[dict, list, list]:
+    """The class overrides the table resolves (``OVERRIDE_RULE``), from the ``current`` ones:
+    (new {ident: Override}, added, removed)."""
+    parts = class_parts(table, objective)
+    new, added, removed = {}, [], []
+    seen = set()
+    for r in parts.itertuples():
+        ident = (int(r.round), int(r.seat), int(r.key))
+        seen.add(ident)
+        cur = current.get(ident)
+
+        def make(take):
+            pre = "p" if take else "t"
+            return Override(ident[0], ident[1], ident[2], int(r.hon), int(r.trump_length), int(r.side_aces),
+                            int(r.voids), take, int(getattr(r, pre + "_n")), float(getattr(r, pre + "_gain")),
+                            float(getattr(r, pre + "_lo")), float(getattr(r, pre + "_hi")))
+
+        take_ok = r.p_n >= min_n and r.p_lo > 0
+        pass_ok = r.t_n >= min_n and r.t_hi < 0
+        if cur is None:
+            if take_ok != pass_ok:
+                o = make(take_ok)
+                new[ident] = o
+                added.append(o)
+            continue
+        n_other, against = (r.p_n, r.p_n >= min_n and r.p_hi < 0) if cur.take else (r.t_n, r.t_n >= min_n and r.t_lo > 0)
+        if n_other == 0 or against:
+            removed.append(make(cur.take))
+        else:
+            new[ident] = make(cur.take)
+    for ident, o in current.items():  # a class no decision reached this time keeps its override
+        if ident not in seen:
+            new[ident] = o
+    return new, added, removed
+
+
+# --- the smous offer and its answer (2 players): sweeps by duplicate match ---------------------
+
+SMOUS_SWEEPS = (  # (parameter, its index, the values tried besides the current one)
+    ("smous_margin", P_SMOUS_MARGIN, (0.0, 4.0, 8.0, 12.0, 16.0, 24.0, 32.0)),  # 0: never offer
+    ("smous_answer", P_SMOUS_ANSWER, (0.0, 20.0, 30.0, 40.0, 50.0, 60.0, 999.0)),  # 0: always play, 999: always redeal
+)
+SMOUS_RULE = (
+    "2 players: the smous offer (offer when the score is within smous_margin below the take threshold) and its "
+    "answer (play when the answerer's own score in the suit reaches smous_answer) are swept, one parameter at a "
+    "time, both seats alike: a duplicate match (belote duel's design: the same deals, seats swapped, redealt "
+    "hands played) of a bidder with the candidate value against the current policy, every candidate on the same "
+    "deals. The parameter moves to the best candidate only when its margin's 95% interval is above 0; then the "
+    "take/pass fixed point runs again with the new field. Off unless asked for (--smous-deals N): on the default "
+    "rules the sweeps cycle instead of converging (docs/CALIBRATION.md), so the shipped policies keep the "
+    "heuristic's smous offer and answer.")
+
+
+@dataclass
+class Sweep:
+    """One parameter's sweep: each candidate's margin over the current policy, and the verdict."""
+
+    name: str
+    before: float
+    after: float
+    candidates: list  # (value, mean, lo, hi, n)
+
+    @property
+    def moved(self) -> bool:
+        return self.after != self.before
+
+    def as_dict(self) -> dict:
+        return {"parameter": self.name, "before": self.before, "after": self.after, "moved": self.moved,
+                "candidates": [{"value": v, "margin": _num(m), "lo": _num(lo), "hi": _num(hi), "n": n}
+                               for v, m, lo, hi, n in self.candidates]}
+
+    def label(self) -> str:
+        best = max(self.candidates, key=lambda c: c[1])
+        return (f"{self.name} {self.before:g}→{self.after:g} (best {best[0]:g}: {best[1]:+.2f} [{best[2]:+.2f}, "
+                f"{best[3]:+.2f}] a deal)")
+
+
+def sweep_smous(rules: Rules, params: np.ndarray, play: str, deals: int, seed: int,
+                threads: int | None = None) -> tuple[np.ndarray, list]:
+    """The smous sweeps (``SMOUS_RULE``) from ``params``: (new rows, [Sweep])."""
+    from analyzer.questions.duel import duel, parse_set
+
+    sets = parse_set(f"heuristic/{play}", "--a", rules.players)
+    out = []
+    params = np.array(params, dtype=np.float64, copy=True)
+    for name, j, values in SMOUS_SWEEPS:
+        before = float(params[0, j])
+        cands = []
+        for v in values:
+            if v == before:
+                continue
+            trial = params.copy()
+            trial[:, j] = v
+            m = duel(rules, sets, sets, deals=deals, seed=seed, threads=threads, bid_params=(trial, params)).margin
+            cands.append((v, float(m.mean), float(m.lo), float(m.hi), int(m.n)))
+        best = max(cands, key=lambda c: c[1])
+        after = best[0] if best[2] > 0 else before
+        params[:, j] = after
+        out.append(Sweep(name, before, after, cands))
+    return params, out
+
+
 # --- the fixed point ------------------------------------------------------------------------
 
 
@@ -203,11 +442,24 @@ class Iteration:
     moves: list
     hands: int
     seconds: float
+    added: list = field(default_factory=list)  # class overrides added after this iteration's table
+    removed: list = field(default_factory=list)  # ... and removed
+    n_overrides: int = 0  # class overrides in force during this iteration
+    sweeps: list = field(default_factory=list)  # the smous sweeps (2 players), once take/pass settled
+
+    @property
+    def changed(self) -> bool:
+        return (any(m.moved for m in self.moves) or bool(self.added) or bool(self.removed)
+                or any(w.moved for w in self.sweeps))
 
     def as_dict(self) -> dict:
         return {"iteration": self.index, "thresholds": _thr_json(self.thresholds), "hands": self.hands,
                 "seconds": round(self.seconds, 1), "moved": [m.as_dict() for m in self.moves if m.moved],
-                "unresolved": [m.as_dict() for m in self.moves if not m.moved and m.n > 0]}
+                "unresolved": [m.as_dict() for m in self.moves if not m.moved and m.n > 0],
+                "overrides_in_force": self.n_overrides,
+                "overrides_added": [dict(o.as_dict(), seat=o.seat) for o in self.added],
+                "overrides_removed": [dict(o.as_dict(), seat=o.seat) for o in self.removed],
+                "smous_sweeps": [w.as_dict() for w in self.sweeps]}
 
 
 @dataclass
@@ -226,6 +478,9 @@ class Calibration:
     seconds: float = 0.0
     max_iter: int = DEFAULT_ITER
     objective: str = "net"  # what the thresholds are calibrated on (OBJECTIVES)
+    overrides: dict = field(default_factory=dict)  # (round, seat, class key) -> Override, in ``params``
+    class_overrides: bool = True  # whether overrides were calibrated (False: thresholds only)
+    sweep_deals: int = 0  # 2 players: deals of each smous sweep's duplicate match (0: not swept)
 
     def thresholds(self) -> dict:
         return thresholds(self.params)
@@ -237,12 +492,20 @@ class Calibration:
                  f"{self.seconds:.0f} s"]
         for it in self.iterations:
             moved = [m for m in it.moves if m.moved]
-            lines.append(f"  iteration {it.index}: " + (", ".join(
-                f"r{m.round} seat {m.seat} {m.before:g}→{m.after:g} (gain {m.gain:+.1f} [{m.lo:+.1f}, {m.hi:+.1f}], n={m.n:,})"
-                for m in moved) if moved else "nothing moved beyond the noise"))
+            what = [f"r{m.round} seat {m.seat} {m.before:g}→{m.after:g} (gain {m.gain:+.1f} [{m.lo:+.1f}, {m.hi:+.1f}], "
+                    f"n={m.n:,})" for m in moved]
+            if it.added or it.removed:
+                what.append(f"class overrides +{len(it.added)} −{len(it.removed)} (in force: {it.n_overrides})")
+            what += [f"smous sweep: {w.label()}" for w in it.sweeps if w.moved]
+            if it.sweeps and not any(w.moved for w in it.sweeps):
+                what.append("smous sweeps: " + ", ".join(w.label() for w in it.sweeps) + ", not beyond the noise")
+            lines.append(f"  iteration {it.index}: " + (", ".join(what) if what else "nothing moved beyond the noise"))
         start, end = thresholds(self.start), self.thresholds()
         lines.append("  thresholds (heuristic → calibrated): " + ", ".join(
             f"r{rnd} seat {s} {start[(rnd, s)]:g}→{end[(rnd, s)]:g}" for (rnd, s) in sorted(end)))
+        ovs = sorted(self.overrides.values(), key=lambda o: (o.round, o.seat, -o.z))
+        lines.append(f"  class overrides: {len(ovs)} ({sum(o.take for o in ovs)} take, "
+                     f"{sum(not o.take for o in ovs)} pass)" + "".join(f"\n    {o.label()}" for o in ovs))
         return "\n".join(lines)
 
     def command(self) -> str:
@@ -251,7 +514,9 @@ class Calibration:
         rules = "".join(f" --rule {k}={v}" for k, v in r.options().items() if v != Rules.make(r.variant, r.players).options()[k])
         return (f"belote calibrate --variant {r.variant} --players {r.players} --play {self.play}{rules} "
                 f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}"
-                + (f" --objective {self.objective}" if self.objective != "net" else ""))
+                + (f" --objective {self.objective}" if self.objective != "net" else "")
+                + ("" if self.class_overrides else " --no-classes")
+                + (f" --smous-deals {self.sweep_deals}" if self.sweep_deals else ""))
 
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
@@ -283,40 +548,96 @@ class Calibration:
             "thresholds": _thr_json(self.thresholds()),
             "kept_from_heuristic": "strength weights, smous margin and answer, koe suit and round-2 suit "
                                    "(best-scoring suit): the take/pass tables do not resolve them",
+            "decisions": decisions(r, self.sweep_deals > 0),
+            "smous": ({"rule": SMOUS_RULE, "deals": self.sweep_deals,
+                       "smous_margin": float(self.params[0, P_SMOUS_MARGIN]),
+                       "smous_answer": float(self.params[0, P_SMOUS_ANSWER])}
+                      if self.sweep_deals > 0 and r.players == 2 and r.variant != "classic" else None),
             "params": {str(s): {name: float(v) for name, v in zip(BID_PARAM_NAMES, row)}
                        for s, row in enumerate(self.params)},
+            "overrides": {
+                "rule": OVERRIDE_RULE, "min_n": self.min_n,
+                "measured": "n_changed, gain: the part of the class the override calls differently from the "
+                            "threshold, paired gain of taking on the objective with its 95% interval, last iteration",
+                "by_seat": {str(s): [o.as_dict() for o in sorted(self.overrides.values(), key=lambda o: (o.round, o.key))
+                                     if o.seat == s] for s in range(r.players)}},
         }
+
+
+def decisions(rules: Rules, swept: bool = False) -> dict:
+    """Per bidding decision of the rules: calibrated, or kept from the heuristic and why
+    (``swept``: the smous offer and answer were swept, ``SMOUS_RULE``)."""
+    smous = rules.players == 2 and rules.variant != "classic"
+    out = {
+        "take_or_pass": "calibrated: a strength threshold by round and seat, and class overrides (OVERRIDE_RULE)",
+        "strength_weights": "kept from the heuristic: the threshold and the classes are read on its score",
+        "round2_suit": ("kept from the heuristic: the best-scoring suit; the tables measure taking in that suit "
+                        "against passing, not one suit against another"),
+        "koe_suit": ("kept from the heuristic: the best-scoring suit; not measured (the tables stop at the "
+                     "second pass)") if rules.variant != "classic" else "not in this variant (passed out)",
+    }
+    if smous and swept:
+        out["smous_offer"] = "calibrated: smous_margin swept by duplicate match (SMOUS_RULE), both seats alike"
+        out["smous_answer"] = "calibrated: smous_answer swept by duplicate match (SMOUS_RULE), both seats alike"
+    elif smous:
+        out["smous_offer"] = ("kept from the heuristic: offered when the score is within smous_margin below the "
+                              "threshold; the tables compare take with pass, not smous with either")
+        out["smous_answer"] = ("kept from the heuristic: play when the answerer's own score in the suit reaches "
+                               "smous_answer; not measured")
+    else:
+        out["smous_offer"] = out["smous_answer"] = "not in this variant (2 players only)"
+    return out
 
 
 def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS, seed: int = 1,
               max_iter: int = DEFAULT_ITER, min_n: int = MIN_N, threads: int | None = None, objective: str = "net",
-              progress=None) -> Calibration:
-    """Iterate thresholds to the fixed point (module docstring), on the paired gain of
-    ``objective`` (``net``, the default, or ``score``). ``progress(iteration, moves)`` is
-    called after each iteration."""
+              class_overrides: bool = True, sweep_deals: int = 0, progress=None) -> Calibration:
+    """Iterate thresholds and class overrides to the fixed point (module docstring), on the
+    paired gain of ``objective`` (``net``, the default, or ``score``); ``class_overrides``
+    False: thresholds only. 2 players, ``sweep_deals`` > 0: the smous offer and answer are swept
+    (``sweep_smous``) on that many deals whenever the take/pass decisions settle (off by default:
+    the sweeps do not converge, docs/CALIBRATION.md). ``progress(iteration, moves)`` is called
+    after each iteration."""
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
     from analyzer.questions.table import bidding_table
 
     if max_iter < 1:
         raise BeloteError(f"--iterations must be 1 or more, not {max_iter}")
+    if sweep_deals < 0:
+        raise BeloteError(f"--smous-deals must be 0 or more, not {sweep_deals}")
     start = np.tile(default_bid_params(rules.variant, rules.players), (rules.players, 1))
     params = with_thresholds(start, thresholds(start))
     pols = Policies.parse("heuristic", play, rules.players)
     gain_column(objective)  # an unknown objective is refused before any work
-    cal = Calibration(rules, play, deals, seed, min_n, start, params, max_iter=max_iter, objective=objective)
+    cal = Calibration(rules, play, deals, seed, min_n, start, params, max_iter=max_iter, objective=objective,
+                      class_overrides=class_overrides, sweep_deals=sweep_deals)
     seen = [_key(params)]
+    overrides = {}
     t0 = time.perf_counter()
     cal.status = "max_iter"
+    smous = sweep_deals > 0 and rules.players == 2 and rules.variant != "classic"
     for k in range(1, max_iter + 1):
         t1 = time.perf_counter()
         table = bidding_table(SimConfig(rules=rules, policies=pols, deals=deals, seed=seed, threads=threads,
                                         bid_params=params))
         moves = propose(table, params, min_n, objective)
-        cal.iterations.append(Iteration(k, thresholds(params), moves, table.hands, time.perf_counter() - t1))
+        if class_overrides:
+            new, added, removed = propose_overrides(table, params, overrides, min_n, objective)
+        else:
+            new, added, removed = {}, [], []
+        it = Iteration(k, thresholds(params), moves, table.hands, time.perf_counter() - t1, added, removed,
+                       len(overrides))
+        cal.iterations.append(it)
+        params = with_overrides(params, new)
+        overrides = overrides_of(params, new)  # what the rows hold: the capped set
+        if not it.changed and smous:
+            # the take/pass decisions are at their fixed point: the smous sweeps, against this field
+            params, it.sweeps = sweep_smous(rules, params, play, sweep_deals, seed, threads)
+            it.seconds = time.perf_counter() - t1
         if progress is not None:
             progress(k, moves)
-        if not any(m.moved for m in moves):
+        if not it.changed:
             cal.status = "converged"
             break
         params = with_thresholds(params, {(m.round, m.seat): m.after for m in moves})
@@ -325,12 +646,14 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
             break
         seen.append(_key(params))
     cal.params = params
+    cal.overrides = overrides
     cal.seconds = time.perf_counter() - t0
     return cal
 
 
 def _key(params):
-    return tuple(np.round(params[:, [P_THR1, P_THR2]], 3).ravel().tolist())
+    codes = tuple(tuple(sorted(override_codes(row))) for row in params)
+    return tuple(np.round(params[:, [P_THR1, P_THR2, P_SMOUS_MARGIN, P_SMOUS_ANSWER]], 3).ravel().tolist()), codes
 
 
 # --- agreement: does the policy take where taking pays? -------------------------------------
@@ -347,6 +670,35 @@ def agreement(table, min_n: int = MIN_N) -> pd.DataFrame:
     cells["agrees"] = cells["resolved"] & (cells["verdict"] == cells["policy_call"])
     return cells[["round", "seat", "strength_lo", "strength_hi", "n", "policy_takes", "policy_call", "gain_net",
                   "gain_net_lo", "gain_net_hi", "verdict", "resolved", "agrees"]].reset_index(drop=True)
+
+
+def class_agreement(table, min_n: int = MIN_N) -> pd.DataFrame:
+    """The decision cells of a threshold-and-overrides policy: every (round, seat, hand
+    class), split into the part the seat's threshold takes and the part it passes, with at
+    least ``min_n`` decisions. The policy calls each part one way (the class's override, or
+    the threshold's side); the verdict of the 95% interval of the net gain (take / pass /
+    unclear) against that call."""
+    parts = class_parts(table, "net")
+    ovs = overrides_of(table.config.bid_params)
+    rows = []
+    for r in parts.itertuples():
+        o = ovs.get((int(r.round), int(r.seat), int(r.key)))
+        for part in ("t", "p"):
+            n = getattr(r, part + "_n")
+            if n < min_n:
+                continue
+            lo, hi = getattr(r, part + "_lo"), getattr(r, part + "_hi")
+            call = ("take" if o.take else "pass") if o is not None else ("take" if part == "t" else "pass")
+            verdict = "take" if lo > 0 else "pass" if hi < 0 else "unclear"
+            rows.append({"round": int(r.round), "seat": int(r.seat), "honours": r.honours,
+                         "trump_length": int(r.trump_length), "side_aces": int(r.side_aces), "voids": int(r.voids),
+                         "threshold_part": "takes" if part == "t" else "passes", "override": o is not None,
+                         "n": int(n), "policy_call": call, "gain_net": getattr(r, part + "_gain"), "gain_net_lo": lo,
+                         "gain_net_hi": hi, "verdict": verdict, "resolved": verdict != "unclear",
+                         "agrees": verdict == call})
+    return pd.DataFrame(rows, columns=["round", "seat", "honours", "trump_length", "side_aces", "voids",
+                                       "threshold_part", "override", "n", "policy_call", "gain_net", "gain_net_lo",
+                                       "gain_net_hi", "verdict", "resolved", "agrees"])
 
 
 # --- policy files ------------------------------------------------------------------------------
@@ -377,6 +729,9 @@ def write_policy(cal: Calibration, path, command: str | None = None) -> Path:
     return path
 
 
+_CALLS = {"take": "takes", "pass": "passes"}
+
+
 def _thr_json(thr: dict) -> dict:
     out = {}
     for (rnd, seat), v in sorted(thr.items()):
@@ -402,15 +757,26 @@ def agreement_share(rules: Rules, bid: str = "calibrated", play: str = "heuristi
 
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
-    cells = agreement(bidding_table(cfg), min_n)
+    table = bidding_table(cfg)
+    cells = agreement(table, min_n)
     res = cells[cells["resolved"]]
     wrong = res[~res["agrees"]]
+    parts = class_agreement(table, min_n)
+    pres = parts[parts["resolved"]]
+    pwrong = pres[~pres["agrees"]]
     return {"label": rules.label, "bid": bid, "play": play, "deals": deals, "seed": seed, "cells": len(cells),
             "resolved": int(len(res)), "agree": int(res["agrees"].sum()),
             "share": float(res["agrees"].mean()) if len(res) else float("nan"),
-            "disagree": [f"r{r.round} seat {r.seat} {r.strength_lo:g}-{r.strength_hi:g}: policy {r.policy_call}s "
+            "disagree": [f"r{r.round} seat {r.seat} {r.strength_lo:g}-{r.strength_hi:g}: policy {_CALLS[r.policy_call]} "
                          f"({100 * r.policy_takes:.0f}% take), gain {r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, "
-                         f"{r.gain_net_hi:+.1f}] n={r.n:,}" for r in wrong.itertuples()]}
+                         f"{r.gain_net_hi:+.1f}] n={r.n:,}" for r in wrong.itertuples()],
+            "class_cells": len(parts), "class_resolved": int(len(pres)), "class_agree": int(pres["agrees"].sum()),
+            "class_share": float(pres["agrees"].mean()) if len(pres) else float("nan"),
+            "class_disagree": [f"r{r.round} seat {r.seat} {r.honours} len {r.trump_length} aces {r.side_aces} "
+                               f"voids {r.voids} (part the threshold {r.threshold_part}"
+                               f"{', overridden' if r.override else ''}): policy {_CALLS[r.policy_call]}, gain "
+                               f"{r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, {r.gain_net_hi:+.1f}] n={r.n:,}"
+                               for r in pwrong.itertuples()]}
 
 
 def duplicate(rules: Rules, a: str = "calibrated", b: str = "heuristic", play: str = "heuristic",

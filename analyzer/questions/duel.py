@@ -149,16 +149,17 @@ def _a_side(rules: Rules, who) -> int:
     return s & 1 if rules.partners else s
 
 
-def kernel_inputs(rules: Rules, a: PolicySet, b: PolicySet):
+def kernel_inputs(rules: Rules, a: PolicySet, b: PolicySet, bid_params=None):
     """(rules record, bid codes int64[2n], play codes int64[2, 8], bid parameters (2n, P), cfg)
-    as ``analyzer.runs.units.duel_unit`` reads them."""
+    as ``analyzer.runs.units.duel_unit`` reads them; ``bid_params`` = (A's rows, B's rows)
+    instead of the sets' own (calibration's sweeps)."""
     n = rules.players
     ba, pa = a.policies.codes()
     bb, pb = b.policies.codes()
     bid = np.concatenate([ba, bb]).astype(np.int64)
     play = np.ascontiguousarray(np.hstack([pa, pb]), dtype=np.int64)
-    params = np.ascontiguousarray(np.vstack([a.policies.bid_params(rules), b.policies.bid_params(rules)]),
-                                  dtype=np.float64)
+    rows = bid_params if bid_params is not None else (a.policies.bid_params(rules), b.policies.bid_params(rules))
+    params = np.ascontiguousarray(np.vstack(rows), dtype=np.float64)
     seats = seatings(rules)
     k = len(seats)
     cfg = np.zeros(DUEL_WHO + 5 * k, np.int64)
@@ -378,7 +379,7 @@ def dd_losses(rules: Rules, a: PolicySet, b: PolicySet, seed: int, deals: int, p
 
 def duel(rules: Rules, a: PolicySet, b: PolicySet, *, deals: int = 100_000, seed: int = 1,
          threads: int | None = None, dd_deals: int = 0, progress=None, dd_progress=None,
-         chunk: int = CHUNK) -> DuelResult:
+         chunk: int = CHUNK, bid_params=None) -> DuelResult:
     """Play ``deals`` deals once per seating of A and B (see the module docstring); with
     ``dd_deals``, the double-dummy loss of the first ``dd_deals`` deals too.
     ``progress(done)`` after each batch of deals; ``dd_progress(done)`` after each dd deal.
@@ -397,7 +398,7 @@ def duel(rules: Rules, a: PolicySet, b: PolicySet, *, deals: int = 100_000, seed
         raise BeloteError(f"--seed must be 0 or more, not {seed}")
     if dd_deals < 0:
         raise BeloteError(f"--dd-deals must be 0 or more, not {dd_deals}")
-    args, cfg = kernel_inputs(rules, a, b)
+    args, cfg = kernel_inputs(rules, a, b, bid_params)
     set_threads(threads)
     row = None
     done = 0

@@ -27,21 +27,17 @@ import pandas as pd
 from analyzer.runs import backends, classes as K
 from analyzer.runs import driver
 from analyzer.players.bidding import P_SEAT_STEP, P_THR1, P_THR2
-from analyzer.players.policy_files import bid_provenance, describe_bid
+from analyzer.players.policy_files import bid_provenance, describe_bid, honours_label
 from analyzer.errors import BeloteError
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Z95
 
-HON_LETTERS = (("J", K.HON_J), ("9", K.HON_9), ("A", K.HON_A), ("T", K.HON_T))
 RAW_FIELDS = ("n", "nat_take", "nat_smous", "take", "take_sq", "pass", "pass_sq", "d", "d_sq", "tnet", "tnet_sq",
-              "pnet", "pnet_sq", "dnet", "dnet_sq", "made", "dedans", "tie", "capot", "pit")
+              "pnet", "pnet_sq", "dnet", "dnet_sq", "made", "dedans", "tie", "capot", "pit",
+              # the part of the decisions the seat's threshold alone takes (classes.Q_TH_*)
+              "th_n", "th_d", "th_d_sq", "th_dnet", "th_dnet_sq")
 assert len(RAW_FIELDS) == K.NQ
 MIN_N = 200  # cells with fewer decisions are left out of plots and break-even lines
-
-
-def honours_label(hon: int) -> str:
-    """``J9..``: which of the trump J, 9, A, 10 (T) are held, '.' for missing."""
-    return "".join(ch if hon & b else "." for ch, b in HON_LETTERS)
 
 
 # --- vectorised intervals (the formulas of analyzer.runs.stats) --------------------------------

@@ -32,17 +32,28 @@ Outputs are integer sums per chunk (identical for any thread count), one flat ro
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import (
+from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class dimensions, read by the tables)
     HEURISTIC,
+    HON_9,
+    HON_A,
+    HON_J,
+    HON_T,
+    N_ACES,
+    N_HON,
+    N_HAND_CLASSES,
+    N_LEN,
+    N_VOIDS,
     PASS,
     SMOUS,
     TAKE,
     TRACE_BIDS,
     bid_cards,
+    bid_threshold,
+    class_features,
     run_bidding,
     suit_strength,
 )
-from analyzer.rules.cards import N_SUITS, R9, RA, RJ, RT, lane, popcount
+from analyzer.rules.cards import N_SUITS
 from analyzer.game.dealing import shuffle_deck
 from analyzer.runs.hand import (
     RES_ALL_TRICKS_SIDE,
@@ -56,15 +67,11 @@ from analyzer.runs.hand import (
 from analyzer.runs.units import counted_score, follow_redeals
 from analyzer.rules import CLASSIC, DEKJAS
 
-# --- class dimensions (index = ((((hon * N_LEN + len) * 4 + aces) * 4 + voids) * 4 + seat) * 2 + round - 1)
-N_HON = 16  # subsets of trump J 9 A 10
-N_LEN = 9  # trump length 0..8
-N_ACES = 4  # side aces 0..3
-N_VOIDS = 4  # side voids 0..3
+# --- class dimensions (index = ((((hon * N_LEN + len) * 4 + aces) * 4 + voids) * 4 + seat) * 2 + round - 1;
+# the hand class itself, N_HON..N_VOIDS, is the bidding module's: class overrides use the same classes)
 N_SEATS = 4
 N_ROUNDS = 2
-N_CLASSES = N_HON * N_LEN * N_ACES * N_VOIDS * N_SEATS * N_ROUNDS
-HON_J, HON_9, HON_A, HON_T = 1, 2, 4, 8
+N_CLASSES = N_HAND_CLASSES * N_SEATS * N_ROUNDS
 
 STR_BIN = 4.0  # strength points per bin
 N_BINS = 50  # bins 0..49 (the last one open-ended)
@@ -91,7 +98,14 @@ Q_DEDANS = 16
 Q_TIE = 17
 Q_CAPOT = 18  # when taking: the taker's side won every trick
 Q_PIT = 19  # when taking: the taker's side won no trick
-NQ = 20
+# the decisions where the seat's threshold alone (no class override) takes: their count and
+# paired gains, so a class splits into the part the threshold takes and the part it passes
+Q_TH_N = 20
+Q_TH_D = 21  # own score: take - pass
+Q_TH_D_SQ = 22
+Q_TH_DNET = 23  # net: take - pass
+Q_TH_DNET_SQ = 24
+NQ = 25
 
 M_DEALS = 0  # deals sampled
 M_HANDS = 1  # hands simulated
@@ -103,29 +117,7 @@ N_META = 4
 @njit(cache=True)
 def hand_class(cards, t, seat, rnd):
     """(class index, hon, length, side aces, voids) of ``cards`` with ``t`` as trump."""
-    tl = lane(cards, t)
-    hon = 0
-    if tl >> RJ & 1:
-        hon |= HON_J
-    if tl >> R9 & 1:
-        hon |= HON_9
-    if tl >> RA & 1:
-        hon |= HON_A
-    if tl >> RT & 1:
-        hon |= HON_T
-    length = popcount(np.uint32(tl))
-    if length > N_LEN - 1:
-        length = N_LEN - 1
-    aces = 0
-    voids = 0
-    for s in range(N_SUITS):
-        if s == t:
-            continue
-        ln = lane(cards, s)
-        if ln == 0:
-            voids += 1
-        elif ln >> RA & 1:
-            aces += 1
+    hon, length, aces, voids = class_features(cards, t)
     idx = ((((hon * N_LEN + length) * N_ACES + aces) * N_VOIDS + voids) * N_SEATS + seat) * N_ROUNDS + rnd - 1
     return idx, hon, length, aces, voids
 
@@ -150,8 +142,9 @@ _S_SCORE = _S_RUNS + 4 * MAX_RUNS  # per run and side: score
 _S_NET = _S_SCORE + 4 * MAX_RUNS  # per run and side: score - best other side
 _S_INFO = _S_NET + 4 * MAX_RUNS  # per run: forced reached, played, outcome, taker side, all-tricks side
 _S_TRICKS = _S_INFO + 5 * MAX_RUNS  # per run and side: tricks
-_S_DEC = _S_TRICKS + 4 * MAX_RUNS  # per decision: class, strength index, side, take run, pass run, call, round
-_S_DEAL = _S_DEC + 7 * MAX_DECISIONS  # the deal, kept while runs (and their redeals) reuse ``deck``
+_S_DEC = _S_TRICKS + 4 * MAX_RUNS  # per decision: class, strength index, side, take run, pass run, call, round,
+# the threshold alone takes (0/1)
+_S_DEAL = _S_DEC + 8 * MAX_DECISIONS  # the deal, kept while runs (and their redeals) reuse ``deck``
 _S_TRACE = _S_DEAL + 32  # the natural bidding's trace
 _S_BID_OUT = _S_TRACE + TRACE_BIDS
 TABLE_SCRATCH = _S_BID_OUT + 8
@@ -181,7 +174,7 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
     run_net = scratch[_S_NET:_S_INFO].reshape((MAX_RUNS, 4))
     run_info = scratch[_S_INFO:_S_TRICKS].reshape((MAX_RUNS, 5))
     run_tricks = scratch[_S_TRICKS:_S_DEC].reshape((MAX_RUNS, 4))
-    dec = scratch[_S_DEC:_S_DEAL].reshape((MAX_DECISIONS, 7))
+    dec = scratch[_S_DEC:_S_DEAL].reshape((MAX_DECISIONS, 8))
     shuffle_deck(rng, deck)
     state = rng[0]
     meta[M_DEALS] += 1
@@ -255,6 +248,7 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         dec[n_dec, 4] = pass_run
         dec[n_dec, 5] = call
         dec[n_dec, 6] = rnd
+        dec[n_dec, 7] = 1 if strength >= bid_threshold(bid_params[seat], rnd, seat) else 0
         n_dec += 1
     # play the runs (one call site: the hand kernel is inlined)
     for j in range(32):
@@ -304,6 +298,7 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         dn = t_net - p_net
         nt = 1 if dec[d_i, 5] == TAKE else 0
         ns = 1 if dec[d_i, 5] == SMOUS else 0
+        th = dec[d_i, 7]
         for which in range(2):
             acc = cls if which == 0 else strn
             j = dec[d_i, 0] if which == 0 else dec[d_i, 1]
@@ -327,3 +322,8 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
             acc[j, Q_TIE] += f_tie
             acc[j, Q_CAPOT] += f_cap
             acc[j, Q_PIT] += f_pit
+            acc[j, Q_TH_N] += th
+            acc[j, Q_TH_D] += th * d
+            acc[j, Q_TH_D_SQ] += th * d * d
+            acc[j, Q_TH_DNET] += th * dn
+            acc[j, Q_TH_DNET_SQ] += th * dn * dn
