@@ -28,13 +28,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.game.state import (
-    ST_BEST_I,
-    ST_GONE,
-    ST_HANDS,
-    ST_LEADER,
-    ST_LED,
     ST_N_IN,
-    ST_PLAYED,
     ST_POINTS,
     ST_TAKER,
     ST_TAKER_SIDE,
@@ -46,10 +40,10 @@ from analyzer.game.state import (
     side_of_seat,
 )
 from analyzer.players.bidding import PLAYED
-from analyzer.players.play import choose_card
+from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.policies import play_code
 from analyzer.questions.duel import _start_from_trace, kernel_inputs, parse_set
-from analyzer.rules import CLASSIC, Rules
+from analyzer.rules import Rules
 from analyzer.rules.cards import N_CARDS, popcount
 from analyzer.runs.hand import RES_FILLE, RES_KIND, RES_SIZE, RES_TURNED, TR_EXCH, TRACE_SIZE
 from analyzer.runs.units import trace_duel
@@ -93,25 +87,6 @@ def starts(rules: Rules, deals: int, seed: int = 1, label: str = ""):
 
 
 @njit(cache=True)
-def card_on_state(code, st, rec, seen):
-    """``choose_card`` under ``code`` for the seat to move of ``st`` (as pimc.heuristic_on_state)."""
-    n = rec.n_players
-    seat = st[ST_TO_MOVE]
-    k = st[ST_N_IN]
-    led, win_card, win_seat = -1, -1, -1
-    if k > 0:
-        led = st[ST_LED]
-        bi = st[ST_BEST_I]
-        win_card = st[ST_PLAYED + st[ST_TRICK_NO] * n + bi]
-        win_seat = st[ST_LEADER] + bi
-        if win_seat >= n:
-            win_seat -= n
-    return choose_card(code, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
-                       np.uint32(st[ST_GONE] | seen), led, win_card, win_seat, k, st[ST_TRUMP],
-                       st[ST_TAKER], rec.variant == CLASSIC, n, np.uint64(0))
-
-
-@njit(cache=True)
 def play_lines(sts, seen, rec, taker_code, defence_code, cards_out, points_out):
     """Each start played to the end, the taker's side under ``taker_code``, the others under
     ``defence_code``: the cards in order and the taker side's card points."""
@@ -120,7 +95,7 @@ def play_lines(sts, seen, rec, taker_code, defence_code, cards_out, points_out):
         for i in range(rec.n_players * rec.n_tricks):
             seat = st[ST_TO_MOVE]
             code = taker_code if side_of_seat(seat, rec) == st[ST_TAKER_SIDE] else defence_code
-            c = card_on_state(code, st, rec, seen[h])
+            c = heuristic_on_state(st, rec, seen[h], code)
             cards_out[h, i] = c
             play_card(st, rec, c)
         points_out[h] = st[ST_POINTS + st[ST_TAKER_SIDE]]

@@ -340,3 +340,18 @@ def test_api_doc_examples_run():
     from analyzer.players import api
 
     assert doctest.testmod(api).failed == 0
+
+
+def test_choose_plays_the_heuristic_version_its_code_names():
+    """``heuristic:v=1`` through the Python API (policy_card) is the earlier card play, as in
+    the hand loop: with one trump, the master, against seven unseen, v1 draws it, v2 cashes
+    an ace (it draws only with the length)."""
+    from analyzer.game.state import start_state
+    from analyzer.rules.cards import format_card, parse_suit
+
+    rules = Rules()
+    hands = [parse_cards(h) for h in ("Jh Tc 7s Ks Qd 8c As Ad", "7h 8h Qh Kh Ac Kc 9c 7c",
+                                      "Th 9h Ah Ts 9s 8s Js Qs", "Qc Jc 8d 7d 9d Td Kd Jd")]
+    st = start_state(rules, hands, trump=parse_suit("h"), taker=0)
+    assert format_card(choose("heuristic:v=1", st, rules)) == "Jh"
+    assert format_card(choose("heuristic", st, rules)) in ("As", "Ad")

@@ -67,9 +67,10 @@ N_SC = 10
 
 
 @njit(cache=True, inline="always")
-def heuristic_on_state(st, rec, seen_out):
+def heuristic_on_state(st, rec, seen_out, code):
     """The heuristic's card for the seat to move of ``st`` (it reads that seat's cards,
-    the cards gone and ``seen_out``, the cards face up out of play)."""
+    the cards gone and ``seen_out``, the cards face up out of play); ``code`` the policy's
+    code with its parameters (``heuristic:v=1``: the earlier card play)."""
     n = rec.n_players
     seat = st[ST_TO_MOVE]
     k = st[ST_N_IN]
@@ -83,7 +84,7 @@ def heuristic_on_state(st, rec, seen_out):
         win_seat = st[ST_LEADER] + bi
         if win_seat >= n:
             win_seat -= n
-    return choose_card(HEURISTIC, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
+    return choose_card(code, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
                        np.uint32(st[ST_GONE] | seen_out), led, win_card, win_seat, k, st[ST_TRUMP],
                        st[ST_TAKER], rec.variant == CLASSIC, n, np.uint64(0))
 
@@ -128,7 +129,7 @@ def play_out(w, rec, pub, sw, exact, side):
         elif rec.n_tricks - w[ST_TRICK_NO] <= exact:
             c = dd_best(w, rec, sw)
         else:
-            c = heuristic_on_state(w, rec, seen)
+            c = heuristic_on_state(w, rec, seen, HEURISTIC)
         play_card(w, rec, c)
         played += 1
     v = hand_value(w, rec, pub, sw.sc, side)
@@ -147,7 +148,7 @@ def pimc_card(st, rec, pub, sw, code, u):
     observe(st, rec, pub, seat, view)
     # ---- from here on: the view, never st ----
     legal = np.int64(legal_cards(view, rec))
-    fallback = heuristic_on_state(view, rec, pub[PUB_SEEN_OUT])
+    fallback = heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], HEURISTIC)
     if popcount(np.uint32(legal)) == 1:
         return fallback
     worlds = (code >> 8) & 0xFF

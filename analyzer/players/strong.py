@@ -126,7 +126,7 @@ def policy_card(code, st, rec, pub, sw, u):
         legal = legal_cards(st, rec)
         k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))
         return nth_card(legal, k)
-    return heuristic_on_state(st, rec, pub[PUB_SEEN_OUT])
+    return heuristic_on_state(st, rec, pub[PUB_SEEN_OUT], code)
 
 
 @njit(cache=True)
