@@ -1196,7 +1196,9 @@ def calibrate(
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
     deals: int = typer.Option(40_000, "--deals", min=1, help="Deals an iteration (the same deals every iteration)."),
-    iterations: int = typer.Option(10, "--iterations", min=1, max=50, help="Most iterations before giving up."),
+    iterations: int = typer.Option(
+        20, "--iterations", min=1, max=50, help="Most iterations before giving up (each smous sweep that moves adds "
+        "take/pass iterations)."),  # = calibrate.DEFAULT_ITER (tested)
     out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
     all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
@@ -1206,10 +1208,9 @@ def calibrate(
     classes: bool = typer.Option(
         True, "--classes/--no-classes", help="Also calibrate class overrides (take or pass a hand class of belote "
         "table whatever the threshold says, where the data resolve it); --no-classes: thresholds only."),
-    smous_deals: int = typer.Option(
-        0, "--smous-deals", min=0, help="2 players: also sweep the smous offer margin and answer, each candidate by a "
-        "duplicate match on this many deals (default 0: keep the heuristic's; the sweeps may cycle, see "
-        "docs/CALIBRATION.md)."),
+    smous_deals: Optional[int] = typer.Option(
+        None, "--smous-deals", min=0, help="2 players: sweep the smous offer margin and answer seat by seat, each "
+        "candidate by a duplicate match on this many deals (default: --deals; 0: keep the heuristic's)."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -1217,15 +1218,17 @@ def calibrate(
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
-    """Calibrate the heuristic bidder's thresholds by round and seat, and its class
-    overrides, to a fixed point.
+    """Calibrate the heuristic bidder's thresholds by round and seat, its class overrides
+    and (2 players) its smous offer and answer, to a fixed point.
 
     Iterates: measure the paired net gain of taking over passing per (round, seat,
     strength bin) and per hand class under the current policy in every seat; move each
     threshold to where the monotone fit of the gain crosses 0 when the hands in between
     resolve it (95% interval excludes 0); give a class a take (pass) override where the
     part of it the threshold passes (takes) resolves the other way; repeat until nothing
-    moves. Objective: the net hand score (--objective score: the own side's score).
+    moves. With 2 players, once take/pass settles, sweep each seat's smous margin and
+    answer by duplicate match, and iterate again. Objective: the net hand score
+    (--objective score: the own side's score).
     Use the result with --bid FILE (or --bid calibrated for the shipped policies).
 
     Examples:
@@ -1247,8 +1250,8 @@ def calibrate(
         raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
     if ship and not classes:
         raise BeloteError("--ship writes the policies with class overrides: drop --no-classes, or use --out FILE")
-    if ship and smous_deals:
-        raise BeloteError("--ship keeps the heuristic's smous decisions (their sweeps cycle): drop --smous-deals, "
+    if ship and smous_deals == 0:
+        raise BeloteError("--ship writes the policies with the smous decisions calibrated: drop --smous-deals 0, "
                           "or use --out FILE")
     if all_:
         if not ship or out is not None:

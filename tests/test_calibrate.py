@@ -8,7 +8,8 @@ import pytest
 
 import cli
 from analyzer.questions import calibrate as C
-from analyzer.players.bidding import BID_PARAM_NAMES, P_SEAT_STEP, P_THR1, P_THR2, default_bid_params
+from analyzer.players.bidding import (BID_PARAM_NAMES, P_SEAT_STEP, P_SMOUS_ANSWER, P_SMOUS_MARGIN, P_THR1, P_THR2,
+                                      default_bid_params)
 from analyzer.runs.classes import STR_BIN
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
@@ -89,7 +90,7 @@ def test_calibrate_objective_is_written_in_the_policy_file_and_refused_for_shipp
                         "--objective", "score", "--quiet", "--out", str(path)], capsys)
     assert code == 0 and "objective score" in out
     doc = C.read_policy(path)
-    assert doc["objective"].startswith("score:") and doc["command"].endswith("--objective score")
+    assert doc["objective"].startswith("score:") and " --objective score" in doc["command"]
     code, _, err = run(["calibrate", "--all", "--ship", "--objective", "score", "--quiet"], capsys)
     assert code == 2 and err.count("\n") == 1 and "--objective" in err
 
@@ -137,12 +138,17 @@ def test_shipped_policy_provenance_matches_the_code_defaults(label):
     assert doc["play"] == "heuristic" and doc["objective"] == C.OBJECTIVE and doc["status"] == "converged"
     params = Policies.parse("calibrated", "heuristic", rules.players).bid_params(rules)
     base = default_bid_params(rules.variant, rules.players)
-    assert doc["smous"] is None  # not swept: the shipped files keep the heuristic's smous offer and answer
-    if rules.players == 2:
-        assert doc["decisions"]["smous_offer"].startswith("kept")
+    two = rules.players == 2
+    if two:  # the smous offer and answer swept on the calibration's deals, their values by seat
+        assert doc["smous"]["deals"] == doc["deals_per_iteration"] and doc["decisions"]["smous_offer"].startswith("calibrated")
+    else:
+        assert doc["smous"] is None
     for s in range(rules.players):
         for j, name in enumerate(BID_PARAM_NAMES):
             if j in (P_THR1, P_THR2, P_SEAT_STEP):
+                continue
+            if two and j in (P_SMOUS_MARGIN, P_SMOUS_ANSWER):
+                assert params[s, j] == doc["smous"]["by_seat"][str(s)][name]
                 continue
             assert params[s, j] == base[j], name
         assert params[s, P_SEAT_STEP] == 0
@@ -413,13 +419,14 @@ def test_an_override_changes_the_calls_of_its_class_in_the_tables():
 
 
 def _fake_duel(gains):
-    """A stand-in for ``duel``: the candidate's margin by the value A's rows carry."""
+    """A stand-in for ``duel``: the candidate's margin by the (seat, parameter, value) A's rows
+    carry where they differ from the current rows."""
     from types import SimpleNamespace
 
     def fake(rules, a, b, *, deals, seed, threads=None, bid_params=None):
         trial, current = bid_params
-        changed = [j for j in range(trial.shape[1]) if (trial[:, j] != current[:, j]).any()]
-        mean, half = gains.get((changed[0], float(trial[0, changed[0]])), (0.0, 1.0))
+        (seat, j), = zip(*np.nonzero(trial != current))  # a sweep changes one parameter of one seat
+        mean, half = gains.get((int(seat), int(j), float(trial[seat, j])), (0.0, 1.0))
         return SimpleNamespace(margin=SimpleNamespace(mean=mean, lo=mean - half, hi=mean + half, n=deals))
     return fake
 
@@ -430,11 +437,17 @@ def test_a_smous_parameter_moves_to_the_best_candidate_only_beyond_the_noise(mon
 
     rules = Rules.from_label("dekjas")
     start = np.tile(default_bid_params("dekjas", 2), (2, 1))
-    # margin 16 gains +2 [+1, +3] a deal (moves); answer 30 gains +0.5 [-0.5, +1.5] (inside the noise: stays)
-    monkeypatch.setattr(D, "duel", _fake_duel({(P_SMOUS_MARGIN, 16.0): (2.0, 1.0), (P_SMOUS_ANSWER, 30.0): (0.5, 1.0)}))
+    # seat 0: margin 16 gains +2 [+1, +3] a deal (moves), margin 24 +1.5 (not the best); answer 30 gains +0.5
+    # [-0.5, +1.5] (inside the noise: stays). Seat 1: answer 0 gains +1 [+0.5, +1.5] (moves).
+    monkeypatch.setattr(D, "duel", _fake_duel({(0, P_SMOUS_MARGIN, 16.0): (2.0, 1.0),
+                                               (0, P_SMOUS_MARGIN, 24.0): (1.5, 1.0),
+                                               (0, P_SMOUS_ANSWER, 30.0): (0.5, 1.0),
+                                               (1, P_SMOUS_ANSWER, 0.0): (1.0, 0.5)}))
     params, sweeps = C.sweep_smous(rules, start, "heuristic", 100, 1)
-    assert [(w.name, w.before, w.after) for w in sweeps] == [("smous_margin", 8.0, 16.0), ("smous_answer", 40.0, 40.0)]
-    assert (params[:, P_SMOUS_MARGIN] == 16.0).all() and (params[:, P_SMOUS_ANSWER] == 40.0).all()
+    assert [(w.seat, w.name, w.before, w.after) for w in sweeps] == [
+        (0, "smous_margin", 8.0, 16.0), (0, "smous_answer", 40.0, 40.0),
+        (1, "smous_margin", 8.0, 8.0), (1, "smous_answer", 40.0, 0.0)]
+    assert params[:, P_SMOUS_MARGIN].tolist() == [16.0, 8.0] and params[:, P_SMOUS_ANSWER].tolist() == [40.0, 0.0]
     assert all(v != 8.0 for v, *_ in sweeps[0].candidates)  # the current value is not a candidate
 
 
@@ -444,13 +457,37 @@ def test_smous_sweeps_run_for_two_players_only_and_are_written_in_the_policy_fil
     monkeypatch.setattr(D, "duel", _fake_duel({}))
     cal = C.calibrate(Rules.from_label("dekjas"), deals=2000, max_iter=3, sweep_deals=100)
     swept = [w for it in cal.iterations for w in it.sweeps]
-    assert swept and not any(w.moved for w in swept)
+    assert swept and not any(w.moved for w in swept) and {w.seat for w in swept} == {0, 1}
     doc = cal.as_policy()
-    assert doc["smous"]["smous_margin"] == 8.0 and doc["decisions"]["smous_offer"].startswith("calibrated")
+    assert doc["smous"]["by_seat"]["1"] == {"smous_margin": 8.0, "smous_answer": 40.0}
+    assert doc["decisions"]["smous_offer"].startswith("calibrated")
     assert "smous_sweeps" in doc["iterations"][-1]
     assert "--smous-deals 100" in cal.command()
     four = C.calibrate(Rules.from_label("piekjas4"), deals=500, max_iter=1, sweep_deals=100)
     assert not any(it.sweeps for it in four.iterations) and four.as_policy()["smous"] is None
-    none = C.calibrate(Rules.from_label("dekjas"), deals=500, max_iter=1)  # the default: not swept
-    assert none.as_policy()["decisions"]["smous_offer"].startswith("kept") and "--smous-deals" not in none.command()
+    default = C.calibrate(Rules.from_label("dekjas"), deals=500, max_iter=3)  # the default: swept on the same deals
+    assert default.sweep_deals == 500 and "--smous-deals 500" in default.command()
+    none = C.calibrate(Rules.from_label("dekjas"), deals=500, max_iter=1, sweep_deals=0)  # asked not to sweep
+    assert none.as_policy()["decisions"]["smous_offer"].startswith("kept") and "--smous-deals 0" in none.command()
     assert none.as_policy()["smous"] is None
+
+
+def test_a_disagreement_survives_the_family_wise_correction_only_when_far_beyond_chance():
+    # two cells tested: z = Φ⁻¹(1 − 0.05 / 4) = 2.24. A take at −10 with se 1 stays wrong after
+    # widening; a pass at +2.1 with se 1 (95%: [+0.14, +4.06], a one-sided miss) does not.
+    se = 1.0
+    cells = pd.DataFrame({"policy_call": ["take", "pass"], "gain_net": [-10.0, 2.1],
+                          "gain_net_lo": [-10.0 - C.Z95 * se, 2.1 - C.Z95 * se],
+                          "gain_net_hi": [-10.0 + C.Z95 * se, 2.1 + C.Z95 * se]})
+    z, wrong = C.family_wise(cells)
+    assert z == pytest.approx(2.2414, abs=1e-3)
+    assert wrong == 1
+    # the same pass cell alone (m = 1, z = 1.96) is still a miss: the correction grows with m
+    assert C.family_wise(cells.iloc[[1]])[1] == 1
+    assert C.family_wise(cells.iloc[[1]])[0] == pytest.approx(C.Z95)
+
+
+def test_calibrate_cli_default_iterations_are_the_modules():
+    import inspect
+
+    assert inspect.signature(cli.calibrate).parameters["iterations"].default.default == C.DEFAULT_ITER

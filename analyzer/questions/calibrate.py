@@ -43,9 +43,9 @@ seat), overridden ones included (the gain of a decision does not depend on the d
 own policy, only on the field's). The hand-strength weights, the koe's suit and the
 round-2 suit choice (the best-scoring suit) are the heuristic's and are kept as they are
 (``decisions``): the tables compare take with pass only, so they do not resolve those
-decisions. The smous offer margin and answer (2 players) can be swept by duplicate match
-(``sweep_smous``, ``sweep_deals`` > 0); the sweeps cycle on the default rules, so the
-shipped policies keep the heuristic's.
+decisions. The smous offer margin and answer (2 players) are swept seat by seat by
+duplicate match once the take/pass decisions settle (``sweep_smous``, ``sweep_deals`` > 0,
+``SMOUS_RULE``), and the take/pass iterations run again against the new field.
 
 A calibrated policy is one parameter row per seat (``SimConfig.bid_params``) with the
 seat's own thresholds, ``seat_step`` 0 and its override slots (``bidding.P_OVERRIDES``);
@@ -61,6 +61,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
@@ -101,7 +102,7 @@ def gain_column(objective: str) -> str:
     return f"gain_{objective}"
 MIN_N = 200  # decisions a strength bin needs to count (the tables' MIN_N)
 DEFAULT_DEALS = 40_000  # per iteration: a full calibration of one variant within minutes on 2 cores
-DEFAULT_ITER = 10  # with the smous sweeps (2 players) each sweep that moves adds take/pass iterations
+DEFAULT_ITER = 20  # with the smous sweeps (2 players) each sweep that moves adds take/pass iterations
 
 
 def thresholds(params: np.ndarray) -> dict[tuple[int, int], float]:
@@ -374,20 +375,22 @@ SMOUS_SWEEPS = (  # (parameter, its index, the values tried besides the current 
 )
 SMOUS_RULE = (
     "2 players: the smous offer (offer when the score is within smous_margin below the take threshold) and its "
-    "answer (play when the answerer's own score in the suit reaches smous_answer) are swept, one parameter at a "
-    "time, both seats alike: a duplicate match (belote duel's design: the same deals, seats swapped, redealt "
-    "hands played) of a bidder with the candidate value against the current policy, every candidate on the same "
-    "deals. The parameter moves to the best candidate only when its margin's 95% interval is above 0; then the "
-    "take/pass fixed point runs again with the new field. Off unless asked for (--smous-deals N): on the default "
-    "rules the sweeps cycle instead of converging (docs/CALIBRATION.md), so the shipped policies keep the "
-    "heuristic's smous offer and answer.")
+    "answer (play when the answerer's own score in the suit reaches smous_answer) are swept once the take/pass "
+    "decisions settle, one parameter of one seat at a time: a duplicate match (belote duel's design: the same "
+    "deals, seats swapped, redealt hands played) of a bidder whose row at that seat holds the candidate value "
+    "against the current policy, every candidate on the same deals. The parameter moves to the best candidate "
+    "only when its margin's 95% interval is above 0; then the take/pass fixed point runs again with the new "
+    "field, until neither the take/pass decisions nor any sweep moves. An answer no offer of the field reaches "
+    "scores exactly 0 for every candidate and stays as it is.")
 
 
 @dataclass
 class Sweep:
-    """One parameter's sweep: each candidate's margin over the current policy, and the verdict."""
+    """One parameter's sweep at one seat: each candidate's margin over the current policy, and
+    the verdict."""
 
     name: str
+    seat: int
     before: float
     after: float
     candidates: list  # (value, mean, lo, hi, n)
@@ -397,38 +400,40 @@ class Sweep:
         return self.after != self.before
 
     def as_dict(self) -> dict:
-        return {"parameter": self.name, "before": self.before, "after": self.after, "moved": self.moved,
+        return {"parameter": self.name, "seat": self.seat, "before": self.before, "after": self.after,
+                "moved": self.moved,
                 "candidates": [{"value": v, "margin": _num(m), "lo": _num(lo), "hi": _num(hi), "n": n}
                                for v, m, lo, hi, n in self.candidates]}
 
     def label(self) -> str:
         best = max(self.candidates, key=lambda c: c[1])
-        return (f"{self.name} {self.before:g}→{self.after:g} (best {best[0]:g}: {best[1]:+.2f} [{best[2]:+.2f}, "
-                f"{best[3]:+.2f}] a deal)")
+        return (f"seat {self.seat} {self.name} {self.before:g}→{self.after:g} (best {best[0]:g}: {best[1]:+.2f} "
+                f"[{best[2]:+.2f}, {best[3]:+.2f}] a deal)")
 
 
 def sweep_smous(rules: Rules, params: np.ndarray, play: str, deals: int, seed: int,
                 threads: int | None = None) -> tuple[np.ndarray, list]:
-    """The smous sweeps (``SMOUS_RULE``) from ``params``: (new rows, [Sweep])."""
+    """The smous sweeps (``SMOUS_RULE``) from ``params``, seat by seat: (new rows, [Sweep])."""
     from analyzer.questions.duel import duel, parse_set
 
     sets = parse_set(f"heuristic/{play}", "--a", rules.players)
     out = []
     params = np.array(params, dtype=np.float64, copy=True)
-    for name, j, values in SMOUS_SWEEPS:
-        before = float(params[0, j])
-        cands = []
-        for v in values:
-            if v == before:
-                continue
-            trial = params.copy()
-            trial[:, j] = v
-            m = duel(rules, sets, sets, deals=deals, seed=seed, threads=threads, bid_params=(trial, params)).margin
-            cands.append((v, float(m.mean), float(m.lo), float(m.hi), int(m.n)))
-        best = max(cands, key=lambda c: c[1])
-        after = best[0] if best[2] > 0 else before
-        params[:, j] = after
-        out.append(Sweep(name, before, after, cands))
+    for seat in range(rules.players):
+        for name, j, values in SMOUS_SWEEPS:
+            before = float(params[seat, j])
+            cands = []
+            for v in values:
+                if v == before:
+                    continue
+                trial = params.copy()
+                trial[seat, j] = v
+                m = duel(rules, sets, sets, deals=deals, seed=seed, threads=threads, bid_params=(trial, params)).margin
+                cands.append((v, float(m.mean), float(m.lo), float(m.hi), int(m.n)))
+            best = max(cands, key=lambda c: c[1])
+            after = best[0] if best[2] > 0 else before
+            params[seat, j] = after
+            out.append(Sweep(name, seat, before, after, cands))
     return params, out
 
 
@@ -516,7 +521,8 @@ class Calibration:
                 f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}"
                 + (f" --objective {self.objective}" if self.objective != "net" else "")
                 + ("" if self.class_overrides else " --no-classes")
-                + (f" --smous-deals {self.sweep_deals}" if self.sweep_deals else ""))
+                + (f" --smous-deals {self.sweep_deals}" if self.rules.players == 2 and self.rules.variant != "classic"
+                   else ""))
 
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
@@ -546,12 +552,14 @@ class Calibration:
             "iterations": [it.as_dict() for it in self.iterations],
             "heuristic_thresholds": _thr_json(thresholds(self.start)),
             "thresholds": _thr_json(self.thresholds()),
-            "kept_from_heuristic": "strength weights, smous margin and answer, koe suit and round-2 suit "
-                                   "(best-scoring suit): the take/pass tables do not resolve them",
+            "kept_from_heuristic": "strength weights, koe suit and round-2 suit (best-scoring suit)"
+                                   + ("" if self.sweep_deals > 0 or r.players != 2 or r.variant == "classic"
+                                      else ", smous margin and answer (not swept: --smous-deals 0)"),
             "decisions": decisions(r, self.sweep_deals > 0),
             "smous": ({"rule": SMOUS_RULE, "deals": self.sweep_deals,
-                       "smous_margin": float(self.params[0, P_SMOUS_MARGIN]),
-                       "smous_answer": float(self.params[0, P_SMOUS_ANSWER])}
+                       "by_seat": {str(s): {"smous_margin": float(row[P_SMOUS_MARGIN]),
+                                            "smous_answer": float(row[P_SMOUS_ANSWER])}
+                                   for s, row in enumerate(self.params)}}
                       if self.sweep_deals > 0 and r.players == 2 and r.variant != "classic" else None),
             "params": {str(s): {name: float(v) for name, v in zip(BID_PARAM_NAMES, row)}
                        for s, row in enumerate(self.params)},
@@ -577,8 +585,9 @@ def decisions(rules: Rules, swept: bool = False) -> dict:
                      "second pass)") if rules.variant != "classic" else "not in this variant (passed out)",
     }
     if smous and swept:
-        out["smous_offer"] = "calibrated: smous_margin swept by duplicate match (SMOUS_RULE), both seats alike"
-        out["smous_answer"] = "calibrated: smous_answer swept by duplicate match (SMOUS_RULE), both seats alike"
+        out["smous_offer"] = "calibrated: smous_margin swept seat by seat by duplicate match (SMOUS_RULE)"
+        out["smous_answer"] = ("calibrated: smous_answer swept seat by seat by duplicate match (SMOUS_RULE); an "
+                               "answer no offer of the field reaches cannot be measured and stays the heuristic's")
     elif smous:
         out["smous_offer"] = ("kept from the heuristic: offered when the score is within smous_margin below the "
                               "threshold; the tables compare take with pass, not smous with either")
@@ -591,12 +600,12 @@ def decisions(rules: Rules, swept: bool = False) -> dict:
 
 def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS, seed: int = 1,
               max_iter: int = DEFAULT_ITER, min_n: int = MIN_N, threads: int | None = None, objective: str = "net",
-              class_overrides: bool = True, sweep_deals: int = 0, progress=None) -> Calibration:
+              class_overrides: bool = True, sweep_deals: int | None = None, progress=None) -> Calibration:
     """Iterate thresholds and class overrides to the fixed point (module docstring), on the
     paired gain of ``objective`` (``net``, the default, or ``score``); ``class_overrides``
-    False: thresholds only. 2 players, ``sweep_deals`` > 0: the smous offer and answer are swept
-    (``sweep_smous``) on that many deals whenever the take/pass decisions settle (off by default:
-    the sweeps do not converge, docs/CALIBRATION.md). ``progress(iteration, moves)`` is called
+    False: thresholds only. 2 players: the smous offer and answer are swept (``sweep_smous``) on
+    ``sweep_deals`` deals (default: ``deals``; 0: kept from the heuristic) whenever the take/pass
+    decisions settle. ``progress(iteration, moves)`` is called
     after each iteration."""
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
@@ -604,6 +613,8 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
 
     if max_iter < 1:
         raise BeloteError(f"--iterations must be 1 or more, not {max_iter}")
+    if sweep_deals is None:
+        sweep_deals = deals
     if sweep_deals < 0:
         raise BeloteError(f"--smous-deals must be 0 or more, not {sweep_deals}")
     start = np.tile(default_bid_params(rules.variant, rules.players), (rules.players, 1))
@@ -764,12 +775,14 @@ def agreement_share(rules: Rules, bid: str = "calibrated", play: str = "heuristi
     parts = class_agreement(table, min_n)
     pres = parts[parts["resolved"]]
     pwrong = pres[~pres["agrees"]]
+    fw, fw_wrong = family_wise(cells), family_wise(parts)
     return {"label": rules.label, "bid": bid, "play": play, "deals": deals, "seed": seed, "cells": len(cells),
             "resolved": int(len(res)), "agree": int(res["agrees"].sum()),
             "share": float(res["agrees"].mean()) if len(res) else float("nan"),
             "disagree": [f"r{r.round} seat {r.seat} {r.strength_lo:g}-{r.strength_hi:g}: policy {_CALLS[r.policy_call]} "
                          f"({100 * r.policy_takes:.0f}% take), gain {r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, "
                          f"{r.gain_net_hi:+.1f}] n={r.n:,}" for r in wrong.itertuples()],
+            "fw_z": fw[0], "fw_disagree": fw[1], "class_fw_z": fw_wrong[0], "class_fw_disagree": fw_wrong[1],
             "class_cells": len(parts), "class_resolved": int(len(pres)), "class_agree": int(pres["agrees"].sum()),
             "class_share": float(pres["agrees"].mean()) if len(pres) else float("nan"),
             "class_disagree": [f"r{r.round} seat {r.seat} {r.honours} len {r.trump_length} aces {r.side_aces} "
@@ -777,6 +790,21 @@ def agreement_share(rules: Rules, bid: str = "calibrated", play: str = "heuristi
                                f"{', overridden' if r.override else ''}): policy {_CALLS[r.policy_call]}, gain "
                                f"{r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, {r.gain_net_hi:+.1f}] n={r.n:,}"
                                for r in pwrong.itertuples()]}
+
+
+def family_wise(cells: pd.DataFrame, alpha: float = 0.05) -> tuple[float, int]:
+    """Disagreements that survive a family-wise correction: with m cells tested (n >= MIN_N),
+    a policy that is right everywhere still shows about m x 2.5% one-sided 95% misses against
+    its calls by chance. Bonferroni: each cell's interval widened to z = Φ⁻¹(1 − α / 2m); returns
+    (z, how many cells' widened interval is still on the other side of the policy's call)."""
+    m = len(cells)
+    if m == 0:
+        return float("nan"), 0
+    z = NormalDist().inv_cdf(1 - alpha / (2 * m))
+    se = (cells["gain_net_hi"] - cells["gain_net_lo"]) / (2 * Z95)
+    lo, hi = cells["gain_net"] - z * se, cells["gain_net"] + z * se
+    wrong = ((cells["policy_call"] == "take") & (hi < 0)) | ((cells["policy_call"] == "pass") & (lo > 0))
+    return float(z), int(wrong.sum())
 
 
 def duplicate(rules: Rules, a: str = "calibrated", b: str = "heuristic", play: str = "heuristic",
