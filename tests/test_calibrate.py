@@ -104,12 +104,23 @@ def test_threshold_stays_when_the_interval_includes_zero():
     assert not m.moved and m.after == 52.0 and m.lo < 0 < m.hi
 
 
-def test_a_move_smaller_than_a_bin_is_not_made():
-    # the gain crosses 0 at 42 (bin 10, centre 42, gains 0): one point from the threshold 43
-    rows = [(1, 0, b, 5000, 10.0 * (b - 10) + 0.0, 30.0, float(b >= 11)) for b in range(8, 16)]
+def test_a_move_that_crosses_no_bin_centre_is_not_made():
+    # the gain crosses 0 at 42.5 (bins 40-44 and 44-48, centres 42 and 46, gain -1.25 and +8.75): half a
+    # point from the threshold 43, no bin centre in between, so no bin changes side
+    rows = [(1, 0, b, 5000, 10.0 * (b - 10) - 1.25, 30.0, float(b >= 11)) for b in range(8, 16)]
     params = C.with_thresholds(np.tile(default_bid_params("piekjas", 2), (1, 1)), {(1, 0): 43.0, (2, 0): 43.0})
     m = {(m.round, m.seat): m for m in C.propose(_table(rows), params)}[(1, 0)]
-    assert m.candidate == pytest.approx(42.0) and not m.moved
+    assert m.candidate == pytest.approx(42.5) and not m.moved and m.n == 0
+
+
+def test_a_move_under_a_bin_is_made_when_the_bin_it_crosses_resolves():
+    # threshold 58 splits the bin 56-60 (centre 58), which loses beyond the noise: the fit crosses 0 at
+    # 61 (centres 58 and 62: -10 and +3.3), so the threshold moves up by 3 and the whole bin passes
+    rows = [(1, 0, b, 5000, -10.0 if b <= 14 else 3.3, 30.0, float(b >= 15)) for b in range(10, 18)]
+    params = C.with_thresholds(np.tile(default_bid_params("piekjas", 2), (1, 1)), {(1, 0): 58.0, (2, 0): 58.0})
+    m = {(m.round, m.seat): m for m in C.propose(_table(rows), params)}[(1, 0)]
+    assert m.candidate == pytest.approx(61.0, abs=0.1) and m.moved and m.after == m.candidate
+    assert m.n == 5000 and m.hi < 0  # exactly the bin 56-60, pooled
 
 
 def test_with_thresholds_sets_each_seat_and_drops_the_seat_step():

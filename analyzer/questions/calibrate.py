@@ -204,11 +204,12 @@ def propose(table, params: np.ndarray, min_n: int = MIN_N, objective: str = "net
         cand = crossing(sub, col)
         n, gain, lo, hi = 0, float("nan"), float("nan"), float("nan")
         after = before
-        # a move smaller than a bin is below the table's resolution: the bins read cannot
-        # say which side of a threshold inside them a hand is on
-        if np.isfinite(cand) and abs(cand - before) >= STR_BIN:
+        if np.isfinite(cand) and cand != before:
             a, b = min(before, cand), max(before, cand)
-            # the bins whose centre lies between the two thresholds change side with the move
+            # the bins whose centre lies between the two thresholds change side with the move;
+            # a move that crosses no bin centre changes no bin's side, which is below the
+            # table's resolution (the bins cannot say which side of a threshold inside them a
+            # hand is on), and is not made
             rs = raw[(raw["round"] == rnd) & (raw["seat"] == seat)]
             centre = rs["strength_lo"] + STR_BIN / 2
             between = rs[(centre >= a) & (centre < b)]
