@@ -502,3 +502,16 @@ def test_calibrate_cli_default_iterations_are_the_modules():
     import inspect
 
     assert inspect.signature(cli.calibrate).parameters["iterations"].default.default == C.DEFAULT_ITER
+
+
+def test_a_threshold_moves_as_far_as_the_bins_nearest_it_resolve():
+    # threshold 52; the fit crosses 0 at 38 (bins 36-40 .. 48-52 between). The bin 48-52 gains +10 with
+    # n=5000 (resolved alone), the bins below it gain 0 with few, scattered hands: pooled to the candidate they
+    # do not resolve, so the threshold moves to 48, the lower edge of the bin that does.
+    rows = ([(1, 0, 8, 5000, -20.0, 30.0, 0.0)]
+            + [(1, 0, b, 300, 0.0, 2000.0, 0.0) for b in (9, 10, 11)]  # sd 2000: they pull the pool into the noise
+            + [(1, 0, 12, 5000, 10.0, 30.0, 0.0), (1, 0, 13, 5000, 12.0, 30.0, 1.0)])
+    params = C.with_thresholds(np.tile(default_bid_params("piekjas", 2), (1, 1)), {(1, 0): 52.0, (2, 0): 52.0})
+    m = {(m.round, m.seat): m for m in C.propose(_table(rows), params)}[(1, 0)]
+    assert m.candidate == pytest.approx(38.0) and m.moved and m.after == 48.0
+    assert m.n == 5000 and m.lo > 0  # the bin 48-52 alone

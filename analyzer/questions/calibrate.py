@@ -213,11 +213,20 @@ def propose(table, params: np.ndarray, min_n: int = MIN_N, objective: str = "net
             rs = raw[(raw["round"] == rnd) & (raw["seat"] == seat)]
             centre = rs["strength_lo"] + STR_BIN / 2
             between = rs[(centre >= a) & (centre < b)]
-            if len(between):
-                pooled = derive(between[list(RAW_FIELDS)].sum().to_frame().T).iloc[0]
-                n, gain, lo, hi = int(pooled["n"]), float(pooled[col]), float(pooled[col + "_lo"]), float(pooled[col + "_hi"])
-                if (cand < before and lo > 0) or (cand > before and hi < 0):
-                    after = cand
+            # nearest the old threshold first: when the bins up to the candidate, pooled, do not
+            # resolve the move, the threshold moves as far as the bins nearest it resolve it (to
+            # the far edge of the last of them), or stays
+            order = between.sort_values("strength_lo", ascending=cand > before)
+            for k in range(len(order), 0, -1):
+                pooled = derive(order.iloc[:k][list(RAW_FIELDS)].sum().to_frame().T).iloc[0]
+                pn, pg, plo, phi = int(pooled["n"]), float(pooled[col]), float(pooled[col + "_lo"]), float(pooled[col + "_hi"])
+                if k == len(order):
+                    n, gain, lo, hi = pn, pg, plo, phi  # reported when nothing resolves
+                if (cand < before and plo > 0) or (cand > before and phi < 0):
+                    n, gain, lo, hi = pn, pg, plo, phi
+                    edge = float(order["strength_lo"].iloc[k - 1]) + (0.0 if cand < before else STR_BIN)
+                    after = cand if k == len(order) else edge
+                    break
         moves.append(Move(rnd, seat, before, cand, after, n, gain, lo, hi))
     return moves
 
