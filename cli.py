@@ -1210,6 +1210,10 @@ def calibrate(
         0, "--smous-deals", min=0, help="2 players: also sweep the smous offer margin and answer, each candidate by a "
         "duplicate match on this many deals (default 0: keep the heuristic's; the sweeps may cycle, see "
         "docs/CALIBRATION.md)."),
+    suits: bool = typer.Option(
+        False, "--suits", help="Then measure the calibrated policy's suit choices (the koe's suit, the round-2 suit): "
+        "at every koe and round-2 take on the same deals, each other allowed suit played forced against the "
+        "best-scoring one; printed, and written in the policy file's decisions (always on with --ship)."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -1234,9 +1238,12 @@ def calibrate(
 
       belote simulate --variant dekjas --bid dekjas-policy.json
 
+      belote calibrate --variant piekjas --players 3 --suits
+
       belote calibrate --all --ship
     """
     from analyzer.questions import calibrate as C
+    from analyzer.questions import suits as S
     from analyzer.rules import Rules
 
     if ship and rule:
@@ -1270,12 +1277,17 @@ def calibrate(
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
                               objective=objective.value, class_overrides=classes, sweep_deals=smous_deals,
                               progress=lambda k, moves: update(k))
+        if suits or ship:
+            with _backend(cluster, scheduler), _progress(cal.deals, quiet, f"suit choices {rules.label}") as update:
+                cal.suits = S.measure_calibration(cal, threads=threads, progress=update)
         written = str(C.write_policy(cal, target)) if target is not None else None
         results.append((cal, written))
         if not as_json:
-            typer.echo(cal.summary() + (f"\n  policy written to {written}" if written else ""))
+            typer.echo(cal.summary() + (f"\n{cal.suits.summary()}" if cal.suits is not None else "")
+                       + (f"\n  policy written to {written}" if written else ""))
     if as_json:
-        typer.echo(json.dumps([dict(cal.as_policy(), file=w) for cal, w in results]))
+        typer.echo(json.dumps([dict(cal.as_policy(), file=w, **({"suits": cal.suits.as_dict()} if cal.suits else {}))
+                               for cal, w in results]))
 
 
 # ---- entry point -----------------------------------------------------------------------

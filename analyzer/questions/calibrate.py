@@ -481,6 +481,7 @@ class Calibration:
     overrides: dict = field(default_factory=dict)  # (round, seat, class key) -> Override, in ``params``
     class_overrides: bool = True  # whether overrides were calibrated (False: thresholds only)
     sweep_deals: int = 0  # 2 players: deals of each smous sweep's duplicate match (0: not swept)
+    suits: object = None  # the suit choices measured under ``params`` (questions.suits.SuitChoice; --suits)
 
     def thresholds(self) -> dict:
         return thresholds(self.params)
@@ -516,7 +517,8 @@ class Calibration:
                 f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}"
                 + (f" --objective {self.objective}" if self.objective != "net" else "")
                 + ("" if self.class_overrides else " --no-classes")
-                + (f" --smous-deals {self.sweep_deals}" if self.sweep_deals else ""))
+                + (f" --smous-deals {self.sweep_deals}" if self.sweep_deals else "")
+                + (" --suits" if self.suits is not None else ""))
 
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
@@ -548,7 +550,9 @@ class Calibration:
             "thresholds": _thr_json(self.thresholds()),
             "kept_from_heuristic": "strength weights, smous margin and answer, koe suit and round-2 suit "
                                    "(best-scoring suit): the take/pass tables do not resolve them",
-            "decisions": decisions(r, self.sweep_deals > 0),
+            "decisions": decisions(r, self.sweep_deals > 0, self.suits),
+            "suit_choices": ({"koe": self.suits.verdict("koe"), "round2": self.suits.verdict("round2")}
+                             if self.suits is not None else None),
             "smous": ({"rule": SMOUS_RULE, "deals": self.sweep_deals,
                        "smous_margin": float(self.params[0, P_SMOUS_MARGIN]),
                        "smous_answer": float(self.params[0, P_SMOUS_ANSWER])}
@@ -564,17 +568,19 @@ class Calibration:
         }
 
 
-def decisions(rules: Rules, swept: bool = False) -> dict:
+def decisions(rules: Rules, swept: bool = False, suits=None) -> dict:
     """Per bidding decision of the rules: calibrated, or kept from the heuristic and why
-    (``swept``: the smous offer and answer were swept, ``SMOUS_RULE``)."""
+    (``swept``: the smous offer and answer were swept, ``SMOUS_RULE``; ``suits``: the suit
+    choices measured, ``questions.suits.SuitChoice``)."""
+    unmeasured = ("kept from the heuristic: the best-scoring suit; not measured in this run (belote calibrate "
+                  "--suits measures it; figures in docs/CALIBRATION.md)")
     smous = rules.players == 2 and rules.variant != "classic"
     out = {
         "take_or_pass": "calibrated: a strength threshold by round and seat, and class overrides (OVERRIDE_RULE)",
         "strength_weights": "kept from the heuristic: the threshold and the classes are read on its score",
-        "round2_suit": ("kept from the heuristic: the best-scoring suit; the tables measure taking in that suit "
-                        "against passing, not one suit against another"),
-        "koe_suit": ("kept from the heuristic: the best-scoring suit; not measured (the tables stop at the "
-                     "second pass)") if rules.variant != "classic" else "not in this variant (passed out)",
+        "round2_suit": suits.decision_text("round2") if suits is not None else unmeasured,
+        "koe_suit": ((suits.decision_text("koe") if suits is not None else unmeasured)
+                     if rules.variant != "classic" else "not in this variant (passed out)"),
     }
     if smous and swept:
         out["smous_offer"] = "calibrated: smous_margin swept by duplicate match (SMOUS_RULE), both seats alike"
