@@ -43,7 +43,8 @@ seat), overridden ones included (the gain of a decision does not depend on the d
 own policy, only on the field's). The hand-strength weights, the koe's suit and the
 round-2 suit choice (the best-scoring suit) are the heuristic's and are kept as they are
 (``decisions``): the tables compare take with pass only, so they do not resolve those
-decisions. The smous offer margin and answer (2 players) can be swept by duplicate match
+decisions; the suit choices are measured against every other suit by
+``analyzer.questions.suits`` (``--suits``; figures in docs/CALIBRATION.md). The smous offer margin and answer (2 players) can be swept by duplicate match
 (``sweep_smous``, ``sweep_deals`` > 0); the sweeps cycle on the default rules, so the
 shipped policies keep the heuristic's.
 
@@ -549,7 +550,8 @@ class Calibration:
             "heuristic_thresholds": _thr_json(thresholds(self.start)),
             "thresholds": _thr_json(self.thresholds()),
             "kept_from_heuristic": "strength weights, smous margin and answer, koe suit and round-2 suit "
-                                   "(best-scoring suit): the take/pass tables do not resolve them",
+                                   "(best-scoring suit): the take/pass tables do not resolve them"
+                                   + ("; the suit choices measured: see decisions" if self.suits is not None else ""),
             "decisions": decisions(r, self.sweep_deals > 0, self.suits),
             "suit_choices": ({"koe": self.suits.verdict("koe"), "round2": self.suits.verdict("round2")}
                              if self.suits is not None else None),

@@ -38,6 +38,10 @@ RAW_FIELDS = ("n", "dnet", "dnet_sq", "d", "d_sq", "alt_made", "pol_made")
 assert len(RAW_FIELDS) == K.NS
 LENREL = ("shorter", "equal", "longer")
 CELL_KEYS = ("decision", "rank", "gap_lo", "gap_hi")
+SPLITS = {  # the decision cells split once more: name -> (the grouping, what it says)
+    "turned": (CELL_KEYS + ("turned",), "split by whether the alternative is the turned suit"),
+    "length": (CELL_KEYS + ("length",), "split by the alternative's trump length against the policy suit's"),
+}
 RANK_NAMES = {2: "2nd", 3: "3rd", 4: "4th"}  # the alternative's rank among all allowed suits (the policy's is 1st)
 
 
@@ -154,6 +158,8 @@ class SuitChoice:
         part = SuitChoice(self.config, self.raw[keep], self.meta, self.seconds, self.min_n, self.bidders)
         out = part.beaten_share()
         out["kept"] = out["resolved"] - out["beaten"]
+        out["splits"] = {k: {f: v for f, v in part.beaten_share(by).items() if f != "cells"}
+                         for k, (by, _) in SPLITS.items()}
         nxt = part.view(["rank"])
         nxt = nxt[nxt["rank"] == 2]
         out["decisions"] = int(sum(self.meta[K.SM_DEC + d] for d in (range(1) if which == "koe" else range(1, K.N_DEC))))
@@ -172,10 +178,14 @@ class SuitChoice:
                 f"{self.config.seed}, {v['decisions']:,} decisions); of {v['enough']} cells (the alternative's rank, "
                 f"strength gap) with n >= {self.min_n}, {v['resolved']} resolved by the 95% interval of the net gain: "
                 f"{v['kept']} for the best-scoring suit, {v['beaten']} against it")
+        sp = v["splits"]
+        head += (f" (split by the turned suit, and by trump length: {sp['turned']['resolved']} and "
+                 f"{sp['length']['resolved']} resolved cells, {sp['turned']['beaten']} and {sp['length']['beaten']} "
+                 f"against it)")
         nb = v.get("next_best")
         tail = (f"; the next-best suit nets {nb['gain_net']:+.1f} [{nb['lo']:+.1f}, {nb['hi']:+.1f}] a hand against it "
                 f"(n={nb['n']:,})") if nb else ""
-        if v["beaten"] == 0:
+        if v["beaten"] == 0 and not any(x["beaten"] for x in sp.values()):
             return f"measured, kept: the best-scoring suit; {head}{tail}"
         return (f"measured: the best-scoring suit is beaten in {v['beaten']} of {v['resolved']} resolved cells, kept "
                 f"(no suit-choice rule is calibrated); {head}{tail}")
@@ -208,9 +218,8 @@ class SuitChoice:
             lines.append(f"  {r_.decision:<9} {RANK_NAMES[int(r_.rank)]} suit, gap {_gap(r_.gap_lo, r_.gap_hi):<7} "
                          f"n={int(r_.n):>7,}  {r_.gain_net:+7.2f} [{r_.gain_net_lo:+7.2f}, {r_.gain_net_hi:+7.2f}]  "
                          f"{r_.verdict}")
-        for by, what in ((CELL_KEYS, "decision cells (decision, rank, gap)"),
-                         (("decision", "turned"), "by decision and whether the alternative is the turned suit"),
-                         (("decision", "length"), "by decision and the alternative's trump length")):
+        for by, what in [(CELL_KEYS, "decision cells (decision, rank, gap)")] + [
+                (by, f"the cells {what}") for by, what in SPLITS.values()]:
             s = self.beaten_share(by)
             lines.append(f"  {what}: {s['enough']} with n >= {self.min_n}, {s['resolved']} resolved, "
                          f"{s['beaten']} beaten" + (f": {'; '.join(s['beaten_cells'])}" if s["beaten"] else ""))
@@ -221,8 +230,7 @@ class SuitChoice:
                 "seconds": round(self.seconds, 1), "min_n": self.min_n, "decisions": self.decisions(),
                 "r2_smous_not_measured": int(self.meta[K.SM_R2_SMOUS]),
                 "cells": _records(self.cells()), "beaten": self.beaten_share(),
-                "by_turned": self.beaten_share(("decision", "turned")),
-                "by_length": self.beaten_share(("decision", "length"))}
+                **{f"split_{k}": self.beaten_share(by) for k, (by, _) in SPLITS.items()}}
 
 
 def _gap(lo, hi) -> str:
@@ -240,6 +248,8 @@ def _cell_label(r, by) -> str:
             continue
         elif c == "turned":
             parts.append("the turned suit" if r["turned"] else "not the turned suit")
+        elif c == "length":
+            parts.append(f"{r['length']} in trumps")
         else:
             parts.append(str(r[c]))
     return (f"{' '.join(parts)} {r['gain_net']:+.1f} [{r['gain_net_lo']:+.1f}, {r['gain_net_hi']:+.1f}] "

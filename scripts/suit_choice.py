@@ -1,0 +1,52 @@
+"""The suit choices (the koe's suit, the round-2 suit) of the shipped policies, on any deals:
+the replication table of docs/CALIBRATION.md ("The suit choices (koe and round 2)").
+
+    .venv/bin/python scripts/suit_choice.py [--deals 200000] [--seed 1001] [--bid calibrated] [--labels ...]
+
+Prints, per variant label, ``SuitChoice.summary()`` (the decision cells and their verdicts)
+and one markdown row: decisions, resolved cells, cells where another suit beats the
+best-scoring one (decision cells, and split by the turned suit and by trump length).
+``belote calibrate --suits`` measures the same under the policy it has just calibrated;
+this script measures the shipped files (``--bid calibrated``) or the heuristic, on fresh seeds.
+"""
+
+import argparse
+
+from analyzer.players.policies import Policies
+from analyzer.questions import calibrate as C
+from analyzer.questions.suits import SPLITS, suit_choice
+from analyzer.rules import Rules
+from analyzer.runs.simulate import SimConfig
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=200_000)
+    ap.add_argument("--seed", type=int, default=1001)
+    ap.add_argument("--bid", default="calibrated")
+    ap.add_argument("--labels", default=",".join(C.SHIPPED_LABELS))
+    args = ap.parse_args()
+    rows = []
+    for lab in args.labels.split(","):
+        rules = Rules.from_label(lab)
+        s = suit_choice(SimConfig(rules=rules, policies=Policies.parse(args.bid, "heuristic", rules.players),
+                                  deals=args.deals, seed=args.seed))
+        print(s.summary(), "\n")
+        for which in ("koe", "round2"):
+            if which == "koe" and rules.variant == "classic":
+                continue
+            v = s.verdict(which)
+            sp = v["splits"]
+            nb = v.get("next_best")
+            rows.append(f"| {lab} | {which} | {v['decisions']:,} | {v['enough']} | {v['resolved']} | {v['beaten']} | "
+                        + " | ".join(f"{sp[k]['resolved']} / {sp[k]['beaten']}" for k in SPLITS) + " | "
+                        + (f"{nb['gain_net']:+.1f} [{nb['lo']:+.1f}, {nb['hi']:+.1f}]" if nb else "") + " |")
+    print(f"deals {args.deals:,}, seed {args.seed}, bid {args.bid}, play heuristic\n")
+    print("| variant | decision | decisions | cells n >= 200 | resolved | beaten | split by turned: resolved / beaten "
+          "| split by length: resolved / beaten | next-best suit, net a hand |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("\n".join(rows))
+
+
+if __name__ == "__main__":
+    main()
