@@ -5,7 +5,9 @@ the replication table of docs/CALIBRATION.md ("The suit choices (koe and round 2
 
 Prints, per variant label, ``SuitChoice.summary()`` (the decision cells and their verdicts)
 and one markdown row: decisions, resolved cells, cells where another suit beats the
-best-scoring one (decision cells, and split by the turned suit and by trump length).
+best-scoring one (decision cells, and split by the turned suit and by trump length); then
+what three candidate rules would gain (``SuitChoice.switch_gain``, exact from the cells):
+name the next-best suit at a near tie when it is longer in trumps, the turned suit, or either.
 ``belote calibrate --suits`` measures the same under the policy it has just calibrated;
 this script measures the shipped files (``--bid calibrated``) or the heuristic, on fresh seeds.
 """
@@ -19,6 +21,16 @@ from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
 
 
+# candidate suit-choice rules (not built): name the next-best suit instead at a near tie (strength
+# gap under 8 points) when it is longer in trumps, or the turned suit, or either
+NEAR = 8.0
+RULES_TRIED = {
+    "longer": lambda r: (r["gap_lo"] < NEAR) & (r["length"] == "longer"),
+    "turned": lambda r: (r["gap_lo"] < NEAR) & r["turned"],
+    "longer or turned": lambda r: (r["gap_lo"] < NEAR) & ((r["length"] == "longer") | r["turned"]),
+}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=200_000)
@@ -26,7 +38,7 @@ def main():
     ap.add_argument("--bid", default="calibrated")
     ap.add_argument("--labels", default=",".join(C.SHIPPED_LABELS))
     args = ap.parse_args()
-    rows = []
+    rows, switch = [], []
     for lab in args.labels.split(","):
         rules = Rules.from_label(lab)
         s = suit_choice(SimConfig(rules=rules, policies=Policies.parse(args.bid, "heuristic", rules.players),
@@ -38,6 +50,10 @@ def main():
             v = s.verdict(which)
             sp = v["splits"]
             nb = v.get("next_best")
+            for name, where in RULES_TRIED.items():
+                g = s.switch_gain(which, where)
+                switch.append(f"| {lab} | {which} | {name} | {g['switched']:,} of {g['decisions']:,} | "
+                              f"{g['gain_net']:+.2f} [{g['lo']:+.2f}, {g['hi']:+.2f}] |")
             rows.append(f"| {lab} | {which} | {v['decisions']:,} | {v['enough']} | {v['resolved']} | {v['beaten']} | "
                         + " | ".join(f"{sp[k]['resolved']} / {sp[k]['beaten']}" for k in SPLITS) + " | "
                         + (f"{nb['gain_net']:+.1f} [{nb['lo']:+.1f}, {nb['hi']:+.1f}]" if nb else "") + " |")
@@ -46,6 +62,11 @@ def main():
           "| split by length: resolved / beaten | next-best suit, net a hand |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(rows))
+    print(f"\nNaming the next-best suit at a near tie (strength gap under {NEAR:g}) when ...: net gain a decision, "
+          "over every decision of the kind\n")
+    print("| variant | decision | rule | switched | net gain a decision |")
+    print("|---|---|---|---:|---:|")
+    print("\n".join(switch))
 
 
 if __name__ == "__main__":

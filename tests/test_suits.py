@@ -190,3 +190,16 @@ def test_calibrate_suits_prints_the_measurement_and_writes_it_in_the_policy_file
                      "--quiet", "--out", str(path2)]) == 0
     doc2 = read_policy(path2)
     assert "not measured in this run" in doc2["decisions"]["koe_suit"] and doc2["suit_choices"] is None
+
+
+def test_switch_gain_counts_every_decision_and_only_the_next_best_suit():
+    row = _row_with({(0, 0, 0, 0, 2, 1): (100, 1000, 20000),  # koe, next best, gap 0-4, longer: +10 a switch
+                     (0, 0, 3, 0, 2, 1): (50, -500, 5000),  # gap 12-16: not switched by the rule below
+                     (0, 1, 0, 0, 2, 1): (80, 800, 8000)})  # the third suit: never switched
+    row[K.CELLS_SIZE + K.SM_DEC] = 400  # koe decisions
+    s = Q.from_sums(SimConfig(rules=Rules("piekjas", 4), deals=1), row, 0.0)
+    g = s.switch_gain("koe", lambda r: (r["gap_lo"] < 8) & (r["length"] == "longer"))
+    assert (g["decisions"], g["switched"]) == (400, 100)
+    assert g["gain_net"] == pytest.approx(1000 / 400)  # 0 on the 300 decisions not switched
+    assert g["se"] == pytest.approx(np.sqrt((20000 / 400 - 2.5 ** 2) * 400 / 399 / 400))
+    assert s.switch_gain("round2", lambda r: r["gap_lo"] >= 0)["switched"] == 0
