@@ -1214,6 +1214,10 @@ def calibrate(
         False, "--suits", help="Then measure the calibrated policy's suit choices (the koe's suit, the round-2 suit): "
         "at every koe and round-2 take on the same deals, each other allowed suit played forced against the "
         "best-scoring one; printed, and written in the policy file's decisions (always on with --ship)."),
+    koe_choice: bool = typer.Option(
+        True, "--koe-choice/--no-koe-choice", help="Piekjas and Dekjas: also calibrate the koe's suit (weights for "
+        "trump length and the turned suit added to the strength score in the koe's choice only, swept on the koe's "
+        "forced runs); --no-koe-choice: the best-scoring suit."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -1254,6 +1258,9 @@ def calibrate(
         raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
     if ship and not classes:
         raise BeloteError("--ship writes the policies with class overrides: drop --no-classes, or use --out FILE")
+    if ship and not koe_choice:
+        raise BeloteError("--ship writes the policies with the koe's suit calibrated: drop --no-koe-choice, or use "
+                          "--out FILE")
     if ship and smous_deals:
         raise BeloteError("--ship keeps the heuristic's smous decisions (their sweeps cycle): drop --smous-deals, "
                           "or use --out FILE")
@@ -1276,7 +1283,7 @@ def calibrate(
         with _backend(cluster, scheduler), _progress(iterations, quiet, f"calibrating {rules.label}") as update:
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
                               objective=objective.value, class_overrides=classes, sweep_deals=smous_deals,
-                              progress=lambda k, moves: update(k))
+                              progress=lambda k, moves: update(k), koe_choice=koe_choice)
         if suits or ship:
             with _backend(cluster, scheduler), _progress(cal.deals, quiet, f"suit choices {rules.label}") as update:
                 cal.suits = S.measure_calibration(cal, threads=threads, progress=update)

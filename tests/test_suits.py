@@ -9,11 +9,13 @@ import pytest
 
 import cli
 from analyzer.game.dealing import shuffle_deck  # noqa: F401 (the deal order the reference reads)
-from analyzer.players.bidding import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, bid_cards, suit_strength
+from analyzer.players.bidding import (KOE, KOE_ROUND, P_KOE_LENGTH, P_KOE_TURNED, PLAYED, SMOUS, TAKE, bid_cards,
+                                      choose_koe_suit, default_bid_params, suit_strength)
 from analyzer.players.policies import Policies
 from analyzer.questions import suits as Q
 from analyzer.questions.calibrate import read_policy
 from analyzer.rules import Rules
+from analyzer.rules.cards import cards_to_mask, parse_card, parse_cards
 from analyzer.rules.scoring import MADE
 from analyzer.runs import driver
 from analyzer.runs import suits as K
@@ -35,10 +37,11 @@ def _bin(x: float, width: float, top: int) -> int:
     return min(int(x / width), top - 1) if x > 0 else 0
 
 
-def reference_row(config: SimConfig, n: int, argmax: bool) -> np.ndarray:
+def reference_row(config: SimConfig, n: int, argmax: bool, candidates=()) -> np.ndarray:
     """The kernel's row for deals 0 .. n-1, computed one forced hand at a time through the
     Python API (``trace_hand`` with a force row). ``argmax``: also check that the policy's
-    suit is the best-scoring one (the heuristic's choice)."""
+    suit is the best by its choice score (the strength score; at the koe plus its koe
+    weights). ``candidates``: koe rules (a, b) scored on the same runs."""
     rules, rec, params = config.rules, config.rules.record(), config.bid_params
     row = np.zeros(K.SUITS_ROW, np.int64)
     meta = row[K.CELLS_SIZE:]
@@ -61,8 +64,10 @@ def reference_row(config: SimConfig, n: int, argmax: bool) -> np.ndarray:
         own, turned = _own_cards(rules, deck)
         allowed = [u for u in range(4) if dec == 0 or rules.round2_suits == "any" or u != turned // 8]
         cards = {u: bid_cards(np.uint32(own[seat]), turned, u, rec) for u in allowed}
-        strength = {u: suit_strength(cards[u], u, params[seat]) for u in allowed}
+        raw = {u: suit_strength(cards[u], u, params[seat]) for u in allowed}
         length = {u: bin((int(cards[u]) >> (8 * u)) & 0xFF).count("1") for u in allowed}
+        koe_w = (params[seat][P_KOE_LENGTH], params[seat][P_KOE_TURNED]) if dec == 0 else (0.0, 0.0)
+        strength = {u: raw[u] + koe_w[0] * length[u] + (koe_w[1] if u == turned // 8 else 0.0) for u in allowed}
         if argmax:
             assert p == max(allowed, key=lambda u: (strength[u], -u))  # the first best-scoring suit
         side = seat % 2 if rules.partners else seat
@@ -88,7 +93,20 @@ def reference_row(config: SimConfig, n: int, argmax: bool) -> np.ndarray:
                 * K.N_PB + pstr
             dn, ds = net[u] - net[p], score[u] - score[p]
             cells[c] += (1, dn, dn * dn, ds, ds * ds, made[u], made[p])
+        if dec == 0:
+            cand = row[K.CAND_OFFSET:].reshape(K.MAX_CAND, K.NC)
+            for k, (a, b) in enumerate(candidates):
+                pick = max(allowed, key=lambda u: (raw[u] + a * length[u] + (b if u == turned // 8 else 0.0), -u))
+                cand[k] += (1, net[pick] - net[p], (net[pick] - net[p]) ** 2, int(pick != p))
     return row
+
+
+def _cand_cfg(candidates) -> np.ndarray:
+    cfg = np.zeros(1 + 2 * len(candidates), np.int64)
+    cfg[0] = len(candidates)
+    for k, (a, b) in enumerate(candidates):
+        cfg[1 + 2 * k:3 + 2 * k] = (round(100 * a), round(100 * b))
+    return cfg
 
 
 @pytest.mark.parametrize("label,bid,deals", [("classic", "calibrated", 120), ("piekjas2", "calibrated", 150),
@@ -97,8 +115,9 @@ def reference_row(config: SimConfig, n: int, argmax: bool) -> np.ndarray:
 def test_kernel_sums_equal_the_forced_hands_played_one_by_one(label, bid, deals):
     rules = Rules.from_label(label)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, "heuristic", rules.players), deals=deals, seed=5)
-    want = reference_row(cfg, deals, argmax=bid != "random")
-    got = driver.run_units(driver.SUITS, cfg.seed, 0, deals, 37, cfg.kernel_args())
+    cands = [(0.0, 0.0), (6.0, 0.0), (0.0, 12.0), (4.5, 8.0)]
+    want = reference_row(cfg, deals, argmax=bid != "random", candidates=cands)
+    got = driver.run_units(driver.SUITS, cfg.seed, 0, deals, 37, cfg.kernel_args(), _cand_cfg(cands))
     meta = want[K.CELLS_SIZE:]
     assert meta[K.SM_DEC:K.SM_DEC + K.N_DEC].sum() >= deals // 5  # the deals hold enough suit decisions to test
     np.testing.assert_array_equal(got, want)
@@ -181,7 +200,8 @@ def test_calibrate_suits_prints_the_measurement_and_writes_it_in_the_policy_file
     assert code == 0 and "suit choices piekjas3" in out and "koe:" in out and "r2 seat 0:" in out
     doc = read_policy(path)
     assert doc["command"].endswith("--suits")
-    assert doc["decisions"]["koe_suit"].startswith("measured") and "3,000 deals" in doc["decisions"]["koe_suit"]
+    koe = doc["decisions"]["koe_suit"]
+    assert koe.startswith("calibrated") and "; measured" in koe and "3,000 deals" in koe
     assert doc["decisions"]["round2_suit"].startswith("measured")
     assert doc["suit_choices"]["koe"]["decisions"] > 0
     json.dumps(doc)  # plain JSON
@@ -189,7 +209,8 @@ def test_calibrate_suits_prints_the_measurement_and_writes_it_in_the_policy_file
     assert cli.main(["calibrate", "--variant", "piekjas", "--players", "3", "--deals", "1500", "--iterations", "1",
                      "--quiet", "--out", str(path2)]) == 0
     doc2 = read_policy(path2)
-    assert "not measured in this run" in doc2["decisions"]["koe_suit"] and doc2["suit_choices"] is None
+    assert "not measured in this run" in doc2["decisions"]["round2_suit"] and doc2["suit_choices"] is None
+    assert doc2["decisions"]["koe_suit"].startswith("calibrated") and "measured" not in doc2["decisions"]["koe_suit"]
 
 
 def test_switch_gain_counts_every_decision_and_only_the_next_best_suit():
@@ -203,3 +224,43 @@ def test_switch_gain_counts_every_decision_and_only_the_next_best_suit():
     assert g["gain_net"] == pytest.approx(1000 / 400)  # 0 on the 300 decisions not switched
     assert g["se"] == pytest.approx(np.sqrt((20000 / 400 - 2.5 ** 2) * 400 / 399 / 400))
     assert s.switch_gain("round2", lambda r: r["gap_lo"] >= 0)["switched"] == 0
+
+
+def test_a_koe_policy_with_weights_is_measured_on_its_own_choice_score():
+    """A koe with length and turned-suit weights: the kernel's cells and candidates equal the
+    forced hands played one by one, and its suit is the best of its own koe score."""
+    rules = Rules("piekjas", 3)
+    params = np.tile(default_bid_params("piekjas", 3), (3, 1))
+    params[:, P_KOE_LENGTH], params[:, P_KOE_TURNED] = 6.0, 8.0
+    cfg = SimConfig(rules=rules, deals=120, seed=9, bid_params=params)
+    cands = [(0.0, 0.0), (6.0, 8.0)]
+    want = reference_row(cfg, 120, argmax=True, candidates=cands)
+    got = driver.run_units(driver.SUITS, cfg.seed, 0, 120, 50, cfg.kernel_args(), _cand_cfg(cands))
+    np.testing.assert_array_equal(got, want)
+    cand = got[K.CAND_OFFSET:].reshape(K.MAX_CAND, K.NC)
+    assert cand[1, K.C_N] > 0 and cand[1, K.C_DNET] == 0 and cand[1, K.C_SWITCHED] == 0  # the policy's own rule
+
+
+def _koe(cards: str, turned: str, length_w: float, turned_w: float, rules=Rules("piekjas", 3)) -> str:
+    params = default_bid_params(rules.variant, rules.players)
+    params[P_KOE_LENGTH], params[P_KOE_TURNED] = length_w, turned_w
+    suit = choose_koe_suit(1, params, np.uint32(cards_to_mask(parse_cards(cards))), parse_card(turned),
+                           rules.record(), np.zeros(1, np.uint64))
+    return "cdhs"[suit]
+
+
+def test_the_koe_names_the_best_scoring_suit_without_koe_weights():
+    # hearts J 9 with the ace of clubs and a diamond void: 48; spades 9 8 7: 38
+    assert _koe("Jh 9h Ac 9s 8s 7s", "Kd", 0.0, 0.0) == "h"
+
+
+def test_a_koe_length_weight_names_the_longer_suit_at_a_near_tie():
+    # 48 + 2 w against 38 + 3 w: spades from w > 10
+    assert _koe("Jh 9h Ac 9s 8s 7s", "Kd", 8.0, 0.0) == "h"
+    assert _koe("Jh 9h Ac 9s 8s 7s", "Kd", 12.0, 0.0) == "s"
+
+
+def test_a_koe_turned_weight_names_the_turned_suit_at_a_near_tie():
+    # turned Ks: in spades the koe exchanges its 7s for it (Dix): 9 8 K of spades score 41 + w against hearts 48
+    assert _koe("Jh 9h Ac 9s 8s 7s", "Ks", 0.0, 6.0) == "h"
+    assert _koe("Jh 9h Ac 9s 8s 7s", "Ks", 0.0, 8.0) == "s"

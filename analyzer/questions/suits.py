@@ -101,6 +101,8 @@ class SuitChoice:
     seconds: float
     min_n: int = MIN_N
     bidders: str = ""  # who bid, as the summary names them (default: the config's policies)
+    candidates: tuple = ()  # the candidate koe rules (a, b) evaluated (analyzer.runs.suits, cand block)
+    cand: np.ndarray | None = None  # their sums, (len(candidates), NC)
 
     @property
     def label(self) -> str:
@@ -207,6 +209,18 @@ class SuitChoice:
         return (f"measured: the best-scoring suit is beaten in {v['beaten']} of {v['resolved']} resolved cells, kept "
                 f"(no suit-choice rule is calibrated); {head}{tail}")
 
+    def candidate_gains(self) -> pd.DataFrame:
+        """Each candidate koe rule (the suit with the best strength + a * trump length + b *
+        the turned suit): its net gain a koe decision over the policy's suit, paired on the same
+        decisions, with its 95% interval, and how many decisions it names another suit at."""
+        rows = []
+        for (a, b), c in zip(self.candidates, self.cand if self.cand is not None else []):
+            m, se, lo, hi = mean_ci(c[K.C_DNET], c[K.C_DNET_SQ], c[K.C_N])
+            rows.append({"koe_w_length": a, "koe_w_turned": b, "n": int(c[K.C_N]), "switched": int(c[K.C_SWITCHED]),
+                         "gain_net": float(m), "se": float(se), "lo": float(lo), "hi": float(hi)})
+        return pd.DataFrame(rows, columns=["koe_w_length", "koe_w_turned", "n", "switched", "gain_net", "se", "lo",
+                                           "hi"])
+
     def unreached(self) -> int:
         """Forced runs whose decision was not reached or not played as forced (always 0)."""
         return int(self.meta[K.SM_UNREACHED])
@@ -290,7 +304,7 @@ def measure_calibration(cal, threads: int | None = None, progress=None) -> SuitC
 
 
 def suit_choice(config: SimConfig, progress=None, batch: int = 1 << 16, min_n: int = MIN_N,
-                bidders: str = "") -> SuitChoice:
+                bidders: str = "", candidates=()) -> SuitChoice:
     """Measure the suit choices of ``config``'s bidding policies (module docstring) on
     ``config.deals`` deals; ``progress(done)``: deals done so far.
 
@@ -300,18 +314,29 @@ def suit_choice(config: SimConfig, progress=None, batch: int = 1 << 16, min_n: i
         >>> s = suit_choice(SimConfig(rules=Rules("piekjas", 3), deals=200_000))  # doctest: +SKIP
         >>> s.beaten_share()["beaten"]  # doctest: +SKIP
     """
-    row, seconds = summed_deals(driver.SUITS, config, None, batch, progress)
-    return from_sums(config, row, seconds, min_n, bidders)
+    candidates = tuple((float(a), float(b)) for a, b in candidates)
+    if len(candidates) > K.MAX_CAND:
+        raise ValueError(f"at most {K.MAX_CAND} candidate koe rules, not {len(candidates)}")
+    cfg = np.zeros(K.SUITS_CAND + 2 * len(candidates), np.int64)
+    cfg[K.SUITS_N_CAND] = len(candidates)
+    for k, (a, b) in enumerate(candidates):
+        cfg[K.SUITS_CAND + 2 * k] = round(a * K.CAND_SCALE)
+        cfg[K.SUITS_CAND + 2 * k + 1] = round(b * K.CAND_SCALE)
+    row, seconds = summed_deals(driver.SUITS, config, cfg, batch, progress)
+    return from_sums(config, row, seconds, min_n, bidders, candidates)
 
 
-def from_sums(config: SimConfig, row: np.ndarray, seconds: float, min_n: int = MIN_N, bidders: str = "") -> SuitChoice:
+def from_sums(config: SimConfig, row: np.ndarray, seconds: float, min_n: int = MIN_N, bidders: str = "",
+              candidates=()) -> SuitChoice:
     """A ``SuitChoice`` from the kernel's summed row."""
     cells = row[:K.CELLS_SIZE].reshape(K.N_CELLS, K.NS)
     idx = np.nonzero(cells[:, K.S_N])[0]
     raw = cell_keys(idx)
     for j, name in enumerate(RAW_FIELDS):
         raw[name] = cells[idx, j]
-    return SuitChoice(config, raw, row[K.CELLS_SIZE:].copy(), seconds, min_n, bidders)
+    cand = row[K.CAND_OFFSET:K.SUITS_ROW].reshape(K.MAX_CAND, K.NC)[:len(candidates)].copy()
+    return SuitChoice(config, raw, row[K.CELLS_SIZE:K.CAND_OFFSET].copy(), seconds, min_n, bidders, tuple(candidates),
+                      cand)
 
 
 __all__ = ["SuitChoice", "suit_choice", "measure_calibration", "from_sums", "cell_keys", "decision_label", "MIN_N"]

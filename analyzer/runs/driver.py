@@ -135,7 +135,7 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
     rng = bufs[3]
     scratch = np.zeros(n_scratch, np.int64)
     own = np.zeros(4, np.uint32)  # TABLE, SUITS: the cards each seat judges at bidding
-    strength = np.zeros(4, np.float64)  # SUITS: the decider's strength in each suit
+    strength = np.zeros(8, np.float64)  # SUITS: the decider's choice and strength scores in each suit
     seat_params = np.zeros((rec.n_players, N_BID_PARAMS), np.float64)  # GAMES, DUEL: the bid parameters by seat
     no_log = np.zeros((0, 1), np.int64)  # GAMES: no per-deal log (analyzer.runs.games.game_deals keeps one)
     for j in range(count):
@@ -152,7 +152,7 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
         elif kind == DUEL:
             duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row)
         else:
-            suits_unit(rec, bid_pol, play_pol, bid_params, bufs, scratch, own, strength, row)
+            suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, strength, row)
 
 
 # --- the Python API ------------------------------------------------------------------------

@@ -35,6 +35,12 @@ cell:
   ``bid_cards``) is shorter (0), equal (1) or longer (2) than the policy suit's;
 - pstr: the policy suit's strength in ``P_BIN`` point bins, the last open-ended.
 
+Rank, gap and pstr are read on the policy's choice score: the strength score, plus at the koe
+the koe's weights (``bidding.koe_score``; 0 in the heuristic, whose choice is the best-scoring
+suit). At the koe, candidate rules ``(a, b)`` listed in ``cfg`` are evaluated on the same runs:
+the suit with the best strength + a * trump length + b * (the turned suit); their paired net
+gain over the policy's suit goes to ``cand[k, C_*]`` (``calibrate`` moves the koe weights on it).
+
 Outputs are integer sums per chunk (identical for any thread count): one flat row
 (``SUITS_ROW``): ``cells[cell, S_*]`` then ``meta[SM_*]``.
 """
@@ -42,7 +48,7 @@ Outputs are integer sums per chunk (identical for any thread count): one flat ro
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, TRACE_BIDS, bid_cards, suit_strength
+from analyzer.players.bidding import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, TRACE_BIDS, bid_cards, koe_score, suit_strength
 from analyzer.rules import CLASSIC
 from analyzer.rules.cards import N_SUITS, lane, popcount
 from analyzer.rules.scoring import MADE
@@ -80,8 +86,21 @@ SM_R2_SMOUS = SM_POL_NET_SQ + N_DEC  # round-2 smous offers (a suit named, not m
 SM_UNREACHED = SM_R2_SMOUS + 1  # forced runs whose decision was not reached or not played: must stay 0
 N_SMETA = SM_UNREACHED + 1
 
+# --- candidate koe rules, evaluated on the same runs: the koe names the suit with the best
+# suit_strength + a * trump length + b * (the turned card's suit), for each candidate (a, b) of cfg
+MAX_CAND = 64
+C_N = 0  # koe decisions
+C_DNET = 1  # net(the candidate's suit) - net(the policy's suit): sum, sum of squares
+C_DNET_SQ = 2
+C_SWITCHED = 3  # decisions where the candidate names another suit than the policy
+NC = 4
+SUITS_N_CAND = 0  # cfg: [number of candidates, then (a, b) in hundredths of a point per candidate]
+SUITS_CAND = 1
+CAND_SCALE = 100.0
+
 CELLS_SIZE = N_CELLS * NS
-SUITS_ROW = CELLS_SIZE + N_SMETA
+CAND_OFFSET = CELLS_SIZE + N_SMETA
+SUITS_ROW = CAND_OFFSET + MAX_CAND * NC
 
 # the unit's scratch (int64)
 _S_TRACE = 0  # the natural bidding's trace
@@ -101,12 +120,13 @@ def suit_cell(dec, rank, gap, turned, lenrel, pstr):
 
 
 @njit(cache=True, inline="always")
-def suits_unit(rec, bid_pol, play_pol, bid_params, bufs, scratch, own, strength, row):
+def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, strength, row):
     """One deal of the suit-choice measurement (the unit's stream is seeded by the driver);
-    ``strength``: float64[4] scratch."""
+    ``strength``: float64[8] scratch (the choice score by suit, then the strength score)."""
     ws, res, no_trace, rng, deck, force, totals = bufs
     cells = row[0:CELLS_SIZE].reshape((N_CELLS, NS))
-    meta = row[CELLS_SIZE:SUITS_ROW]
+    meta = row[CELLS_SIZE:CAND_OFFSET]
+    cand = row[CAND_OFFSET:SUITS_ROW].reshape((MAX_CAND, NC))
     trace = scratch[_S_TRACE:_S_TRACE + TRACE_BIDS]
     bid_out = scratch[_S_BID_OUT:_S_BID_OUT + 8]
     deal = scratch[_S_DEAL:_S_DEAL + 32]
@@ -138,7 +158,9 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, bufs, scratch, own, strength,
     koe = dec == 0
     for u in range(N_SUITS):
         cards = bid_cards(own[seat], turned, u, rec)
-        strength[u] = suit_strength(cards, u, bid_params[seat])
+        # the policy's choice score: the strength, and at the koe its koe weights (bidding.koe_score)
+        strength[N_SUITS + u] = suit_strength(cards, u, bid_params[seat])
+        strength[u] = koe_score(cards, u, ts, bid_params[seat]) if koe else strength[N_SUITS + u]
         length[u] = popcount(np.uint32(lane(cards, u)))
     # every allowed suit, forced, from the same deck and stream state
     for j in range(32):
@@ -192,3 +214,20 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, bufs, scratch, own, strength,
         cells[c, S_D_SQ] += ds * ds
         cells[c, S_ALT_MADE] += made[u]
         cells[c, S_POL_MADE] += made[p]
+    if not koe:
+        return
+    for k in range(cfg[SUITS_N_CAND] if cfg.shape[0] > SUITS_N_CAND else 0):
+        a = cfg[SUITS_CAND + 2 * k] / CAND_SCALE
+        b = cfg[SUITS_CAND + 2 * k + 1] / CAND_SCALE
+        pick = 0
+        best = -1e18
+        for u in range(N_SUITS):
+            sc = strength[N_SUITS + u] + a * length[u] + (b if u == ts else 0.0)
+            if sc > best:
+                best = sc
+                pick = u
+        dn = net[pick] - net[p]
+        cand[k, C_N] += 1
+        cand[k, C_DNET] += dn
+        cand[k, C_DNET_SQ] += dn * dn
+        cand[k, C_SWITCHED] += 1 if pick != p else 0
