@@ -1,13 +1,15 @@
 """The suit choices (the koe's suit, the round-2 suit) of the shipped policies, on any deals:
 the replication table of docs/CALIBRATION.md ("The suit choices (koe and round 2)").
 
-    .venv/bin/python scripts/suit_choice.py [--deals 200000] [--seed 1001] [--bid calibrated] [--labels ...]
+    .venv/bin/python scripts/suit_choice.py [--deals 200000] [--seed 1001] [--bid calibrated | DIR/{label}.json]
+        [--labels ...]
 
 Prints, per variant label, ``SuitChoice.summary()`` (the decision cells and their verdicts)
 and one markdown row: decisions, resolved cells, cells where another suit beats the
 best-scoring one (decision cells, and split by the turned suit and by trump length); then
 what three candidate rules would gain (``SuitChoice.switch_gain``, exact from the cells):
-name the next-best suit at a near tie when it is longer in trumps, the turned suit, or either.
+name the next-best suit at a near tie when it is longer in trumps, the turned suit, or either;
+and, at the koe, what the best-scoring suit (the heuristic's koe) nets against the policy's.
 ``belote calibrate --suits`` measures the same under the policy it has just calibrated;
 this script measures the shipped files (``--bid calibrated``) or the heuristic, on fresh seeds.
 """
@@ -35,14 +37,20 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=200_000)
     ap.add_argument("--seed", type=int, default=1001)
-    ap.add_argument("--bid", default="calibrated")
+    ap.add_argument("--bid", default="calibrated", help="calibrated, heuristic, or a policy file per label "
+                    "(DIR/{label}.json)")
     ap.add_argument("--labels", default=",".join(C.SHIPPED_LABELS))
     args = ap.parse_args()
-    rows, switch = [], []
+    rows, switch, koe = [], [], []
     for lab in args.labels.split(","):
         rules = Rules.from_label(lab)
-        s = suit_choice(SimConfig(rules=rules, policies=Policies.parse(args.bid, "heuristic", rules.players),
-                                  deals=args.deals, seed=args.seed))
+        bid = args.bid.format(label=lab)
+        s = suit_choice(SimConfig(rules=rules, policies=Policies.parse(bid, "heuristic", rules.players),
+                                  deals=args.deals, seed=args.seed), candidates=[(0.0, 0.0)])
+        g = s.candidate_gains().iloc[0]
+        if g["n"]:
+            koe.append(f"| {lab} | {int(g['n']):,} | {int(g['switched']):,} | {g['gain_net']:+.2f} "
+                       f"[{g['lo']:+.2f}, {g['hi']:+.2f}] |")
         print(s.summary(), "\n")
         for which in ("koe", "round2"):
             if which == "koe" and rules.variant == "classic":
@@ -67,6 +75,11 @@ def main():
     print("| variant | decision | rule | switched | net gain a decision |")
     print("|---|---|---|---:|---:|")
     print("\n".join(switch))
+    print("\nAt the koe, the best-scoring suit (the heuristic's koe) against the policy's suit: net a koe decision "
+          "(negative: the policy's koe does better)\n")
+    print("| variant | koe decisions | where they differ | best-scoring suit's net gain a koe |")
+    print("|---|---:|---:|---:|")
+    print("\n".join(koe))
 
 
 if __name__ == "__main__":
