@@ -1211,6 +1211,14 @@ def calibrate(
     smous_deals: Optional[int] = typer.Option(
         None, "--smous-deals", min=0, help="2 players: sweep the smous offer margin and answer seat by seat, each "
         "candidate by a duplicate match on this many deals (default: --deals; 0: keep the heuristic's)."),
+    suits: bool = typer.Option(
+        False, "--suits", help="Then measure the calibrated policy's suit choices (the koe's suit, the round-2 suit): "
+        "at every koe and round-2 take on the same deals, each other allowed suit played forced against the "
+        "best-scoring one; printed, and written in the policy file's decisions (always on with --ship)."),
+    koe_choice: bool = typer.Option(
+        True, "--koe-choice/--no-koe-choice", help="Piekjas and Dekjas: also calibrate the koe's suit (weights for "
+        "trump length and the turned suit added to the strength score in the koe's choice only, swept on the koe's "
+        "forced runs); --no-koe-choice: the best-scoring suit."),
     seed: int = SEED,
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -1226,8 +1234,9 @@ def calibrate(
     threshold to where the monotone fit of the gain crosses 0 when the hands in between
     resolve it (95% interval excludes 0); give a class a take (pass) override where the
     part of it the threshold passes (takes) resolves the other way; repeat until nothing
-    moves. With 2 players, once take/pass settles, sweep each seat's smous margin and
-    answer by duplicate match, and iterate again. Objective: the net hand score
+    moves. Once take/pass settles, sweep (2 players) each seat's smous margin and answer
+    by duplicate match and (Piekjas, Dekjas) the koe's suit weights on its forced runs, and
+    iterate again while they move. Objective: the net hand score
     (--objective score: the own side's score).
     Use the result with --bid FILE (or --bid calibrated for the shipped policies).
 
@@ -1237,9 +1246,12 @@ def calibrate(
 
       belote simulate --variant dekjas --bid dekjas-policy.json
 
+      belote calibrate --variant piekjas --players 3 --suits
+
       belote calibrate --all --ship
     """
     from analyzer.questions import calibrate as C
+    from analyzer.questions import suits as S
     from analyzer.rules import Rules
 
     if ship and rule:
@@ -1250,6 +1262,9 @@ def calibrate(
         raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
     if ship and not classes:
         raise BeloteError("--ship writes the policies with class overrides: drop --no-classes, or use --out FILE")
+    if ship and not koe_choice:
+        raise BeloteError("--ship writes the policies with the koe's suit calibrated: drop --no-koe-choice, or use "
+                          "--out FILE")
     if ship and smous_deals == 0:
         raise BeloteError("--ship writes the policies with the smous decisions calibrated: drop --smous-deals 0, "
                           "or use --out FILE")
@@ -1272,13 +1287,18 @@ def calibrate(
         with _backend(cluster, scheduler), _progress(iterations, quiet, f"calibrating {rules.label}") as update:
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
                               objective=objective.value, class_overrides=classes, sweep_deals=smous_deals,
-                              progress=lambda k, moves: update(k))
+                              progress=lambda k, moves: update(k), koe_choice=koe_choice)
+        if suits or ship:
+            with _backend(cluster, scheduler), _progress(cal.deals, quiet, f"suit choices {rules.label}") as update:
+                cal.suits = S.measure_calibration(cal, threads=threads, progress=update)
         written = str(C.write_policy(cal, target)) if target is not None else None
         results.append((cal, written))
         if not as_json:
-            typer.echo(cal.summary() + (f"\n  policy written to {written}" if written else ""))
+            typer.echo(cal.summary() + (f"\n{cal.suits.summary()}" if cal.suits is not None else "")
+                       + (f"\n  policy written to {written}" if written else ""))
     if as_json:
-        typer.echo(json.dumps([dict(cal.as_policy(), file=w) for cal, w in results]))
+        typer.echo(json.dumps([dict(cal.as_policy(), file=w, **({"suits": cal.suits.as_dict()} if cal.suits else {}))
+                               for cal, w in results]))
 
 
 # ---- entry point -----------------------------------------------------------------------

@@ -8,7 +8,8 @@ import pytest
 
 import cli
 from analyzer.questions import calibrate as C
-from analyzer.players.bidding import (BID_PARAM_NAMES, P_SEAT_STEP, P_SMOUS_ANSWER, P_SMOUS_MARGIN, P_THR1, P_THR2,
+from analyzer.players.bidding import (BID_PARAM_NAMES, P_KOE_LENGTH, P_KOE_TURNED, P_SEAT_STEP, P_SMOUS_ANSWER,
+                                      P_SMOUS_MARGIN, P_THR1, P_THR2,
                                       default_bid_params)
 from analyzer.runs.classes import STR_BIN
 from analyzer.errors import BeloteError
@@ -156,7 +157,7 @@ def test_shipped_policy_provenance_matches_the_code_defaults(label):
         assert doc["smous"] is None
     for s in range(rules.players):
         for j, name in enumerate(BID_PARAM_NAMES):
-            if j in (P_THR1, P_THR2, P_SEAT_STEP):
+            if j in (P_THR1, P_THR2, P_SEAT_STEP, P_KOE_LENGTH, P_KOE_TURNED):  # calibrated (the koe's: KOE_RULE)
                 continue
             if two and j in (P_SMOUS_MARGIN, P_SMOUS_ANSWER):
                 assert params[s, j] == doc["smous"]["by_seat"][str(s)][name]
@@ -515,3 +516,64 @@ def test_a_threshold_moves_as_far_as_the_bins_nearest_it_resolve():
     m = {(m.round, m.seat): m for m in C.propose(_table(rows), params)}[(1, 0)]
     assert m.candidate == pytest.approx(38.0) and m.moved and m.after == 48.0
     assert m.n == 5000 and m.lo > 0  # the bin 48-52 alone
+
+
+# --- the koe's suit (piekjas, dekjas) ------------------------------------------------------------
+
+
+def _fake_suit_choice(gains):
+    """A stand-in for ``suits.suit_choice``: candidate (a, b) gains {(a, b): (mean, half width)}
+    while the rows' koe weights are the heuristic's, 0 for every candidate afterwards."""
+    from types import SimpleNamespace
+
+    def fake(cfg, candidates=(), **_):
+        fresh = cfg.bid_params[0, P_KOE_LENGTH] == 0 and cfg.bid_params[0, P_KOE_TURNED] == 0
+        rows = []
+        for a, b in candidates:
+            m, h = gains.get((a, b), (0.0, 0.0)) if fresh else (0.0, 0.0)
+            rows.append({"koe_w_length": a, "koe_w_turned": b, "n": 1000, "switched": 100 if m else 0,
+                         "gain_net": m, "se": h / 2, "lo": m - h, "hi": m + h})
+        return SimpleNamespace(candidate_gains=lambda: pd.DataFrame(rows))
+    return fake
+
+
+def test_the_koe_weights_move_to_the_best_candidate_only_beyond_the_noise(monkeypatch):
+    import analyzer.questions.suits as S
+
+    rules = Rules.from_label("piekjas3")
+    start = np.tile(default_bid_params("piekjas", 3), (3, 1))
+    monkeypatch.setattr(S, "suit_choice", _fake_suit_choice({(6.0, 0.0): (2.0, 1.0), (8.0, 4.0): (1.5, 1.0)}))
+    params, sw = C.sweep_koe(rules, start, "heuristic", 100, 1)
+    assert sw.moved and sw.after == (6.0, 0.0) and (params[:, P_KOE_LENGTH] == 6.0).all()
+    # the best candidate's interval includes 0: the weights stay
+    monkeypatch.setattr(S, "suit_choice", _fake_suit_choice({(6.0, 0.0): (2.0, 2.5)}))
+    params, sw = C.sweep_koe(rules, start, "heuristic", 100, 1)
+    assert not sw.moved and sw.best[:2] == (6.0, 0.0) and (params[:, P_KOE_LENGTH] == 0.0).all()
+
+
+def test_the_koe_weights_are_in_the_fixed_point_and_written_in_the_policy_file(monkeypatch, tmp_path):
+    import analyzer.questions.suits as S
+
+    monkeypatch.setattr(S, "suit_choice", _fake_suit_choice({(4.0, 12.0): (3.0, 1.0)}))
+    cal = C.calibrate(Rules.from_label("piekjas3"), deals=1500, max_iter=10)
+    koe = [it.koe for it in cal.iterations if it.koe is not None]
+    assert koe[0].moved and not koe[-1].moved and cal.status == "converged"  # the take/pass iterations ran again
+    path = C.write_policy(cal, tmp_path / "p3.json")
+    doc = C.read_policy(path)
+    assert doc["koe_choice"]["koe_w_length"] == 4.0 and doc["koe_choice"]["koe_w_turned"] == 12.0
+    assert doc["decisions"]["koe_suit"].startswith("calibrated")
+    rows = Policies.parse(str(path), "heuristic", 3).bid_params(Rules.from_label("piekjas3"))
+    assert (rows[:, P_KOE_LENGTH] == 4.0).all() and (rows[:, P_KOE_TURNED] == 12.0).all()
+    classic = C.calibrate(Rules.from_label("classic"), deals=500, max_iter=1)
+    assert all(it.koe is None for it in classic.iterations) and classic.as_policy()["koe_choice"] is None
+
+
+def test_a_policy_file_without_koe_weights_reads_as_the_best_scoring_suit(tmp_path):
+    doc = json.loads(C.shipped_path("piekjas3").read_text())
+    for row in doc["params"].values():
+        row.pop("koe_w_length", None)
+        row.pop("koe_w_turned", None)
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc))
+    rows = Policies.parse(str(path), "heuristic", 3).bid_params(Rules.from_label("piekjas3"))
+    assert (rows[:, P_KOE_LENGTH] == 0).all() and (rows[:, P_KOE_TURNED] == 0).all()

@@ -49,12 +49,15 @@ BID_PARAM_NAMES = (
     "seat_step",  # threshold change per seat after voorhand (negative: later seats bolder)
     "smous_margin",  # 2 players: offer smous when score >= threshold - margin
     "smous_answer",  # answer smous with 'play' when own score in that suit >= this
+    "koe_w_length",  # the koe's choice of suit only: each trump of a suit adds this to its score
+    "koe_w_turned",  # the koe's choice of suit only: the turned card's suit adds this to its score
 )
 N_SCALAR_PARAMS = len(BID_PARAM_NAMES)
 SIDE_ACES_MASK = 0x80808080  # the ace bit of every lane
 SIDE_TENS_MASK = 0x08080808  # the ten bit of every lane
 P_W_SIDE_ACE, P_W_SIDE_TEN, P_W_LENGTH, P_W_VOID, P_W_STUK = 8, 9, 10, 11, 12
 P_THR1, P_THR2, P_SEAT_STEP, P_SMOUS_MARGIN, P_SMOUS_ANSWER = 13, 14, 15, 16, 17
+P_KOE_LENGTH, P_KOE_TURNED = 18, 19
 
 # --- class overrides, after the named parameters -------------------------------------------
 # A hand class (what a player recognises, as the bidding tables' classes): which of the
@@ -71,8 +74,8 @@ P_OVERRIDES = P_N_OVERRIDES + 1  # the slots: +code = take, -code = pass, code =
 MAX_OVERRIDES = 64  # slots per seat row (a linear scan: a few dozen compares per decision)
 N_BID_PARAMS = P_OVERRIDES + MAX_OVERRIDES
 
-#                  7  8  9   10  J   Q  K  A  ace ten len void stuk thr1 thr2 seat smous ans
-_BASE = np.array([2, 2, 14, 10, 20, 4, 5, 11, 10, 4, 6, 4, 10, 42, 44, 0, 8, 40], np.float64)
+#                  7  8  9   10  J   Q  K  A  ace ten len void stuk thr1 thr2 seat smous ans koe_len koe_turned
+_BASE = np.array([2, 2, 14, 10, 20, 4, 5, 11, 10, 4, 6, 4, 10, 42, 44, 0, 8, 40, 0, 0], np.float64)
 
 
 def default_bid_params(variant: str, players: int) -> np.ndarray:
@@ -247,15 +250,28 @@ def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
     return PASS, -1  # an override's pass is a pass (no smous): what the tables measured
 
 
+@njit(cache=True)
+def koe_score(cards, t, turned_suit, params):
+    """The koe's score of suit ``t`` (``cards``: what it would play, ``bid_cards``): the
+    strength score plus the koe's own weights, per trump (``koe_w_length``) and for the
+    turned card's suit (``koe_w_turned``); both 0 in the heuristic (the best-scoring suit)."""
+    sc = suit_strength(cards, t, params)
+    sc += params[P_KOE_LENGTH] * popcount(np.uint32(lane(cards, t)))
+    if t == turned_suit:
+        sc += params[P_KOE_TURNED]
+    return sc
+
+
 @njit(cache=True, inline="always")
 def choose_koe_suit(policy, params, own, turned, rec, rng):
-    """Seat 0, forced to play after two passed rounds, names a suit (§3.4)."""
+    """Seat 0, forced to play after two passed rounds, names a suit (§3.4): the best
+    ``koe_score`` (ties: the first suit)."""
     if policy == RANDOM:
         return rand_below(rng, N_SUITS)
     best_suit = 0
     best = -1e9
     for t in range(N_SUITS):
-        sc = suit_strength(bid_cards(own, turned, t, rec), t, params)
+        sc = koe_score(bid_cards(own, turned, t, rec), t, turned >> 3, params)
         if sc > best:
             best = sc
             best_suit = t

@@ -52,6 +52,11 @@ def read_policy(path) -> dict:
     return doc
 
 
+# parameters added after policy files were first written: a file without them has the
+# heuristic's value (the koe's weights, 0: the best-scoring suit)
+ADDED_PARAMS = {"koe_w_length": 0.0, "koe_w_turned": 0.0}
+
+
 def policy_params(source: str, rules: Rules) -> np.ndarray:
     """The per-seat parameter rows of a policy: ``calibrated`` (the shipped file for the
     rules' variant label) or a policy file path. Refused, with one line naming the
@@ -75,7 +80,9 @@ def policy_params(source: str, rules: Rules) -> np.ndarray:
     rows = doc["params"]
     params = np.zeros((rules.players, N_BID_PARAMS), np.float64)
     try:
-        params[:, :N_SCALAR_PARAMS] = [[float(rows[str(s)][n]) for n in BID_PARAM_NAMES] for s in range(rules.players)]
+        params[:, :N_SCALAR_PARAMS] = [[float(rows[str(s)][n] if n in rows[str(s)] or n not in ADDED_PARAMS
+                                              else ADDED_PARAMS[n]) for n in BID_PARAM_NAMES]
+                                       for s in range(rules.players)]
     except (KeyError, TypeError, ValueError):
         raise BeloteError(f"{name} lacks parameters for every seat and every one of {N_SCALAR_PARAMS} "
                           "parameters: write it again with belote calibrate") from None

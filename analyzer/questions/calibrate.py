@@ -40,12 +40,17 @@ the threshold passes gains beyond the noise (95% interval, at least ``min_n`` de
 a pass override where the part it takes loses. Overrides are part of the fixed point: the
 next iteration's field plays them. The threshold is fitted on every hand of its (round,
 seat), overridden ones included (the gain of a decision does not depend on the decider's
-own policy, only on the field's). The hand-strength weights, the koe's suit and the
-round-2 suit choice (the best-scoring suit) are the heuristic's and are kept as they are
-(``decisions``): the tables compare take with pass only, so they do not resolve those
-decisions. The smous offer margin and answer (2 players) are swept seat by seat by
-duplicate match once the take/pass decisions settle (``sweep_smous``, ``sweep_deals`` > 0,
-``SMOUS_RULE``), and the take/pass iterations run again against the new field.
+own policy, only on the field's). The koe's suit (piekjas, dekjas) is calibrated too
+(``KOE_RULE``, ``sweep_koe``): once the take/pass decisions settle, two koe weights (per trump,
+and for the turned suit, added to the strength score in the koe's choice only) move to the best
+of a grid of candidates scored on the koe's own forced runs when that is beyond the noise, and
+the take/pass iterations run again. The hand-strength weights and the round-2 suit choice (the
+best-scoring suit) are the heuristic's and are kept as they are (``decisions``); the suit
+choices are measured against every other suit by ``analyzer.questions.suits`` (``--suits``;
+figures in docs/CALIBRATION.md). The smous offer margin and answer (2 players) are swept seat
+by seat by duplicate match once the take/pass decisions settle (``sweep_smous``,
+``sweep_deals`` > 0, ``SMOUS_RULE``), and the take/pass iterations run again against the new
+field.
 
 A calibrated policy is one parameter row per seat (``SimConfig.bid_params``) with the
 seat's own thresholds, ``seat_step`` 0 and its override slots (``bidding.P_OVERRIDES``);
@@ -69,6 +74,8 @@ import pandas as pd
 from analyzer.players.bidding import (
     BID_PARAM_NAMES,
     MAX_OVERRIDES,
+    P_KOE_LENGTH,
+    P_KOE_TURNED,
     P_SMOUS_ANSWER,
     P_SMOUS_MARGIN,
     N_HAND_CLASSES,
@@ -447,6 +454,67 @@ def sweep_smous(rules: Rules, params: np.ndarray, play: str, deals: int, seed: i
     return params, out
 
 
+# --- the koe's suit: weights swept on the koe's own forced runs ------------------------------
+
+KOE_GRID = tuple((a, b) for a in (0.0, 2.0, 4.0, 6.0, 8.0, 12.0, 16.0) for b in (0.0, 4.0, 8.0, 12.0, 16.0, 24.0))
+KOE_RULE = (
+    "piekjas and dekjas: the koe names the suit with the best strength score + koe_w_length per trump + koe_w_turned "
+    "for the turned card's suit (both 0 in the heuristic: the best-scoring suit). Once the take/pass decisions settle, "
+    "every koe of the iteration's deals is played in each of the four suits, forced, from the same stream state "
+    "(analyzer.runs.suits), and every candidate (koe_w_length, koe_w_turned) of a fixed grid is scored on those runs: "
+    "its paired net gain a koe decision over the current policy's suit. The weights move to the best candidate only "
+    "when its 95% interval is above 0; then the take/pass fixed point runs again with the new koe (a round-2 pass "
+    "leads to it).")
+
+
+@dataclass
+class KoeSweep:
+    """The koe weights' sweep: the best candidate's paired gain over the current koe, and the verdict."""
+
+    before: tuple
+    after: tuple
+    best: tuple  # (koe_w_length, koe_w_turned, gain, lo, hi, n, switched) of the best candidate
+    candidates: int
+
+    @property
+    def moved(self) -> bool:
+        return self.after != self.before
+
+    def as_dict(self) -> dict:
+        a, b, m, lo, hi, n, sw = self.best
+        return {"before": list(self.before), "after": list(self.after), "moved": self.moved,
+                "candidates": self.candidates, "best": {"koe_w_length": a, "koe_w_turned": b, "gain": _num(m),
+                                                        "lo": _num(lo), "hi": _num(hi), "n": n, "switched": sw}}
+
+    def label(self) -> str:
+        a, b, m, lo, hi, n, sw = self.best
+        return (f"koe weights (length, turned) {self.before[0]:g}, {self.before[1]:g} → {self.after[0]:g}, "
+                f"{self.after[1]:g} (best {a:g}, {b:g}: {m:+.2f} [{lo:+.2f}, {hi:+.2f}] a koe, n={n:,}, "
+                f"{sw:,} switched)")
+
+
+def sweep_koe(rules: Rules, params: np.ndarray, play: str, deals: int, seed: int,
+              threads: int | None = None) -> tuple[np.ndarray, KoeSweep]:
+    """The koe weights' sweep (``KOE_RULE``) from ``params``: (new rows, KoeSweep)."""
+    from analyzer.players.policies import Policies
+    from analyzer.questions.suits import suit_choice
+    from analyzer.runs.simulate import SimConfig
+
+    cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", play, rules.players), deals=deals, seed=seed,
+                    threads=threads, bid_params=params)
+    gains = suit_choice(cfg, candidates=KOE_GRID).candidate_gains()
+    before = (float(params[0, P_KOE_LENGTH]), float(params[0, P_KOE_TURNED]))
+    b = gains.loc[gains["gain_net"].idxmax()] if len(gains) and gains["n"].max() > 0 else None
+    if b is None:
+        return params, KoeSweep(before, before, (before[0], before[1], 0.0, 0.0, 0.0, 0, 0), len(KOE_GRID))
+    best = (float(b["koe_w_length"]), float(b["koe_w_turned"]), float(b["gain_net"]), float(b["lo"]), float(b["hi"]),
+            int(b["n"]), int(b["switched"]))
+    after = (best[0], best[1]) if best[3] > 0 else before
+    params = np.array(params, dtype=np.float64, copy=True)
+    params[:, P_KOE_LENGTH], params[:, P_KOE_TURNED] = after
+    return params, KoeSweep(before, after, best, len(KOE_GRID))
+
+
 # --- the fixed point ------------------------------------------------------------------------
 
 
@@ -461,11 +529,12 @@ class Iteration:
     removed: list = field(default_factory=list)  # ... and removed
     n_overrides: int = 0  # class overrides in force during this iteration
     sweeps: list = field(default_factory=list)  # the smous sweeps (2 players), once take/pass settled
+    koe: object = None  # the koe weights' sweep (KoeSweep), once take/pass settled
 
     @property
     def changed(self) -> bool:
         return (any(m.moved for m in self.moves) or bool(self.added) or bool(self.removed)
-                or any(w.moved for w in self.sweeps))
+                or any(w.moved for w in self.sweeps) or (self.koe is not None and self.koe.moved))
 
     def as_dict(self) -> dict:
         return {"iteration": self.index, "thresholds": _thr_json(self.thresholds), "hands": self.hands,
@@ -474,7 +543,8 @@ class Iteration:
                 "overrides_in_force": self.n_overrides,
                 "overrides_added": [dict(o.as_dict(), seat=o.seat) for o in self.added],
                 "overrides_removed": [dict(o.as_dict(), seat=o.seat) for o in self.removed],
-                "smous_sweeps": [w.as_dict() for w in self.sweeps]}
+                "smous_sweeps": [w.as_dict() for w in self.sweeps],
+                "koe_sweep": self.koe.as_dict() if self.koe is not None else None}
 
 
 @dataclass
@@ -496,6 +566,8 @@ class Calibration:
     overrides: dict = field(default_factory=dict)  # (round, seat, class key) -> Override, in ``params``
     class_overrides: bool = True  # whether overrides were calibrated (False: thresholds only)
     sweep_deals: int = 0  # 2 players: deals of each smous sweep's duplicate match (0: not swept)
+    suits: object = None  # the suit choices measured under ``params`` (questions.suits.SuitChoice; --suits)
+    koe_choice: bool = True  # piekjas / dekjas: whether the koe's weights were swept (KOE_RULE)
 
     def thresholds(self) -> dict:
         return thresholds(self.params)
@@ -514,6 +586,8 @@ class Calibration:
             what += [f"smous sweep: {w.label()}" for w in it.sweeps if w.moved]
             if it.sweeps and not any(w.moved for w in it.sweeps):
                 what.append("smous sweeps: " + ", ".join(w.label() for w in it.sweeps) + ", not beyond the noise")
+            if it.koe is not None:
+                what.append(it.koe.label() + ("" if it.koe.moved else ", not beyond the noise"))
             lines.append(f"  iteration {it.index}: " + (", ".join(what) if what else "nothing moved beyond the noise"))
         start, end = thresholds(self.start), self.thresholds()
         lines.append("  thresholds (heuristic → calibrated): " + ", ".join(
@@ -532,7 +606,9 @@ class Calibration:
                 + (f" --objective {self.objective}" if self.objective != "net" else "")
                 + ("" if self.class_overrides else " --no-classes")
                 + (f" --smous-deals {self.sweep_deals}" if self.rules.players == 2 and self.rules.variant != "classic"
-                   else ""))
+                   else "")
+                + (" --suits" if self.suits is not None else "")
+                + ("" if self.koe_choice or self.rules.variant == "classic" else " --no-koe-choice"))
 
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
@@ -562,10 +638,18 @@ class Calibration:
             "iterations": [it.as_dict() for it in self.iterations],
             "heuristic_thresholds": _thr_json(thresholds(self.start)),
             "thresholds": _thr_json(self.thresholds()),
-            "kept_from_heuristic": "strength weights, koe suit and round-2 suit (best-scoring suit)"
+            "kept_from_heuristic": ("strength weights, round-2 suit (best-scoring suit)"
+                                    if self.koe_choice and r.variant != "classic" else
+                                    "strength weights, koe suit and round-2 suit (best-scoring suit)")
                                    + ("" if self.sweep_deals > 0 or r.players != 2 or r.variant == "classic"
-                                      else ", smous margin and answer (not swept: --smous-deals 0)"),
-            "decisions": decisions(r, self.sweep_deals > 0),
+                                      else ", smous margin and answer (not swept: --smous-deals 0)")
+                                   + ("; the suit choices measured: see decisions" if self.suits is not None else ""),
+            "decisions": decisions(r, self.sweep_deals > 0, self.suits, self.koe_choice),
+            "koe_choice": ({"rule": KOE_RULE, "koe_w_length": float(self.params[0, P_KOE_LENGTH]),
+                            "koe_w_turned": float(self.params[0, P_KOE_TURNED])}
+                           if self.koe_choice and r.variant != "classic" else None),
+            "suit_choices": ({"koe": self.suits.verdict("koe"), "round2": self.suits.verdict("round2")}
+                             if self.suits is not None else None),
             "smous": ({"rule": SMOUS_RULE, "deals": self.sweep_deals,
                        "by_seat": {str(s): {"smous_margin": float(row[P_SMOUS_MARGIN]),
                                             "smous_answer": float(row[P_SMOUS_ANSWER])}
@@ -582,17 +666,22 @@ class Calibration:
         }
 
 
-def decisions(rules: Rules, swept: bool = False) -> dict:
+def decisions(rules: Rules, swept: bool = False, suits=None, koe_swept: bool = False) -> dict:
     """Per bidding decision of the rules: calibrated, or kept from the heuristic and why
-    (``swept``: the smous offer and answer were swept, ``SMOUS_RULE``)."""
+    (``swept``: the smous offer and answer were swept, ``SMOUS_RULE``; ``suits``: the suit
+    choices measured, ``questions.suits.SuitChoice``)."""
+    unmeasured = ("kept from the heuristic: the best-scoring suit; not measured in this run (belote calibrate "
+                  "--suits measures it; figures in docs/CALIBRATION.md)")
     smous = rules.players == 2 and rules.variant != "classic"
     out = {
         "take_or_pass": "calibrated: a strength threshold by round and seat, and class overrides (OVERRIDE_RULE)",
         "strength_weights": "kept from the heuristic: the threshold and the classes are read on its score",
-        "round2_suit": ("kept from the heuristic: the best-scoring suit; the tables measure taking in that suit "
-                        "against passing, not one suit against another"),
-        "koe_suit": ("kept from the heuristic: the best-scoring suit; not measured (the tables stop at the "
-                     "second pass)") if rules.variant != "classic" else "not in this variant (passed out)",
+        "round2_suit": suits.decision_text("round2") if suits is not None else unmeasured,
+        "koe_suit": ((("calibrated: the best strength score + koe_w_length per trump + koe_w_turned for the turned "
+                       "suit, the weights swept on the koe's forced runs (KOE_RULE)" if koe_swept else "")
+                      + ("; " if koe_swept and suits is not None else "")
+                      + (suits.decision_text("koe") if suits is not None else "" if koe_swept else unmeasured))
+                     if rules.variant != "classic" else "not in this variant (passed out)"),
     }
     if smous and swept:
         out["smous_offer"] = "calibrated: smous_margin swept seat by seat by duplicate match (SMOUS_RULE)"
@@ -610,7 +699,8 @@ def decisions(rules: Rules, swept: bool = False) -> dict:
 
 def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS, seed: int = 1,
               max_iter: int = DEFAULT_ITER, min_n: int = MIN_N, threads: int | None = None, objective: str = "net",
-              class_overrides: bool = True, sweep_deals: int | None = None, progress=None) -> Calibration:
+              class_overrides: bool = True, sweep_deals: int | None = None, progress=None,
+              koe_choice: bool = True) -> Calibration:
     """Iterate thresholds and class overrides to the fixed point (module docstring), on the
     paired gain of ``objective`` (``net``, the default, or ``score``); ``class_overrides``
     False: thresholds only. 2 players: the smous offer and answer are swept (``sweep_smous``) on
@@ -632,7 +722,7 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
     pols = Policies.parse("heuristic", play, rules.players)
     gain_column(objective)  # an unknown objective is refused before any work
     cal = Calibration(rules, play, deals, seed, min_n, start, params, max_iter=max_iter, objective=objective,
-                      class_overrides=class_overrides, sweep_deals=sweep_deals)
+                      class_overrides=class_overrides, sweep_deals=sweep_deals, koe_choice=koe_choice)
     seen = [_key(params)]
     overrides = {}
     t0 = time.perf_counter()
@@ -656,6 +746,10 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
             # the take/pass decisions are at their fixed point: the smous sweeps, against this field
             params, it.sweeps = sweep_smous(rules, params, play, sweep_deals, seed, threads)
             it.seconds = time.perf_counter() - t1
+        if not it.changed and koe_choice and rules.variant != "classic":
+            # the take/pass decisions are at their fixed point: the koe weights, on this field's koes
+            params, it.koe = sweep_koe(rules, params, play, deals, seed, threads)
+            it.seconds = time.perf_counter() - t1
         if progress is not None:
             progress(k, moves)
         if not it.changed:
@@ -674,7 +768,8 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
 
 def _key(params):
     codes = tuple(tuple(sorted(override_codes(row))) for row in params)
-    return tuple(np.round(params[:, [P_THR1, P_THR2, P_SMOUS_MARGIN, P_SMOUS_ANSWER]], 3).ravel().tolist()), codes
+    return tuple(np.round(params[:, [P_THR1, P_THR2, P_SMOUS_MARGIN, P_SMOUS_ANSWER, P_KOE_LENGTH, P_KOE_TURNED]],
+                          3).ravel().tolist()), codes
 
 
 # --- agreement: does the policy take where taking pays? -------------------------------------

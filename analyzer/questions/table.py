@@ -441,28 +441,33 @@ def bidding_table(config: SimConfig, rounds: int = 2, progress=None, batch: int 
     """
     if rounds not in (1, 2):
         raise BeloteError(f"--rounds must be 1 or 2, not {rounds}")
-    threads = set_threads(config.threads)
-    cls = np.zeros((K.N_CLASSES, K.NQ), np.int64)
-    strn = np.zeros((K.N_STR, K.NQ), np.int64)
-    meta = np.zeros(K.N_META, np.int64)
-    args = config.kernel_args()
     cfg = np.zeros(2, np.int64)
     cfg[K.TABLE_ROUNDS] = rounds
     cfg[K.TABLE_REUSE] = int(reuse)
-    batch = backends.current().batch_units(driver.TABLE, batch)  # integer sums: any batch, the same numbers
+    row, seconds = summed_deals(driver.TABLE, config, cfg, batch, progress)
+    cls = row[:K.CLS_SIZE].reshape(K.N_CLASSES, K.NQ)
+    strn = row[K.CLS_SIZE:K.CLS_SIZE + K.STR_SIZE].reshape(K.N_STR, K.NQ)
+    return table_from_sums(config, cls, strn, row[K.CLS_SIZE + K.STR_SIZE:], seconds, rounds)
+
+
+def summed_deals(kind: int, config: SimConfig, cfg, batch: int, progress=None) -> tuple[np.ndarray, float]:
+    """``config.deals`` units of driver ``kind`` (one deal each) in batches: (their summed
+    row, seconds). ``progress(done)``: deals done so far."""
+    threads = set_threads(config.threads)
+    args = config.kernel_args()
+    batch = backends.current().batch_units(kind, batch)  # integer sums: any batch, the same numbers
     t0 = time.perf_counter()
+    total = None
     done = 0
     while done < config.deals:
         n = min(batch, config.deals - done)
         chunk = -(-n // max(8, 4 * threads))  # integer sums: the split does not change the numbers
-        row = driver.run_units(driver.TABLE, config.seed, done, n, chunk, args, cfg)
-        cls += row[:K.CLS_SIZE].reshape(K.N_CLASSES, K.NQ)
-        strn += row[K.CLS_SIZE:K.CLS_SIZE + K.STR_SIZE].reshape(K.N_STR, K.NQ)
-        meta += row[K.CLS_SIZE + K.STR_SIZE:]
+        row = driver.run_units(kind, config.seed, done, n, chunk, args, cfg)
+        total = row if total is None else total + row
         done += n
         if progress is not None:
             progress(done)
-    return table_from_sums(config, cls, strn, meta, time.perf_counter() - t0, rounds)
+    return total, time.perf_counter() - t0
 
 
 def table_from_sums(config: SimConfig, cls: np.ndarray, strn: np.ndarray, meta: np.ndarray, seconds: float,

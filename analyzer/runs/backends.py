@@ -50,11 +50,12 @@ import numpy as np
 from analyzer.errors import BeloteError
 
 TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
-# the smallest task, in units, by kind (driver.SIMULATE, SEATS, TAKE, TABLE, GAMES, DUEL): at least
+# the smallest task, in units, by kind (driver.SIMULATE, SEATS, TAKE, TABLE, GAMES, DUEL, SUITS): at least
 # 20 times the per-task overhead of work. Measured on this 2-core machine (shared, load ~5):
 # 7-9 ms per task (task_overhead), a heuristic hand ~1.9 us on one worker, so 2**17 hands
-# (~0.25 s) keep it near 3%; a take unit plays 3-6 hands, a table unit 2-4, a game 10-20, a duel unit 2-4.
-MIN_TASK_UNITS = {0: 1 << 17, 1: 1 << 17, 2: 1 << 15, 3: 1 << 15, 4: 1 << 13, 5: 1 << 15}
+# (~0.25 s) keep it near 3%; a take unit plays 3-6 hands, a table unit 2-4, a game 10-20, a duel unit 2-4,
+# a suits unit 0-4.
+MIN_TASK_UNITS = {0: 1 << 17, 1: 1 << 17, 2: 1 << 15, 3: 1 << 15, 4: 1 << 13, 5: 1 << 15, 6: 1 << 15}
 _INSTALL_HINT = "pip install 'belote-analyzer[dask]'"
 
 

@@ -122,6 +122,38 @@ def hand_class(cards, t, seat, rnd):
     return idx, hon, length, aces, voids
 
 
+@njit(cache=True, inline="always")
+def judged_cards(rec, deck, own):
+    """Fill ``own[s]`` with the cards seat s judges at bidding (Dekjas: its face-up cards) of
+    the dealt ``deck``, as the hand does (RULES.md §3); returns the turned card."""
+    for s in range(4):
+        own[s] = np.uint32(0)
+    if rec.variant == DEKJAS:
+        for p in range(8):
+            for s in range(2):
+                own[s] |= np.uint32(1) << np.uint32(deck[16 + 2 * p + s])
+        return deck[31]
+    fd = rec.first_deal
+    for s in range(rec.n_players):
+        for k in range(fd):
+            own[s] |= np.uint32(1) << np.uint32(deck[s * fd + k])
+    return deck[rec.n_players * fd]
+
+
+@njit(cache=True, inline="always")
+def deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out):
+    """Deal the unit's cards (``shuffle_deck``), fill ``own`` (``judged_cards``) and run the
+    natural bidding with a trace, from the stream state every forced run of the deal starts
+    from: returns (the turned card, that state)."""
+    shuffle_deck(rng, deck)
+    state = rng[0]
+    turned = judged_cards(rec, deck, own)
+    trace[0] = 0
+    force[0] = -1
+    run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, bid_out)
+    return turned, state
+
+
 MAX_DECISIONS = 2 * 4  # two rounds, four seats
 MAX_RUNS = 1 + 2 * MAX_DECISIONS  # the natural hand, a take and a pass per decision
 
@@ -157,7 +189,6 @@ TABLE_ROUNDS, TABLE_REUSE = 0, 1  # cfg: [rounds, reuse]
 @njit(cache=True, inline="always")
 def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row):
     """One deal of the bidding tables (the unit's stream is seeded by the driver)."""
-    n = rec.n_players
     n_sides = rec.n_sides
     classic = rec.variant == CLASSIC
     rounds = cfg[TABLE_ROUNDS]
@@ -175,29 +206,10 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
     run_info = scratch[_S_INFO:_S_TRICKS].reshape((MAX_RUNS, 5))
     run_tricks = scratch[_S_TRICKS:_S_DEC].reshape((MAX_RUNS, 4))
     dec = scratch[_S_DEC:_S_DEAL].reshape((MAX_DECISIONS, 8))
-    shuffle_deck(rng, deck)
-    state = rng[0]
     meta[M_DEALS] += 1
-    # the cards each seat judges, and the turned card (RULES.md §3)
-    for s in range(4):
-        own[s] = np.uint32(0)
-    if rec.variant == DEKJAS:
-        for p in range(8):
-            for s in range(2):
-                own[s] |= np.uint32(1) << np.uint32(deck[16 + 2 * p + s])
-        turned = deck[31]
-    else:
-        fd = rec.first_deal
-        for s in range(n):
-            for k in range(fd):
-                own[s] |= np.uint32(1) << np.uint32(deck[s * fd + k])
-        turned = deck[n * fd]
+    # the natural bidding lists the decisions reached and the policy's call at each
+    turned, state = deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out)
     ts = turned >> 3
-    # the natural bidding, from the stream state every run starts from: it lists the
-    # decisions reached and the policy's call at each
-    trace[0] = 0
-    force[0] = -1
-    run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, bid_out)
     n_runs = 1  # run 0: the natural hand, played only if some decision uses it
     runs[0, 0] = -1
     use_natural = False

@@ -3,7 +3,8 @@ the parallel batch, written once for every analysis.
 
 A unit is a hand (``simulate``, ``seats``), a sampled deal played once per candidate call
 (``take``), a deal with its forced take and pass runs (the bidding tables), a whole
-game (``games``) or a deal played once per seating of two policy sets (``duel``). Unit
+game (``games``), a deal played once per seating of two policy sets (``duel``) or a deal
+played once per suit its koe or round-2 taker may name (``suits``). Unit
 ``i`` of a run with seed ``s`` depends only on ``(s, i)``: the
 driver seeds its stream with ``seed_stream(s, i)`` and hands it to the analysis' unit
 kernel (``analyzer.runs.units``, ``analyzer.runs.classes.table_unit``), which says what it deals,
@@ -62,6 +63,7 @@ from numba import njit
 
 from analyzer.players.bidding import N_BID_PARAMS
 from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
+from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit
 from analyzer.game.dealing import seed_stream
 from analyzer.runs.hand import hand_buffers
 from analyzer.runs.units import (
@@ -87,7 +89,8 @@ TAKE = 2  # a sampled deal, every candidate call played on it
 TABLE = 3  # a deal of the bidding tables, its take and pass runs
 GAMES = 4  # a whole game, one row per game
 DUEL = 5  # a deal played once per seating of two policy sets (analyzer.questions.duel)
-KIND_NAMES = ("simulate", "seats", "take", "table", "games", "duel")
+SUITS = 6  # a deal with a koe or a round-2 take, every allowed suit played (analyzer.questions.suits)
+KIND_NAMES = ("simulate", "seats", "take", "table", "games", "duel", "suits")
 
 
 def row_size(kind: int, cfg: np.ndarray) -> int:
@@ -104,6 +107,8 @@ def row_size(kind: int, cfg: np.ndarray) -> int:
         return N_GCOLS
     if kind == DUEL:
         return DUEL_ROW
+    if kind == SUITS:
+        return SUITS_ROW
     raise ValueError(f"unknown unit kind {kind}")
 
 
@@ -117,6 +122,8 @@ def scratch_size(kind: int, cfg: np.ndarray) -> int:
         return GAMES_SCRATCH
     if kind == DUEL:
         return DUEL_SCRATCH
+    if kind == SUITS:
+        return SUITS_SCRATCH
     return 1
 
 
@@ -127,7 +134,8 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
     bufs = hand_buffers(rec, play_pol)
     rng = bufs[3]
     scratch = np.zeros(n_scratch, np.int64)
-    own = np.zeros(4, np.uint32)  # TABLE: the cards each seat judges at bidding
+    own = np.zeros(4, np.uint32)  # TABLE, SUITS: the cards each seat judges at bidding
+    strength = np.zeros(8, np.float64)  # SUITS: the decider's choice and strength scores in each suit
     seat_params = np.zeros((rec.n_players, N_BID_PARAMS), np.float64)  # GAMES, DUEL: the bid parameters by seat
     no_log = np.zeros((0, 1), np.int64)  # GAMES: no per-deal log (analyzer.runs.games.game_deals keeps one)
     for j in range(count):
@@ -141,8 +149,10 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
             table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         elif kind == GAMES:
             games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, no_log, row)
-        else:
+        elif kind == DUEL:
             duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row)
+        else:
+            suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, strength, row)
 
 
 # --- the Python API ------------------------------------------------------------------------

@@ -34,9 +34,10 @@ SEARCH_BATCH = 64
 
 
 @njit(cache=True)
-def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace, given):
+def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace, given, force):
     """Hand ``index`` of run ``seed``; with ``given`` the dealt deck is replaced by the
-    contents of ``deck`` (the random stream for the policies stays the run's)."""
+    contents of ``deck`` (the random stream for the policies stays the run's); ``force``:
+    one bidding decision overridden (``run_bidding``; seat -1: none)."""
     ws = make_workspace(rec, play_pol)
     rng = np.zeros(1, np.uint64)
     seed_stream(rng, seed, index)
@@ -44,8 +45,7 @@ def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace,
     shuffle_deck(rng, deck)
     if given:
         deck[:] = mine
-    play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, np.full(4, -1, np.int64), 0,
-              np.zeros(4, np.int64), False, ws, res, trace)
+    play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, np.zeros(4, np.int64), False, ws, res, trace)
 
 
 # --- the Python API --------------------------------------------------------------------
@@ -138,13 +138,24 @@ def simulate(config: SimConfig, progress=None, batch: int = 1 << 20) -> SimResul
     return SimResult(config, counts, seconds, threads)
 
 
-def trace_hand(config: SimConfig, index: int):
-    """Replay hand ``index`` of the run with tracing on: (deck, res, trace) arrays."""
+def _force_row(force) -> np.ndarray:
+    if force is None:
+        return np.full(4, -1, np.int64)
+    row = np.array(force, dtype=np.int64)
+    if row.shape != (4,):
+        raise BeloteError("force must be (seat, round, call, suit)")
+    return row
+
+
+def trace_hand(config: SimConfig, index: int, force=None):
+    """Replay hand ``index`` of the run with tracing on: (deck, res, trace) arrays.
+    ``force`` = (seat, round, call, suit) overrides that bidding decision when it is reached
+    (``analyzer.players.bidding.run_bidding``; the koe's suit: ``(0, KOE_ROUND, KOE, suit)``)."""
     rec, bid, play, params = config.kernel_args()
     deck = np.zeros(32, np.int64)
     res = np.zeros(RES_SIZE, np.int64)
     trace = np.zeros(TRACE_SIZE, np.int64)
-    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, False)
+    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, False, _force_row(force))
     return deck, res, trace
 
 
@@ -156,7 +167,7 @@ def trace_deck(config: SimConfig, deck, index: int = 0):
         raise BeloteError("a deck must hold each of the 32 cards once")
     res = np.zeros(RES_SIZE, np.int64)
     trace = np.zeros(TRACE_SIZE, np.int64)
-    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, True)
+    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, True, _force_row(None))
     return deck, res, trace
 
 

@@ -1,0 +1,233 @@
+"""The kernel behind the suit-choice measurement (issue 11): at the koe and at every round-2
+take, each allowed suit played, forced, on the same deal.
+
+For deal ``i`` (stream ``seed_stream(seed, i)``, ``shuffle_deck``) the natural bidding is
+run once with a trace, on the stream state every run starts from. A deal holds at most one
+suit decision, found in the trace:
+
+- the **koe** (piekjas, dekjas, RULES.md §3.4: everyone passed twice): seat 0 names any of
+  the four suits (``bidding.choose_koe_suit``);
+- a **round-2 take** at seat ``s`` (§3.3): the suit is one of the four with
+  ``round2_suits=any``, one of the three others than the turned suit with ``other``
+  (``bidding.choose_bid``, round 2).
+
+A round-2 smous also names a suit, but its answer decides whether that suit is played: it is
+not measured here (counted, ``SM_R2_SMOUS``). Every allowed suit ``u`` is played once with
+the decision forced to it (``run_bidding``'s force row: ``(s, 2, TAKE, u)``, or
+``(0, KOE_ROUND, KOE, u)`` for the koe), from the same deck and stream state, so the earlier
+calls replay exactly and only the suit differs; the policy's own suit ``p`` (the trace's) is
+played forced too, so the comparison holds for any bidding policy. A forced take or koe is
+never redealt; ``follow_redeals`` is called as in the bidding tables all the same, and
+``counted_score`` gives the decider's side's score and net (score minus the best other
+side's). Every other suit ``u`` adds ``net(u) - net(p)`` (and the score difference) to its
+cell:
+
+    cell = (((((decision * N_RANK + rank) * N_GAP + gap) * 2 + turned) * N_LENREL + lenrel) * N_PB + pstr
+
+- decision: 0 the koe, 1 + s a round-2 take at seat s (``N_DEC``);
+- rank: the alternative's place among the other allowed suits by the decider's
+  ``suit_strength`` (0: the next-best suit after the policy's; ties in suit order, as the
+  argmax breaks them);
+- gap: (strength of the policy's suit - strength of the alternative) in ``GAP_BIN`` point
+  bins, the last open-ended (a negative gap, possible only for a non-argmax policy, is bin 0);
+- turned: the alternative is the turned card's suit;
+- lenrel: the alternative's trump length (of the cards the bidder would play,
+  ``bid_cards``) is shorter (0), equal (1) or longer (2) than the policy suit's;
+- pstr: the policy suit's strength in ``P_BIN`` point bins, the last open-ended.
+
+Rank, gap and pstr are read on the policy's choice score: the strength score, plus at the koe
+the koe's weights (``bidding.koe_score``; 0 in the heuristic, whose choice is the best-scoring
+suit). At the koe, candidate rules ``(a, b)`` listed in ``cfg`` are evaluated on the same runs:
+the suit with the best strength + a * trump length + b * (the turned suit); their paired net
+gain over the policy's suit goes to ``cand[k, C_*]`` (``calibrate`` moves the koe weights on it).
+
+Outputs are integer sums per chunk (identical for any thread count): one flat row
+(``SUITS_ROW``): ``cells[cell, S_*]`` then ``meta[SM_*]``.
+"""
+
+import numpy as np
+from numba import njit
+
+from analyzer.players.bidding import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, TRACE_BIDS, bid_cards, koe_score, suit_strength
+from analyzer.rules import CLASSIC
+from analyzer.rules.cards import N_SUITS, lane, popcount
+from analyzer.rules.scoring import MADE
+from analyzer.runs.classes import deal_and_bid
+from analyzer.runs.hand import RES_FORCED, RES_KIND, RES_OUTCOME, RES_TRUMP, play_hand
+from analyzer.runs.units import counted_score, follow_redeals
+
+# --- cell dimensions ---
+N_DEC = 5  # 0: the koe; 1 + seat: a round-2 take at that seat
+N_RANK = 3  # the alternative's rank among the other suits: the next best, the third, the fourth
+GAP_BIN = 4.0  # strength points per gap bin
+N_GAP = 10  # gap bins 0..9 (the last: 36 points and more)
+N_LENREL = 3  # the alternative's trump length: shorter, equal, longer than the policy suit's
+P_BIN = 20.0  # strength points per bin of the policy suit's strength
+N_PB = 5  # bins 0..4 (the last: 80 and more)
+N_CELLS = N_DEC * N_RANK * N_GAP * 2 * N_LENREL * N_PB
+
+# --- fields per cell (int64 sums) ---
+S_N = 0  # alternatives of this cell (one per decision and alternative suit)
+S_DNET = 1  # net(alternative) - net(policy's suit), same deal: sum, sum of squares
+S_DNET_SQ = 2
+S_D = 3  # own side's score: alternative - policy's suit
+S_D_SQ = 4
+S_ALT_MADE = 5  # the decider made (RULES.md §6) playing the alternative
+S_POL_MADE = 6  # ... playing the policy's suit
+NS = 7
+
+# --- meta ---
+SM_DEALS = 0  # deals sampled
+SM_HANDS = 1  # hands played
+SM_DEC = 2  # + decision: decisions measured (koe, round-2 take at seat 0..3)
+SM_POL_NET = SM_DEC + N_DEC  # + decision: the policy suit's net, summed
+SM_POL_NET_SQ = SM_POL_NET + N_DEC
+SM_R2_SMOUS = SM_POL_NET_SQ + N_DEC  # round-2 smous offers (a suit named, not measured)
+SM_UNREACHED = SM_R2_SMOUS + 1  # forced runs whose decision was not reached or not played: must stay 0
+N_SMETA = SM_UNREACHED + 1
+
+# --- candidate koe rules, evaluated on the same runs: the koe names the suit with the best
+# suit_strength + a * trump length + b * (the turned card's suit), for each candidate (a, b) of cfg
+MAX_CAND = 64
+C_N = 0  # koe decisions
+C_DNET = 1  # net(the candidate's suit) - net(the policy's suit): sum, sum of squares
+C_DNET_SQ = 2
+C_SWITCHED = 3  # decisions where the candidate names another suit than the policy
+NC = 4
+SUITS_N_CAND = 0  # cfg: [number of candidates, then (a, b) in hundredths of a point per candidate]
+SUITS_CAND = 1
+CAND_SCALE = 100.0
+
+CELLS_SIZE = N_CELLS * NS
+CAND_OFFSET = CELLS_SIZE + N_SMETA
+SUITS_ROW = CAND_OFFSET + MAX_CAND * NC
+
+# the unit's scratch (int64)
+_S_TRACE = 0  # the natural bidding's trace
+_S_BID_OUT = _S_TRACE + TRACE_BIDS
+_S_DEAL = _S_BID_OUT + 8  # the deal, kept while the runs reuse ``deck``
+_S_NET = _S_DEAL + 32  # per suit: the decider's side's net
+_S_SCORE = _S_NET + N_SUITS  # per suit: its score
+_S_MADE = _S_SCORE + N_SUITS  # per suit: made (0/1)
+_S_LEN = _S_MADE + N_SUITS  # per suit: trump length of the cards the bidder would play
+SUITS_SCRATCH = _S_LEN + N_SUITS
+
+
+@njit(cache=True)
+def suit_cell(dec, rank, gap, turned, lenrel, pstr):
+    """The cell index of an alternative (module docstring), from its bins."""
+    return ((((dec * N_RANK + rank) * N_GAP + gap) * 2 + turned) * N_LENREL + lenrel) * N_PB + pstr
+
+
+@njit(cache=True, inline="always")
+def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, strength, row):
+    """One deal of the suit-choice measurement (the unit's stream is seeded by the driver);
+    ``strength``: float64[8] scratch (the choice score by suit, then the strength score)."""
+    ws, res, no_trace, rng, deck, force, totals = bufs
+    cells = row[0:CELLS_SIZE].reshape((N_CELLS, NS))
+    meta = row[CELLS_SIZE:CAND_OFFSET]
+    cand = row[CAND_OFFSET:SUITS_ROW].reshape((MAX_CAND, NC))
+    trace = scratch[_S_TRACE:_S_TRACE + TRACE_BIDS]
+    bid_out = scratch[_S_BID_OUT:_S_BID_OUT + 8]
+    deal = scratch[_S_DEAL:_S_DEAL + 32]
+    net = scratch[_S_NET:_S_NET + N_SUITS]
+    score = scratch[_S_SCORE:_S_SCORE + N_SUITS]
+    made = scratch[_S_MADE:_S_MADE + N_SUITS]
+    length = scratch[_S_LEN:_S_LEN + N_SUITS]
+    meta[SM_DEALS] += 1
+    turned, state = deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out)
+    ts = turned >> 3
+    # the deal's suit decision, if any: the koe, or a round-2 take
+    seat = -1
+    dec = -1
+    p = -1
+    for b in range(trace[0]):
+        base = 1 + 4 * b
+        rnd = trace[base + 1]
+        call = trace[base + 2]
+        if call == KOE:
+            seat, dec, p = 0, 0, trace[base + 3]
+        elif call == TAKE and rnd == 2:
+            seat, dec, p = trace[base], 1 + trace[base], trace[base + 3]
+        elif call == SMOUS and rnd == 2:
+            meta[SM_R2_SMOUS] += 1
+    if seat < 0:
+        return
+    meta[SM_DEC + dec] += 1
+    side = seat & 1 if rec.variant == CLASSIC else seat
+    koe = dec == 0
+    for u in range(N_SUITS):
+        cards = bid_cards(own[seat], turned, u, rec)
+        # the policy's choice score: the strength, and at the koe its koe weights (bidding.koe_score)
+        strength[N_SUITS + u] = suit_strength(cards, u, bid_params[seat])
+        strength[u] = koe_score(cards, u, ts, bid_params[seat]) if koe else strength[N_SUITS + u]
+        length[u] = popcount(np.uint32(lane(cards, u)))
+    # every allowed suit, forced, from the same deck and stream state
+    for j in range(32):
+        deal[j] = deck[j]
+    for u in range(N_SUITS):
+        if not koe and u == ts and not rec.round2_any:
+            continue
+        force[0] = seat
+        force[1] = KOE_ROUND if koe else 2
+        force[2] = KOE if koe else TAKE
+        force[3] = u
+        for j in range(32):
+            deck[j] = deal[j]
+        rng[0] = state
+        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+        meta[SM_HANDS] += 1
+        if res[RES_FORCED] != 1 or res[RES_KIND] != PLAYED or res[RES_TRUMP] != u:
+            meta[SM_UNREACHED] += 1
+        made[u] = 1 if res[RES_KIND] == PLAYED and res[RES_OUTCOME] == MADE else 0
+        meta[SM_HANDS] += follow_redeals(deck, rec, bid_pol, play_pol, bid_params, rng, force, totals, ws, res,
+                                         no_trace)
+        score[u], net[u] = counted_score(res, rec, side)
+    force[0] = -1
+    meta[SM_POL_NET + dec] += net[p]
+    meta[SM_POL_NET_SQ + dec] += net[p] * net[p]
+    sp = strength[p]
+    pstr = np.int64(sp / P_BIN) if sp > 0 else 0
+    if pstr > N_PB - 1:
+        pstr = N_PB - 1
+    for u in range(N_SUITS):
+        if u == p or (not koe and u == ts and not rec.round2_any):
+            continue
+        rank = 0
+        for v in range(N_SUITS):
+            if v == p or v == u or (not koe and v == ts and not rec.round2_any):
+                continue
+            if strength[v] > strength[u] or (strength[v] == strength[u] and v < u):
+                rank += 1
+        gap = sp - strength[u]
+        gb = np.int64(gap / GAP_BIN) if gap > 0 else 0
+        if gb > N_GAP - 1:
+            gb = N_GAP - 1
+        lr = 0 if length[u] < length[p] else (1 if length[u] == length[p] else 2)
+        c = suit_cell(dec, rank, gb, 1 if u == ts else 0, lr, pstr)
+        dn = net[u] - net[p]
+        ds = score[u] - score[p]
+        cells[c, S_N] += 1
+        cells[c, S_DNET] += dn
+        cells[c, S_DNET_SQ] += dn * dn
+        cells[c, S_D] += ds
+        cells[c, S_D_SQ] += ds * ds
+        cells[c, S_ALT_MADE] += made[u]
+        cells[c, S_POL_MADE] += made[p]
+    if not koe:
+        return
+    for k in range(cfg[SUITS_N_CAND] if cfg.shape[0] > SUITS_N_CAND else 0):
+        a = cfg[SUITS_CAND + 2 * k] / CAND_SCALE
+        b = cfg[SUITS_CAND + 2 * k + 1] / CAND_SCALE
+        pick = 0
+        best = -1e18
+        for u in range(N_SUITS):
+            sc = strength[N_SUITS + u] + a * length[u] + (b if u == ts else 0.0)
+            if sc > best:
+                best = sc
+                pick = u
+        dn = net[pick] - net[p]
+        cand[k, C_N] += 1
+        cand[k, C_DNET] += dn
+        cand[k, C_DNET_SQ] += dn * dn
+        cand[k, C_SWITCHED] += 1 if pick != p else 0
