@@ -101,6 +101,8 @@ def test_default_name_is_built_from_parameters_and_seed():
     assert R.default_name(2_000_000, 1) == "report-deals2M-seed1"
     assert R.default_name(150_000, 7) == "report-deals150k-seed7"
     assert R.default_name(1234, 0) == "report-deals1234-seed0"
+    assert R.default_name(200, 1, variants=("classic", "piekjas2")) == "report-deals200-seed1-classic-piekjas2"
+    assert R.default_name(200, 1, variants=R.ALL_LABELS) == "report-deals200-seed1"  # every variant: the default
 
 
 def test_unwritable_or_file_output_is_a_domain_error(tmp_path):
