@@ -17,9 +17,11 @@ def small_report(tmp_path, name="r", **kw):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("reports")
-    return tmp, small_report(tmp)
+def built(shared_report):
+    """The session's small report (tests/conftest.py): these examples and variants, 4,000 deals, seed 2."""
+    assert (shared_report.examples, shared_report.variants) == (EXAMPLES, VARIANTS)
+    assert (shared_report.deals, shared_report.seed) == (4000, 2)
+    return shared_report.path.parent, shared_report
 
 
 def test_report_folder_holds_index_tables_plots_and_run_json(built):
