@@ -19,14 +19,11 @@ from pathlib import Path
 
 import pytest
 
-# test modules that never run the driver's chunk kernel and compile only small kernels of their
-# own: collected first, in this order, so they run while it compiles. Not here: the modules that
-# call a big part of what the driver calls with the driver's own signature (the solver, the
-# searching policies, a traced hand: test_solver, test_strong, test_state, test_rules); run
-# during the compile they compiled it a second time (a cold run at e4a86a1: 95-101 s each for a
-# traced-hand test that takes 1 s warm), run after it they load it from the cache.
+# test modules that never run the driver's chunk kernel: collected first, in this order, so they
+# run while it compiles; the rules' kernels first, then those that compile a part of what the
+# driver calls (bidding, card play, the solver and the searching policies, a traced hand)
 WITHOUT_DRIVER = ("test_agreement", "test_cards", "test_notation", "test_layout", "test_bidding",
-                  "test_play_heuristic")
+                  "test_play_heuristic", "test_solver", "test_strong", "test_state", "test_rules")
 
 _warming = []  # the controller's compiling process, if any
 
