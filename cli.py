@@ -1146,6 +1146,9 @@ def report(
         None, "--bid", show_default="calibrated", help="Bidding policy of the examples, tables and balance, for "
         "every seat: calibrated (each variant's shipped policy), heuristic or random. Section 4 compares the "
         "calibrated and the heuristic bidders either way."),
+    variants: Optional[str] = typer.Option(
+        None, "--variants", show_default="every variant", help="Comma-separated variants to report on (classic, "
+        "piekjas2, piekjas3, piekjas4, dekjas), with their example hands: a smaller, quicker report."),
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
@@ -1171,14 +1174,23 @@ def report(
       belote report --deals 200000 --seed 7 --out reports/quick
 
       belote report --bid heuristic
-    """
-    from analyzer.output.report import check_writable, default_name, make_report
 
-    check_writable(out if out is not None else Path("reports") / default_name(deals, seed, bid))  # before any work
+      belote report --variants classic --deals 100000
+    """
+    from analyzer.output.report import check_writable, default_name, examples_for, make_report
+    from analyzer.questions.balance import parse_variants
+
+    _some = {}  # (not a run-folder input: --variants is)
+    if variants is not None:
+        _labels = tuple(r.label for r in parse_variants(variants))
+        _some = {"variants": _labels, "examples": examples_for(_labels)}
+    check_writable(out if out is not None else
+                   Path("reports") / default_name(deals, seed, bid, _some.get("variants")))  # before any work
     _compiling_notice("report", quiet)
     with _backend(cluster, scheduler, run_dir, resume, "report", locals()), \
             _progress(deals, quiet, "report", count=False) as update:  # units: hands weighted by cost
-        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command(), bid=bid)
+        r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command(), bid=bid,
+                        **_some)
     if as_json:
         _json({"path": str(r.path), "run": r.run})
         return

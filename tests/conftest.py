@@ -1,11 +1,92 @@
-"""Shared fixtures: the rule tests run over both implementations of the rules."""
+"""Shared fixtures: the rule tests run over both implementations of the rules; one small
+report built once per test session for the tests that only read it.
 
+On a cold kernel cache under xdist (``make test``), the driver's chunk kernel (about 300 CPU s
+to compile, ``analyzer.runs.kernelcache``) is compiled by a process the controller starts
+before the workers, and the test modules that never run the driver are collected first: the
+workers run those on the other core while it compiles, and the first test that needs the
+driver waits for it (``kernelcache.compile_once``) instead of compiling it again.
+"""
+
+import fcntl
 import importlib
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
+
+# test modules that never run the driver's chunk kernel: collected first, in this order, so they
+# run while it compiles; the rules' kernels first, then those that compile a part of what the
+# driver calls (bidding, card play, the solver and the searching policies, a traced hand)
+WITHOUT_DRIVER = ("test_agreement", "test_cards", "test_notation", "test_layout", "test_bidding",
+                  "test_play_heuristic", "test_solver", "test_strong", "test_state", "test_rules")
+
+_warming = []  # the controller's compiling process, if any
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: k for k, name in enumerate(WITHOUT_DRIVER)}
+    items.sort(key=lambda item: rank.get(item.path.stem, len(rank)))  # stable: the rest keep their order
+
+
+def pytest_sessionstart(session):
+    """In the xdist controller, on a cold cache: start compiling the driver before the workers start."""
+    config = session.config
+    if hasattr(config, "workerinput") or not config.pluginmanager.has_plugin("dsession"):
+        return  # a worker, or a run without xdist: kernels compile when first needed
+    from analyzer.runs import kernelcache
+
+    if kernelcache.missing_kernels("simulate"):
+        _warming.append(subprocess.Popen([sys.executable, "-c", "from analyzer.runs.backends import _warm; _warm()"]))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for proc in _warming:  # finished long before, unless the session was cut short
+        if proc.poll() is None:
+            proc.terminate()
+        proc.wait()
 
 
 @pytest.fixture(params=["reference", "engine"])
 def impl(request):
     """``analyzer.rules.reference`` (plain Python) or ``analyzer.rules.engine`` (numba), same API."""
     return importlib.import_module("analyzer.rules." + request.param)
+
+
+@dataclass(frozen=True)
+class SharedReport:
+    """A report folder built by ``make_report`` with these arguments; read it, never write to it."""
+
+    path: Path
+    run: dict  # the content of its run.json
+    deals: int
+    seed: int
+    examples: tuple
+    variants: tuple
+
+
+@pytest.fixture(scope="session")
+def shared_report(tmp_path_factory) -> SharedReport:
+    """A small report (classic and piekjas2 with an example hand each, 4,000 deals, seed 2), built
+    once per session: under xdist by the first worker that asks for it, holding a lock, and then
+    read by every worker from the session's temporary folder."""
+    from analyzer.output import report as R
+
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # the session's folder either way
+    kw = dict(deals=4000, seed=2, examples=(R.EXAMPLES[0], R.EXAMPLES[6]), variants=("classic", "piekjas2"))
+    folder = root / "shared-report"
+    with open(root / "shared-report.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (folder / "r" / "run.json").is_file():
+                folder.mkdir(exist_ok=True)
+                R.make_report(folder / "r", **kw)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    run = json.loads((folder / "r" / "run.json").read_text())
+    return SharedReport(folder / "r", run, **kw)

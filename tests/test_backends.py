@@ -89,11 +89,11 @@ def test_cluster_local_1_starts_its_own_cluster_and_gives_the_thread_numbers(cap
     assert _json(capsys, argv + ["--cluster", "local:1"]) == _json(capsys, argv + ["--threads", "1"])
 
 
-def test_report_on_a_cluster_writes_the_same_tables_as_on_threads(cluster, tmp_path):
+def test_report_on_a_cluster_writes_the_same_tables_as_on_threads(cluster, shared_report, tmp_path):
     from analyzer.output import report as R
 
-    kw = dict(deals=4000, seed=2, examples=R.EXAMPLES[:1], variants=("classic", "piekjas2"))
-    a = R.make_report(tmp_path / "threads", threads=2, **kw)
+    a = shared_report  # the session's small report, built on threads (tests/conftest.py)
+    kw = dict(deals=a.deals, seed=a.seed, examples=a.examples, variants=a.variants)
     with backends.use(backends.DaskBackend(cluster[1])):
         b = R.make_report(tmp_path / "dask", **kw)
     tables = sorted(p.name for p in a.path.iterdir() if p.suffix == ".csv")

@@ -25,3 +25,59 @@ def test_second_run_loads_every_kernel_from_the_cache():
     log = _run()
     assert "data loaded from" in log
     assert "data saved to" not in log, [line for line in log.splitlines() if "saved" in line][:5]
+
+
+# --- compiled once when processes start together on a cold cache --------------------------------
+
+TINY = "from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+
+COMPILE_ONCE = (
+    "import sys, time\n"
+    "sys.path.insert(0, sys.argv[1])\n"
+    "import tiny\n"
+    "from analyzer.runs.kernelcache import compile_once\n"
+    "if sys.argv[2] == 'slow':  # hold the lock a while: a compile that takes long\n"
+    "    compile = tiny.twice.compile\n"
+    "    tiny.twice.compile = lambda sig: (print('compiling', flush=True), time.sleep(4), compile(sig))\n"
+    "compile_once(tiny.twice, (3,), 'tiny.twice', folder=sys.argv[3])\n"
+    "print('result', tiny.twice(3))\n"
+)
+
+
+def test_a_process_finding_a_kernel_being_compiled_waits_and_loads_it_instead_of_compiling(tmp_path):
+    (tmp_path / "tiny.py").write_text(TINY)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), NUMBA_DEBUG_CACHE="1")
+    locks = str(tmp_path / "locks")
+
+    def start(mode):
+        return subprocess.Popen([sys.executable, "-c", COMPILE_ONCE, str(tmp_path), mode, locks], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    first = start("slow")  # compiles for 4 s (holding the lock)
+    seen = []
+    while not seen or seen[-1] not in ("compiling\n", ""):  # until it is compiling (or has ended)
+        seen.append(first.stdout.readline())
+    second = start("fast")  # started while the first compiles
+    out1, out2 = "".join(seen) + first.communicate(timeout=120)[0], second.communicate(timeout=120)[0]
+    assert first.returncode == 0 and second.returncode == 0, out1 + out2
+    assert "result 6" in out1 and "result 6" in out2
+    assert "data saved to" in out1  # the first compiled and saved ...
+    assert "data loaded from" in out2 and "data saved to" not in out2, out2  # ... the second only loaded it
+
+
+def test_the_driver_compiles_its_chunk_kernel_through_the_lock_for_the_signature_it_runs(monkeypatch):
+    from analyzer.rules import Rules
+    from analyzer.runs import driver, kernelcache
+    from analyzer.runs.simulate import SimConfig, simulate
+
+    seen = []
+    real = kernelcache.compile_once
+
+    def spy(dispatcher, args, name, folder=None):
+        seen.append((dispatcher, name))
+        real(dispatcher, args, name, folder)
+
+    monkeypatch.setattr(kernelcache, "compile_once", spy)
+    simulate(SimConfig(rules=Rules("classic"), deals=50, seed=1, threads=2, chunk=16))
+    assert seen and all(s == (driver._chunk, "driver._chunk") for s in seen)
+    assert len(driver._chunk.overloads) == 1  # the chunks ran the signature compiled under the lock, no other

@@ -39,7 +39,9 @@ def listing(folder: Path) -> list[str]:
 
 
 SMALL = {
-    "report": ["report", "--deals", "200"],
+    # one variant (its example hand, table, balance, ... and bracket): what these tests check of the --out
+    # folder does not depend on the report's content; tests/test_cli_analyses.py runs every variant
+    "report": ["report", "--deals", "200", "--variants", "piekjas2"],
     "table": ["table", "--deals", "200"],
     "balance": ["balance", "--variants", "piekjas2", "--deals", "200", "--games", "2"],
 }
@@ -101,6 +103,9 @@ def test_report_out_replaces_its_own_report_and_writes_run_json(tmp_path):
     run = json.loads((out / RUN_FILE).read_text())
     assert RUN_KEYS <= set(run) and run["seed"] == 2 and (out / "index.md").is_file()
     assert listing(tmp_path) == ["rep"]
+    # --variants: the report of that variant only, with its example hand
+    assert run["parameters"]["variants"] == ["piekjas2"]
+    assert [ex["label"] for ex in run["parameters"]["examples"]] == ["piekjas2"]
 
 
 # --- interruptions: "belote: interrupted", exit 130, nothing half-written ----------------------

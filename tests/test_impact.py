@@ -262,10 +262,8 @@ def test_trickless_roem_cannot_change_single_hands_only_games():
     assert set(df["kind"]) == {"option", "revision 2"}
 
 
-def test_report_has_the_rule_impact_section(tmp_path):
-    from analyzer.output import report as R
-
-    r = R.make_report(tmp_path / "r", deals=400, seed=3, examples=R.EXAMPLES[:1], variants=("classic",))
+def test_report_has_the_rule_impact_section(shared_report):
+    r = shared_report  # the session's small report (tests/conftest.py)
     index = (r.path / "index.md").read_text()
     assert "## 5. What each rule option changes" in index  # numbered, and listed in the contents
     assert "5. [What each rule option changes](#5-what-each-rule-option-changes)" in index

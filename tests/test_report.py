@@ -17,9 +17,11 @@ def small_report(tmp_path, name="r", **kw):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("reports")
-    return tmp, small_report(tmp)
+def built(shared_report):
+    """The session's small report (tests/conftest.py): these examples and variants, 4,000 deals, seed 2."""
+    assert (shared_report.examples, shared_report.variants) == (EXAMPLES, VARIANTS)
+    assert (shared_report.deals, shared_report.seed) == (4000, 2)
+    return shared_report.path.parent, shared_report
 
 
 def test_report_folder_holds_index_tables_plots_and_run_json(built):
@@ -101,6 +103,8 @@ def test_default_name_is_built_from_parameters_and_seed():
     assert R.default_name(2_000_000, 1) == "report-deals2M-seed1"
     assert R.default_name(150_000, 7) == "report-deals150k-seed7"
     assert R.default_name(1234, 0) == "report-deals1234-seed0"
+    assert R.default_name(200, 1, variants=("classic", "piekjas2")) == "report-deals200-seed1-classic-piekjas2"
+    assert R.default_name(200, 1, variants=R.ALL_LABELS) == "report-deals200-seed1"  # every variant: the default
 
 
 def test_unwritable_or_file_output_is_a_domain_error(tmp_path):

@@ -208,10 +208,24 @@ class HandsProgress:
         self.tick(0)
 
 
-def default_name(deals: int, seed: int, bid: str | None = None) -> str:
+def default_name(deals: int, seed: int, bid: str | None = None, variants=None) -> str:
     """``report-deals2M-seed1``: named after its parameters and seed (``-bidheuristic`` when
-    the bidders are not the default calibrated ones)."""
-    return f"report-deals{_compact(deals)}-seed{seed}" + (f"-bid{bid}" if bid and bid != "calibrated" else "")
+    the bidders are not the default calibrated ones, ``-classic-piekjas2`` when it reports on
+    some variants only)."""
+    some = variants is not None and tuple(variants) != tuple(ALL_LABELS)
+    return (f"report-deals{_compact(deals)}-seed{seed}" + (f"-bid{bid}" if bid and bid != "calibrated" else "")
+            + ("".join(f"-{lab}" for lab in variants) if some else ""))
+
+
+def examples_for(variants) -> tuple:
+    """The built-in examples (``EXAMPLES``) of these variants, for a report on some variants
+    only (``report --variants``); a variant list without one is refused."""
+    chosen = tuple(ex for ex in EXAMPLES if ex.label in variants)
+    if not chosen:
+        have = ", ".join(dict.fromkeys(ex.label for ex in EXAMPLES))
+        raise BeloteError(f"report --variants {','.join(variants)}: no example hand in these variants; "
+                          f"include one of {have}")
+    return chosen
 
 
 def _compact(n: int) -> str:
@@ -358,7 +372,9 @@ def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed:
         raise BeloteError(f"--seed must be 0 or more, not {seed}")
     if bid is not None and bid not in ("calibrated", "heuristic", "random"):
         raise BeloteError(f'report --bid "{bid}": use calibrated, heuristic or random (one policy for every seat)')
-    dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed, bid)
+    if not examples:
+        raise BeloteError("a report needs at least one example hand (examples=...)")
+    dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed, bid, variants)
     with Staged(dest) as stage:  # checked and staged before any work; removed if interrupted
         run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants, bid)
         run["output"] = str(stage.dest)
@@ -689,5 +705,5 @@ def _version(mod: str) -> str | None:
         return None
 
 
-__all__ = ["make_report", "ReportResult", "EXAMPLES", "Example", "Sizes", "default_name", "check_writable",
+__all__ = ["make_report", "ReportResult", "EXAMPLES", "Example", "Sizes", "default_name", "examples_for", "check_writable",
            "take_frame", "take_markdown", "git_commit", "seat_name"]

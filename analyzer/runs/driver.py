@@ -65,6 +65,7 @@ from analyzer.players.bidding import N_BID_PARAMS
 from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
 from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit
 from analyzer.game.dealing import seed_stream
+from analyzer.runs import kernelcache
 from analyzer.runs.hand import hand_buffers
 from analyzer.runs.units import (
     DUEL_ROW,
@@ -193,6 +194,9 @@ def _run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=
         out = rows[start:start + cnt] if per_unit else rows[c:c + 1]
         _chunk(kind, seed, first + start, cnt, rec, bid, play, params, cfg, n_scratch, out, per_unit)
 
+    if n_chunks:  # compiled once across processes started together on a cold cache (kernelcache.compile_once)
+        kernelcache.compile_once(_chunk, (kind, seed, first, min(chunk, n), rec, bid, play, params, cfg, n_scratch,
+                                          rows[:1], per_unit), "driver._chunk")
     threads = min(numba.get_num_threads() if threads is None else threads, n_chunks)
     done = 0
     if threads <= 1:

@@ -7,6 +7,13 @@ the index file of each *entry kernel* it calls exists (an entry kernel compiles 
 it calls, and numba saves each of those with it). What is missing is compiled on this run.
 
 The minutes are measured figures, not guesses: see ``COMPILE_SECONDS``.
+
+Compiled once, however many processes start together (``compile_once``): the first process to
+need a kernel compiles it holding a lock file in the cache folder; the others wait for the lock
+and then load what it saved, instead of each compiling the same kernel at the same time (numba
+saves a kernel only when its compile ends). That happens whenever several processes start on a
+cold cache: two commands run side by side, a Dask cluster's workers, the test suite's xdist
+workers and the ``belote`` processes its tests start.
 """
 
 from __future__ import annotations
@@ -54,6 +61,31 @@ def missing_kernels(command: str, folder: Path | None = None) -> list[tuple[str,
     return seen
 
 
+def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> None:
+    """Compile (or load from the cache) ``dispatcher`` for the types of ``args``, holding the
+    lock file ``<folder>/<name>.lock`` (default: ``cache_folder()``) while it does: a process
+    that finds the lock taken waits, then loads the kernel the holder saved. Nothing happens
+    when this process has the kernel already. Without ``fcntl`` (not POSIX) no lock is taken."""
+    import numba
+
+    sig = tuple(numba.typeof(a) for a in args)
+    if sig in dispatcher.overloads:
+        return
+    try:
+        import fcntl
+    except ImportError:  # no POSIX locks here: every process compiles for itself
+        dispatcher.compile(sig)
+        return
+    folder = cache_folder() if folder is None else Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"{name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # interrupted while waiting: KeyboardInterrupt, as anywhere
+        try:
+            dispatcher.compile(sig)  # loads what another process saved meanwhile, or compiles and saves
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def compile_minutes(command: str, folder: Path | None = None) -> int:
     """About how many minutes compiling takes before ``command`` starts (0: the cache is warm)."""
     missing = missing_kernels(command, folder)
@@ -62,4 +94,5 @@ def compile_minutes(command: str, folder: Path | None = None) -> int:
     return max(1, math.ceil(sum(COMPILE_SECONDS[k] for k in missing) / 60))
 
 
-__all__ = ["ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_minutes"]
+__all__ = ["ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once",
+           "compile_minutes"]
