@@ -577,3 +577,8 @@ def test_a_policy_file_without_koe_weights_reads_as_the_best_scoring_suit(tmp_pa
     path.write_text(json.dumps(doc))
     rows = Policies.parse(str(path), "heuristic", 3).bid_params(Rules.from_label("piekjas3"))
     assert (rows[:, P_KOE_LENGTH] == 0).all() and (rows[:, P_KOE_TURNED] == 0).all()
+
+
+def test_ship_refuses_to_keep_the_heuristics_smous_decisions(capsys):
+    code, _, err = run(["calibrate", "--all", "--ship", "--smous-deals", "0", "--quiet"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "--smous-deals 0" in err
