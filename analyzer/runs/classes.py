@@ -54,7 +54,7 @@ from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class di
     suit_strength,
 )
 from analyzer.rules.cards import N_SUITS
-from analyzer.game.dealing import shuffle_deck
+from analyzer.game.dealing import first_hands, shuffle_deck
 from analyzer.runs.hand import (
     RES_ALL_TRICKS_SIDE,
     RES_FORCED,
@@ -129,15 +129,11 @@ def judged_cards(rec, deck, own):
     for s in range(4):
         own[s] = np.uint32(0)
     if rec.variant == DEKJAS:
-        for p in range(8):
+        for p in range(8):  # the face-up card of pile p, as ``dekjas_piles`` lays them out
             for s in range(2):
                 own[s] |= np.uint32(1) << np.uint32(deck[16 + 2 * p + s])
         return deck[31]
-    fd = rec.first_deal
-    for s in range(rec.n_players):
-        for k in range(fd):
-            own[s] |= np.uint32(1) << np.uint32(deck[s * fd + k])
-    return deck[rec.n_players * fd]
+    return first_hands(deck, rec.n_players, rec.first_deal, own)
 
 
 @njit(cache=True, inline="always")
