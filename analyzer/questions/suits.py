@@ -31,7 +31,7 @@ import pandas as pd
 from analyzer.runs import driver
 from analyzer.runs import suits as K
 from analyzer.runs.simulate import SimConfig
-from analyzer.questions.table import mean_ci, summed_deals
+from analyzer.questions.table import _records, mean_ci, summed_deals
 
 MIN_N = 200  # alternatives a cell needs for a verdict (the bidding tables' MIN_N)
 RAW_FIELDS = ("n", "dnet", "dnet_sq", "d", "d_sq", "alt_made", "pol_made")
@@ -260,7 +260,7 @@ class SuitChoice:
         return {"label": self.label, "bidders": self.bidders or self.config.policies.label(), "deals": self.deals, "seed": self.config.seed, "hands": self.hands,
                 "seconds": round(self.seconds, 1), "min_n": self.min_n, "decisions": self.decisions(),
                 "r2_smous_not_measured": int(self.meta[K.SM_R2_SMOUS]),
-                "cells": _records(self.cells()), "beaten": self.beaten_share(),
+                "cells": _records(self.cells().round(3)), "beaten": self.beaten_share(),
                 **{f"split_{k}": self.beaten_share(by) for k, (by, _) in SPLITS.items()}}
 
 
@@ -285,12 +285,6 @@ def _cell_label(r, by) -> str:
             parts.append(str(r[c]))
     return (f"{' '.join(parts)} {r['gain_net']:+.1f} [{r['gain_net_lo']:+.1f}, {r['gain_net_hi']:+.1f}] "
             f"n={int(r['n']):,}")
-
-
-def _records(df: pd.DataFrame) -> list:
-    out = df.replace([np.inf, -np.inf], None).to_dict(orient="records")
-    return [{k: (round(v, 3) if isinstance(v, float) and np.isfinite(v) else (None if isinstance(v, float) else v))
-             for k, v in r.items()} for r in out]
 
 
 def measure_calibration(cal, threads: int | None = None, progress=None) -> SuitChoice:
