@@ -112,16 +112,22 @@ def test_bench_peer_unknown_is_refused(capsys):
     assert code == 2 and "unknown peer" in err
 
 
-def test_peer_missing_names_the_fix_or_nothing():
+@pytest.mark.parametrize("have, expect", [(None, "is not installed"), ("0.10.0", "0.10.0 is installed"),
+                                           ("PEER", None)])
+def test_peer_missing_names_the_fix_or_nothing(monkeypatch, have, expect):
+    """Missing, another version, the measured version: a one-line fix, a one-line fix, nothing."""
+    from importlib import metadata
+
     from analyzer.runs.bench import PEERS, peer_missing
 
-    why = peer_missing("colver")
-    try:
-        from importlib import metadata
+    def version(name):
+        if have is None:
+            raise metadata.PackageNotFoundError(name)
+        return PEERS["colver"] if have == "PEER" else have
 
-        installed = metadata.version("colver") == PEERS["colver"]
-    except Exception:
-        installed = False
-    assert (why is None) == installed
-    if why is not None:
-        assert "pip install" in why
+    monkeypatch.setattr(metadata, "version", version)
+    why = peer_missing("colver")
+    if expect is None:
+        assert why is None
+    else:
+        assert expect in why and f"colver=={PEERS['colver']}" in why and "\n" not in why
