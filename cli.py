@@ -67,7 +67,7 @@ VARIANT = typer.Option(Variant.classic, "--variant", help="Which game.")
 PLAYERS = typer.Option(None, "--players", help="Players (piekjas 2-4; classic 4; dekjas 2). Default: the variant's usual count.")
 RULE = typer.Option(None, "--rule", help="Rule option KEY=VALUE (repeatable), e.g. --rule undertrump=free.")
 BID = typer.Option("heuristic", "--bid", help="Bidding policy for all seats, or per seat: 0=heuristic,1=random.")
-BID_CALIBRATED = typer.Option(  # the questions' default: the bidders the bidding tables agree with (issue 11)
+BID_CALIBRATED = typer.Option(  # the questions' default: the bidders the bidding tables agree with (docs/CALIBRATION.md)
     None, "--bid", show_default="calibrated", help="Bidding policy for all seats, or per seat: 0=heuristic,1=random; "
     "calibrated = the policy shipped for the variant, FILE = a belote calibrate file. Default: calibrated, or "
     "heuristic where no shipped policy fits (with --rule, or --play other than heuristic; the output says so).")
@@ -414,7 +414,7 @@ def bench(
     variant: Optional[List[str]] = typer.Option(
         None, "--variant", help="Variants to measure: classic, piekjas2, piekjas3, piekjas4, dekjas (repeatable; default all)."),
     policy: Optional[List[str]] = typer.Option(None, "--policy", help="random and/or heuristic (default both); "
-                                               "heuristic:v=1 plays the heuristic's cards as before issue 10."),
+                                               "heuristic:v=1 plays the heuristic's cards as before its taker fixes (v2)."),
     seconds: float = typer.Option(3.0, "--seconds", min=0.1, help="Seconds of simulation per case."),
     threads: Optional[List[int]] = typer.Option(None, "--threads", help="Thread counts (default: 1 and all)."),
     peer: Optional[str] = typer.Option(
@@ -464,7 +464,7 @@ def bench(
     for p in pols:
         if p.partition(":")[0] not in ("random", "heuristic"):
             raise BeloteError(f'unknown policy "{p}" for --policy: use random or heuristic (heuristic:v=1: its '
-                              'card play before issue 10)')
+                              'card play before its taker fixes)')
         play_code(p)  # a one-line error for a bad parameter
     rows = []
     for lab, pol, t in cases(labels, pols, threads):
