@@ -38,9 +38,9 @@ PLAY_PARAMS = {
         # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
         "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to the end)"),
     },
-    # v=1: the card play before issue 10's taker fixes, kept so that duels can measure them
+    # v=1: the card play before the taker fixes of v2, kept so that duels can measure them
     "heuristic": {
-        "v": (8, 1, 2, 2, "version of the card play: 1 before the taker fixes of issue 10, 2 now"),
+        "v": (8, 1, 2, 2, "version of the card play: 1 before the taker fixes (heuristic v2), 2 now"),
     },
 }
 # parameters whose default is packed as 0, so that the policy's plain code stays its kind

@@ -1,4 +1,4 @@
-"""``duel``: two policy sets on the same deals, duplicate style (issue 10).
+"""``duel``: two policy sets on the same deals, duplicate style.
 
 A policy set is ``BID/PLAY``: a bidding policy (a registry name, ``calibrated`` or a policy
 file) and a play policy (one name, or by role: ``taker=random,defence=heuristic``). Set A

@@ -1,4 +1,4 @@
-"""The suit choices of the bidding policy, measured (issue 11): the koe's suit and the
+"""The suit choices of the bidding policy, measured (docs/CALIBRATION.md): the koe's suit and the
 choice among suits in round 2.
 
 The heuristic bidder (calibrated or not) names the suit its strength score
