@@ -439,9 +439,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         write_table(t, folder)
         table_hands += t.hands
         tables[lab] = t
-        body = t.markdown()
-        body = body.replace("### Bidding table", "### Bidding table", 1)
-        table_md.append(body)
+        table_md.append(t.markdown())
         table_md.append(f"![net gain heatmap](table_{lab}_heatmap_gain.png)\n\n"
                         f"![P(made) heatmap](table_{lab}_heatmap_made.png)\n\n"
                         f"![net gain by side aces](table_{lab}_heatmap_aces.png)\n\n"

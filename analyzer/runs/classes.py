@@ -258,7 +258,8 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         dec[n_dec, 6] = rnd
         dec[n_dec, 7] = 1 if strength >= bid_threshold(bid_params[seat], rnd, seat) else 0
         n_dec += 1
-    # play the runs (one call site: the hand kernel is inlined)
+    # play the runs: the hand compiled once (runs.hand._play_hand_once, through its thin inlined
+    # wrapper play_hand) is called here, not inlined
     for j in range(32):
         deal[j] = deck[j]
     for r in range(0 if use_natural else 1, n_runs):

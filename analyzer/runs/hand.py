@@ -442,7 +442,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 # games (several hands a unit) and by the traced replay; and inlined at its one call site in
 # the driver's fresh-deal unit (simulate, seats: one hand a unit, the hot path), where a
 # call would cost the reference counts of its ~30 array arguments on every hand (about
-# 10% of a hand, measured: docs/BENCHMARKS.md). Two compiles of the hand in all, not six.
+# 15% of a random-policy hand, measured: docs/BENCHMARKS.md). Two compiles of the hand in all, not six.
 _play_hand_once = njit(cache=True)(_play_hand)
 play_hand_inline = njit(inline="always")(_play_hand)  # never compiled on its own: no cache
 
