@@ -352,20 +352,31 @@ def _checksum(seq: int, key: str, rows: np.ndarray) -> str:
     return h.hexdigest()
 
 
+@contextmanager
+def _removed_unless_renamed(tmp):
+    """``tmp`` removed after the block if it is still there (the block failed or was interrupted)."""
+    try:
+        yield
+    finally:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
 def _write_batch(path, seq: int, key: str, rows: np.ndarray) -> None:
     """Record a batch: written to a temporary name, flushed to disk and renamed, so the file
-    is whole or absent. A folder that cannot take it (read-only, full) is one line."""
+    is whole or absent (an interruption leaves nothing; only a kill can leave the temporary
+    file, which the batch's next run overwrites). A folder that cannot take it (read-only,
+    full) is one line."""
     record = {"format": BATCH_FORMAT, "seq": seq, "key": key, "sha256": _checksum(seq, key, rows)}
     tmp = path.with_suffix(".tmp")
     try:
-        with open(tmp, "wb") as f:
-            np.savez(f, rows=rows, record=np.array(json.dumps(record)))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        with _removed_unless_renamed(tmp):
+            with open(tmp, "wb") as f:
+                np.savez(f, rows=rows, record=np.array(json.dumps(record)))
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
     except OSError as e:
-        with suppress(OSError):
-            tmp.unlink(missing_ok=True)
         raise BeloteError(f"--run-dir: cannot write {path} ({e.strerror or e}): free some space or make the folder "
                           f"writable, then continue the run with --resume") from None
 
@@ -447,7 +458,8 @@ class RecordingBackend:
     def check_complete(self) -> None:
         """After the run's last batch: a recorded batch beyond it belongs to another run."""
         for p in sorted(self.folder.glob(f"{_BATCHES}/*.npz")):
-            if int(p.name.split("-")[0]) >= self.seq:
+            named = _BATCH_NAME.fullmatch(p.name)
+            if named is None or int(named[1]) >= self.seq:
                 raise BeloteError(f"--run-dir: {p} is not a batch of this run, which has {self.seq} batches: "
                                   f"remove it")
 
@@ -512,12 +524,11 @@ def _start_run(folder, command: str, inputs: dict) -> None:
     meta = folder / RUN_FILE
     tmp = meta.with_suffix(".tmp")
     try:
-        tmp.write_text(json.dumps({"tool": "belote-analyzer", "format": RUN_FORMAT, "command": command,
-                                   "inputs": inputs}, indent=1) + "\n")
-        os.replace(tmp, meta)
+        with _removed_unless_renamed(tmp):
+            tmp.write_text(json.dumps({"tool": "belote-analyzer", "format": RUN_FORMAT, "command": command,
+                                       "inputs": inputs}, indent=1) + "\n")
+            os.replace(tmp, meta)
     except OSError as e:
-        with suppress(OSError):
-            tmp.unlink(missing_ok=True)
         raise BeloteError(f"--run-dir: cannot write {meta} ({e.strerror or e}): choose a writable folder") from None
 
 
@@ -546,8 +557,7 @@ def recording(folder, resume: bool, command: str, inputs: dict):
         try:
             (folder / _BATCHES).mkdir(exist_ok=True)
         except OSError as e:
-            raise BeloteError(f"--run-dir: cannot create {folder / _BATCHES} ({e.strerror or e}): make {folder} "
-                              f"writable") from None
+            raise BeloteError(f"--run-dir: {folder / _BATCHES} must be a writable folder ({e.strerror or e})") from None
         _check_batches(folder)
         with use(RecordingBackend(current(), folder)) as b:
             yield b
