@@ -78,8 +78,9 @@ JSON = typer.Option(False, "--json", help="Print one JSON object instead of tabl
 CLUSTER = typer.Option(None, "--cluster", help="Run on a new Dask cluster of N worker processes on this machine: "
                        "local:N (needs belote-analyzer[dask]). Results do not depend on it.")
 RUN_DIR = typer.Option(None, "--run-dir", help="Record each finished batch in this folder as the run goes, "
-                       "so an interrupted run can continue with --resume.")
-RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers.")
+                       "so an interrupted run can continue with --resume (one run at a time per folder).")
+RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers "
+                      "(each recorded batch is checked against its checksum; one that does not match is refused).")
 SCHEDULER = typer.Option(None, "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
                          help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT "
                          "(default: $DASK_SCHEDULER_ADDRESS). Results do not depend on it.")

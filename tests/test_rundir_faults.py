@@ -383,3 +383,15 @@ def test_an_interruption_while_a_batch_is_written_leaves_no_temporary_file(monke
     with pytest.raises(KeyboardInterrupt):
         _run(tmp_path / "run")
     assert sorted(p.name for p in (tmp_path / "run").rglob("*")) == ["batches", "run.json"]
+
+
+def test_a_folder_that_cannot_be_locked_is_one_line(monkeypatch, tmp_path):
+    """Some network filesystems refuse flock (ENOLCK): say so rather than run unlocked."""
+    import errno
+
+    def no_locks(fd, op):
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(backends.fcntl, "flock", no_locks)
+    with pytest.raises(BeloteError, match="cannot be locked .*local disk"):
+        _run(tmp_path / "run")

@@ -491,6 +491,9 @@ def _locked(folder):
         except BlockingIOError:
             raise BeloteError(f"--run-dir {folder} is in use by another belote run: wait for it to end, "
                               f"or choose another folder") from None
+        except OSError as e:  # a filesystem without locks (some network mounts)
+            raise BeloteError(f"--run-dir {folder} cannot be locked ({e.strerror or e}): choose a folder on a "
+                              f"local disk") from None
         yield
     finally:
         os.close(fd)
