@@ -78,8 +78,9 @@ JSON = typer.Option(False, "--json", help="Print one JSON object instead of tabl
 CLUSTER = typer.Option(None, "--cluster", help="Run on a new Dask cluster of N worker processes on this machine: "
                        "local:N (needs belote-analyzer[dask]). Results do not depend on it.")
 RUN_DIR = typer.Option(None, "--run-dir", help="Record each finished batch in this folder as the run goes, "
-                       "so an interrupted run can continue with --resume.")
-RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers.")
+                       "so an interrupted run can continue with --resume (one run at a time per folder).")
+RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers "
+                      "(each recorded batch is checked against its checksum; one that does not match is refused).")
 SCHEDULER = typer.Option(None, "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
                          help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT "
                          "(default: $DASK_SCHEDULER_ADDRESS). Results do not depend on it.")
@@ -130,6 +131,10 @@ def _backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional
             if run_dir is not None:
                 b = stack.enter_context(recording(run_dir, resume, command, _inputs(params or {})))
             yield b
+        if run_dir is not None and b.replayed and not (params or {}).get("quiet"):
+            # the timings printed next count the replayed batches' hands, which ran in an earlier process
+            typer.echo(f"belote: {b.replayed} of {b.seq} batches replayed from --run-dir {run_dir}, "
+                       f"{b.seq - b.replayed} run here", err=True)
 
     return both()
 
@@ -333,6 +338,8 @@ def simulate(
         where = where.describe()
     logged = write_log(log, cfg, log_deals) if log else 0
     summary = summarize(res)
+    replayed = where.get("units_replayed", 0)  # hands read back from --run-dir: not simulated here
+    per_s = (deals - replayed) / max(res.seconds, 1e-9)
     inputs = {
         "variant": rules.variant, "players": rules.players, "deals": deals, "seed": seed,
         "rules": rules.options(), "policies": cfg.policies.describe(),
@@ -344,8 +351,9 @@ def simulate(
             "counts": res.as_dict(),
             "rates": {k: v.as_dict() for k, v in summary.items()},
             "log": {"file": str(log), "deals": logged} if log else None,
-            "timing": {"seconds": round(res.seconds, 4), "hands_per_s": round(deals / max(res.seconds, 1e-9)),
-                       "threads": res.threads, **({} if where["backend"] == "threads" else {"cluster": where})},
+            "timing": {"seconds": round(res.seconds, 4), "hands_per_s": round(per_s), "threads": res.threads,
+                       **({} if run_dir is None else {"hands_simulated": deals - replayed, "hands_replayed": replayed}),
+                       **({} if where["backend"] == "threads" else {"cluster": where})},
         }
         _json(out)
         return
@@ -368,8 +376,10 @@ def simulate(
     con.print(t)
     on = (f"{res.threads} thread(s)" if where["backend"] == "threads" else
           f"a Dask cluster of {where['workers']} worker(s) ({where['scheduler']})")
-    con.print(f"{deals / max(res.seconds, 1e-9):,.0f} hands/s on {on}"
-              + (f"; {logged} hands logged to {log}" if log else ""))
+    rate = (f"all {deals:,} hands replayed from {run_dir}, none simulated" if replayed == deals else
+            f"{per_s:,.0f} hands/s on {on}" + (f" over the {deals - replayed:,} hands simulated here "
+                                                f"({replayed:,} replayed from {run_dir})" if replayed else ""))
+    con.print(rate + (f"; {logged} hands logged to {log}" if log else ""))
 
 
 # ---- show ------------------------------------------------------------------------------

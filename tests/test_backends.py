@@ -184,11 +184,11 @@ def test_an_interrupted_run_resumed_ends_with_the_uninterrupted_numbers(capsys, 
     run_dir = tmp_path / "run"
     cli.main(RESUMABLE + ["--run-dir", str(run_dir), "-q"])  # interrupted
     assert len(calls) == 2  # interrupted at the second of three batches: only the first recorded
-    assert len(list((run_dir / "batches").glob("*.npy"))) == 1
+    assert len(list((run_dir / "batches").glob("*.npz"))) == 1
     monkeypatch.setattr(backends.RecordingBackend, "run", real)
     capsys.readouterr()
     assert _json(capsys, RESUMABLE + ["--run-dir", str(run_dir), "--resume"]) == want
-    assert len(list((run_dir / "batches").glob("*.npy"))) == 3
+    assert len(list((run_dir / "batches").glob("*.npz"))) == 3
     assert not list(run_dir.rglob("*.tmp"))
     # all batches recorded: a second resume replays them and still gives the same numbers
     assert _json(capsys, RESUMABLE + ["--run-dir", str(run_dir), "--resume", "--threads", "1"]) == want

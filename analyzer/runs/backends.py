@@ -41,9 +41,15 @@ wide enough for the cluster (``analyzer.questions.table`` does: a 100-worker clu
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import json
 import os
+import re
 import time
-from contextlib import contextmanager
+import zipfile
+from contextlib import contextmanager, suppress
+from pathlib import Path
 
 import numpy as np
 
@@ -306,15 +312,28 @@ def task_overhead(client, tasks: int = 400) -> float:
 
 
 # --- resumable runs ----------------------------------------------------------------------
+#
+# A run folder (--run-dir) holds run.json (the command and its inputs, checked by --resume)
+# and batches/NNNNNN-KEY.npz, one per finished batch. Nothing in it is trusted on reading:
+# each batch file is an .npz of two members, ``rows`` (the batch's int64 rows) and ``record``
+# (JSON: its format, its index NNNNNN, its inputs' digest KEY and the sha256 of the three with
+# the rows), so a changed number, a file copied over another (renamed or not), a truncated or
+# garbage file and a file of another run are each told apart and refused in one line naming the
+# file. Refused, not recomputed: a file that does not verify was changed by something other
+# than this tool, which the user should hear of; the fix is one command (remove the file, and
+# the resumed run runs that batch again), and nothing the user put there is ever deleted.
 
 RUN_FILE = "run.json"
+RUN_FORMAT = "belote-run/2"  # run.json's mark for a folder whose batch files carry their identity and checksum
+BATCH_FORMAT = "belote-batch/1"  # a batch file's record
 _BATCHES = "batches"
+_BATCH_NAME = re.compile(r"(\d{6,})-([0-9a-f]{20})\.npz")
+_TMP_NAME = re.compile(r"(\d{6,})-([0-9a-f]{20})\.tmp")  # a write cut short by a kill: rewritten when its batch runs
+_REDO = "remove it to run its batch again"
 
 
 def _key(kind, seed, first, n, chunk, kernel_args, cfg, per_unit) -> str:
     """A digest of everything a batch's rows depend on."""
-    import hashlib
-
     h = hashlib.sha256(repr((kind, seed, first, n, chunk, per_unit, tuple(kernel_args[0]))).encode())
     for a in (*kernel_args[1:], cfg):
         if a is None:
@@ -326,47 +345,130 @@ def _key(kind, seed, first, n, chunk, kernel_args, cfg, per_unit) -> str:
     return h.hexdigest()[:20]
 
 
+def _checksum(seq: int, key: str, rows: np.ndarray) -> str:
+    """The sha256 of a batch record: its index, its inputs' digest and its rows (type, shape, bytes)."""
+    h = hashlib.sha256(f"{BATCH_FORMAT}:{seq}:{key}:{rows.dtype.str}:{rows.shape}".encode())
+    h.update(np.ascontiguousarray(rows).tobytes())
+    return h.hexdigest()
+
+
+@contextmanager
+def _removed_unless_renamed(tmp):
+    """``tmp`` removed after the block if it is still there (the block failed or was interrupted)."""
+    try:
+        yield
+    finally:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+def _write_batch(path, seq: int, key: str, rows: np.ndarray) -> None:
+    """Record a batch: written to a temporary name, flushed to disk and renamed, so the file
+    is whole or absent (an interruption leaves nothing; only a kill can leave the temporary
+    file, which the batch's next run overwrites). A folder that cannot take it (read-only,
+    full) is one line."""
+    record = {"format": BATCH_FORMAT, "seq": seq, "key": key, "sha256": _checksum(seq, key, rows)}
+    tmp = path.with_suffix(".tmp")
+    try:
+        with _removed_unless_renamed(tmp):
+            with open(tmp, "wb") as f:
+                np.savez(f, rows=rows, record=np.array(json.dumps(record)))
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+    except OSError as e:
+        raise BeloteError(f"--run-dir: cannot write {path} ({e.strerror or e}): free some space or make the folder "
+                          f"writable, then continue the run with --resume") from None
+
+
+def _read_batch(path) -> tuple[int, str, np.ndarray]:
+    """A batch file's (index, inputs' digest, rows), verified against its checksum and its
+    name; any file that does not verify is refused in one line naming it."""
+    try:
+        z = np.load(path, allow_pickle=False)
+        if not isinstance(z, np.lib.npyio.NpzFile):  # an .npy array, or a pickle refused by allow_pickle
+            raise ValueError("not an .npz archive")
+        with z:
+            rows, record = z["rows"], json.loads(str(z["record"]))
+    except (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile):
+        raise BeloteError(f"--resume: {path} is truncated or not a batch record of belote-analyzer: {_REDO}") from None
+    if not (isinstance(record, dict) and record.get("format") == BATCH_FORMAT and type(record.get("seq")) is int
+            and isinstance(record.get("key"), str) and rows.dtype == np.int64 and rows.ndim == 2):
+        raise BeloteError(f"--resume: {path} is not a batch record of belote-analyzer: {_REDO}")
+    seq, key = record["seq"], record["key"]
+    if record.get("sha256") != _checksum(seq, key, rows):
+        raise BeloteError(f"--resume: {path} does not match its checksum (its numbers were changed): {_REDO}")
+    named = _BATCH_NAME.fullmatch(path.name)
+    if named is None or (int(named[1]), named[2]) != (seq, key):
+        raise BeloteError(f"--resume: {path} holds the record of batch {seq} ({key}), not the one its name says "
+                          f"(a batch file copied over another): {_REDO}")
+    return seq, key, rows
+
+
+def _check_batches(folder) -> None:
+    """Every file in the folder's batches/ verified up front (whole, its checksum, its name),
+    so a resumed run refuses a bad folder before it runs anything."""
+    for p in sorted((folder / _BATCHES).iterdir()):
+        if _TMP_NAME.fullmatch(p.name):
+            continue
+        if not _BATCH_NAME.fullmatch(p.name) or not p.is_file():
+            raise BeloteError(f"--resume: {p} is not a batch record of belote-analyzer: remove it")
+        _read_batch(p)
+
+
 class RecordingBackend:
     """Another backend whose every batch is recorded in a run folder as it finishes
-    (``batches/NNNNNN-DIGEST.npy``, written to a temporary name and renamed: a file is
-    whole or absent), and read back instead of run when the folder already holds it.
+    (``batches/NNNNNN-DIGEST.npz``, see above), and read back, verified, instead of run when
+    the folder already holds it.
 
     An analysis asks for the same batches in the same order on every run with the same
     inputs, so a rerun with ``--resume`` replays the recorded batches and runs only the
     rest: it ends with exactly the numbers of an uninterrupted run. ``DIGEST`` covers
     everything the batch's rows depend on (seed, units, chunking, rules, policies,
-    configuration), so a recorded batch is never used for another."""
+    configuration), so a recorded batch is never used for another: a batch file whose index
+    is asked for with another digest belongs to another run and is refused.
+    ``units_replayed`` counts the units read back rather than run in this process."""
 
     def __init__(self, inner, folder):
-        from pathlib import Path
-
         self.inner = inner
         self.folder = Path(folder)
         self.seq = 0
         self.replayed = 0
+        self.units_replayed = 0
         self.name = inner.name
 
     def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
         cfg_arr = None if cfg is None else np.ascontiguousarray(cfg, dtype=np.int64)
-        path = self.folder / _BATCHES / f"{self.seq:06d}-{_key(kind, seed, first, n, chunk, kernel_args, cfg_arr, per_unit)}.npy"
+        seq, key = self.seq, _key(kind, seed, first, n, chunk, kernel_args, cfg_arr, per_unit)
         self.seq += 1
+        path = self.folder / _BATCHES / f"{seq:06d}-{key}.npz"
+        for other in sorted(path.parent.glob(f"{seq:06d}-*.npz")):
+            if other != path:
+                raise BeloteError(f"--resume: {other} records batch {seq} of other inputs than this run's (a file "
+                                  f"of another run, or the run began on a cluster of another size): {_REDO}")
         if path.exists():
+            rows = _read_batch(path)[2]
             self.replayed += 1
-            return np.load(path)
+            self.units_replayed += n
+            return rows
         rows = self.inner.run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=progress)
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "wb") as f:
-            np.save(f, rows)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        _write_batch(path, seq, key, rows)
         return rows
+
+    def check_complete(self) -> None:
+        """After the run's last batch: a recorded batch beyond it belongs to another run."""
+        for p in sorted(self.folder.glob(f"{_BATCHES}/*.npz")):
+            named = _BATCH_NAME.fullmatch(p.name)
+            if named is None or int(named[1]) >= self.seq:
+                raise BeloteError(f"--run-dir: {p} is not a batch of this run, which has {self.seq} batches: "
+                                  f"remove it")
 
     def batch_units(self, kind: int, batch: int) -> int:
         return self.inner.batch_units(kind, batch)
 
     def describe(self) -> dict:
-        return {**self.inner.describe(), "run_dir": str(self.folder), "batches_replayed": self.replayed}
+        return {**self.inner.describe(), "run_dir": str(self.folder), "batches_replayed": self.replayed,
+                "units_replayed": self.units_replayed}
 
 
 def _differing(recorded: dict, inputs: dict):
@@ -377,41 +479,89 @@ def _differing(recorded: dict, inputs: dict):
 
 
 @contextmanager
+def _locked(folder):
+    """The run folder locked for the ``with`` block (an exclusive ``flock`` on the folder
+    itself: no lock file to leave behind, and a read-only folder can still be locked); a
+    second run of the folder at once is refused in one line. The lock goes with the
+    process, so a killed run never leaves the folder locked."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BeloteError(f"--run-dir {folder} is in use by another belote run: wait for it to end, "
+                              f"or choose another folder") from None
+        except OSError as e:  # a filesystem without locks (some network mounts)
+            raise BeloteError(f"--run-dir {folder} cannot be locked ({e.strerror or e}): choose a folder on a "
+                              f"local disk") from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def _check_run(folder, command: str, inputs: dict) -> None:
+    """--resume: the folder's run.json must be this tool's, of this format, command and inputs."""
+    meta = folder / RUN_FILE
+    try:
+        have = json.loads(meta.read_text())
+    except (OSError, ValueError):
+        have = None
+    if not isinstance(have, dict) or have.get("tool") != "belote-analyzer":
+        raise BeloteError(f"--resume: {meta} is not a run record of belote-analyzer")
+    if have.get("format") != RUN_FORMAT:
+        raise BeloteError(f"--resume: {folder} was recorded by an earlier belote-analyzer, whose batch files carry "
+                          f"no checksum: start the run again in a new --run-dir")
+    if have.get("command") != command:
+        raise BeloteError(f"--run-dir {folder} holds a '{have.get('command')}' run, not '{command}'")
+    diff = _differing(have.get("inputs", {}), inputs)
+    if diff:
+        k, was, now = diff
+        raise BeloteError(f"--run-dir {folder} was written with {k}={json.dumps(was)}, not {json.dumps(now)}: "
+                          f"rerun with the same inputs or choose another --run-dir")
+
+
+def _start_run(folder, command: str, inputs: dict) -> None:
+    """A new run: the (locked) folder must be empty; run.json is written whole or not at all."""
+    if any(folder.iterdir()):
+        raise BeloteError(f"--run-dir {folder} is not empty: add --resume to continue its run, or choose a new folder")
+    meta = folder / RUN_FILE
+    tmp = meta.with_suffix(".tmp")
+    try:
+        with _removed_unless_renamed(tmp):
+            tmp.write_text(json.dumps({"tool": "belote-analyzer", "format": RUN_FORMAT, "command": command,
+                                       "inputs": inputs}, indent=1) + "\n")
+            os.replace(tmp, meta)
+    except OSError as e:
+        raise BeloteError(f"--run-dir: cannot write {meta} ({e.strerror or e}): choose a writable folder") from None
+
+
+@contextmanager
 def recording(folder, resume: bool, command: str, inputs: dict):
     """The backend in use, its batches recorded in ``folder`` (``--run-dir``) for the
-    ``with`` block. A new run needs a new or empty folder; ``resume`` continues the run a
-    folder holds and refuses one written by another command or other inputs, naming the
-    first input that differs."""
-    import json
-    from pathlib import Path
-
+    ``with`` block, the folder locked against a second run. A new run needs a new or empty
+    folder; ``resume`` continues the run a folder holds and refuses one written by another
+    command or other inputs (naming the first input that differs) or holding any batch file
+    that does not verify (naming the file)."""
     folder = Path(folder)
-    meta = folder / RUN_FILE
-    want = {"tool": "belote-analyzer", "command": command, "inputs": inputs}
-    if resume:
-        if not meta.is_file():
-            raise BeloteError(f"--resume: {folder} holds no run to continue (no {RUN_FILE}); drop --resume to start one")
+    if folder.exists() and not folder.is_dir():
+        raise BeloteError(f"--run-dir {folder} is a file: give a folder (a new or empty one to start a run, "
+                          f"or with --resume the folder of the run to continue)")
+    if resume and not (folder / RUN_FILE).is_file():
+        raise BeloteError(f"--resume: {folder} holds no run to continue (no {RUN_FILE}); drop --resume to start one")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BeloteError(f"--run-dir: cannot create {folder} ({e.strerror or e}): choose a writable place") from None
+    with _locked(folder):
+        if resume:
+            _check_run(folder, command, inputs)
+        else:
+            _start_run(folder, command, inputs)
         try:
-            have = json.loads(meta.read_text())
-        except ValueError:
-            raise BeloteError(f"--resume: {folder / RUN_FILE} is not a run record of belote-analyzer") from None
-        if have.get("tool") != "belote-analyzer":
-            raise BeloteError(f"--resume: {folder / RUN_FILE} is not a run record of belote-analyzer")
-        if have.get("command") != command:
-            raise BeloteError(f"--run-dir {folder} holds a '{have.get('command')}' run, not '{command}'")
-        diff = _differing(have.get("inputs", {}), inputs)
-        if diff:
-            k, was, now = diff
-            raise BeloteError(f"--run-dir {folder} was written with {k}={json.dumps(was)}, not {json.dumps(now)}: "
-                              f"rerun with the same inputs or choose another --run-dir")
-    else:
-        if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-            raise BeloteError(f"--run-dir {folder} is not empty: add --resume to continue its run, "
-                              f"or choose a new folder")
-        (folder / _BATCHES).mkdir(parents=True, exist_ok=True)
-        tmp = meta.with_suffix(".tmp")
-        tmp.write_text(json.dumps(want, indent=1) + "\n")
-        os.replace(tmp, meta)
-    (folder / _BATCHES).mkdir(parents=True, exist_ok=True)
-    with use(RecordingBackend(current(), folder)) as b:
-        yield b
+            (folder / _BATCHES).mkdir(exist_ok=True)
+        except OSError as e:
+            raise BeloteError(f"--run-dir: {folder / _BATCHES} must be a writable folder ({e.strerror or e})") from None
+        _check_batches(folder)
+        with use(RecordingBackend(current(), folder)) as b:
+            yield b
+            b.check_complete()
