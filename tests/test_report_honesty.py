@@ -2,8 +2,14 @@
 a progress bar that only moves forward, break-even lines by seat where the seats differ,
 and rule options that changed nothing said to have changed nothing, with the reason."""
 
+from types import SimpleNamespace
+
 import numpy as np
+import pandas as pd
 import pytest
+
+from analyzer.output import plots as P
+from analyzer.questions.table import TableResult
 
 from analyzer.runs.fmt import pm_mean, pm_or_ci, pm_rate
 from analyzer.runs.stats import mean_of, rate
@@ -24,3 +30,49 @@ def test_one_rule_for_means_and_rates():
     assert pm_mean(mean_of(np.arange(100.0))) == "+49.5 ± 5.7"  # a normal interval is symmetric
     assert pm_or_ci(10.0, 9.0, 12.0, 1, "+") == "+10.0 [+9.0, +12.0]"
     assert pm_or_ci(10.0, 9.0, 11.0, 1, "+") == "+10.0 ± 1.0"
+
+
+# ---- break-even by seat --------------------------------------------------------------------
+
+
+def _bins(seat, gains, rnd=2, n=500):
+    lows = np.arange(len(gains)) * 8.0 + 24
+    return pd.DataFrame({"round": rnd, "seat": seat, "strength_lo": lows, "strength_hi": lows + 8, "n": n,
+                         "gain_net": gains, "gain_net_lo": np.array(gains) - 3.0,
+                         "gain_net_hi": np.array(gains) + 3.0})
+
+
+def _table(seat0, seat1, pooled):
+    """A bidding table reduced to what ``break_even`` reads: the strength bins by seat and pooled."""
+    by_seat = pd.concat([_bins(0, seat0), _bins(1, seat1)], ignore_index=True)
+    return SimpleNamespace(strength=lambda pooled_seats=False: _bins("all", pooled) if pooled_seats else by_seat,
+                           policy_threshold=lambda rnd, seat: 40.0, config=SimpleNamespace(rules=SimpleNamespace(players=2)))
+
+
+# dekjas round 2 as the issue found it: seat 0 (most decisions) breaks even at 32, seat 1 at 80, the pool at 80
+APART = ([-5, 4, 6, 9, 12, 15, 18, 20], [-9, -8, -7, -6, -5, -4, -2, 3], [-9, -2, -1, -1, -1, -1, -1, 3])
+
+
+def test_pooled_break_even_is_left_empty_where_the_seats_break_even_apart():
+    be = TableResult.break_even(_table(*APART))
+    seats = be.set_index("seat")
+    assert seats.loc["0", "break_even"] == 32 and seats.loc["1", "break_even"] == 80
+    assert seats.loc["all", "seats_differ"] and np.isnan(seats.loc["all", "break_even"])
+    assert np.isnan(seats.loc["all", "sure_from"])
+    same = TableResult.break_even(_table(APART[0], APART[0], APART[0])).set_index("seat")
+    assert not same.loc["all", "seats_differ"] and same.loc["all", "break_even"] == 32
+
+
+def test_break_even_plot_draws_each_seat_where_they_differ_and_no_pooled_line():
+    t = _table(*APART)
+    be = TableResult.break_even(t)
+    fig = P.break_even_plot(t.strength(pooled_seats=True), be, "dekjas", by_seat=t.strength())
+    labels = [x.get_text() for x in fig.legends[0].get_texts()]
+    assert "break-even (seat 0)" in labels and "break-even (seat 1)" in labels
+    assert not any("all seats" in x for x in labels) and "net gain of taking" not in labels  # no pooled curve
+    drawn = {tuple(line.get_xdata()) for line in fig.axes[0].lines}
+    assert (32.0, 32.0) in drawn and (80.0, 80.0) in drawn
+    t = _table(APART[0], APART[0], APART[0])
+    fig = P.break_even_plot(t.strength(pooled_seats=True), TableResult.break_even(t), "x", by_seat=t.strength())
+    assert "break-even (all seats)" in [x.get_text() for x in fig.legends[0].get_texts()]  # seats agree: pooled
+

@@ -31,7 +31,7 @@ def table_figures(t) -> dict:
                                                    "honours", "side_aces", f"{lab}: net gain of taking",
                                                    min_n=MIN_N, center=0.0),
         f"table_{lab}_break_even.png": P.break_even_plot(t.strength(pooled_seats=True), t.break_even(),
-                                                         f"{lab}: gain of taking by hand strength"),
+                                                         f"{lab}: gain of taking by hand strength", by_seat=t.strength()),
     }
 
 
