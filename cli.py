@@ -159,7 +159,7 @@ def _inputs(params: dict) -> dict:
 
 def _progress(total: int, quiet: bool, label: str, count: bool = True):
     """A rich progress bar as a context manager yielding an ``update(done, total=None)`` callback
-    (a new ``total`` replaces the first: a report corrects its plan as parts finish)."""
+    (a ``total`` given replaces the first: the report passes its plan's, in planned milliseconds)."""
     from contextlib import contextmanager
 
     @contextmanager
@@ -1189,7 +1189,7 @@ def report(
                    Path("reports") / default_name(deals, seed, bid, _some.get("variants")))  # before any work
     _compiling_notice("report", quiet)
     with _backend(cluster, scheduler, run_dir, resume, "report", locals()), \
-            _progress(deals, quiet, "report", count=False) as update:  # units: hands weighted by cost
+            _progress(deals, quiet, "report", count=False) as update:  # units: planned ms (CostProgress)
         r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command(), bid=bid,
                         **_some)
     if as_json:

@@ -76,3 +76,45 @@ def test_break_even_plot_draws_each_seat_where_they_differ_and_no_pooled_line():
     fig = P.break_even_plot(t.strength(pooled_seats=True), TableResult.break_even(t), "x", by_seat=t.strength())
     assert "break-even (all seats)" in [x.get_text() for x in fig.legends[0].get_texts()]  # seats agree: pooled
 
+
+
+# ---- the report's progress ----------------------------------------------------------------
+
+
+def test_report_progress_never_goes_back_and_ends_at_its_plan(tmp_path):
+    from analyzer.output import report as R
+
+    seen = []
+    examples, variants = R.EXAMPLES[:1], ("piekjas2",)
+    R.make_report(tmp_path / "r", deals=2000, seed=1, examples=examples, variants=variants,
+                  progress=lambda done, total: seen.append((done, total)))
+    fracs = [d / t for d, t in seen]
+    assert all(b >= a for a, b in zip(fracs, fracs[1:]))  # the old plan-corrected total went back 4 times here
+    assert len({t for _, t in seen}) == 1  # one total: the plan, never re-scaled
+    plan = R.planned_seconds(R.Sizes.from_deals(2000), examples, variants)
+    assert seen[-1][0] == seen[-1][1] == int(1000 * sum(sec for _, sec in plan))
+    assert [kind for kind, _ in plan] == ["take", "table", "balance", "calibration", "rules", "bracket"]
+
+
+def test_a_part_whose_count_restarts_does_not_move_the_bar_back():
+    from analyzer.output.report import CostProgress
+
+    seen = []
+    p = CostProgress([("take", 1.0), ("bracket", 3.0)], lambda done, total: seen.append(done / total))
+    p.tick(0.5)
+    p.next()
+    p.tick(0.6)
+    p.tick(0.1)  # one run per searching policy: the second one counts from 0 again
+    p.next()
+    assert seen == sorted(seen) and seen[0] == 0.125 and seen[-1] == 1.0
+    assert seen[2] == 0.25 + 0.75 * 0.6  # the bracket's slice is its share of the plan: 3 of 4 seconds
+
+
+def test_the_bracket_weighs_what_it_costs_in_a_default_report():
+    """Priced by hands, the bracket was 2% of a default report's bar and its last 3 minutes."""
+    from analyzer.output import report as R
+    from analyzer.rules import ALL_LABELS
+
+    plan = R.planned_seconds(R.Sizes.from_deals(R.DEFAULT_DEALS), R.EXAMPLES, ALL_LABELS)
+    share = sum(sec for kind, sec in plan if kind == "bracket") / sum(sec for _, sec in plan)
+    assert 0.15 < share < 0.5  # 133.5 CPU s of about 480 (docs/BENCHMARKS.md; MICROS_PER_HAND's measurement)
