@@ -118,3 +118,46 @@ def test_the_bracket_weighs_what_it_costs_in_a_default_report():
     plan = R.planned_seconds(R.Sizes.from_deals(R.DEFAULT_DEALS), R.EXAMPLES, ALL_LABELS)
     share = sum(sec for kind, sec in plan if kind == "bracket") / sum(sec for _, sec in plan)
     assert 0.15 < share < 0.5  # 133.5 CPU s of about 480 (docs/BENCHMARKS.md; MICROS_PER_HAND's measurement)
+
+
+# ---- rule options that changed nothing, and why ----------------------------------------------
+
+
+def _comparison(label, option):
+    from analyzer.questions import impact as I
+
+    return next(c for c in I.plan([label], [option]) if c.kind == "option")
+
+
+def test_round2_suits_changes_every_round2_bid_and_the_heuristic_bidders_never_use_it():
+    from analyzer.questions.impact import choice_counts
+
+    c = _comparison("dekjas", "round2_suits")
+    heur = choice_counts(c, "heuristic", 150, 1)
+    assert heur["replayed"] == "any, other" and heur["decisions"] == heur["changed"] > 0
+    assert heur["used"] == 0  # they never name the turned suit in round 2: why every statistic is identical
+    cal = choice_counts(c, "calibrated", 150, 1)
+    assert cal["replayed"] == "any"  # calibrated for the defaults: the other reading is refused, not replayed
+    assert cal["used"] > 0  # the report's calibrated bidders do name it
+
+
+def test_undertrump_never_changes_a_two_player_legal_choice_and_does_in_classic():
+    from analyzer.questions.impact import choice_counts
+
+    two = choice_counts(_comparison("piekjas2", "undertrump"), "heuristic", 100, 1)
+    assert two["decisions"] > 0 and two["changed"] == two["used"] == 0
+    four = choice_counts(_comparison("classic", "undertrump"), "heuristic", 100, 1)
+    assert 0 < four["used"] <= four["changed"] < four["decisions"]
+
+
+def test_report_section_says_why_an_option_with_every_statistic_identical_changed_nothing(tmp_path):
+    from analyzer.output.files import impact_report_section
+
+    md, _ = impact_report_section(tmp_path, 4000, 2, labels=["piekjas2"], number="5. ")
+    assert "(identical)" in md
+    lines = {line.split("`")[1]: line for line in md.splitlines() if line.startswith("- piekjas2, `")}
+    r2 = lines["round2_suits: any → other"]
+    assert "no effect under these players (heuristic bidders), because it changed the legal choices at" in r2
+    assert "never chose what the other reading forbids" in r2 and "calibrated bidders" in r2
+    assert "never changed the legal choices" in lines["undertrump: forced → free"]
+    assert (tmp_path / "rules_choices.csv").is_file()
