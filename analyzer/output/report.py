@@ -540,8 +540,9 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               f"deals per variant; `balance` {sizes.deals:,} hands and {sizes.games:,} games per variant.")
     md.append("")
     md.append("**How to read the numbers**: every rate and mean comes with its n and its 95% interval, written "
-              "either `[lo, hi]` (the interval) or `± h` (h = the 95% half-width; ± never means a standard deviation, "
-              "which is written `sd`). Rates are Wilson intervals, means normal ones; a small rate gets one more "
+              "either `[lo, hi]` (the interval) or `± h` (h = the 95% half-width, written only where both sides of the "
+              "interval round to h: a lopsided one, near 0% or 100%, is always `[lo, hi]`; ± never means a standard "
+              "deviation, which is written `sd`). Rates are Wilson intervals, means normal ones; a small rate gets one more "
               "decimal where its half-width would round to zero. Comparisons (a call against passing, taking against "
               "passing) are paired: both are played on the same deals with the same random stream, and the interval is "
               "that of the mean per-deal difference. `score` is the hand score of the player's side; `net` is that "

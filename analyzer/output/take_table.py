@@ -43,7 +43,7 @@ COLUMNS = (
 
 SHARE_SENTENCE = ("Every rate is a share of all n paired deals, whoever took: p_made + p_dedans + p_tie = p_we_take "
                   "(our side took), so a call that lets the others take shows low rates, not failure; "
-                  "± is the 95% half-width, [lo, hi] the 95% interval where it is lopsided (near 0% or 100%).")
+                  "± is the 95% half-width; a lopsided 95% interval (near 0% or 100%) is shown whole, in brackets.")
 
 
 def rows(r) -> list[tuple[str, list]]:
