@@ -129,6 +129,9 @@ MICROS_PER_HAND = {"take": 2.2, "table": 11.8, "balance": 0.70, "calibration": 0
 # above. A bracket hand costs thousands of balance hands: weighed by hands alone, the section
 # was 2% of a default report's progress and took the last 3 minutes (issue 18).
 BRACKET_CPU_PER_PLANNED = 0.22
+# The rule options' section also logs and replays a sample of hands (``impact.choice_table``):
+# 6.1 CPU s for 500 hands a reading in all five variants, both bidders (2026-12-02).
+CHOICE_SECONDS_PER_HAND = 6.1 / (500 * 5)  # per hand of the sample and variant
 # The bracket's searching samples (at the default 2,000,000 deals; fewer below): pimc costs
 # milliseconds a hand, classic dd a third of a second on this loaded machine, so each gets its
 # own small size, its n shown; the section's measured cost is written in the report.
@@ -141,9 +144,9 @@ def planned_seconds(sizes: Sizes, examples, variants) -> list[tuple[str, float]]
     """The parts of a report in the order they run and about how long each takes on one thread,
     as ``(kind, seconds)``: each example, each variant's table, balance, what calibration
     changes, what the rule options change (``FIXED_SECONDS`` + ``MICROS_PER_HAND`` × the hands
-    each is expected to simulate), and the bracket (``bracket_plan`` × ``BRACKET_CPU_PER_PLANNED``)."""
+    each is expected to simulate; the rule options' replayed sample too), and the bracket (``bracket_plan`` × ``BRACKET_CPU_PER_PLANNED``)."""
     from analyzer.rules.cards import parse_card
-    from analyzer.questions.impact import total_units
+    from analyzer.questions.impact import CHOICE_HANDS, total_units
     from analyzer.questions.take import open_calls
 
     plan = []
@@ -158,6 +161,7 @@ def planned_seconds(sizes: Sizes, examples, variants) -> list[tuple[str, float]]
     hands, games = impact_sizes(sizes.deals)
     plan.append(("rules", total_units(variants, None, 1, 0) * (hands + games * HANDS_PER_GAME)))
     seconds = [(kind, FIXED_SECONDS[kind] + MICROS_PER_HAND[kind] * 1e-6 * h) for kind, h in plan]
+    seconds[-1] = ("rules", seconds[-1][1] + len(variants) * min(CHOICE_HANDS, hands) * CHOICE_SECONDS_PER_HAND)
     bracket = sum(sec for _, _, sec in bracket_plan(sizes, examples, variants, threads=1))
     return seconds + [("bracket", BRACKET_CPU_PER_PLANNED * bracket)]
 
