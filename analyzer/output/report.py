@@ -338,7 +338,9 @@ CALIBRATION_SECTION, RULES_SECTION = 4, 5  # written by analyzer.questions.biddi
 BRACKET_SECTION = 6
 IMPACT_NOTE = ("The bidders here are the `heuristic` ones in every reading: a calibrated policy is calibrated for one "
                "set of rules (the defaults), so it has no counterpart under the other reading of an option, and "
-               "comparing a calibrated bidder with itself under rules it was not calibrated for would mix two effects.")
+               "comparing a calibrated bidder with itself under rules it was not calibrated for would mix two effects. "
+               "What each option changed in the players' choices is counted for both: the heuristic bidders under "
+               "both readings, the calibrated ones under the reading they were calibrated for.")
 
 
 def heading(number: int) -> str:
