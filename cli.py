@@ -164,7 +164,7 @@ def _inputs(params: dict) -> dict:
 
 def _progress(total: int, quiet: bool, label: str, count: bool = True):
     """A rich progress bar as a context manager yielding an ``update(done, total=None)`` callback
-    (a new ``total`` replaces the first: a report corrects its plan as parts finish)."""
+    (a ``total`` given replaces the first: the report passes its plan's, in planned milliseconds)."""
     from contextlib import contextmanager
 
     @contextmanager
@@ -904,6 +904,7 @@ def balance(
     for lab in labels:
         t.add_column(lab, justify="right")
     from analyzer.questions.balance import HAND_STATS
+    from analyzer.runs.fmt import pm_or_ci, pm_pct
 
     for key in [k for k, _ in HAND_STATS if k in set(ht["statistic"])]:
         sub = ht[ht["statistic"] == key].set_index("variant")
@@ -914,7 +915,7 @@ def balance(
                 continue
             r = sub.loc[lab]
             k = 100 if r["kind"] == "rate" else 1
-            cells.append(f"{k * r['value']:.2f}{'%' if k == 100 else ''} ± {k * (r['hi'] - r['lo']) / 2:.2f}")
+            cells.append(pm_or_ci(k * r["value"], k * r["lo"], k * r["hi"], 2, unit="%" if k == 100 else ""))
         t.add_row(sub["label"].iloc[0], *cells)
     con.print(t)
     st = b.seat_table()
@@ -928,7 +929,7 @@ def balance(
                f"{100 * r.made_when_takes:.1f}", f"{r.score_mean:.0f} (sd {r.score_sd:.0f})",
                f"{r.advantage:+.2f} ± {(r.advantage_hi - r.advantage_lo) / 2:.2f}"]
         if games:
-            row.append(f"{100 * r.p_win:.1f}% ± {100 * max(r.p_win - r.p_win_lo, r.p_win_hi - r.p_win):.1f}")
+            row.append(pm_pct(r.p_win, r.p_win_lo, r.p_win_hi))
         t.add_row(*row)
     con.print(t)
     gt = b.game_table()
@@ -1198,7 +1199,7 @@ def report(
                    Path("reports") / default_name(deals, seed, bid, _some.get("variants")))  # before any work
     _compiling_notice("report", quiet)
     with _backend(cluster, scheduler, run_dir, resume, "report", locals()), \
-            _progress(deals, quiet, "report", count=False) as update:  # units: hands weighted by cost
+            _progress(deals, quiet, "report", count=False) as update:  # units: planned ms (CostProgress)
         r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command(), bid=bid,
                         **_some)
     if as_json:

@@ -339,24 +339,3 @@ def test_show_in_dutch_translates_the_calls_and_outcomes(tmp_path):
     assert ": take" in en.stdout and ": take" not in nl.stdout and ": speelt" in nl.stdout
     for english in ("round ", "players", "policies", "(trick ", "made", "dedans", "sequence"):
         assert english not in nl.stdout, english
-
-
-# --- the report's progress: in hands, corrected as parts finish ---------------------------------------
-
-
-def test_report_progress_counts_hands_and_ends_at_the_hands_simulated(tmp_path):
-    from analyzer.output import report as R
-
-    seen = []
-    examples, variants = R.EXAMPLES[:1], ("piekjas2",)
-    r = R.make_report(tmp_path / "r", deals=2000, seed=1, examples=examples, variants=variants,
-                      progress=lambda done, total: seen.append((done, total)))
-    hands = r.run["hands_simulated"]
-    cost = R.HAND_COST
-    assert set(cost) == set(hands) - {"total"}  # every part of the report is counted, with its cost
-    end = sum(cost[part] * hands[part] for part in cost)
-    assert seen[-1][0] == seen[-1][1] == int(end)  # the last update: every hand counted, none planned
-    assert all(d <= t for d, t in seen)
-    planned = sum(cost[kind] * n for kind, n in R.planned_hands(R.Sizes.from_deals(2000), examples, variants))
-    assert abs(seen[0][1] - planned) <= 1  # the first total is the plan ...
-    assert 0.5 < planned / end < 2  # ... within a factor 2 of what it took

@@ -12,7 +12,7 @@ from pathlib import Path
 from analyzer.output import plots as P
 from analyzer.questions.balance import SEAT_AXIS
 from analyzer.questions.bidding_effect import PANELS, compare_bidding
-from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, compare_rules, rules_impact_markdown
+from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, choice_table, compare_rules, rules_impact_markdown
 from analyzer.questions.table import MIN_N
 from analyzer.questions.table_bracket import class_label
 
@@ -31,7 +31,7 @@ def table_figures(t) -> dict:
                                                    "honours", "side_aces", f"{lab}: net gain of taking",
                                                    min_n=MIN_N, center=0.0),
         f"table_{lab}_break_even.png": P.break_even_plot(t.strength(pooled_seats=True), t.break_even(),
-                                                         f"{lab}: gain of taking by hand strength"),
+                                                         f"{lab}: gain of taking by hand strength", by_seat=t.strength()),
     }
 
 
@@ -109,10 +109,12 @@ def impact_report_section(folder, deals: int, seed: int, threads=None, labels=No
     and the result."""
     hands, games = impact_sizes(deals)
     result = compare_rules(labels, deals=hands, games=games, seed=seed, threads=threads, progress=progress)
+    choices = choice_table(result, bids=(result.bid, "calibrated"))  # the report's other sections bid calibrated
     folder = Path(folder)
     result.table().to_csv(folder / "rules_impact.csv", index=False)
+    choices.to_csv(folder / "rules_choices.csv", index=False)
     P.save(impact_figure(result), folder / "rules_impact.png")
-    return rules_impact_markdown(result, "rules_impact.png", number=number, note=note), result
+    return rules_impact_markdown(result, "rules_impact.png", number=number, note=note, choices=choices), result
 
 
 def bidding_effect_figure(e):

@@ -104,33 +104,47 @@ def heatmap(df: pd.DataFrame, value: str, row: str, col: str, title: str, min_n:
     return fig
 
 
-def break_even_plot(strength: pd.DataFrame, be: pd.DataFrame, title: str, min_n: int = 200) -> Figure:
+def break_even_plot(strength: pd.DataFrame, be: pd.DataFrame, title: str, min_n: int = 200,
+                    by_seat: pd.DataFrame | None = None) -> Figure:
     """Net gain of taking over passing (with its 95% band) by the heuristic's strength
     score, one panel per round, each bin drawn over its width (the last one included);
-    the break-even and the policy's thresholds marked; the legend below the panels."""
+    the break-even and the policy's thresholds marked; the legend below the panels.
+
+    ``strength`` is pooled over the seats; in a round where the seats break even apart
+    (``be``'s ``seats_differ``, ``TableResult.break_even``) the pooled curve would mislead,
+    so each seat's curve (``by_seat``: ``TableResult.strength()``) and break-even are drawn
+    instead, in the seat's colour."""
     rounds = sorted(strength["round"].unique())
     fig = Figure(figsize=(5.5 * len(rounds), 4.2))
     axes = fig.subplots(1, len(rounds), squeeze=False)[0]
     handles = {}
     for ax, rnd in zip(axes, rounds):
-        s = strength[(strength["round"] == rnd) & (strength["n"] >= min_n)].sort_values("strength_lo")
-        x, gain, lo, hi = step_edges(s)
-        handles["95% CI"] = ax.fill_between(x, lo, hi, alpha=0.3, step="post")
-        handles["net gain of taking"], = ax.step(x, gain, where="post")
-        ax.axhline(0, color="black", lw=0.8)
         b = be[(be["round"] == rnd)]
-        for r in b.itertuples():
-            if r.seat == "all" and np.isfinite(r.break_even):
-                handles["break-even (all seats)"] = ax.axvline(r.break_even, color="green", ls="--")
+        apart = by_seat is not None and bool(b.get("seats_differ", pd.Series(False, index=b.index)).any())
+        curves = ([(f"seat {r.seat}", by_seat[(by_seat["round"] == rnd) & (by_seat["seat"] == int(r.seat))], r)
+                   for r in b.itertuples() if r.seat != "all" and r.n_bins > 0] if apart
+                  else [("", strength[strength["round"] == rnd], next((r for r in b.itertuples() if r.seat == "all"),
+                                                                     None))])
+        for k, (who, s, r) in enumerate(curves):
+            colour = f"C{k}"
+            s = s[s["n"] >= min_n].sort_values("strength_lo")
+            x, gain, lo, hi = step_edges(s)
+            handles[f"95% CI{' ' + who if who else ''}"] = ax.fill_between(x, lo, hi, alpha=0.3 if not who else 0.2,
+                                                                          step="post", color=colour)
+            handles[f"net gain of taking{', ' + who if who else ''}"], = ax.step(x, gain, where="post", color=colour)
+            if r is not None and np.isfinite(r.break_even):
+                handles[f"break-even ({who or 'all seats'})"] = ax.axvline(r.break_even, color="green" if not who
+                                                                          else colour, ls="--")
+        ax.axhline(0, color="black", lw=0.8)
         thr = b.loc[b["seat"] != "all", "policy_threshold"].dropna().unique()
         for t in sorted(thr):
             handles["policy threshold(s)"] = ax.axvline(t, color="red", ls=":", lw=0.9)
         ax.set_xlabel("heuristic strength score")
         ax.set_ylabel("net points a hand, take − pass")
-        ax.set_title(f"round {rnd}")
-    fig.legend(list(handles.values()), list(handles), loc="lower center", ncol=len(handles), fontsize=7,
+        ax.set_title(f"round {rnd}" + (" (seats apart: they break even apart)" if apart else ""))
+    fig.legend(list(handles.values()), list(handles), loc="lower center", ncol=min(4, len(handles)), fontsize=7,
                bbox_to_anchor=(0.5, -0.02))
-    fig.subplots_adjust(bottom=0.22)
+    fig.subplots_adjust(bottom=0.22 if len(handles) <= 4 else 0.3)
     fig.suptitle(title)
     return fig
 

@@ -113,12 +113,25 @@ def _scaled(full: dict, deals: int) -> dict:
 # a report will simulate.
 TAKE_HANDS_PER_CALL = 1.30  # take: hands per paired deal and call compared (pass included)
 TABLE_HANDS_PER_DEAL = 5.33  # table: hands per deal (every decision played taking and passing)
-# What a hand of each part costs, relative to a balance hand (same run: balance 9,696
-# hands/s, take 3,852, table 1,944 on 2 threads): the progress counts hands weighted by
-# these, so its ETA holds across parts of different speed.
-# A bracket hand (pimc or dd; the section's mix at the default sizes) costs about 265 balance
-# hands: 11,336 hands in 310 s (docs/BENCHMARKS.md) against 9,696 balance hands a second.
-HAND_COST = {"take": 2.5, "table": 5.0, "balance": 1.0, "calibration": 1.0, "rules": 1.0, "bracket": 265.0}
+# What each part of a report costs, in CPU seconds on one thread: a fixed cost per run of the
+# part (an example, a variant's table, ...: policies, small blocks, files and plots) and a cost
+# per planned hand, fitted to two reports of the same examples and variants (``make_report(
+# deals=D, seed=2, threads=1, examples=(EXAMPLES[0], EXAMPLES[6]), variants=("classic",
+# "piekjas2"))`` at D = 4,000 and 40,000, 2026-12-02, each part's CPU seconds against its
+# planned hands; CPU because the machine was shared, load 60): take 0.42 / 0.45 s, table 2.25 /
+# 4.51 s, balance 0.67 / 0.73 s, calibration 0.64 / 0.66 s, rules 0.92 / 1.05 s.
+FIXED_SECONDS = {"take": 0.21, "table": 1.0, "balance": 0.66, "calibration": 0.64, "rules": 0.91}
+MICROS_PER_HAND = {"take": 2.2, "table": 11.8, "balance": 0.70, "calibration": 0.84, "rules": 7.2}
+# The bracket's searching players are priced by their own rates (``bracket_plan``, from
+# ``table_bracket.HANDS_PER_S``: wall rates on a loaded machine) times this measured ratio of
+# CPU to plan: 133.5 CPU s against 2 × 291 s planned on 2 threads at the default sizes
+# (docs/BENCHMARKS.md, 2026-12-01, branch tablebracket), 5.8 against 27.5 in the 40,000 report
+# above. A bracket hand costs thousands of balance hands: weighed by hands alone, the section
+# was 2% of a default report's progress and took the last 3 minutes (issue 18).
+BRACKET_CPU_PER_PLANNED = 0.22
+# The rule options' section also logs and replays a sample of hands (``impact.choice_table``):
+# 6.1 CPU s for 500 hands a reading in all five variants, both bidders (2026-12-02).
+CHOICE_SECONDS_PER_HAND = 6.1 / (500 * 5)  # per hand of the sample and variant
 # The bracket's searching samples (at the default 2,000,000 deals; fewer below): pimc costs
 # milliseconds a hand, classic dd a third of a second on this loaded machine, so each gets its
 # own small size, its n shown; the section's measured cost is written in the report.
@@ -127,11 +140,13 @@ BRACKET_TABLE_DEALS = {"pimc": 500, "dd": 50}  # deals of the classic table
 BRACKET_MIN_N = 15  # its classes shown: fewer decisions than the CLI's 30, wide intervals shown as they are
 
 
-def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
-    """The hands each part of a report is expected to simulate, as ``(kind, hands)``: the
-    examples, the tables, balance, what calibration changes, what the rule options change."""
+def planned_seconds(sizes: Sizes, examples, variants) -> list[tuple[str, float]]:
+    """The parts of a report in the order they run and about how long each takes on one thread,
+    as ``(kind, seconds)``: each example, each variant's table, balance, what calibration
+    changes, what the rule options change (``FIXED_SECONDS`` + ``MICROS_PER_HAND`` × the hands
+    each is expected to simulate; the rule options' replayed sample too), and the bracket (``bracket_plan`` × ``BRACKET_CPU_PER_PLANNED``)."""
     from analyzer.rules.cards import parse_card
-    from analyzer.questions.impact import total_units
+    from analyzer.questions.impact import CHOICE_HANDS, total_units
     from analyzer.questions.take import open_calls
 
     plan = []
@@ -145,8 +160,10 @@ def planned_hands(sizes: Sizes, examples, variants) -> list[int]:
     plan.append(("calibration", len(variants) * 2 * (sizes.effect_deals + sizes.effect_games * HANDS_PER_GAME) + duel))
     hands, games = impact_sizes(sizes.deals)
     plan.append(("rules", total_units(variants, None, 1, 0) * (hands + games * HANDS_PER_GAME)))
-    plan.append(("bracket", sum(h for _, h, _ in bracket_plan(sizes, examples, variants))))
-    return [(part, max(1, int(x))) for part, x in plan]
+    seconds = [(kind, FIXED_SECONDS[kind] + MICROS_PER_HAND[kind] * 1e-6 * h) for kind, h in plan]
+    seconds[-1] = ("rules", seconds[-1][1] + len(variants) * min(CHOICE_HANDS, hands) * CHOICE_SECONDS_PER_HAND)
+    bracket = sum(sec for _, _, sec in bracket_plan(sizes, examples, variants, threads=1))
+    return seconds + [("bracket", BRACKET_CPU_PER_PLANNED * bracket)]
 
 
 def search_seconds(play: str, label: str, hands: float, threads: int = 2) -> float:
@@ -161,9 +178,9 @@ def example_plays(label: str) -> tuple[str, ...]:
     return default_plays(Rules.from_label(label))[0][1:]
 
 
-def bracket_plan(sizes: Sizes, examples, variants) -> list[tuple[str, float, float]]:
-    """The bracket section's runs, their expected hands and seconds on 2 threads: ``(name,
-    hands, seconds)`` per example and searching policy, and the classic table's."""
+def bracket_plan(sizes: Sizes, examples, variants, threads: int = 2) -> list[tuple[str, float, float]]:
+    """The bracket section's runs, their expected hands and seconds on ``threads`` threads:
+    ``(name, hands, seconds)`` per example and searching policy, and the classic table's."""
     from analyzer.rules.cards import parse_card
     from analyzer.questions.take import open_calls
 
@@ -172,40 +189,39 @@ def bracket_plan(sizes: Sizes, examples, variants) -> list[tuple[str, float, flo
         calls = len(open_calls(Rules.from_label(ex.label), parse_card(ex.turned), ex.round))
         for play in example_plays(ex.label):
             hands = sizes.bracket_deals[play] * calls * TAKE_HANDS_PER_CALL
-            plan.append((f"example {k + 1} {play}", hands, search_seconds(play, ex.label, hands)))
+            plan.append((f"example {k + 1} {play}", hands, search_seconds(play, ex.label, hands, threads)))
     if "classic" in variants:
         for play in default_plays(Rules())[0][1:]:
             hands = sizes.bracket_table_deals[play] * HANDS_PER_DEAL[2]
-            plan.append((f"classic table {play}", hands, search_seconds(play, "classic", hands)))
+            plan.append((f"classic table {play}", hands, search_seconds(play, "classic", hands, threads)))
     return plan
 
 
-class HandsProgress:
-    """A report's progress in hands, each weighted by its cost (``HAND_COST``):
-    ``progress(done, total)`` with the finished parts as counted and the current and later
-    parts as planned, so the total is corrected as each part finishes and an ETA drawn
-    from it holds."""
+class CostProgress:
+    """A report's progress in expected seconds (``planned_seconds``): each part owns a fixed
+    slice of the total, its expected cost, and moves only within it, so the fraction never
+    goes back (a part that simulated more or fewer hands than planned does not re-scale the
+    parts before it) and the rate the bar measures is the same in every part, which is what
+    its ETA assumes. ``progress(done, total)`` in milliseconds of the plan."""
 
-    def __init__(self, plan: list[tuple[str, int]], progress=None):
-        self.plan = [HAND_COST[kind] * hands for kind, hands in plan]
-        self.kinds = [kind for kind, _ in plan]
+    def __init__(self, plan: list[tuple[str, float]], progress=None):
+        self.ends = np.cumsum([max(sec, 1e-3) for _, sec in plan]) * 1000  # the slices' ends, in ms
         self.progress = progress
-        self.part, self.finished = 0, 0.0
+        self.part, self.done = 0, 0
 
     def tick(self, frac: float) -> None:
         """The current part is ``frac`` done."""
-        if self.progress is None:
+        if self.progress is None or self.part >= len(self.ends):
             return
-        rest = self.plan[self.part:]
-        now = rest[0] * min(1.0, max(0.0, frac)) if rest else 0
-        total = self.finished + sum(rest)
-        self.progress(int(self.finished + now), int(total))
+        start = self.ends[self.part - 1] if self.part else 0.0
+        now = int(start + (self.ends[self.part] - start) * min(1.0, max(0.0, frac)))
+        self.done = max(self.done, now)  # a part's own count may restart (one run per example, per play)
+        self.progress(self.done, int(self.ends[-1]))
 
-    def next(self, hands: int) -> None:
-        """The current part is finished, having simulated ``hands``."""
-        self.finished += HAND_COST[self.kinds[self.part]] * int(hands)
+    def next(self) -> None:
+        """The current part is finished."""
+        self.tick(1.0)
         self.part += 1
-        self.tick(0)
 
 
 def default_name(deals: int, seed: int, bid: str | None = None, variants=None) -> str:
@@ -322,7 +338,9 @@ CALIBRATION_SECTION, RULES_SECTION = 4, 5  # written by analyzer.questions.biddi
 BRACKET_SECTION = 6
 IMPACT_NOTE = ("The bidders here are the `heuristic` ones in every reading: a calibrated policy is calibrated for one "
                "set of rules (the defaults), so it has no counterpart under the other reading of an option, and "
-               "comparing a calibrated bidder with itself under rules it was not calibrated for would mix two effects.")
+               "comparing a calibrated bidder with itself under rules it was not calibrated for would mix two effects. "
+               "What each option changed in the players' choices is counted for both: the heuristic bidders under "
+               "both readings, the calibrated ones under the reading they were calibrated for.")
 
 
 def heading(number: int) -> str:
@@ -359,7 +377,7 @@ def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed:
     ``out``: the folder (default ``reports/report-deals<N>-seed<S>``). ``deals``: hands per
     variant for ``balance``; ``table`` uses half as many deals per variant, ``balance``
     ``deals / 40`` games per variant, ``take`` ``deals / 20`` paired deals per example.
-    ``progress(done, total)`` is called as the parts advance, in hands (``HandsProgress``).
+    ``progress(done, total)`` is called as the parts advance, in planned milliseconds (``CostProgress``).
     The folder follows the rule of ``analyzer.output.outdir`` (checked before any work);
     ``command`` is recorded in ``run.json`` (the CLI passes the command line).
 
@@ -389,7 +407,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
 
     started = datetime.now(timezone.utc)
     t_start = time.perf_counter()
-    prog = HandsProgress(planned_hands(sizes, examples, variants), progress)
+    prog = CostProgress(planned_seconds(sizes, examples, variants), progress)
     tick = prog.tick
 
     used_threads = set_threads(threads)
@@ -421,7 +439,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         take_rows.append(df)
         cmd = take_table.command(r, sizes.take_deals, seed + k)
         take_md.append(take_markdown(r, ex.why, cmd).replace("#### ", f"#### {k + 1}. ", 1))
-        prog.next(r.hands)
+        prog.next()
     take_all = pd.concat(take_rows, ignore_index=True)
     write_frame(take_all, folder / "take_examples")
     P.save(P.take_examples_plot(take_all), folder / "take_examples.png")
@@ -447,7 +465,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
                         f"Decisions: {t.decisions[0]:,} in round 1, {t.decisions[1]:,} in round 2; "
                         f"{t.hands:,} hands simulated. Full tables: `table_{lab}_classes.csv` (and .parquet), "
                         f"`table_{lab}_strength.csv`, `table_{lab}_break_even.csv`, `table_{lab}_rule_of_thumb.csv`.\n")
-        prog.next(t.hands)
+        prog.next()
     timings["table"] = time.perf_counter() - t0
     hands["table"] = table_hands
     # ---- balance ----
@@ -460,7 +478,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     balance_md = b.markdown(plots)
     timings["balance"] = time.perf_counter() - t0
     hands["balance"] = b.hands_simulated
-    prog.next(b.hands_simulated)
+    prog.next()
     # ---- what calibration changes ----
     t0 = time.perf_counter()
     from analyzer.questions.bidding_effect import total_units as effect_units
@@ -472,7 +490,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         duel_deals=sizes.effect_deals, docs=docs_link(folder), progress=lambda done: tick(done / e_units))
     timings["calibration"] = time.perf_counter() - t0
     hands["calibration"] = effect.hands_simulated
-    prog.next(effect.hands_simulated)
+    prog.next()
     # ---- what each rule option changes ----
     t0 = time.perf_counter()
     r_units = impact_units(variants, None, *impact_sizes(sizes.deals))
@@ -481,7 +499,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         progress=lambda done: tick(done / r_units))
     timings["rules"] = time.perf_counter() - t0
     hands["rules"] = impact.hands_simulated
-    prog.next(impact.hands_simulated)
+    prog.next()
     # ---- the bracket ----
     t0, cpu0 = time.perf_counter(), time.process_time()
     bracket_md, bracket_hands = bracket_section(folder, sizes, seed, threads, examples, take_results,
@@ -491,7 +509,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     hands["bracket"] = bracket_hands
     bracket_md = bracket_md.replace("{COST}", f"This section took {timings['bracket']:.0f} s of wall time and "
                                     f"{timings['bracket_cpu']:.0f} s of CPU on {used_threads} thread(s).")
-    prog.next(bracket_hands)
+    prog.next()
     # ---- index.md and run.json ----
     finished = datetime.now(timezone.utc)
     total_hands = sum(hands.values())
@@ -528,8 +546,9 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               f"deals per variant; `balance` {sizes.deals:,} hands and {sizes.games:,} games per variant.")
     md.append("")
     md.append("**How to read the numbers**: every rate and mean comes with its n and its 95% interval, written "
-              "either `[lo, hi]` (the interval) or `± h` (h = the 95% half-width; ± never means a standard deviation, "
-              "which is written `sd`). Rates are Wilson intervals, means normal ones; a small rate gets one more "
+              "either `[lo, hi]` (the interval) or `± h` (h = the 95% half-width, written only where both sides of the "
+              "interval round to h: a lopsided one, near 0% or 100%, is always `[lo, hi]`; ± never means a standard "
+              "deviation, which is written `sd`). Rates are Wilson intervals, means normal ones; a small rate gets one more "
               "decimal where its half-width would round to zero. Comparisons (a call against passing, taking against "
               "passing) are paired: both are played on the same deals with the same random stream, and the interval is "
               "that of the mean per-deal difference. `score` is the hand score of the player's side; `net` is that "

@@ -43,7 +43,7 @@ COLUMNS = (
 
 SHARE_SENTENCE = ("Every rate is a share of all n paired deals, whoever took: p_made + p_dedans + p_tie = p_we_take "
                   "(our side took), so a call that lets the others take shows low rates, not failure; "
-                  "± is the 95% half-width.")
+                  "± is the 95% half-width; a lopsided 95% interval (near 0% or 100%) is shown whole, in brackets.")
 
 
 def rows(r) -> list[tuple[str, list]]:
@@ -58,7 +58,8 @@ def rows(r) -> list[tuple[str, list]]:
 
 
 def cell(x) -> str:
-    """A Mean as ``+12.3 ± 1.4``, a Rate as ``12.3% ± 0.4`` (one more decimal when small)."""
+    """A Mean as ``+12.3 ± 1.4``, a Rate as ``12.3% ± 0.4`` (one more decimal when small), either
+    as ``[lo, hi]`` where its interval is lopsided (``analyzer.runs.fmt.pm_or_ci``)."""
     return pm_rate(x) if hasattr(x, "p") else pm_mean(x)
 
 

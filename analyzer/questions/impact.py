@@ -375,7 +375,7 @@ def compare_rules(labels=None, options=None, deals: int = DEFAULT_DEALS, games: 
         runs[key] = run_reading(cfg, blocks, games, max_deals, rp)
         base += per_run
     return ImpactResult(comps, runs, labels, deals, games, blocks, seed,
-                        {lab: policies[lab].describe() for lab in labels}, time.perf_counter() - t0)
+                        {lab: policies[lab].describe() for lab in labels}, time.perf_counter() - t0, bid=bid)
 
 
 def total_units(labels=None, options=None, deals: int = DEFAULT_DEALS, games: int = DEFAULT_GAMES) -> int:
@@ -383,6 +383,179 @@ def total_units(labels=None, options=None, deals: int = DEFAULT_DEALS, games: in
     comps = plan(list(labels) if labels else list(ALL_LABELS), options)
     keys = {_rules_key(r) for c in comps for r in (c.a, c.b)}
     return len(keys) * (deals + games)
+
+
+# ---- what an option changes in the players' choices ---------------------------------------
+#
+# Every statistic of an option can be identical under both readings for two reasons: the
+# option never changed what a player may do, or the players never chose what only one
+# reading allows. The counts are read from deal logs: a sample of hands is logged under each
+# reading (``analyzer.output.deallog.hand_record``, the same deals) and replayed with the
+# reference rules (``analyzer.rules.reference``), and at each decision the option rules the
+# legal choices are taken under both readings.
+
+CHOICES = {"round2_suits": "round-2 bids", "undertrump": "card plays"}  # the options that rule a choice
+CHOICE_HANDS = 500  # hands logged and replayed per reading and bidders (at most the hands compared)
+CHOICE_COLUMNS = ("variant", "comparison", "option", "kind", "bid", "decides", "replayed", "hands", "decisions",
+                  "changed", "used")
+
+
+def choice_counts(comparison: Comparison, bid: str, hands: int, seed: int, records=None) -> dict:
+    """How often ``comparison``'s option changed the legal choices and how often the players
+    (bidders ``bid``, heuristic play) chose what the other reading forbids, over ``hands``
+    hands logged under each reading (``records``: a cache of logged hands by reading and
+    bidders); one row of ``CHOICE_COLUMNS``. An option that rules no choice (it scores, or
+    times the Dix) counts nothing: ``decides`` says so. The calibrated bidders exist only for
+    the rules they were calibrated with: a reading they refuse is not replayed (``replayed``
+    names the readings that were)."""
+    from analyzer.players.policy_files import CALIBRATED, shipped_fits
+
+    row = {"variant": comparison.label, "comparison": comparison.name, "option": comparison.option,
+           "kind": comparison.kind, "bid": bid, "decides": CHOICES.get(comparison.option, "no choice"),
+           "replayed": "", "hands": 0, "decisions": 0, "changed": 0, "used": 0}
+    if comparison.option not in CHOICES:
+        return row
+    records = {} if records is None else records
+    replayed = []
+    for this, other, value in ((comparison.a, comparison.b, comparison.a_value),
+                               (comparison.b, comparison.a, comparison.b_value)):
+        if bid == CALIBRATED and shipped_fits(this, "heuristic") is not None:
+            continue
+        for rec in _logged(this, bid, hands, seed, records):
+            for key, k in _choices(rec, this, other).items():
+                row[key] += k
+        replayed.append(value)
+    return row | {"replayed": ", ".join(replayed), "hands": hands if replayed else 0}
+
+
+def _logged(rules: Rules, bid: str, hands: int, seed: int, records: dict) -> list:
+    """The first ``hands`` hands of the run of ``rules`` (bidders ``bid``) as deal records."""
+    from analyzer.output.deallog import hand_record
+
+    key = (_rules_key(rules), bid, hands, seed)
+    if key not in records:
+        cfg = SimConfig(rules=rules, policies=Policies.parse(bid, "heuristic", rules.players), deals=hands, seed=seed)
+        records[key] = [hand_record(cfg, i) for i in range(hands)]
+    return records[key]
+
+
+def _choices(rec: dict, this: Rules, other: Rules) -> dict:
+    """The decisions of one record (played under ``this``) that the option between ``this`` and
+    ``other`` rules: how many, how many with other legal choices under ``other``, and how many
+    chose what ``other`` forbids."""
+    from analyzer.rules import reference
+
+    out = {"decisions": 0, "changed": 0, "used": 0}
+    if this.round2_suits != other.round2_suits:  # §3 round 2: the turned suit named or not
+        turned = rec["turned"][1]
+        for b in rec["bids"]:
+            if b.get("round") == 2 and b["call"] in ("pass", "take", "smous"):
+                out["decisions"] += 1
+                out["changed"] += 1  # the turned suit is a legal call under one reading only
+                out["used"] += b["call"] != "pass" and b["suit"] == turned and other.round2_suits == "other"
+
+    if this.undertrump != other.undertrump:  # §4.3: an opponent's trump that cannot be beaten
+
+        class Counting(reference._Replay):
+            def legal(self, hand, trick, seat, card):
+                legal = super().legal(hand, trick, seat, card)
+                theirs = reference.legal_plays(hand, trick, seat, self.trump, other)
+                out["decisions"] += 1
+                out["changed"] += legal != theirs
+                out["used"] += card not in theirs
+                return legal
+
+        errors = Counting(rec)
+        errors.run()
+        if errors.errors:
+            raise BeloteError(f"deal {rec['deal']} under {this.label} does not replay: {errors.errors[0]}")
+    return out
+
+
+def choice_table(result: "ImpactResult", bids=("heuristic",), hands: int = CHOICE_HANDS) -> pd.DataFrame:
+    """``choice_counts`` of every single-option comparison of ``result`` under each of ``bids``
+    (at most ``result.deals`` hands a reading)."""
+    records = {}
+    rows = [choice_counts(c, bid, min(hands, result.deals), result.seed, records)
+            for bid in bids for c in result.comparisons if c.option != COMBINED]
+    return pd.DataFrame(rows, columns=list(CHOICE_COLUMNS))
+
+
+def choice_markdown(result: "ImpactResult", choices: pd.DataFrame, heading: str = "###") -> list[str]:
+    """The subsection on what each option changed in the players' choices (``choice_table``):
+    a row per comparison and bidders, and for each comparison whose every statistic is
+    identical, why (``no_effect_reason``, for the bidders its statistics were measured with)."""
+    if not len(choices):
+        return []
+    df = result.table()
+    out = [f"{heading} What each option changed in the players' choices", "",
+           "A sample of the hands of each reading is logged and replayed with the reference rules (the same deals "
+           "under both readings): at each decision the option rules, the legal choices under both readings. "
+           "*Changed*: decisions whose legal choices differ between the readings; *used*: decisions where the "
+           "player chose what the other reading forbids. An option can change nothing only if its legal "
+           "difference never arises or the players never use it. The calibrated bidders of the other sections "
+           "were calibrated for the default rules, so only the readings they accept are replayed with them.", "",
+           f"| variant | comparison | decisions | {result.bid} bidders: changed / used of n (readings) | "
+           "calibrated bidders: changed / used of n (readings) | statistics |", "|---|---|---|---|---|---|"]
+    verdicts = []
+    mine, cal = choices[choices["bid"] == result.bid], choices[choices["bid"] != result.bid]
+    for r in mine.itertuples():
+        rows = df[(df["variant"] == r.variant) & (df["comparison"] == r.comparison) & (df["kind"] == r.kind)]
+        same = identical(rows)
+        other = cal[(cal["variant"] == r.variant) & (cal["comparison"] == r.comparison) & (cal["kind"] == r.kind)]
+        cells = [_counts(r._asdict())] + [_counts(x) for x in other.to_dict("records")][:1]
+        out.append(f"| {r.variant} | {r.comparison} | {r.decides} | " + " | ".join(cells + ["—"] * (2 - len(cells)))
+                   + " | " + ("identical" if same else f"{int(rows['beyond_noise'].sum())} of {len(rows)} beyond the "
+                              "noise") + " |")
+        if same:
+            verdicts.append(f"- {r.variant}, `{r.comparison}`: every statistic identical, no effect under these "
+                            f"players ({r.bid} bidders), because {no_effect_reason(r._asdict())}"
+                            + (f"; {_calibrated(other.iloc[0])}" if len(other) and other.iloc[0]["replayed"] else "")
+                            + ".")
+    out.append("")
+    if verdicts:
+        out += verdicts + [""]
+    return out
+
+
+def _counts(row: dict) -> str:
+    if not row["replayed"]:
+        return "—"
+    return f"{row['changed']:,} / {row['used']:,} of {row['decisions']:,} ({row['replayed']})"
+
+
+def _calibrated(row) -> str:
+    """What the calibrated bidders (not those of the statistics) did with the difference."""
+    what, n = row["decides"], f"{row['decisions']:,}"
+    if row["used"]:
+        return (f"the calibrated bidders of the other sections would use it: under {row['replayed']} they chose what "
+                f"the other reading forbids at {row['used']:,} of {n} {what} (their statistics under the other "
+                "reading cannot be measured: they were calibrated for the defaults)")
+    return (f"the calibrated bidders, under {row['replayed']}, chose nothing the other reading forbids either (0 of "
+            f"{n} {what}; their legal choices differed at {row['changed']:,})")
+
+
+def identical(rows: pd.DataFrame) -> bool:
+    """Every statistic of a comparison (its rows of ``ImpactResult.table``) is the same under
+    both readings, to the last count."""
+    d = rows[np.isfinite(rows["diff"])]
+    return bool(len(d)) and bool(((d["diff"] == 0) & (d["lo"] == d["hi"])).all())
+
+
+def no_effect_reason(row) -> str:
+    """Why an option whose every statistic is identical changed nothing, from its ``choice_counts``."""
+    if row["decides"] == "no choice":
+        return ("it rules no player's choice (it scores, or times the Dix), and the case it decides did not occur "
+                "in these hands")
+    what = row["decides"]
+    if row["changed"] == 0:
+        return (f"it never changed the legal choices: 0 of {row['decisions']:,} {what} in {row['hands']:,} hands a "
+                "reading had other legal choices under the other reading")
+    if row["used"] == 0:
+        return (f"it changed the legal choices at {row['changed']:,} of {row['decisions']:,} {what}, and the players "
+                "never chose what the other reading forbids (0 times)")
+    return (f"the players chose what the other reading forbids at {row['used']:,} of {row['decisions']:,} {what}, "
+            "and it moved no statistic")
 
 
 # ---- the result ---------------------------------------------------------------------------
@@ -403,6 +576,7 @@ class ImpactResult:
     policies: dict
     seconds: float
     _cache: dict = field(default_factory=dict, repr=False)
+    bid: str = "heuristic"  # the bidders (``compare_rules``' ``bid``), whose choices ``choice_table`` replays first
 
     @property
     def hands_simulated(self) -> int:
@@ -573,10 +747,12 @@ def fmt_pm(r) -> str:
 
 
 def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, heading: str = "##",
-                          number: str = "", note: str = "") -> str:
+                          number: str = "", note: str = "", choices: pd.DataFrame | None = None) -> str:
     """The comparison as markdown: method, revision 2 before → after, then per variant the
     differences beyond the noise, largest first; ``plot_name``: the forest plot to embed;
-    ``number``: the section's number in a report (``"5. "``); ``note``: a paragraph after the heading."""
+    ``number``: the section's number in a report (``"5. "``); ``note``: a paragraph after the
+    heading; ``choices``: what each option changed in the players' choices (``choice_table``),
+    which says why an option with every statistic identical changed nothing."""
     h = heading
     out = [f"{h} {number}What each rule option changes", ""] + ([note, ""] if note else [])
     out.append(f"Seed {result.seed}; {result.deals:,} hands and {result.games:,} games per reading; policies "
@@ -604,8 +780,12 @@ def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, he
             out.append(f"| {r.variant} | {r.comparison} | {r.label} | {fmt_value(r.a, r.unit)} | {fmt_value(r.b, r.unit)} | "
                        f"{mark}{fmt_diff(rr)}{mark} | {r.n:,} |")
         out.append("")
-        out.append("Bold: beyond the noise. n: deals, hands played or games under the 'before' reading.")
+        out.append("Bold: beyond the noise. n: deals, hands played or games under the 'before' reading. "
+                   "*(identical)*: the same count under both readings" + (" (why: the next subsection)."
+                                                                           if choices is not None else "."))
         out.append("")
+    if choices is not None:
+        out += choice_markdown(result, choices, f"{h}#")
     gc = result.games_changed()
     if len(gc):
         out.append(f"{h}# How many games each option changed")
@@ -646,5 +826,5 @@ def _pol(p: dict) -> str:
 
 
 __all__ = ["compare_rules", "ImpactResult", "Comparison", "Diff", "ratio_difference", "paired_game_difference",
-           "rules_impact_markdown", "plan", "parse_labels",
+           "rules_impact_markdown", "plan", "parse_labels", "choice_counts", "choice_table", "choice_markdown",
            "total_units", "t_quantile", "block_bounds"]

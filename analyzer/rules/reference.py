@@ -737,6 +737,11 @@ class _Replay:
             return {pile[-1] for pile in self.piles[seat] if pile}  # §4: face-up cards only
         return self.hands[seat]
 
+    def legal(self, hand, trick, seat, card) -> frozenset:
+        """The cards ``seat`` may play from ``hand`` on ``trick`` (``legal_plays``); ``card`` is
+        the one it played (read by a replay that counts choices: ``analyzer.questions.impact``)."""
+        return legal_plays(hand, trick, seat, self.trump, self.rules)
+
     def play_tricks(self):
         rules, n, trump = self.rules, self.n, self.trump
         tricks = self.rec.get("tricks")
@@ -765,7 +770,7 @@ class _Replay:
                 if card not in hand:
                     what = "face-up cards" if rules.variant == "dekjas" else "hand"
                     self.stop(f"trick {t}: seat {seat} plays {format_card(card)}, not in its {what} {_fmt(hand)}")
-                legal = legal_plays(hand, trick, seat, trump, rules)
+                legal = self.legal(hand, trick, seat, card)
                 if card not in legal:
                     self.err(
                         f"trick {t}: seat {seat} plays {format_card(card)} illegally, "
