@@ -1077,9 +1077,7 @@ def rules(
                           "policies": inputs["policies"]})
             files = [str(stage.dest / n) for n in names]
     if as_json:
-        d = r.as_dict()
-        d["files"] = files
-        typer.echo(json.dumps(d))
+        _json({"command": _command(), **r.as_dict(), "files": files})
         return
     _render_rules(r, all_rows)
     _console().print(f"{r.hands_simulated:,} hands in {r.seconds:.1f} s"
@@ -1203,7 +1201,7 @@ def report(
         r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=_command(), bid=bid,
                         **_some)
     if as_json:
-        _json({"path": str(r.path), "run": r.run})
+        _json({"command": _command(), "path": str(r.path), "run": r.run})
         return
     typer.echo(f"report written to {r.path}/index.md: {r.run['hands_simulated']['total']:,} hands in "
                f"{r.run['timings']['total']:.0f} s")
@@ -1319,9 +1317,10 @@ def calibrate(
         if not as_json:
             typer.echo(cal.summary() + (f"\n{cal.suits.summary()}" if cal.suits is not None else "")
                        + (f"\n  policy written to {written}" if written else ""))
-    if as_json:
-        typer.echo(json.dumps([dict(cal.as_policy(), file=w, **({"suits": cal.suits.as_dict()} if cal.suits else {}))
-                               for cal, w in results]))
+    if as_json:  # one object, as every --json: the header, then each calibration as its policy file holds it
+        _json({"command": _command(),
+               "calibrations": [dict(cal.as_policy(), file=w, **({"suits": cal.suits.as_dict()} if cal.suits else {}))
+                                for cal, w in results]})
 
 
 # ---- entry point -----------------------------------------------------------------------

@@ -217,14 +217,27 @@ JSON_COMMANDS = [
     ["table", "--deals", "50"],
     ["balance", "--variants", "piekjas2", "--deals", "50", "--games", "1"],
     ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/taker=random,defence=heuristic", "--deals", "50"],
+    ["rules", "--variant", "piekjas", "--players", "2", "--option", "undertrump", "--deals", "50", "--games", "0"],
+    ["calibrate", "--deals", "300", "--iterations", "1"],
+    SMALL["report"],  # into reports/ under the test's temporary folder
 ]
 
 
+def test_the_json_header_test_covers_every_command_with_json():
+    from typer.main import get_command
+
+    import cli
+
+    with_json = {name for name, c in get_command(cli.app).commands.items()
+                 if any("--json" in p.opts for p in c.params)}
+    assert with_json == {a[0] for a in JSON_COMMANDS} | {"bench"}  # bench prints rows: the test below
+
+
 @pytest.mark.parametrize("args", JSON_COMMANDS, ids=[a[0] for a in JSON_COMMANDS])
-def test_every_json_output_names_tool_version_and_commit(args):
+def test_every_json_output_names_tool_version_and_commit(args, tmp_path):
     import analyzer
 
-    p = belote(*args, "--json", "--quiet")
+    p = belote(*args, "--json", "--quiet", cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     d = json.loads(p.stdout)
     assert d["tool"] == TOOL and d["version"] == analyzer.__version__ and d["git_commit"] == git_commit()
