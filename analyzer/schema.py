@@ -57,7 +57,9 @@ def choice(*values: str):
     """One of ``values`` (strings)."""
     def check(value):
         if not isinstance(value, str) or value not in values:
-            raise ValueError(f"must be {' or '.join(repr(v) for v in values)}, not {_shown(value)}")
+            allowed = repr(values[0]) if len(values) == 1 else (
+                " or ".join(map(repr, values)) if len(values) == 2 else "one of " + ", ".join(map(repr, values)))
+            raise ValueError(f"must be {allowed}, not {_shown(value)}")
         return value
 
     return Annotated[str, BeforeValidator(check)]
@@ -118,10 +120,10 @@ def describe(e: ValidationError) -> str:
     return f"{where}: {what}" if where else what
 
 
-def check(model: type[BaseModel], data, where: str, fix: str, context: dict | None = None):
+def check(model: type[BaseModel], data, where: str, fix: str = "", context: dict | None = None):
     """``data`` validated as ``model`` (with ``context`` for validators that need it); a
     ``BeloteError`` ``WHERE: FIELD: what it must be: FIX`` at the first bad field."""
     try:
         return model.model_validate(data, context=context)
     except ValidationError as e:
-        raise BeloteError(f"{where}: {describe(e)}: {fix}") from None
+        raise BeloteError(f"{where}: {describe(e)}" + (f": {fix}" if fix else "")) from None

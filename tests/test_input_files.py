@@ -92,3 +92,89 @@ def test_a_bad_policy_file_through_the_cli_is_one_line_and_exit_2(tmp_path, caps
                           "--bid", str(path)], capsys)
     assert code == 2 and out == "" and err.count("\n") == 1, err
     assert "overrides.by_seat.0[0].call" in err and "Traceback" not in err
+
+
+# --- deal-log records (belote show, the reference replay) ------------------------------------
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory):
+    """The records of a small classic deal log, the first of them played."""
+    from analyzer.output.deallog import write_log
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig
+
+    path = tmp_path_factory.mktemp("log") / "deals.jsonl"
+    write_log(path, SimConfig(rules=Rules("classic"), policies=Policies.parse("heuristic", "heuristic", 4),
+                              deals=30, seed=5), 30)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    return sorted(records, key=lambda r: r["outcome"] != "played")
+
+
+def _set(*keys_and_value):
+    *keys, last, value = keys_and_value
+
+    def change(r):
+        for k in keys:
+            r = r[k]
+        r[last] = value
+    return change
+
+
+BAD_RECORDS = {  # the change, the field the error names, what it says
+    "7 players": (_set("players", 7), "players", "in [2, 4], not 7"),
+    "variant poker": (_set("variant", "poker"), "variant", "not 'poker'"),
+    "seat 99 in a trick": (_set("tricks", 3, "plays", 1, 0, 99), "tricks[3].plays[1][0]", "seat 0..3, not 99"),
+    "troefmaker 99": (_set("troefmaker", 99), "troefmaker", "seat 0..3"),
+    "a trick of 3 plays": (lambda r: r["tricks"][0]["plays"].pop(), "tricks[0].plays", "must list 4 plays"),
+    "one score for two sides": (_set("result", "scores", [1]), "result.scores", "must list 2 numbers"),
+    "no result": (lambda r: r.pop("result"), "result", "is missing"),
+    "trump x": (_set("trump", "x"), "trump", "suit letter"),
+    "a card Zz": (_set("start_hands", 0, 0, "Zz"), "start_hands[0][0]", "must be a card"),
+    "call double": (_set("bids", 0, "call", "double"), "bids[0].call", "not 'double'"),
+    "koe 1": (_set("koe", 1), "koe", "true or false"),
+    "policies junk": (_set("policies", "junk"), "policies", "must be an object"),
+    "deck of 31": (lambda r: r["deck"].pop(), "deck", "must list 32"),
+    "unknown rule option": (_set("rules", "trumps", "many"), "rules.trumps", "one of 'round2_suits'"),
+    "impossible rules": (_set("rules", "round2_suits", "any"), "rules", "classic round 2 always names another suit"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_RECORDS))
+def test_a_malformed_or_impossible_record_is_refused_naming_the_line_and_the_field(case, logged, tmp_path):
+    from analyzer.output.deallog import read_log
+
+    change, field, says = BAD_RECORDS[case]
+    bad = copy.deepcopy(logged[0])
+    change(bad)
+    path = tmp_path / "deals.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in [logged[1], bad]))
+    with pytest.raises(BeloteError) as e:
+        read_log(path)
+    msg = str(e.value)
+    assert "\n" not in msg and msg.startswith(f"{path}:2: {field}: ") and says in msg, msg
+
+
+def test_every_logged_record_has_the_schema_shape(logged):
+    from analyzer.rules.deal_schema import check_record
+
+    assert {check_record(r).label for r in logged} == {"classic"} and logged[0]["outcome"] == "played"
+
+
+def test_show_on_an_impossible_record_is_one_line_and_exit_2(logged, tmp_path, capsys):
+    bad = copy.deepcopy(logged[0])
+    bad["tricks"][3]["plays"][1][0] = 99
+    path = tmp_path / "deals.jsonl"
+    path.write_text(json.dumps(bad) + "\n")
+    code, out, err = run(["show", str(path), "--all"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert f"{path}:1: tricks[3].plays[1][0]: must be a seat 0..3, not 99" in err
+
+
+def test_the_reference_replay_refuses_through_the_same_schema(logged):
+    from analyzer.rules.reference import replay
+
+    bad = copy.deepcopy(logged[0])
+    bad["players"] = 7
+    assert replay(bad) == ["record: players: must be a whole number in [2, 4], not 7"]
+    assert replay(logged[0]) == []

@@ -39,9 +39,9 @@ from analyzer.players.bidding import KOE_ROUND
 from analyzer.rules.scoring import OUTCOME_NAMES
 from analyzer.runs.games import DEFAULT_MAX_DEALS, game_deals
 from analyzer.players.policies import Policies
+from analyzer.rules.deal_schema import SCHEMA, check_record
 from analyzer.runs.simulate import SimConfig, trace_hand
 
-SCHEMA = "belote-deal/1"
 
 
 def _cards(mask) -> list[str]:
@@ -196,7 +196,9 @@ def _write_records(path, records) -> int:
 
 
 def read_log(path) -> list[dict]:
-    """All records of a deal log; a clear error for a missing or malformed file."""
+    """All records of a deal log, each checked against the ``belote-deal/1`` schema
+    (``rules.deal_schema``) before anything uses it; one line naming the file, the line
+    and the field for a missing or malformed file or record."""
     path = Path(path)
     if not path.is_file():
         raise BeloteError(f"no deal log at {path}: write one with 'belote simulate --log {path}'")
@@ -209,8 +211,7 @@ def read_log(path) -> list[dict]:
                 r = json.loads(line)
             except json.JSONDecodeError:
                 raise BeloteError(f"{path}:{lineno} is not JSON: a deal log has one belote-deal/1 record per line") from None
-            if not isinstance(r, dict) or r.get("schema") != SCHEMA:
-                raise BeloteError(f"{path}:{lineno} is not a {SCHEMA} record")
+            check_record(r, f"{path}:{lineno}", f"a deal log holds {SCHEMA} records as 'belote simulate --log' writes them")
             records.append(r)
     if not records:
         raise BeloteError(f"{path} holds no deals")

@@ -37,9 +37,8 @@ from analyzer.rules.cards import (
     parse_card,
 )
 from analyzer.errors import BeloteError
-from analyzer.rules import RULE_KEYS, Rules
-
-SCHEMA = "belote-deal/1"
+from analyzer.rules import Rules
+from analyzer.rules.deal_schema import check_record
 
 FULL_HAND_POINTS = TOTAL_CARD_POINTS + LAST_TRICK_BONUS  # 162, RULES.md §1
 CAPOT_POINTS = 252  # RULES.md §6 classic: a team that wins all 8 tricks
@@ -424,8 +423,14 @@ class _Stop(Exception):
 
 
 def replay(record: dict) -> list:
-    """Check one ``belote-deal/1`` record against RULES.md; an empty list means clean."""
-    r = _Replay(record)
+    """Check one ``belote-deal/1`` record against RULES.md; an empty list means clean. A
+    record without the format's shape (``deal_schema.check_record``, the gate ``belote
+    show`` uses too) is one error and is not followed further."""
+    try:
+        rules = check_record(record)
+    except BeloteError as e:
+        return [str(e)]
+    r = _Replay(record, rules)
     try:
         r.run()
     except _Stop:
@@ -436,8 +441,9 @@ def replay(record: dict) -> list:
 
 
 class _Replay:
-    def __init__(self, record):
+    def __init__(self, record, rules: Rules):
         self.rec = record
+        self.rules = rules  # the record's, checked by deal_schema
         self.errors: list[str] = []
 
     # ---- helpers ----
@@ -463,10 +469,7 @@ class _Replay:
     # ---- the whole record ----
 
     def run(self):
-        rec = self.rec
-        if rec.get("schema") != SCHEMA:
-            self.err(f"schema is {rec.get('schema')!r}, expected {SCHEMA!r}")
-        self.rules = rules = self.make_rules()
+        rec, rules = self.rec, self.rules
         self.n = rules.players
         self.side = _side_of_seat(rules)
         if rec.get("sides") != rules.sides:
@@ -489,24 +492,8 @@ class _Replay:
         self.check_stuk()
         self.check_result()
 
-    def make_rules(self) -> Rules:
-        rec = self.rec
-        opts = dict(rec.get("rules") or {})
-        unknown = sorted(set(opts) - set(RULE_KEYS))
-        if unknown:
-            self.err(f"unknown rule options {unknown}")
-            for k in unknown:
-                del opts[k]
-        try:
-            return Rules(variant=rec.get("variant"), players=rec.get("players"), **opts)
-        except BeloteError as e:
-            self.stop(f"rules: {e}")
-
     def read_deck(self):
-        deck = self.rec.get("deck")
-        if not isinstance(deck, list) or len(deck) != 32:
-            self.stop("deck must list 32 cards")
-        self.deck = [self.card(t, f"deck[{i}]") for i, t in enumerate(deck)]
+        self.deck = [self.card(t, f"deck[{i}]") for i, t in enumerate(self.rec["deck"])]  # 32: deal_schema
         if len(set(self.deck)) != 32:
             dup = [format_card(c) for c, k in Counter(self.deck).items() if k > 1]
             self.stop(f"deck repeats cards: {' '.join(dup)}")
