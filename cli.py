@@ -1222,7 +1222,8 @@ def calibrate(
         "take/pass iterations)."),  # = calibrate.DEFAULT_ITER (tested)
     out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
     all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
-    ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only)."),
+    ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only); "
+                              "refused for a calibration that resolved nothing (status unresolved)."),
     objective: Objective = typer.Option(
         Objective.net, "--objective", help="What a threshold is calibrated on: net = your side's score minus the "
         "best other side's (counts what a dedans gives away, as take ranks calls); score = your side's own score."),
@@ -1309,6 +1310,8 @@ def calibrate(
             cal = C.calibrate(rules, play=play, deals=deals, seed=seed, max_iter=iterations, threads=threads,
                               objective=objective.value, class_overrides=classes, sweep_deals=smous_deals,
                               progress=lambda k, moves: update(k), koe_choice=koe_choice)
+        if ship and cal.status == "unresolved":  # a shipped policy must rest on something
+            raise BeloteError(f"--ship refuses the {rules.label} calibration, {cal.unresolved_note()}")
         if suits or ship:
             with _backend(cluster, scheduler), _progress(cal.deals, quiet, f"suit choices {rules.label}") as update:
                 cal.suits = S.measure_calibration(cal, threads=threads, progress=update)

@@ -582,3 +582,33 @@ def test_a_policy_file_without_koe_weights_reads_as_the_best_scoring_suit(tmp_pa
 def test_ship_refuses_to_keep_the_heuristics_smous_decisions(capsys):
     code, _, err = run(["calibrate", "--all", "--ship", "--smous-deals", "0", "--quiet"], capsys)
     assert code == 2 and err.count("\n") == 1 and "--smous-deals 0" in err
+
+
+# --- an answer that rests on nothing says so ---------------------------------------------------
+
+
+def test_a_calibration_on_too_few_deals_is_unresolved_not_converged():
+    cal = C.calibrate(Rules.from_label("classic"), deals=3000, seed=1, max_iter=3)
+    assert [m.moved for m in cal.iterations[-1].moves] == [False] * 8 and not cal.overrides
+    assert cal.resolved() == 0 and cal.status == "unresolved"
+    assert "unresolved: not enough deals (3,000 an iteration)" in cal.summary()
+    assert cal.as_policy()["status"] == "unresolved"
+
+
+def test_a_threshold_kept_between_resolved_cells_is_resolved():
+    cells = pd.DataFrame({"strength_lo": [20.0, 24.0, 28.0, 32.0, 36.0], "strength_hi": [24.0, 28.0, 32.0, 36.0, 40.0],
+                          "gain_net_lo": [-9.0, -6.0, -3.0, -1.0, 2.0], "gain_net_hi": [-5.0, -1.0, 4.0, 6.0, 9.0]})
+    assert C.bracket(cells, 28.0) == (28.0, 36.0)
+    assert C.bracket(cells, 30.0) == (28.0, 36.0)  # the cell holding the threshold is on neither side
+    assert C.bracket(cells, 22.0) is None  # no cell wholly below it says pass
+    assert C.bracket(cells[cells["strength_lo"] < 36], 28.0) is None  # none above says take
+    move = C.Move(1, 0, 28.0, 28.0, 28.0, 0, float("nan"), float("nan"), float("nan"), C.bracket(cells, 28.0))
+    assert move.resolved and not move.moved and move.as_dict()["bracket"] == [28.0, 36.0]
+
+
+def test_ship_refuses_an_unresolved_calibration_in_one_line(tmp_path, monkeypatch, capsys):
+    target = tmp_path / "classic.json"
+    monkeypatch.setattr(C, "shipped_path", lambda label: target)  # never the package's own file
+    code, out, err = run(["calibrate", "--deals", "3000", "--iterations", "2", "--ship", "--quiet"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "--ship refuses the classic calibration, unresolved" in err, err
+    assert not target.exists()

@@ -19,6 +19,12 @@ The iteration (``calibrate``):
    excludes 0 on the side of the move (taking pays there when the candidate is lower,
    loses when it is higher). Otherwise it stays: the noise does not say which side is
    better.
+   A threshold that stays is *resolved* (kept on evidence) when the data bracket it: a
+   strength cell below it (at least ``min_n`` decisions) whose 95% interval says taking
+   loses, and one above it whose interval says taking pays (``Move.bracket``). A
+   calibration in which nothing is resolved - no threshold moved or bracketed, no class
+   override, no sweep moved - rests on nothing: its status is ``unresolved`` (not enough
+   deals), not ``converged``, and ``--ship`` refuses it.
 4. Add and drop class overrides (below) from the same table.
 5. Repeat with the new thresholds and overrides in every seat, on the same deals (common random
    numbers: a move reflects the policy, not a new sample), until nothing moves, a set of
@@ -185,15 +191,24 @@ class Move:
     gain: float  # their pooled net gain of taking, with its 95% interval
     lo: float
     hi: float
+    # (upper edge of the nearest cell below ``before`` whose interval says pass, lower edge of the
+    # nearest above whose interval says take), or None when a side has no such cell
+    bracket: tuple | None = None
 
     @property
     def moved(self) -> bool:
         return self.after != self.before
 
+    @property
+    def resolved(self) -> bool:
+        """Moved on evidence, or kept between cells the data resolve (module docstring, step 3)."""
+        return self.moved or self.bracket is not None
+
     def as_dict(self) -> dict:
         return {"round": self.round, "seat": self.seat, "before": self.before, "candidate": self.candidate,
                 "after": self.after, "moved": self.moved, "n_between": self.n,
-                "gain_between": _num(self.gain), "gain_between_lo": _num(self.lo), "gain_between_hi": _num(self.hi)}
+                "gain_between": _num(self.gain), "gain_between_lo": _num(self.lo), "gain_between_hi": _num(self.hi),
+                "bracket": list(self.bracket) if self.bracket else None}
 
 
 def propose(table, params: np.ndarray, min_n: int = MIN_N, objective: str = "net") -> list[Move]:
@@ -234,8 +249,21 @@ def propose(table, params: np.ndarray, min_n: int = MIN_N, objective: str = "net
                     edge = float(order["strength_lo"].iloc[k - 1]) + (0.0 if cand < before else STR_BIN)
                     after = cand if k == len(order) else edge
                     break
-        moves.append(Move(rnd, seat, before, cand, after, n, gain, lo, hi))
+        moves.append(Move(rnd, seat, before, cand, after, n, gain, lo, hi, bracket(sub, before, col)))
     return moves
+
+
+def bracket(cells: pd.DataFrame, threshold: float, column: str = "gain_net") -> tuple | None:
+    """(edge below, edge above): the upper edge of the highest cell wholly below ``threshold``
+    whose 95% interval of ``column`` is below 0 (passing there is right), and the lower edge of
+    the lowest cell wholly above it whose interval is above 0 (taking is right); None unless
+    both exist. ``cells``: one (round, seat)'s strength cells with enough decisions."""
+    hi = np.where(np.isfinite(cells["strength_hi"]), cells["strength_hi"], cells["strength_lo"] + STR_BIN)
+    below = cells[(hi <= threshold) & (cells[column + "_hi"] < 0)]
+    above = cells[(cells["strength_lo"] >= threshold) & (cells[column + "_lo"] > 0)]
+    if below.empty or above.empty:
+        return None
+    return float(hi[cells.index.get_indexer(below.index)].max()), float(above["strength_lo"].min())
 
 
 # --- class overrides ---------------------------------------------------------------------------
@@ -559,7 +587,7 @@ class Calibration:
     start: np.ndarray  # the heuristic's rows the iteration started from
     params: np.ndarray  # the calibrated rows
     iterations: list = field(default_factory=list)
-    status: str = "converged"  # converged | cycle | max_iter
+    status: str = "converged"  # converged | unresolved (converged on nothing) | cycle | max_iter
     seconds: float = 0.0
     max_iter: int = DEFAULT_ITER
     objective: str = "net"  # what the thresholds are calibrated on (OBJECTIVES)
@@ -571,6 +599,22 @@ class Calibration:
 
     def thresholds(self) -> dict:
         return thresholds(self.params)
+
+    def resolved(self) -> int:
+        """How many decisions the data resolved: threshold moves, class overrides added or
+        dropped and sweeps moved in every iteration, and the last iteration's thresholds kept
+        between resolved cells (``Move.bracket``). 0: the result rests on nothing."""
+        changes = sum(sum(m.moved for m in it.moves) + len(it.added) + len(it.removed)
+                      + sum(w.moved for w in it.sweeps) + (it.koe is not None and it.koe.moved)
+                      for it in self.iterations)
+        last = self.iterations[-1].moves if self.iterations else []
+        return changes + sum(m.bracket is not None and not m.moved for m in last)
+
+    def unresolved_note(self) -> str:
+        """The line that says an ``unresolved`` calibration rests on nothing, and what to do."""
+        return (f"unresolved: not enough deals ({self.deals:,} an iteration): no threshold moved or lies between "
+                f"strength cells whose 95% interval resolves (n >= {self.min_n} each), no class override or sweep "
+                "moved; the policy is the heuristic's (make policies calibrates on --deals 200000)")
 
     def summary(self) -> str:
         r = self.rules
@@ -595,6 +639,8 @@ class Calibration:
         ovs = sorted(self.overrides.values(), key=lambda o: (o.round, o.seat, -o.z))
         lines.append(f"  class overrides: {len(ovs)} ({sum(o.take for o in ovs)} take, "
                      f"{sum(not o.take for o in ovs)} pass)" + "".join(f"\n    {o.label()}" for o in ovs))
+        if self.status == "unresolved":
+            lines.append("  " + self.unresolved_note())
         return "\n".join(lines)
 
     def command(self) -> str:
@@ -763,6 +809,8 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
     cal.params = params
     cal.overrides = overrides
     cal.seconds = time.perf_counter() - t0
+    if cal.status == "converged" and not cal.resolved():
+        cal.status = "unresolved"
     return cal
 
 
