@@ -46,8 +46,9 @@ def whole(lo: int, hi: int | None = None):
     """A JSON whole number in ``[lo, hi]`` (``hi`` None: no upper bound); ``3.0`` and ``true`` are not."""
     def check(value):
         if not isinstance(value, int) or isinstance(value, bool) or value < lo or (hi is not None and value > hi):
-            where = f"in [{lo}, {hi}]" if hi is not None else f">= {lo}"
-            raise ValueError(f"must be a whole number {where}, not {_shown(value)}")
+            what = (f"{lo}" if hi == lo else f"a whole number in [{lo}, {hi}]" if hi is not None
+                    else f"a whole number >= {lo}")
+            raise ValueError(f"must be {what}, not {_shown(value)}")
         return value
 
     return Annotated[int, BeforeValidator(check)]

@@ -77,6 +77,13 @@ def test_a_bad_policy_value_is_refused_naming_the_file_and_the_field(case, tmp_p
     assert "\n" not in msg and msg.startswith(f"policy file {path}: {field}: ") and must in msg, msg
 
 
+def test_a_threshold_may_span_the_strength_tables_range():
+    from analyzer.players.policy_files import MAX_STRENGTH
+    from analyzer.runs.classes import N_BINS, STR_BIN
+
+    assert MAX_STRENGTH == N_BINS * STR_BIN
+
+
 def test_a_policy_file_from_before_the_koe_weights_reads_them_as_0(tmp_path):
     def drop(d):
         for row in d["params"].values():

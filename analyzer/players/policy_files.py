@@ -43,7 +43,6 @@ from analyzer.players.bidding import (
 )
 from analyzer.players.policies import BID_POLICIES, CALIBRATED
 from analyzer.rules import VARIANTS, Rules
-from analyzer.runs.classes import N_BINS, STR_BIN
 from analyzer.schema import Open, Strict, check, choice, finite, whole
 
 POLICIES_DIR = Path(__file__).resolve().parent / "policies_data"
@@ -75,7 +74,9 @@ def read_policy(path) -> dict:
 # heuristic's value (the koe's weights, 0: the best-scoring suit)
 ADDED_PARAMS = {"koe_w_length": 0.0, "koe_w_turned": 0.0}
 
-MAX_STRENGTH = N_BINS * STR_BIN  # the strength tables' range (0..200): a threshold above every hand never takes
+# the strength tables' range, runs.classes.N_BINS * STR_BIN (a later layer; a test checks they agree): a
+# threshold above every hand never takes
+MAX_STRENGTH = 200.0
 WEIGHT = finite(0, 100)  # what a card or feature adds to the strength score: never negative, the heuristic's <= 20
 PARAM_TYPES = {  # BID_PARAM_NAMES: the range each parameter may take
     **{name: WEIGHT for name in BID_PARAM_NAMES[:P_THR1]},  # w_7 .. w_stuk
@@ -120,7 +121,7 @@ SeatKey = Annotated[str, BeforeValidator(_seat_key)]
 class Override(Strict):
     """One class override (``calibrate.Override.as_dict``)."""
 
-    round: whole(1, 2)
+    round: whole(1, 2)  # the bidding rounds a class override applies in (bidding.override_code)
     honours: Annotated[str, BeforeValidator(_honours)]
     trump_length: whole(0, N_LEN - 1)
     side_aces: whole(0, N_ACES - 1)
