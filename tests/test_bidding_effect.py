@@ -13,7 +13,7 @@ import pytest
 from analyzer.errors import BeloteError
 from analyzer.players.bidding import BID_PARAM_NAMES, default_bid_params
 from analyzer.players.policies import Policies
-from analyzer.players.policy_files import default_bid, describe_bid, read_policy, shipped_path
+from analyzer.players.policy_files import MAX_STRENGTH, default_bid, describe_bid, read_policy, shipped_path
 from analyzer.questions.bidding_effect import compare_bidding
 from analyzer.questions.take import analyse_take
 from analyzer.rules import Rules
@@ -103,7 +103,9 @@ def test_take_conditions_the_earlier_passes_on_the_bidding_policy_given():
 
 def test_take_with_an_earlier_seat_that_never_takes_accepts_every_deal(tmp_path):
     doc = read_policy(shipped_path("piekjas4"))
-    doc["params"]["0"]["threshold_r1"] = 1e9  # seat 0 never takes the turned suit in round 1
+    # seat 0 never takes the turned suit in round 1: a threshold at the top of the strength range,
+    # above every hand (the row and the thresholds shown, which a policy file keeps equal)
+    doc["params"]["0"]["threshold_r1"] = doc["thresholds"]["round1"]["0"] = MAX_STRENGTH
     path = tmp_path / "never.json"
     path.write_text(json.dumps(doc))
     acc = _acceptance(str(path), deals=500)
@@ -154,6 +156,7 @@ def test_identical_bidders_are_played_once_and_differ_by_exactly_zero(tmp_path, 
     doc["params"] = {s: {k: float(v) for k, v in zip(BID_PARAM_NAMES, default_bid_params("classic", 4))}
                      for s in doc["params"]}
     doc["overrides"]["by_seat"] = {s: [] for s in doc["overrides"]["by_seat"]}
+    doc["thresholds"] = {f"round{r}": {s: row[f"threshold_r{r}"] for s, row in doc["params"].items()} for r in (1, 2)}
     (tmp_path / "classic.json").write_text(json.dumps(doc))
     monkeypatch.setattr(PF, "POLICIES_DIR", tmp_path)
     e = compare_bidding(["classic"], deals=2000, games=20, seed=3, duel_deals=200)
