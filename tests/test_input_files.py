@@ -185,3 +185,10 @@ def test_the_reference_replay_refuses_through_the_same_schema(logged):
     bad["players"] = 7
     assert replay(bad) == ["record: players: must be a whole number in [2, 4], not 7"]
     assert replay(logged[0]) == []
+
+
+def test_show_on_a_file_of_random_bytes_is_one_line_and_exit_2(logged, tmp_path, capsys):
+    path = tmp_path / "deals.jsonl"
+    path.write_bytes(json.dumps(logged[0]).encode() + b"\n" + bytes(range(128, 256)) + b"\n")  # line 2: not UTF-8
+    code, out, err = run(["show", str(path), "--all"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and f"{path}:2 is not JSON" in err, err

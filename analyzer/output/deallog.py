@@ -203,13 +203,13 @@ def read_log(path) -> list[dict]:
     if not path.is_file():
         raise BeloteError(f"no deal log at {path}: write one with 'belote simulate --log {path}'")
     records = []
-    with open(path) as f:
+    with open(path, "rb") as f:  # bytes: a line that is not UTF-8 is refused like one that is not JSON
         for lineno, line in enumerate(f, 1):
             if not line.strip():
                 continue
             try:
                 r = json.loads(line)
-            except json.JSONDecodeError:
+            except ValueError:  # JSONDecodeError, UnicodeDecodeError
                 raise BeloteError(f"{path}:{lineno} is not JSON: a deal log has one belote-deal/1 record per line") from None
             check_record(r, f"{path}:{lineno}", f"a deal log holds {SCHEMA} records as 'belote simulate --log' writes them")
             records.append(r)
