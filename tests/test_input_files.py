@@ -192,3 +192,30 @@ def test_show_on_a_file_of_random_bytes_is_one_line_and_exit_2(logged, tmp_path,
     path.write_bytes(json.dumps(logged[0]).encode() + b"\n" + bytes(range(128, 256)) + b"\n")  # line 2: not UTF-8
     code, out, err = run(["show", str(path), "--all"], capsys)
     assert code == 2 and out == "" and err.count("\n") == 1 and f"{path}:2 is not JSON" in err, err
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "huge"])
+def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(kind, tmp_path):
+    """/dev/zero was read until the memory ran out; a named pipe blocks forever. Run as a
+    subprocess with a time limit, so that a regression fails instead of hanging the suite."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if kind == "device":
+        path = "/dev/zero"
+    elif kind == "fifo":
+        path = tmp_path / "pipe.json"
+        os.mkfifo(path)
+    else:
+        path = tmp_path / "huge.json"
+        with open(path, "wb") as f:
+            f.truncate(50_000_000)  # sparse: no disk used
+    belote = Path(sys.executable).parent / "belote"
+    p = subprocess.run([belote, "simulate", "--deals", "10", "--quiet", "--bid", str(path)], capture_output=True,
+                       text=True, timeout=60)
+    lines = p.stderr.strip().splitlines()
+    says = {"device": "is not a regular file", "fifo": "is not a regular file", "huge": "more than any policy file"}
+    assert p.returncode == 2 and len(lines) == 1 and f"policy file {path} " in lines[0], p.stderr
+    assert says[kind] in lines[0], p.stderr

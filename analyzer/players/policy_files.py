@@ -46,6 +46,7 @@ from analyzer.rules import VARIANTS, Rules
 from analyzer.schema import Open, Strict, check, choice, finite, whole
 
 POLICIES_DIR = Path(__file__).resolve().parent / "policies_data"
+MAX_POLICY_BYTES = 10_000_000  # the shipped files are 35-175 kB (mostly the iterations' record)
 
 
 def shipped_path(label: str) -> Path:
@@ -56,6 +57,12 @@ def read_policy(path) -> dict:
     """The content of a policy file, validated (``PolicyFile``); one line naming the file and
     the field for anything else."""
     path = Path(path)
+    if path.exists() and not path.is_file():  # a device or a pipe would be read forever
+        raise BeloteError(f"policy file {path} is not a regular file (a folder, device or pipe): give a file "
+                          "written by belote calibrate --out")
+    if path.is_file() and path.stat().st_size > MAX_POLICY_BYTES:
+        raise BeloteError(f"policy file {path} holds {path.stat().st_size:,} bytes, more than any policy file "
+                          f"({MAX_POLICY_BYTES:,}): give a file written by belote calibrate --out")
     try:
         doc = json.loads(path.read_text())
     except FileNotFoundError:
