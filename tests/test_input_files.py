@@ -4,6 +4,10 @@ used silently and never a traceback."""
 
 import copy
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +23,11 @@ def run(args, capsys):
     code = cli.main(args)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def belote(*args):
+    """The real command in a subprocess with a time limit: a regression that reads forever fails, not hangs."""
+    return subprocess.run([Path(sys.executable).parent / "belote", *args], capture_output=True, text=True, timeout=60)
 
 
 # --- policy files --------------------------------------------------------------------------
@@ -212,10 +221,13 @@ def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(kind
         path = tmp_path / "huge.json"
         with open(path, "wb") as f:
             f.truncate(50_000_000)  # sparse: no disk used
-    belote = Path(sys.executable).parent / "belote"
-    p = subprocess.run([belote, "simulate", "--deals", "10", "--quiet", "--bid", str(path)], capture_output=True,
-                       text=True, timeout=60)
+    p = belote("simulate", "--deals", "10", "--quiet", "--bid", str(path))
     lines = p.stderr.strip().splitlines()
     says = {"device": "is not a regular file", "fifo": "is not a regular file", "huge": "more than any policy file"}
     assert p.returncode == 2 and len(lines) == 1 and f"policy file {path} " in lines[0], p.stderr
     assert says[kind] in lines[0], p.stderr
+
+
+def test_calibrate_out_to_a_device_is_refused_before_any_work():
+    p = belote("calibrate", "--deals", "300", "--quiet", "--out", "/dev/zero")
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "/dev/zero is not a regular file" in p.stderr, p.stderr

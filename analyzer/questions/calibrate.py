@@ -872,6 +872,8 @@ def check_policy_target(path) -> Path:
     """``path`` may be written: it does not exist, or it is a policy file of ours (checked
     before any work, and again when writing)."""
     path = Path(path)
+    if path.exists() and not path.is_file():  # a device or a pipe would be read forever
+        raise BeloteError(f"{path} is not a regular file (a folder, device or pipe): choose another --out")
     if path.exists():
         try:
             ours = json.loads(path.read_text()).get("kind") == "bidding-policy"
