@@ -427,10 +427,9 @@ def replay(record: dict) -> list:
     record without the format's shape (``deal_schema.check_record``, the gate ``belote
     show`` uses too) is one error and is not followed further."""
     try:
-        rules = check_record(record)
+        r = _Replay(record)
     except BeloteError as e:
         return [str(e)]
-    r = _Replay(record, rules)
     try:
         r.run()
     except _Stop:
@@ -441,9 +440,9 @@ def replay(record: dict) -> list:
 
 
 class _Replay:
-    def __init__(self, record, rules: Rules):
+    def __init__(self, record):
         self.rec = record
-        self.rules = rules  # the record's, checked by deal_schema
+        self.rules = check_record(record)  # the record's shape first: a BeloteError when it has none
         self.errors: list[str] = []
 
     # ---- helpers ----
