@@ -202,14 +202,17 @@ def _staged(out: Optional[Path]):
 
 
 def _compiling_notice(command: str, quiet: bool) -> None:
-    """Say so when this run will compile kernels (a cold cache) and about how long it takes."""
+    """Say so when this run will compile kernels (a cold cache) and about how long it takes.
+    ``command`` is a key of ``kernelcache.ENTRY_KERNELS``: ``"simulate --log"`` for an option
+    that calls other kernels."""
     if quiet:
         return
-    from analyzer.runs.kernelcache import compile_minutes
+    from analyzer.runs.kernelcache import compile_minutes, compile_seconds
 
-    minutes = compile_minutes(command)
-    if minutes:
-        typer.echo(f"compiling kernels (first run only, about {minutes} min)", err=True)
+    seconds = compile_seconds(command)
+    if seconds:
+        about = f"about {compile_minutes(command)} min" if seconds >= 60 else "under a minute"
+        typer.echo(f"compiling kernels (first run only, {about})", err=True)
 
 
 # ---- cards as typed: English or Dutch notation -----------------------------------------
@@ -325,7 +328,7 @@ def simulate(
         from analyzer.output.outdir import check_file
 
         check_file(log, "--log", _is_deal_log)
-    _compiling_notice("simulate", quiet)
+    _compiling_notice("simulate --log" if log is not None else "simulate", quiet)
     with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()) as where, \
             _progress(deals, quiet, "simulating") as update:
         with _unit_progress(update):
@@ -981,7 +984,7 @@ def duel(
 
     rules = _rules(variant, players, rule)
     sa, sb = parse_set(a, "--a", rules.players), parse_set(b, "--b", rules.players)
-    _compiling_notice("duel", quiet)
+    _compiling_notice("duel --dd-loss" if dd_loss else "duel", quiet)
     with _backend(cluster, scheduler) as where:
         with _progress(deals, quiet, "dueling") as update:
             r = run(rules, sa, sb, deals=deals, seed=seed, threads=threads, progress=update)
@@ -1414,6 +1417,9 @@ def main(argv=None) -> int:
     global _ARGV
     _ARGV = list(sys.argv[1:] if argv is None else argv)
     try:
+        from analyzer.runs.kernelcache import use_writable_cache
+
+        use_writable_cache()  # before any kernel module is imported (and guards the cache's reads)
         rv = app(args=argv, prog_name="belote", standalone_mode=False)
     except BeloteError as e:
         typer.echo(f"belote: error: {e}", err=True)
