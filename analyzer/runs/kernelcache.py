@@ -147,12 +147,18 @@ def _cannot_write(folder: Path) -> str | None:
     return None
 
 
-def _kernel_packages() -> list[str]:
-    """The package folders under ``analyzer`` holding kernel modules (each a cache subfolder)."""
+def _cannot_cache(root: Path) -> str | None:
+    """Why numba could not cache this checkout's kernels under ``root``, or None: ``root`` must
+    be a writable folder, and so must each subfolder of this checkout's packages already there
+    (numba creates the others)."""
     import analyzer
 
-    here = Path(analyzer.__file__).resolve().parent
-    return sorted({src.parent.name for src in here.glob("*/*.py") if b"@njit" in src.read_bytes()})
+    problem = _cannot_write(root)
+    packages = (p.name for p in Path(analyzer.__file__).resolve().parent.iterdir() if p.is_dir())
+    for sub in (cache_folder(name, root) for name in packages):
+        if problem is None and (sub.exists() or sub.is_symlink()):
+            problem = _cannot_write(sub)
+    return problem
 
 
 def use_writable_cache() -> None:
@@ -166,15 +172,12 @@ def use_writable_cache() -> None:
 
     from analyzer.errors import BeloteError
 
-    def why(root: Path) -> str | None:
-        return next(filter(None, (_cannot_write(cache_folder(p, root)) for p in _kernel_packages())), None)
-
     root = Path(config.CACHE_DIR)
-    problem = why(root)
+    problem = _cannot_cache(root)
     if problem is None:
         return
     fresh = Path(tempfile.gettempdir()) / f"belote-analyzer-kernels-{os.getuid()}" / root.name
-    again = why(fresh)
+    again = _cannot_cache(fresh)
     if again is not None:
         raise BeloteError(f"cannot write the kernel cache {root} ({problem}) nor {fresh} ({again}): "
                           f"set BELOTE_CACHE_DIR to a writable folder")

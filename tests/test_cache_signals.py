@@ -1,0 +1,155 @@
+"""Faults the kernel cache and the signal handling must survive, injected for real.
+
+The kernel cache: a truncated index or a garbage data file, a cache path that is a file, a
+read-only cache folder. Each is tried on a tiny numba kernel in a temporary cache folder, in a
+fresh process (numba reads its cache once per process), never on the driver: recompiling the
+driver takes minutes.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+BELOTE = str(Path(sys.executable).parent / "belote")
+
+TINY = "from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+
+# What a process of the analyser does: import kernelcache (the driver does), let the CLI's start-up
+# check run when asked, then call a cached kernel.
+RUN_TINY = (
+    "import sys\n"
+    "sys.path.insert(0, sys.argv[1])\n"
+    "from analyzer.runs import kernelcache\n"
+    "if 'cli' in sys.argv[2:]:\n"
+    "    kernelcache.use_writable_cache()\n"
+    "import tiny\n"
+    "if 'lock' in sys.argv[2:]:\n"
+    "    kernelcache.compile_once(tiny.twice, (3,), 'tiny.twice')\n"
+    "print('result', tiny.twice(3))\n"
+    "print('cached in', tiny.twice.stats.cache_path)\n"
+)
+
+
+def _env(tmp_path, cache, **more):
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "BELOTE_CACHE_DIR")}
+    return env | {"NUMBA_CACHE_DIR": str(cache), "NUMBA_DEBUG_CACHE": "1", "TMPDIR": str(tmp_path / "tmp")} | more
+
+
+def _run_tiny(tmp_path, cache, *flags, user=()):
+    (tmp_path / "tmp").mkdir(exist_ok=True)
+    (tmp_path / "tiny.py").write_text(TINY)
+    return subprocess.run([*user, sys.executable, "-c", RUN_TINY, str(tmp_path), *flags], env=_env(tmp_path, cache),
+                          capture_output=True, text=True, timeout=120)
+
+
+def _belote_lines(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith("belote:")]
+
+
+@pytest.mark.parametrize("damage", ["truncated index", "garbage data"])
+def test_an_unreadable_kernel_cache_file_is_said_removed_and_compiled_again(tmp_path, damage):
+    cache = tmp_path / "cache"
+    first = _run_tiny(tmp_path, cache)
+    assert first.returncode == 0 and "data saved to" in first.stdout, first.stderr
+    if damage == "truncated index":
+        bad = next(cache.rglob("tiny.twice-*.nbi"))
+        bad.write_bytes(bad.read_bytes()[:10])
+    else:
+        bad = next(cache.rglob("tiny.twice-*.nbc"))
+        bad.write_bytes(b"garbage\n")
+    hurt = _run_tiny(tmp_path, cache)
+    assert hurt.returncode == 0 and "result 6" in hurt.stdout, hurt.stderr
+    said = _belote_lines(hurt.stderr)
+    assert len(said) == 1 and str(bad) in said[0] and "unreadable" in said[0] and "compiling again" in said[0], said
+    assert "Traceback" not in hurt.stderr
+    assert "data saved to" in hurt.stdout  # compiled again and saved over the bad file
+    healed = _run_tiny(tmp_path, cache)  # and the next run loads it, quietly
+    assert healed.returncode == 0 and "result 6" in healed.stdout and _belote_lines(healed.stderr) == []
+    assert "data loaded from" in healed.stdout and "data saved to" not in healed.stdout
+
+
+def _fresh_root(tmp_path) -> Path:
+    return tmp_path / "tmp" / f"belote-analyzer-kernels-{os.getuid()}"
+
+
+def test_a_cache_path_that_is_a_file_is_said_and_replaced_by_a_fresh_folder(tmp_path):
+    cache = tmp_path / "cache"
+    cache.write_text("not a folder")
+    run = _run_tiny(tmp_path, cache, "cli", "lock")
+    assert run.returncode == 0 and "result 6" in run.stdout, run.stderr
+    said = _belote_lines(run.stderr)
+    assert len(said) == 1 and str(cache) in said[0] and "compiling into" in said[0], said
+    fresh = _fresh_root(tmp_path) / "cache"  # named after the unusable folder
+    assert f"cached in {fresh}" in run.stdout and list(fresh.rglob("tiny.twice-*.nbi"))
+    assert list(fresh.rglob("tiny.twice.lock"))  # compile_once locked where numba saved, not in the file's place
+    again = _run_tiny(tmp_path, cache, "cli")  # the same fresh folder: loaded, not compiled again
+    assert again.returncode == 0 and "data loaded from" in again.stdout and "data saved to" not in again.stdout
+
+
+def test_compile_once_locks_where_numba_caches_when_its_cache_path_is_a_file(tmp_path):
+    """A library caller, without the CLI's start-up check: numba falls back to a folder of its
+    own (``__pycache__`` beside the source) and the lock goes there, not into the file's place."""
+    cache = tmp_path / "cache"
+    cache.write_text("not a folder")
+    run = _run_tiny(tmp_path, cache, "lock")
+    assert run.returncode == 0 and "result 6" in run.stdout, run.stderr
+    assert list((tmp_path / "__pycache__").glob("tiny.twice.lock"))
+
+
+def _as_nobody():
+    """``setpriv`` to the user nobody: a read-only folder is read-only only for a user who is not root."""
+    if shutil.which("setpriv") is None:
+        pytest.skip("setpriv is not installed: cannot run as another user")
+    if os.geteuid() != 0:
+        return []  # already not root: a read-only folder is read-only
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+def test_a_read_only_cache_folder_is_said_and_replaced_by_a_fresh_folder(tmp_path):
+    """Run as the user nobody (``setpriv``, when the tests run as root), for whom a folder
+    without write permission is read-only, as for any user."""
+    user = _as_nobody()
+    base = Path(tempfile.mkdtemp(prefix="belote-ro-"))  # tmp_path's parents are private to root
+    try:
+        base.chmod(0o755)
+        (base / "tmp").mkdir()
+        (base / "tmp").chmod(0o777)  # the temp folder: writable by anyone, as /tmp
+        cache = base / "cache"
+        cache.mkdir()
+        cache.chmod(0o555)  # read-only
+        run = _run_tiny(base, cache, "cli", "lock", user=user)
+        assert run.returncode == 0 and "result 6" in run.stdout, run.stderr
+        said = _belote_lines(run.stderr)
+        assert len(said) == 1 and str(cache) in said[0] and "Permission denied" in said[0], said
+        uid = int(subprocess.run([*user, "id", "-u"], capture_output=True, text=True).stdout)
+        fresh = base / "tmp" / f"belote-analyzer-kernels-{uid}" / "cache"
+        assert f"cached in {fresh}" in run.stdout and "Traceback" not in run.stderr
+    finally:
+        shutil.rmtree(base)
+
+
+@pytest.mark.parametrize("where", ["the cache folder", "a package's subfolder"])
+def test_the_cli_checks_the_cache_folder_before_any_command(tmp_path, where):
+    from analyzer.runs import kernelcache
+
+    cache = tmp_path / "cache"
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {
+        "BELOTE_CACHE_DIR": str(cache), "TMPDIR": str(tmp_path)}
+    if where == "the cache folder":
+        cache.write_text("not a folder")
+    else:  # numba's folder for analyzer/runs under this checkout's digest
+        digest = Path(subprocess.run([sys.executable, "-c", "import analyzer; print(analyzer._kernel_cache_dir())"],
+                                     env=env, capture_output=True, text=True, check=True).stdout.strip())
+        runs = kernelcache.cache_folder("runs", digest)
+        runs.parent.mkdir(parents=True)
+        runs.write_text("not a folder")
+    p = subprocess.run([BELOTE, "--version"], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0 and p.stdout.startswith("belote-analyzer")
+    said = _belote_lines(p.stderr)
+    fresh = tmp_path / f"belote-analyzer-kernels-{os.getuid()}"
+    assert len(said) == 1 and str(cache) in said[0] and f"compiling into {fresh}" in said[0], p.stderr
