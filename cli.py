@@ -1321,6 +1321,8 @@ def calibrate(
 _ARGV: Optional[List[str]] = None  # the command line being run, for run.json and --json
 _interrupted = 0  # the first SIGINT / SIGTERM received, 0 before
 _raised = False  # whether the signal handler has raised Interrupted
+_finished = False  # whether the command has returned (``entry``): a signal is then noted, not raised
+_late = 0  # a signal received after the command had returned
 
 
 class Interrupted(KeyboardInterrupt):
@@ -1338,7 +1340,10 @@ def _on_signal(signum, frame):
     # The first signal interrupts; later ones (SIGTERM after Ctrl-C, a second Ctrl-C) are
     # swallowed, so they cannot cut short the cleanup the first one started. (A Python
     # no-op rather than SIG_IGN: a second signal already pending is then run quietly.)
-    global _interrupted, _raised
+    global _interrupted, _raised, _late
+    if _finished:
+        _late = _late or signum
+        return
     _interrupted = _interrupted or signum
     if _raised:
         return
@@ -1441,9 +1446,42 @@ def main(argv=None) -> int:
     return rv if isinstance(rv, int) else 0
 
 
+def _exit_status(code: int) -> int:
+    """Python's own exit, run here while our signal handlers still work, and the exit status.
+
+    After the command, Python's shutdown takes a quarter of a second (numba's modules torn
+    down), and from its middle on it resets our handlers to the defaults: a SIGTERM then
+    killed the process with 143, no message, and the results not yet flushed from a pipe's
+    buffer were lost. So ``entry`` does what matters of that shutdown itself (wait for the
+    threads, run the ``atexit`` functions, flush the output: ``threading._shutdown`` is what
+    Python calls first), notes a signal that comes meanwhile (``_finished``), and then ends
+    the process with ``os._exit`` (no teardown left for a signal to cut short). A signal after
+    the command had finished: its output is complete, and the status 130 all the same."""
+    import atexit
+    import threading
+
+    threading._shutdown()
+    atexit._run_exitfuncs()
+    if _late:
+        typer.echo("belote: interrupted after the command had finished (its output is complete)", err=True)
+        code = 130
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:  # a closed pipe, a full disk: the status Python's own exit gives
+            code = code or 120
+    return code
+
+
 def entry():
+    global _finished
     _handle_signals()
-    sys.exit(main())
+    try:
+        code = main()
+        _finished = True
+    except KeyboardInterrupt:  # a signal between the end of main's own handling and here
+        code = _interrupted_exit()
+    os._exit(_exit_status(code))
 
 
 if __name__ == "__main__":
