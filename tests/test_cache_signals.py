@@ -6,11 +6,14 @@ fresh process (numba reads its cache once per process), never on the driver: rec
 driver takes minutes.
 """
 
+import json
 import os
+import signal
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -153,3 +156,112 @@ def test_the_cli_checks_the_cache_folder_before_any_command(tmp_path, where):
     said = _belote_lines(p.stderr)
     fresh = tmp_path / f"belote-analyzer-kernels-{os.getuid()}"
     assert len(said) == 1 and str(cache) in said[0] and f"compiling into {fresh}" in said[0], p.stderr
+
+
+# --- signals --------------------------------------------------------------------------------------------
+
+
+def _wait_for(predicate, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while not predicate() and time.monotonic() < end:
+        time.sleep(0.1)
+
+
+def test_a_searching_duel_runs_in_the_small_chunks_of_searching_policies(monkeypatch):
+    from analyzer.questions import duel as D
+    from analyzer.rules import Rules
+    from analyzer.runs import driver
+    from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK
+
+    seen = []
+    monkeypatch.setattr(driver, "run_units", lambda kind, seed, first, n, chunk, *a: seen.append((n, chunk)) or 0)
+    monkeypatch.setattr(D, "_results", lambda *a: None)
+    rules = Rules("classic")
+    D.duel(rules, D.parse_set("heuristic/pimc", "--a", 4), D.parse_set("heuristic/heuristic", "--b", 4), deals=200)
+    assert seen and all(n <= SEARCH_BATCH and chunk == SEARCH_CHUNK for n, chunk in seen), seen
+    seen.clear()
+    D.duel(rules, D.parse_set("heuristic/heuristic", "--a", 4), D.parse_set("random/random", "--b", 4), deals=200)
+    assert seen == [(200, D.CHUNK)]  # cheap policies keep their big chunks
+
+
+def test_sigterm_stops_a_pimc_duel_within_seconds():
+    """Before: the Python side saw the signal only after a chunk of 2,048 deals (10-24 s)."""
+    p = subprocess.Popen([BELOTE, "duel", "--a", "heuristic/pimc", "--b", "heuristic/heuristic", "--deals", "100000",
+                          "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)  # past the start-up, playing
+    assert p.poll() is None
+    sent = time.monotonic()
+    p.send_signal(signal.SIGTERM)
+    _, err = p.communicate(timeout=60)
+    assert time.monotonic() - sent < 5, time.monotonic() - sent
+    assert p.returncode == 130 and err.strip() == "belote: interrupted"
+
+
+# The console script's entry point, with an atexit function of its own: it runs after the command,
+# at the end of the process, which is where a late signal lands.
+LATE = (
+    "import atexit, os, signal, subprocess, sys\n"
+    "sys.argv = ['belote', *sys.argv[2:]]\n"
+    "import cli\n"
+    "if os.environ['LATE'] == 'self':\n"
+    "    atexit.register(lambda: (os.kill(os.getpid(), signal.SIGTERM), __import__('time').sleep(0.3)))\n"
+    "else:  # from outside, 50 ms on: during what used to be Python's teardown\n"
+    "    atexit.register(lambda: subprocess.Popen(['sh', '-c', f'sleep 0.05; kill -TERM {os.getpid()} 2>/dev/null']))\n"
+    "cli.entry()\n"
+)
+
+
+def _late(how, *args):
+    root = Path(__file__).resolve().parent.parent
+    return subprocess.run([sys.executable, "-c", LATE, str(root), *args], cwd=root, env=dict(os.environ, LATE=how),
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_a_sigterm_after_the_command_finished_says_so_with_130():
+    p = _late("self", "simulate", "--deals", "100", "--quiet", "--json")
+    assert p.returncode == 130, (p.returncode, p.stderr)
+    assert p.stderr.strip() == "belote: interrupted after the command had finished (its output is complete)"
+    assert json.loads(p.stdout)["inputs"]["deals"] == 100  # the whole output, flushed
+
+
+def test_a_sigterm_during_the_exit_never_kills_the_process_with_143():
+    """Before: Python's teardown (a quarter of a second after a command that loaded numba) resets
+    the handlers to the defaults, and the SIGTERM killed the process: 143, no message."""
+    p = _late("outside", "simulate", "--deals", "100", "--quiet", "--json")
+    assert p.returncode in (0, 130) and p.returncode != -signal.SIGTERM, (p.returncode, p.stderr)
+    assert json.loads(p.stdout)["inputs"]["deals"] == 100 and "Traceback" not in p.stderr
+
+
+def _duel_on_a_cluster(tmp_path):
+    return subprocess.Popen([BELOTE, "duel", "--cluster", "local:2", "--a", "heuristic/heuristic", "--b",
+                             "heuristic/random", "--deals", "100000000", "--quiet"],
+                            env=dict(os.environ, TMPDIR=str(tmp_path)), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+@pytest.mark.slow
+def test_sigterm_to_the_process_group_of_duel_cluster_leaves_no_dask_lock(tmp_path):
+    """Each Dask worker holds ``dask-scratch-space/worker-*.dirlock`` in the temp folder while it
+    runs; killed by the group's SIGTERM before the parent could stop it, it left the file behind."""
+    pytest.importorskip("distributed")
+    p = _duel_on_a_cluster(tmp_path)
+    scratch = tmp_path / "dask-scratch-space"
+    _wait_for(lambda: len(list(scratch.glob("worker-*.dirlock"))) == 2, 120)
+    assert len(list(scratch.glob("worker-*.dirlock"))) == 2, "the workers did not start"
+    time.sleep(2)  # running tasks
+    os.killpg(p.pid, signal.SIGTERM)  # the parent and its workers, as a terminal or a service manager does
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 130 and err.strip() == "belote: interrupted", err
+    assert not list(scratch.glob("*.dirlock")), list(scratch.iterdir())
+
+
+@pytest.mark.slow
+def test_sigterm_while_the_dask_cluster_starts_closes_it_without_a_traceback(tmp_path):
+    pytest.importorskip("distributed")
+    p = _duel_on_a_cluster(tmp_path)
+    scratch = tmp_path / "dask-scratch-space"
+    _wait_for(lambda: list(scratch.glob("scheduler-*.dirlock")), 120)  # the cluster is starting
+    p.send_signal(signal.SIGTERM)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 130 and err.strip() == "belote: interrupted", err
+    assert not list(scratch.glob("*.dirlock")), list(scratch.iterdir())
