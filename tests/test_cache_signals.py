@@ -265,3 +265,37 @@ def test_sigterm_while_the_dask_cluster_starts_closes_it_without_a_traceback(tmp
     _, err = p.communicate(timeout=120)
     assert p.returncode == 130 and err.strip() == "belote: interrupted", err
     assert not list(scratch.glob("*.dirlock")), list(scratch.iterdir())
+
+
+# --- the compile notice of the options that call other kernels ------------------------------------------
+
+
+@pytest.mark.parametrize("command, args, cold", [
+    ("simulate --log", ["simulate", "--deals", "10", "--log", "{tmp}/hands.jsonl"], ["simulate._one_hand"]),
+    ("duel --dd-loss", ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/random", "--deals", "10", "--dd-loss",
+                        "--dd-deals", "2"], ["units.trace_duel", "solver.solve_cards"]),
+])
+def test_the_log_and_dd_loss_kernels_are_announced_when_not_cached(tmp_path, command, args, cold):
+    """A cache holding everything but the option's own kernels (links to this checkout's cache):
+    the driver is warm, so only the notice of those kernels can speak. Interrupted once it has."""
+    import numba.core.config
+
+    from analyzer.runs import kernelcache
+
+    if kernelcache.missing_kernels("simulate"):
+        pytest.skip("the driver is not cached yet: the notice would be the driver's")
+    src = Path(numba.core.config.CACHE_DIR)
+    dst = tmp_path / "cache" / src.name
+    for f in src.rglob("*"):
+        if f.is_file() and not any(f.name.startswith(c + "-") for c in cold):
+            (dst / f.relative_to(src)).parent.mkdir(parents=True, exist_ok=True)
+            (dst / f.relative_to(src)).symlink_to(f)
+    assert kernelcache.missing_kernels(command, dst) == [k for k in kernelcache.ENTRY_KERNELS[command]
+                                                        if ".".join(k[1:]) in cold]
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"BELOTE_CACHE_DIR": str(tmp_path / "cache")}
+    p = subprocess.Popen([BELOTE, *(a.format(tmp=tmp_path) for a in args)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env)
+    first = p.stderr.readline()  # printed before any work
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=300)
+    assert first.strip() == "compiling kernels (first run only, under a minute)"
