@@ -104,6 +104,22 @@ def test_compile_once_locks_where_numba_caches_when_its_cache_path_is_a_file(tmp
     assert list((tmp_path / "__pycache__").glob("tiny.twice.lock"))
 
 
+def test_no_writable_place_for_the_cache_is_one_line_naming_the_fix(tmp_path, monkeypatch):
+    import numba.core.config
+
+    from analyzer.errors import BeloteError
+    from analyzer.runs import kernelcache
+
+    (tmp_path / "cache").write_text("not a folder")
+    (tmp_path / "tmp").write_text("not a folder either")
+    monkeypatch.setattr(numba.core.config, "CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    with pytest.raises(BeloteError, match="set BELOTE_CACHE_DIR to a writable folder") as e:
+        kernelcache.use_writable_cache()
+    assert str(tmp_path / "cache") in str(e.value) and "\n" not in str(e.value)
+    assert numba.core.config.CACHE_DIR == str(tmp_path / "cache")  # left as it was
+
+
 def _as_nobody():
     """``setpriv`` to the user nobody: a read-only folder is read-only only for a user who is not root."""
     if shutil.which("setpriv") is None:

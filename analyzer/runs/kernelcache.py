@@ -58,12 +58,13 @@ ENTRY_KERNELS["duel --dd-loss"] = (DRIVER, DUEL_TRACE, SOLVER)
 # (``analyzer.runs.hand.play_hand``) took the whole cold compile from 425 to 295 CPU s in
 # ``scripts/compile_profile.py`` (load 7-8, docs/BENCHMARKS.md), a ratio of 0.69: about 215 s.
 # Compiling is single-threaded, so about that in wall time on an idle machine.
-# The trace kernels, with the driver cached (the hand and the players they call are then loaded,
-# not compiled): the first ``trace_hand`` of a classic hand 5.4 CPU s, the first ``dd_losses`` of one
-# classic deal 5.3 CPU s (18 and 12 s wall at load 3; 2026-12-02, each in a fresh process on a copy
-# of a cache holding everything but them; a second run 0.2 CPU s). On a cold cache, most of their
-# work is the driver's, so the sum over-counts a little.
-COMPILE_SECONDS = {DRIVER: 215, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 6}
+# The trace kernels and the solver, with the driver cached (the hand and the players they call are
+# then loaded, not compiled), 2026-12-02, each in a fresh process on a copy of a cache holding
+# everything but them (a second run: 0.1-0.2 CPU s): the first ``trace_hand`` of a classic hand
+# 5.4 CPU s (18 s wall at load 3), the first ``dd_losses`` of one classic deal with the solver cached
+# 5.3 CPU s (12 s wall), the solver's first ``Solver.card_values`` 1.9 CPU s (3.8 s wall). On a cold
+# cache most of their work is the driver's, so the sum over-counts a little.
+COMPILE_SECONDS = {DRIVER: 215, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
 
 
 def cache_folder(package: str = "runs", root: Path | None = None) -> Path:
