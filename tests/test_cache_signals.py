@@ -1,9 +1,15 @@
 """Faults the kernel cache and the signal handling must survive, injected for real.
 
 The kernel cache: a truncated index or a garbage data file, a cache path that is a file, a
-read-only cache folder. Each is tried on a tiny numba kernel in a temporary cache folder, in a
-fresh process (numba reads its cache once per process), never on the driver: recompiling the
-driver takes minutes.
+read-only cache folder (as the user nobody when the tests run as root). Each is tried on a tiny
+numba kernel in a temporary cache folder, in a fresh process (numba reads its cache once per
+process), never on the driver: recompiling the driver takes minutes.
+
+Signals, real ones to real ``belote`` processes: SIGTERM to a pimc duel, after a command has
+finished (from its own ``atexit`` function, and from outside during its exit), to a
+``duel --cluster``'s whole process group and to it while its cluster starts.
+
+The compile notice of ``simulate --log`` and ``duel --dd-loss``, whose kernels are not the driver's.
 """
 
 import json
