@@ -207,14 +207,17 @@ def _staged(out: Optional[Path]):
 
 
 def _compiling_notice(command: str, quiet: bool) -> None:
-    """Say so when this run will compile kernels (a cold cache) and about how long it takes."""
+    """Say so when this run will compile kernels (a cold cache) and about how long it takes.
+    ``command`` is a key of ``kernelcache.ENTRY_KERNELS``: ``"simulate --log"`` for an option
+    that calls other kernels."""
     if quiet:
         return
-    from analyzer.runs.kernelcache import compile_minutes
+    from analyzer.runs.kernelcache import compile_minutes, compile_seconds
 
-    minutes = compile_minutes(command)
-    if minutes:
-        typer.echo(f"compiling kernels (first run only, about {minutes} min)", err=True)
+    seconds = compile_seconds(command)
+    if seconds:
+        about = f"about {compile_minutes(command)} min" if seconds >= 60 else "under a minute"
+        typer.echo(f"compiling kernels (first run only, {about})", err=True)
 
 
 # ---- cards as typed: English or Dutch notation -----------------------------------------
@@ -330,7 +333,7 @@ def simulate(
         from analyzer.output.outdir import check_file
 
         check_file(log, "--log", _is_deal_log)
-    _compiling_notice("simulate", quiet)
+    _compiling_notice("simulate --log" if log is not None else "simulate", quiet)
     with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()) as where, \
             _progress(deals, quiet, "simulating") as update:
         with _unit_progress(update):
@@ -992,7 +995,7 @@ def duel(
 
     rules = _rules(variant, players, rule)
     sa, sb = parse_set(a, "--a", rules.players), parse_set(b, "--b", rules.players)
-    _compiling_notice("duel", quiet)
+    _compiling_notice("duel --dd-loss" if dd_loss else "duel", quiet)
     with _backend(cluster, scheduler) as where:
         with _progress(deals, quiet, "dueling") as update:
             r = run(rules, sa, sb, deals=deals, seed=seed, threads=threads, progress=update)
@@ -1331,6 +1334,8 @@ def calibrate(
 _ARGV: Optional[List[str]] = None  # the command line being run, for run.json and --json
 _interrupted = 0  # the first SIGINT / SIGTERM received, 0 before
 _raised = False  # whether the signal handler has raised Interrupted
+_finished = False  # whether the command has returned (``entry``): a signal is then noted, not raised
+_late = 0  # a signal received after the command had returned
 
 
 class Interrupted(KeyboardInterrupt):
@@ -1348,7 +1353,10 @@ def _on_signal(signum, frame):
     # The first signal interrupts; later ones (SIGTERM after Ctrl-C, a second Ctrl-C) are
     # swallowed, so they cannot cut short the cleanup the first one started. (A Python
     # no-op rather than SIG_IGN: a second signal already pending is then run quietly.)
-    global _interrupted, _raised
+    global _interrupted, _raised, _late
+    if _finished:
+        _late = _late or signum
+        return
     _interrupted = _interrupted or signum
     if _raised:
         return
@@ -1427,6 +1435,9 @@ def main(argv=None) -> int:
     global _ARGV
     _ARGV = list(sys.argv[1:] if argv is None else argv)
     try:
+        from analyzer.runs.kernelcache import use_writable_cache
+
+        use_writable_cache()  # before any kernel module is imported (and guards the cache's reads)
         rv = app(args=argv, prog_name="belote", standalone_mode=False)
     except BeloteError as e:
         typer.echo(f"belote: error: {e}", err=True)
@@ -1448,9 +1459,42 @@ def main(argv=None) -> int:
     return rv if isinstance(rv, int) else 0
 
 
+def _exit_status(code: int) -> int:
+    """Python's own exit, run here while our signal handlers still work, and the exit status.
+
+    After the command, Python's shutdown takes a quarter of a second (numba's modules torn
+    down), and from its middle on it resets our handlers to the defaults: a SIGTERM then
+    killed the process with 143, no message, and the results not yet flushed from a pipe's
+    buffer were lost. So ``entry`` does what matters of that shutdown itself (wait for the
+    threads, run the ``atexit`` functions, flush the output: ``threading._shutdown`` is what
+    Python calls first), notes a signal that comes meanwhile (``_finished``), and then ends
+    the process with ``os._exit`` (no teardown left for a signal to cut short). A signal after
+    the command had finished: its output is complete, and the status 130 all the same."""
+    import atexit
+    import threading
+
+    threading._shutdown()
+    atexit._run_exitfuncs()
+    if _late:
+        typer.echo("belote: interrupted after the command had finished (its output is complete)", err=True)
+        code = 130
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:  # a closed pipe, a full disk: the status Python's own exit gives
+            code = code or 120
+    return code
+
+
 def entry():
+    global _finished
     _handle_signals()
-    sys.exit(main())
+    try:
+        code = main()
+        _finished = True
+    except KeyboardInterrupt:  # a signal between the end of main's own handling and here
+        code = _interrupted_exit()
+    os._exit(_exit_status(code))
 
 
 if __name__ == "__main__":

@@ -260,7 +260,7 @@ def test_a_cold_kernel_cache_is_announced_with_the_minutes(tmp_path):
     first = proc.stderr.readline()  # printed before compiling starts
     proc.send_signal(signal.SIGINT)  # no need to wait minutes for the compilation itself
     _, err = proc.communicate(timeout=300)
-    minutes = kernelcache.compile_minutes("simulate", folder=tmp_path / "nothing-here")
+    minutes = kernelcache.compile_minutes("simulate", root=tmp_path / "nothing-here")
     assert first.strip() == f"compiling kernels (first run only, about {minutes} min)"
     assert proc.returncode == 130 and "belote: interrupted" in err
 
@@ -274,7 +274,8 @@ def test_a_warm_kernel_cache_is_not_announced():
 def test_compile_minutes_count_only_the_kernels_not_cached(tmp_path):
     assert kernelcache.missing_kernels("balance", tmp_path) == [kernelcache.DRIVER]
     assert kernelcache.compile_minutes("report", tmp_path) == -(-kernelcache.COMPILE_SECONDS[kernelcache.DRIVER] // 60)
-    (tmp_path / "driver._chunk-112.py311.nbi").write_bytes(b"")
+    kernelcache.cache_folder("runs", tmp_path).mkdir(parents=True)
+    (kernelcache.cache_folder("runs", tmp_path) / "driver._chunk-112.py311.nbi").write_bytes(b"")
     assert kernelcache.missing_kernels("balance", tmp_path) == []
     assert kernelcache.compile_minutes("simulate", tmp_path) == 0
     assert kernelcache.compile_minutes("report", tmp_path) == 0

@@ -48,7 +48,7 @@ import os
 import re
 import time
 import zipfile
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
 import numpy as np
@@ -271,6 +271,39 @@ def parse_cluster(spec: str) -> int:
 
 
 @contextmanager
+def _signals_held():
+    """SIGINT and SIGTERM blocked in this thread for the block, then delivered: while a
+    ``LocalCluster`` starts. Interrupted inside the ``LocalCluster`` constructor, the cluster
+    could not be closed (there is no object yet): its scheduler and workers were left to
+    distributed's ``atexit`` hook, which failed with a traceback (``AssertionError: Status.init``).
+    Held, a signal interrupts just after, when the ``with`` closes the cluster."""
+    import signal
+
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def dask_setup(worker=None):
+    """Run in each worker process of a ``LocalCluster`` this module starts (its ``preload``):
+    ignore SIGINT and SIGTERM. A signal to the whole process group (Ctrl-C in a terminal,
+    ``kill -TERM -PGID``) killed the workers before the parent could stop them, leaving each
+    one's ``dask-scratch-space/worker-*.dirlock`` in the temp folder; the parent alone handles
+    it and stops them (closing the cluster: a worker that does not stop in time is killed by
+    its nanny), and a worker whose parent died exits by itself (distributed watches the parent).
+    Its log quiet below errors, as the parent's (``open_backend``): stopped mid-task, a worker
+    warned of each cancelled task on stderr, after ``belote: interrupted``."""
+    import logging
+    import signal
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+@contextmanager
 def open_backend(cluster: str | None = None, scheduler: str | None = None, units_per_task: int | None = None):
     """The backend a command asked for, in use for the ``with`` block: threads (neither
     given), a new ``LocalCluster`` of N one-thread worker processes (``cluster="local:N"``,
@@ -286,8 +319,12 @@ def open_backend(cluster: str | None = None, scheduler: str | None = None, units
 
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no startup chatter on stderr
     if cluster:
-        with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
-                                      dashboard_address=":0") as lc, distributed.Client(lc) as client:
+        with ExitStack() as stack:
+            with _signals_held():
+                lc = stack.enter_context(distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1,
+                                                                  processes=True, dashboard_address=":0",
+                                                                  preload=[__name__]))  # dask_setup
+                client = stack.enter_context(distributed.Client(lc))
             with use(DaskBackend(client, units_per_task, label=cluster)) as b:
                 yield b
         return

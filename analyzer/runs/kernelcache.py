@@ -1,10 +1,11 @@
-"""Is the kernel cache cold? How long will compiling take?
+"""Is the kernel cache cold? How long will compiling take? And a cache that cannot be used.
 
 Numba writes one index file (``<module>.<function>-<line>.pyXY.nbi``) per cached kernel
 into the cache folder of the current kernel digest (``analyzer._kernel_cache_dir``), in a
-subfolder named after the folder of the source file. A command's kernels are cached when
-the index file of each *entry kernel* it calls exists (an entry kernel compiles everything
-it calls, and numba saves each of those with it). What is missing is compiled on this run.
+subfolder named after the folder of the source file (one for ``analyzer/runs``, one for
+``analyzer/players``, ...). A command's kernels are cached when the index file of each *entry
+kernel* it calls exists (an entry kernel compiles everything it calls, and numba saves each of
+those with it). What is missing is compiled on this run.
 
 The minutes are measured figures, not guesses: see ``COMPILE_SECONDS``.
 
@@ -14,58 +15,87 @@ and then load what it saved, instead of each compiling the same kernel at the sa
 saves a kernel only when its compile ends). That happens whenever several processes start on a
 cold cache: two commands run side by side, a Dask cluster's workers, the test suite's xdist
 workers and the ``belote`` processes its tests start.
+
+A cache that cannot be used is said and worked around, never a traceback on every later run:
+
+- an unreadable entry (a truncated index ``.nbi``, a garbage data file ``.nbc``: numba raises
+  an ``UnpicklingError`` or whatever the bytes make ``pickle`` raise, on every run) is reported
+  in one line on stderr, removed, and compiled again (``guard_loads``, installed when this
+  module is imported, which the driver does: the CLI, library callers and Dask workers alike);
+- a cache folder numba cannot write (read-only, or a file in its place) is reported in one line
+  and replaced by a fresh folder under the temp folder (``use_writable_cache``, which the CLI
+  calls before any kernel module is imported: numba picks a kernel's cache folder when the
+  kernel is defined). Numba itself would otherwise fall back silently to a ``__pycache__``
+  beside the sources, and ``compile_once`` takes its lock where numba really saves the kernel.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import sys
+import tempfile
 from pathlib import Path
 
+# A kernel: (the package folder under ``analyzer`` of its module, module, function).
 # The entry kernel of every command that simulates: the one driver's chunk kernel
 # (``analyzer.runs.driver._chunk``), which compiles every unit, the hand and the policies with it.
-DRIVER = ("driver", "_chunk")
+DRIVER = ("runs", "driver", "_chunk")
+# ``simulate --log`` replays the logged hands traced, one at a time (``analyzer.runs.simulate.trace_hand``).
+LOG_TRACE = ("runs", "simulate", "_one_hand")
+# ``duel --dd-loss`` replays each seating traced (``analyzer.questions.duel.dd_losses``) and values every
+# card with the exact solver (``analyzer.players.solver.Solver``; the driver compiles it too, for searching players).
+DUEL_TRACE = ("runs", "units", "trace_duel")
+SOLVER = ("players", "solver", "solve_cards")
+# What each command (and each option that calls other kernels, as ``"COMMAND --OPTION"``) compiles.
 ENTRY_KERNELS = {command: (DRIVER,) for command in ("simulate", "take", "table", "balance", "rules", "report", "duel")}
+ENTRY_KERNELS["simulate --log"] = (DRIVER, LOG_TRACE)
+ENTRY_KERNELS["duel --dd-loss"] = (DRIVER, DUEL_TRACE, SOLVER)
 
-# Seconds to compile the driver on a cold cache: a cold ``belote simulate`` (an empty cache
+# Seconds to compile a kernel on a cold cache. The driver: a cold ``belote simulate`` (an empty cache
 # folder) measured 310 CPU s on the 2-core development machine shared with other jobs
 # (2026-12-01, load about 4), when the hand was still compiled three times; compiling it once
 # (``analyzer.runs.hand.play_hand``) took the whole cold compile from 425 to 295 CPU s in
 # ``scripts/compile_profile.py`` (load 7-8, docs/BENCHMARKS.md), a ratio of 0.69: about 215 s.
 # Compiling is single-threaded, so about that in wall time on an idle machine.
-COMPILE_SECONDS = {DRIVER: 215}
+# The trace kernels and the solver, with the driver cached (the hand and the players they call are
+# then loaded, not compiled), 2026-12-02, each in a fresh process on a copy of a cache holding
+# everything but them (a second run: 0.1-0.2 CPU s): the first ``trace_hand`` of a classic hand
+# 5.4 CPU s (18 s wall at load 3), the first ``dd_losses`` of one classic deal with the solver cached
+# 5.3 CPU s (12 s wall), the solver's first ``Solver.card_values`` 1.9 CPU s (3.8 s wall). On a cold
+# cache most of their work is the driver's, so the sum over-counts a little.
+COMPILE_SECONDS = {DRIVER: 215, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
 
 
-def cache_folder() -> Path:
-    """Where numba caches the kernels of this checkout under the current digest."""
+def cache_folder(package: str = "runs", root: Path | None = None) -> Path:
+    """Where numba caches the kernels of ``analyzer/<package>`` of this checkout, under ``root``
+    (default: the current digest's folder, numba's ``CACHE_DIR``)."""
     import numba.core.config as config
     from numba.core.caching import _CacheLocator
 
     import analyzer
 
     here = Path(analyzer.__file__).resolve().parent
-    return Path(config.CACHE_DIR) / _CacheLocator.get_suitable_cache_subpath(str(here / "runs" / "driver.py"))
+    root = Path(config.CACHE_DIR) if root is None else Path(root)
+    return root / _CacheLocator.get_suitable_cache_subpath(str(here / package / "x.py"))
 
 
-def is_cached(module: str, function: str, folder: Path | None = None) -> bool:
-    folder = cache_folder() if folder is None else folder
-    return any(folder.glob(f"{module}.{function}-*.nbi"))
+def is_cached(kernel: tuple[str, str, str], root: Path | None = None) -> bool:
+    package, module, function = kernel
+    return any(cache_folder(package, root).glob(f"{module}.{function}-*.nbi"))
 
 
-def missing_kernels(command: str, folder: Path | None = None) -> list[tuple[str, str]]:
-    """The entry kernels of ``command`` that this run will compile."""
-    folder = cache_folder() if folder is None else folder
-    seen = []
-    for k in ENTRY_KERNELS.get(command, ()):
-        if k not in seen and not is_cached(*k, folder=folder):
-            seen.append(k)
-    return seen
+def missing_kernels(command: str, root: Path | None = None) -> list[tuple[str, str, str]]:
+    """The entry kernels of ``command`` (a key of ``ENTRY_KERNELS``) that this run will compile."""
+    return [k for k in ENTRY_KERNELS.get(command, ()) if not is_cached(k, root)]
 
 
 def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> None:
     """Compile (or load from the cache) ``dispatcher`` for the types of ``args``, holding the
-    lock file ``<folder>/<name>.lock`` (default: ``cache_folder()``) while it does: a process
-    that finds the lock taken waits, then loads the kernel the holder saved. Nothing happens
-    when this process has the kernel already. Without ``fcntl`` (not POSIX) no lock is taken."""
+    lock file ``<folder>/<name>.lock`` (default: the folder numba caches ``dispatcher`` in) while
+    it does: a process that finds the lock taken waits, then loads the kernel the holder saved.
+    Nothing happens when this process has the kernel already. Without ``fcntl`` (not POSIX) no
+    lock is taken."""
     import numba
 
     sig = tuple(numba.typeof(a) for a in args)
@@ -76,7 +106,9 @@ def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> Non
     except ImportError:  # no POSIX locks here: every process compiles for itself
         dispatcher.compile(sig)
         return
-    folder = cache_folder() if folder is None else Path(folder)
+    # numba's own choice, which it checked it can write (its CACHE_DIR, else a fallback): a lock
+    # beside an unusable CACHE_DIR would fail where numba does not
+    folder = Path(dispatcher.stats.cache_path) if folder is None else Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / f"{name}.lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # interrupted while waiting: KeyboardInterrupt, as anywhere
@@ -86,13 +118,122 @@ def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> Non
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def compile_minutes(command: str, folder: Path | None = None) -> int:
-    """About how many minutes compiling takes before ``command`` starts (0: the cache is warm)."""
-    missing = missing_kernels(command, folder)
-    if not missing:
-        return 0
-    return max(1, math.ceil(sum(COMPILE_SECONDS[k] for k in missing) / 60))
+def compile_seconds(command: str, root: Path | None = None) -> int:
+    """About how many seconds compiling takes before ``command`` starts (0: the cache is warm)."""
+    return sum(COMPILE_SECONDS[k] for k in missing_kernels(command, root))
 
+
+def compile_minutes(command: str, root: Path | None = None) -> int:
+    """About how many minutes compiling takes before ``command`` starts (0: the cache is warm)."""
+    seconds = compile_seconds(command, root)
+    return max(1, math.ceil(seconds / 60)) if seconds else 0
+
+
+# ---- a cache that cannot be used --------------------------------------------------------------
+
+
+def _say(line: str) -> None:
+    """One line on stderr (from the CLI, a library call or a Dask worker alike)."""
+    print(f"belote: {line}", file=sys.stderr, flush=True)
+
+
+def _cannot_write(folder: Path) -> str | None:
+    """Why numba could not cache in ``folder``, or None when it can: numba's own test
+    (``_CacheLocator.ensure_cache_path``: create the folder, then a temporary file in it)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as e:
+        return f"{e.strerror or e}: {e.filename}" if e.filename else str(e.strerror or e)
+    return None
+
+
+def _cannot_cache(root: Path) -> str | None:
+    """Why numba could not cache this checkout's kernels under ``root``, or None: ``root`` must
+    be a writable folder, and so must each subfolder of this checkout's packages already there
+    (numba creates the others)."""
+    import analyzer
+
+    problem = _cannot_write(root)
+    packages = (p.name for p in Path(analyzer.__file__).resolve().parent.iterdir() if p.is_dir())
+    for sub in (cache_folder(name, root) for name in packages):
+        if problem is None and (sub.exists() or sub.is_symlink()):
+            problem = _cannot_write(sub)
+    return problem
+
+
+def use_writable_cache() -> None:
+    """Point numba at a fresh cache folder under the temp folder (and say so in one line) when
+    it cannot write the kernel cache folders of this checkout: a read-only cache, or a file where
+    a folder should be. Kept from run to run (``belote-analyzer-kernels-UID/numba-DIGEST``), so only
+    the first run recompiles. Also set for processes started from this one (``NUMBA_CACHE_DIR``:
+    a local Dask cluster's workers). Call it before any kernel module is imported: numba picks
+    a kernel's cache folder when the kernel is defined."""
+    import numba.core.config as config
+
+    from analyzer.errors import BeloteError
+
+    root = Path(config.CACHE_DIR)
+    problem = _cannot_cache(root)
+    if problem is None:
+        return
+    fresh = Path(tempfile.gettempdir()) / f"belote-analyzer-kernels-{os.getuid()}" / root.name
+    again = _cannot_cache(fresh)
+    if again is not None:
+        raise BeloteError(f"cannot write the kernel cache {root} ({problem}) nor {fresh} ({again}): "
+                          f"set BELOTE_CACHE_DIR to a writable folder")
+    config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"] = str(fresh)
+    _say(f"cannot write the kernel cache {root} ({problem}): compiling into {fresh} instead "
+         f"(set BELOTE_CACHE_DIR to choose another folder)")
+
+
+def _unreadable(path: str, error: Exception) -> None:
+    """Say that the cache file ``path`` could not be read, and remove it (compiled again and
+    saved anew on this run)."""
+    try:
+        os.unlink(path)
+        done = "removed it, compiling again"
+    except FileNotFoundError:  # another process removed it first
+        done = "compiling again"
+    except OSError as e:
+        done = f"cannot remove it ({e.strerror}), compiling again"
+    _say(f"kernel cache file {path} is unreadable ({type(error).__name__}: {error}): {done}")
+
+
+def guard_loads() -> None:
+    """Make numba treat an unreadable cache file as a missing one (``_unreadable``) instead of
+    raising on every run. Numba reads the index (``IndexDataCacheFile._load_index``, run before
+    every load and save) and a data file (``_load_data``) with ``pickle``: a truncated or garbage
+    file raises whatever its bytes make ``pickle`` raise, so any ``Exception`` there means the file
+    is unusable. A missing index reads as empty; a data file that cannot be read raises
+    ``OSError``, which numba's ``IndexDataCacheFile.load`` takes as "not cached" (a file removed
+    while its index still names it); the new compile's save then rewrites both files."""
+    from numba.core.caching import IndexDataCacheFile as Files
+
+    if getattr(Files, "_belote_guarded", False):
+        return
+    load_index, load_data = Files._load_index, Files._load_data
+
+    def _load_index(self):
+        try:
+            return load_index(self)
+        except Exception as e:
+            _unreadable(self._index_path, e)
+            return {}
+
+    def _load_data(self, name):
+        try:
+            return load_data(self, name)
+        except OSError:
+            raise  # numba's own case: the file is gone
+        except Exception as e:
+            _unreadable(self._data_path(name), e)
+            raise OSError(f"unreadable kernel cache file {self._data_path(name)}") from e
+
+    Files._load_index, Files._load_data, Files._belote_guarded = _load_index, _load_data, True
+
+
+guard_loads()  # every process that imports the driver: the CLI, library callers, Dask workers
 
 __all__ = ["ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once",
-           "compile_minutes"]
+           "compile_seconds", "compile_minutes", "use_writable_cache", "guard_loads"]
