@@ -4,15 +4,13 @@ trace of a hand, read back for ``belote show`` and for replay checks."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
-
 
 from analyzer.players.bidding import CALL_NAMES, KOE, PLAYED, PASSED_OUT, SMOUS, TAKE
 from analyzer.rules.cards import format_card, format_suit, mask_to_cards
 from analyzer.rules.declarations import KIND_NAMES
 from analyzer.errors import BeloteError
+from analyzer.output.outdir import write_lines
 from analyzer.runs.hand import (
     RES_KIND,
     RES_OUTCOME,
@@ -160,9 +158,10 @@ def game_records(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEAL
 
 
 def write_log(path, config: SimConfig, count: int) -> int:
-    """Write the first ``count`` hands of the run to ``path`` (JSON Lines). The file is
-    written beside its target and renamed into place, so a failure leaves any earlier
-    file intact. Returns the number of records written."""
+    """Write the first ``count`` hands of the run to ``path`` (JSON Lines), by the rule of
+    output files (``analyzer.output.outdir.write_lines``): its folder created, written beside
+    it and renamed into place, so a failure leaves any earlier file intact. Returns the
+    number of records written."""
     count = min(count, config.deals)
     return _write_records(path, (hand_record(config, i) for i in range(count)))
 
@@ -174,25 +173,20 @@ def write_game_log(path, config: SimConfig, games: int, max_deals: int = DEFAULT
 
 
 def _write_records(path, records) -> int:
-    path = Path(path)
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise BeloteError(f"cannot write the log {path}: folder {parent} does not exist (create it or choose another --log)")
+    lines = (json.dumps(r, separators=(",", ":")) + "\n" for r in records)
+    return write_lines(path, lines, "--log", is_deal_log)
+
+
+def is_deal_log(path) -> bool:
+    """Whether ``path`` is a deal log (its first line a belote-deal record): only those are
+    replaced. Reads at most a record's worth of the first line (``check_file`` asks it of
+    regular files only)."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".belote-log-", dir=parent)
-    except OSError as e:
-        raise BeloteError(f"cannot write the log {path}: {e.strerror} (choose another --log)") from None
-    count = 0
-    try:
-        with os.fdopen(fd, "w") as f:
-            for r in records:
-                f.write(json.dumps(r, separators=(",", ":")) + "\n")
-                count += 1
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return count
+        with open(path) as f:
+            first = f.readline(1 << 20)
+        return json.loads(first).get("schema") == SCHEMA
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def read_log(path) -> list[dict]:
@@ -217,4 +211,5 @@ def read_log(path) -> list[dict]:
     return records
 
 
-__all__ = ["record_from_trace", "hand_record", "game_records", "write_log", "write_game_log", "read_log", "SCHEMA"]
+__all__ = ["record_from_trace", "hand_record", "game_records", "write_log", "write_game_log", "read_log", "is_deal_log",
+           "SCHEMA"]
