@@ -197,10 +197,16 @@ def _remove(path: Path) -> None:
 
 def _beside(dest: Path, kind: str, pid: int | None = None) -> Path:
     """``.NAME.belote-KIND[-PID]`` beside ``dest``: how every temporary entry of ours is named."""
-    return dest.parent / f".{dest.name}.belote-{kind}" if pid is None else dest.parent / f".{dest.name}.belote-{kind}-{pid}"
+    return dest.parent / (f".{dest.name}.belote-{kind}" + ("" if pid is None else f"-{pid}"))
 
 
-_held: dict[Path, list] = {}  # lock file -> [fd, depth]: the locks this process holds
+def _write_error(e: OSError, flag: str, dest: Path) -> BeloteError:
+    """A failed write as one line: what the system said and the fix."""
+    fix = "free some space" if e.errno in (errno.ENOSPC, errno.EDQUOT) else "choose a writable folder"
+    return BeloteError(f"cannot write {flag} {dest}: {e.strerror or e} ({fix}, or choose another {flag})")
+
+
+_held: set[Path] = set()  # the lock files this process holds (its outermost ``locked`` releases them)
 
 
 @contextmanager
@@ -212,11 +218,7 @@ def locked(dest: Path, flag: str):
     different files of one name. A lock file a killed run left is simply locked again."""
     path = _beside(dest, "lock")
     if path in _held:
-        _held[path][1] += 1
-        try:
-            yield
-        finally:
-            _held[path][1] -= 1
+        yield
         return
     import fcntl
 
@@ -224,7 +226,7 @@ def locked(dest: Path, flag: str):
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as e:
-            raise BeloteError(f"cannot write {flag} {dest}: {e.strerror or e}; choose a writable folder") from None
+            raise _write_error(e, flag, dest) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -243,11 +245,11 @@ def locked(dest: Path, flag: str):
     try:
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
-        _held[path] = [fd, 1]
+        _held.add(path)
         yield
     finally:
         with signals_blocked():
-            _held.pop(path, None)
+            _held.discard(path)
             Path(path).unlink(missing_ok=True)
             os.close(fd)
 
@@ -303,18 +305,12 @@ def claimed(dest: Path, flag: str):
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise BeloteError(f"cannot write {flag} {dest}: {e.strerror or e}; choose a writable folder") from None
+        raise _write_error(e, flag, dest) from None
     with locked(dest, flag):
         note = recover(dest)
         if note:
             print(note, file=sys.stderr)
         yield
-
-
-def _write_error(e: OSError, flag: str, dest: Path) -> BeloteError:
-    """A failed write as one line: what the system said and the fix."""
-    fix = "free some space" if e.errno in (errno.ENOSPC, errno.EDQUOT) else "choose a writable folder"
-    return BeloteError(f"cannot write {flag} {dest}: {e.strerror or e} ({fix}, or choose another {flag})")
 
 
 class Staged:
