@@ -319,3 +319,11 @@ def test_log_creates_missing_folders_as_out_does(tmp_path):
     p = belote(*SIMULATE, "--log", str(log), "--log-deals", "3")
     assert p.returncode == 0, p.stderr
     assert len(log.read_text().splitlines()) == 3 and listing(log.parent) == ["d.jsonl"]
+
+
+def test_calibrate_refuses_a_device_or_a_named_pipe_as_out_without_reading_it(tmp_path):
+    # the policy file's "is it ours" check read the file: /dev/full forever, a pipe waits
+    os.mkfifo(tmp_path / "pipe")
+    for out, kind in (("/dev/full", "a device"), (str(tmp_path / "pipe"), "a named pipe")):
+        line = one_error_line(belote("calibrate", "--deals", "1000", "--out", out, "--quiet", timeout=120))
+        assert f"--out {out} is {kind}, not a file" in line

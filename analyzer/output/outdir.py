@@ -392,16 +392,23 @@ def _json_default(o):
 _KINDS = {stat.S_IFCHR: "a device", stat.S_IFBLK: "a device", stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket"}
 
 
+def check_regular(path: str | Path, flag: str, example: str = "deals.jsonl") -> Path:
+    """An output file's path, absolute: refused when it is a folder, a device or a named pipe
+    (asked before anything reads it: reading ``/dev/full`` never ends, a pipe waits forever)."""
+    path = Path(os.path.abspath(path))
+    if path.is_dir():
+        raise BeloteError(f"{flag} {path} is a folder: give a file name, e.g. {flag} {path / example}")
+    if path.exists() and not path.is_file():
+        kind = _KINDS.get(stat.S_IFMT(path.stat().st_mode), "not a regular file")
+        raise BeloteError(f"{flag} {path} is {kind}, not a file: give a file name, e.g. {flag} {example}")
+    return path
+
+
 def check_file(path: str | Path, flag: str, is_ours) -> Path:
     """An output file: not a folder, a device or a named pipe; its folder is one or can be
     created, and is writable; an existing file is replaced only when ``is_ours(path)`` says
     we wrote it (asked of regular files only, so it never reads a device or waits on a pipe)."""
-    path = Path(os.path.abspath(path))
-    if path.is_dir():
-        raise BeloteError(f"{flag} {path} is a folder: give a file name, e.g. {flag} {path / 'deals.jsonl'}")
-    if path.exists() and not path.is_file():
-        kind = _KINDS.get(stat.S_IFMT(path.stat().st_mode), "not a regular file")
-        raise BeloteError(f"{flag} {path} is {kind}, not a file: give a file name, e.g. {flag} deals.jsonl")
+    path = check_regular(path, flag)
     folder = path.parent
     while not folder.exists():  # created when written, as --out folders are
         folder = folder.parent
@@ -444,5 +451,5 @@ def write_lines(path: str | Path, lines, flag: str, is_ours) -> int:
     return count
 
 
-__all__ = ["TOOL", "RUN_FILE", "Staged", "check_out", "check_file", "claimed_file", "write_lines", "read_run",
+__all__ = ["TOOL", "RUN_FILE", "Staged", "check_out", "check_file", "check_regular", "claimed_file", "write_lines", "read_run",
            "write_run", "recover", "provenance", "git_commit", "command_line", "signals_blocked"]
