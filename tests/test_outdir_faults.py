@@ -286,15 +286,25 @@ def test_a_named_pipe_as_log_is_refused_in_one_line_without_waiting(tmp_path):
     assert "is a named pipe, not a file" in line
 
 
+def tmpfs(folder: Path, options: str):
+    """A tmpfs mounted on ``folder`` meanwhile (root only: skipped where mount is not allowed)."""
+    folder.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
 @pytest.fixture
 def full_fs(tmp_path):
-    """A 64 KiB tmpfs (root only: skipped where mount is not allowed), unmounted afterwards."""
-    mnt = tmp_path / "small"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)], capture_output=True).returncode:
-        pytest.skip("cannot mount a small tmpfs here (needs root)")
-    yield mnt
-    subprocess.run(["umount", str(mnt)], check=True)
+    """A 64 KiB filesystem, filled by the first few deal records."""
+    yield from tmpfs(tmp_path / "small", "size=64k")
+
+
+@pytest.fixture
+def read_only_fs(tmp_path):
+    """A read-only filesystem: refused to root as well (EROFS), unlike a folder without write permission."""
+    yield from tmpfs(tmp_path / "ro", "ro,size=64k")
 
 
 def test_a_full_disk_under_log_says_so_in_one_line_and_keeps_the_results(full_fs):
@@ -309,6 +319,15 @@ def test_a_full_disk_under_log_says_so_in_one_line_and_keeps_the_results(full_fs
 def test_a_full_disk_under_out_says_so_in_one_line(full_fs):
     line = one_error_line(belote(*TABLE, "--out", str(full_fs / "t"), cwd=full_fs.parent))
     assert "No space left on device" in line and listing(full_fs) == []
+
+
+def test_a_read_only_folder_under_out_or_log_is_one_line_before_any_work(read_only_fs):
+    # held before the lock too; pins that the lock file, now the first thing written, fails in one line
+    line = one_error_line(belote(*TABLE, "--out", str(read_only_fs / "t"), cwd=read_only_fs.parent))
+    assert "Read-only file system" in line
+    line = one_error_line(belote("simulate", "--deals", "500000000", "--log", str(read_only_fs / "d.jsonl"),
+                                 "--quiet", timeout=120))  # refused up front: half a billion hands would take hours
+    assert "is not writable" in line
 
 
 # --- 5. --log creates its folder as --out does ---------------------------------------------------

@@ -202,8 +202,9 @@ def _beside(dest: Path, kind: str, pid: int | None = None) -> Path:
 
 def _write_error(e: OSError, flag: str, dest: Path) -> BeloteError:
     """A failed write as one line: what the system said and the fix."""
-    fix = "free some space" if e.errno in (errno.ENOSPC, errno.EDQUOT) else "choose a writable folder"
-    return BeloteError(f"cannot write {flag} {dest}: {e.strerror or e} ({fix}, or choose another {flag})")
+    fix = (f"free some space, or choose another {flag}" if e.errno in (errno.ENOSPC, errno.EDQUOT)
+           else f"choose another {flag}, in a writable folder")
+    return BeloteError(f"cannot write {flag} {dest}: {e.strerror or e} ({fix})")
 
 
 _held: set[Path] = set()  # the lock files this process holds (its outermost ``locked`` releases them)
