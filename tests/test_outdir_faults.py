@@ -346,3 +346,23 @@ def test_calibrate_refuses_a_device_or_a_named_pipe_as_out_without_reading_it(tm
     for out, kind in (("/dev/full", "a device"), (str(tmp_path / "pipe"), "a named pipe")):
         line = one_error_line(belote("calibrate", "--deals", "1000", "--out", out, "--quiet", timeout=120))
         assert f"--out {out} is {kind}, not a file" in line
+
+
+def test_an_earlier_versions_unnamed_temporary_log_is_removed_unless_open(tmp_path):
+    # before this change a log was written to tempfile.mkstemp(prefix=".belote-log-"): no PID in
+    # its name, so the next log beside it removes it only when no process has it open
+    left = tmp_path / ".belote-log-k3j_x9q2"
+    left.write_text('{"schema": "belote-deal/1"}\n')
+    writing = tmp_path / ".belote-log-abcd1234"
+    writing.write_text("")
+    with open(writing) as f:
+        holder = subprocess.Popen(["sleep", "60"], stdin=f)  # another process has it open
+    try:
+        p = belote(*SIMULATE, "--log", str(tmp_path / "d.jsonl"), "--log-deals", "2")
+        assert p.returncode == 0, p.stderr
+        assert listing(tmp_path) == [".belote-log-abcd1234", "d.jsonl"]
+        notes = [line for line in p.stderr.splitlines() if line.strip()]
+        assert len(notes) == 1 and ".belote-log-k3j_x9q2" in notes[0] and "earlier version" in notes[0]
+    finally:
+        holder.kill()
+        holder.wait()

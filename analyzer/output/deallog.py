@@ -4,13 +4,15 @@ trace of a hand, read back for ``belote show`` and for replay checks."""
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 
 from analyzer.players.bidding import CALL_NAMES, KOE, PLAYED, PASSED_OUT, SMOUS, TAKE
 from analyzer.rules.cards import format_card, format_suit, mask_to_cards
 from analyzer.rules.declarations import KIND_NAMES
 from analyzer.errors import BeloteError
-from analyzer.output.outdir import write_lines
+from analyzer.output.outdir import remove_unused, write_lines
 from analyzer.runs.hand import (
     RES_KIND,
     RES_OUTCOME,
@@ -172,9 +174,19 @@ def write_game_log(path, config: SimConfig, games: int, max_deals: int = DEFAULT
     return _write_records(path, (r for g in range(games) for r in game_records(config, g, max_deals)))
 
 
+# the temporary files of versions before output files were named after their target and
+# writer's PID (tempfile.mkstemp's names): removed by the next log written beside them
+_UNNAMED_TMP = r"\.belote-log-[a-z0-9_]{8}"
+
+
 def _write_records(path, records) -> int:
     lines = (json.dumps(r, separators=(",", ":")) + "\n" for r in records)
-    return write_lines(path, lines, "--log", is_deal_log)
+    count = write_lines(path, lines, "--log", is_deal_log)
+    removed = remove_unused(Path(os.path.abspath(path)).parent, _UNNAMED_TMP)
+    if removed:
+        print(f"belote: removed {', '.join(removed)}, left beside {path} by a killed run of an earlier version",
+              file=sys.stderr)
+    return count
 
 
 def is_deal_log(path) -> bool:

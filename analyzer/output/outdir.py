@@ -299,6 +299,37 @@ def recover(dest: Path) -> str | None:
     return f"belote: a run writing {dest} was killed (PID {pids}) and left it unfinished: " + "; ".join(done)
 
 
+def _open_elsewhere(path: Path) -> bool:
+    """Whether another process may have ``path`` open: True unless a write lease (Linux
+    ``F_SETLEASE``, granted only while no other process has the file open) is granted."""
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return True
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)
+        fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_UNLCK)
+        return False
+    except (OSError, AttributeError):  # open elsewhere, or leases unknown here (not Linux, NFS)
+        return True
+    finally:
+        os.close(fd)
+
+
+def remove_unused(folder: Path, pattern: str) -> list[str]:
+    """Remove the regular files of ``folder`` whose names match ``pattern`` and that no
+    process has open, and return their names: for temporary files whose names say nothing
+    of their writer (an earlier version's). Where that cannot be known, nothing is removed."""
+    removed = []
+    for p in sorted(folder.iterdir()):
+        if re.fullmatch(pattern, p.name) and p.is_file() and not p.is_symlink() and not _open_elsewhere(p):
+            _remove(p)
+            removed.append(p.name)
+    return removed
+
+
 @contextmanager
 def claimed(dest: Path, flag: str):
     """``dest``'s folder created, its lock held and a killed run's leftovers put right (said on
@@ -453,4 +484,4 @@ def write_lines(path: str | Path, lines, flag: str, is_ours) -> int:
 
 
 __all__ = ["TOOL", "RUN_FILE", "Staged", "check_out", "check_file", "check_regular", "claimed_file", "write_lines", "read_run",
-           "write_run", "recover", "provenance", "git_commit", "command_line", "signals_blocked"]
+           "write_run", "recover", "remove_unused", "provenance", "git_commit", "command_line", "signals_blocked"]
