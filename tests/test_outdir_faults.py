@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -286,34 +287,56 @@ def test_a_named_pipe_as_log_is_refused_in_one_line_without_waiting(tmp_path):
     assert "is a named pipe, not a file" in line
 
 
+@contextmanager
 def tmpfs(folder: Path, options: str):
     """A tmpfs mounted on ``folder`` meanwhile (root only: skipped where mount is not allowed)."""
     folder.mkdir()
     if subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True).returncode:
         pytest.skip("cannot mount a tmpfs here (needs root)")
-    yield folder
-    subprocess.run(["umount", str(folder)], check=True)
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
 
 
 @pytest.fixture
 def full_fs(tmp_path):
     """A 64 KiB filesystem, filled by the first few deal records."""
-    yield from tmpfs(tmp_path / "small", "size=64k")
+    with tmpfs(tmp_path / "small", "size=64k") as mnt:
+        yield mnt
 
 
 @pytest.fixture
 def read_only_fs(tmp_path):
     """A read-only filesystem: refused to root as well (EROFS), unlike a folder without write permission."""
-    yield from tmpfs(tmp_path / "ro", "ro,size=64k")
+    with tmpfs(tmp_path / "ro", "ro,size=64k") as mnt:
+        yield mnt
 
 
-def test_a_full_disk_under_log_says_so_in_one_line_and_keeps_the_results(full_fs):
-    p = belote("simulate", "--deals", "200", "--log", str(full_fs / "d.jsonl"), "--log-deals", "200", "--quiet")
+@pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
+def test_a_full_disk_under_log_says_so_in_one_line_and_keeps_the_results(as_json, full_fs):
+    p = belote("simulate", "--deals", "200", "--log", str(full_fs / "d.jsonl"), "--log-deals", "200", "--quiet",
+               *(["--json"] if as_json else []))
     assert p.returncode == 2 and "Traceback" not in p.stdout + p.stderr, p.stderr
     assert p.stderr.splitlines() == [f"belote: error: cannot write --log {full_fs / 'd.jsonl'}: No space left on "
                                      "device (free some space, or choose another --log)"]
-    assert "hands played" in p.stdout and "hands/s" in p.stdout  # the results computed are printed
+    if as_json:  # the results computed are printed
+        d = json.loads(p.stdout)
+        assert d["counts"]["hands"] == 200 and d["log"] is None
+    else:
+        assert "hands played" in p.stdout and "hands/s" in p.stdout
     assert listing(full_fs) == []  # no partial log, temporary file or lock left
+
+
+def test_a_lock_on_a_full_disk_does_not_stop_the_run(tmp_path):
+    # the lock file's PID is informative: a disk with no byte left still takes the lock (an
+    # empty file), and the run's own write then fails in one line
+    with tmpfs(tmp_path / "full", "size=4k") as fs:
+        (fs / "filler").write_bytes(b"x" * 4096)
+        with outdir.claimed_file(fs / "d.jsonl", "--log", is_deal_log):
+            with pytest.raises(BeloteError, match="No space left on device"):
+                write_lines(fs / "d.jsonl", ["{}\n"], "--log", is_deal_log)
+        assert listing(fs) == ["filler"]
 
 
 def test_a_full_disk_under_out_says_so_in_one_line(full_fs):

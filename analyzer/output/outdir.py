@@ -244,8 +244,11 @@ def locked(dest: Path, flag: str):
             break
         os.close(fd)
     try:
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        try:  # the PID only names the holder in a refusal: a full disk must not stop the run here
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass
         _held.add(path)
         yield
     finally:
