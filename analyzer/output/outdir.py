@@ -486,5 +486,6 @@ def write_lines(path: str | Path, lines, flag: str, is_ours) -> int:
     return count
 
 
-__all__ = ["TOOL", "RUN_FILE", "Staged", "check_out", "check_file", "check_regular", "claimed_file", "write_lines", "read_run",
-           "write_run", "recover", "remove_unused", "provenance", "git_commit", "command_line", "signals_blocked"]
+__all__ = ["TOOL", "RUN_FILE", "Staged", "check_out", "check_file", "check_regular", "claimed_file", "write_lines",
+           "read_run", "write_run", "recover", "remove_unused", "provenance", "git_commit", "command_line",
+           "signals_blocked"]
