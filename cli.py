@@ -265,18 +265,6 @@ def _check_hand_fits(variant: Variant, players: Optional[int], hand: Optional[st
                           f"use {counts}")
 
 
-def _is_deal_log(path: Path) -> bool:
-    """Whether ``path`` is a deal log (its first line a belote-deal record): only those are replaced."""
-    from analyzer.output.deallog import SCHEMA
-
-    try:
-        with open(path) as f:
-            first = f.readline()
-        return json.loads(first).get("schema") == SCHEMA
-    except (OSError, ValueError, AttributeError):
-        return False
-
-
 def _err_console():
     from rich.console import Console
 
@@ -321,7 +309,10 @@ def simulate(
 
       belote simulate --variant dekjas --deals 5000 --log dekjas.jsonl --log-deals 100
     """
-    from analyzer.output.deallog import write_log
+    from contextlib import nullcontext
+
+    from analyzer.output.deallog import is_deal_log, write_log
+    from analyzer.output.outdir import claimed_file
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig, simulate as run
     from analyzer.runs.summary import LABELS, summarize
@@ -329,17 +320,20 @@ def simulate(
     rules = _rules(variant, players, rule)
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
-    if log is not None:  # checked before any work: a bad path must not cost a simulation
-        from analyzer.output.outdir import check_file
-
-        check_file(log, "--log", _is_deal_log)
-    _compiling_notice("simulate --log" if log is not None else "simulate", quiet)
-    with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()) as where, \
-            _progress(deals, quiet, "simulating") as update:
-        with _unit_progress(update):
-            res = run(cfg, progress=update)
-        where = where.describe()
-    logged = write_log(log, cfg, log_deals) if log else 0
+    # --log checked and held before any work: a bad path must not cost a simulation, nor a second run lose it
+    with claimed_file(log, "--log", is_deal_log) if log is not None else nullcontext():
+        _compiling_notice("simulate --log" if log is not None else "simulate", quiet)
+        with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()) as where, \
+                _progress(deals, quiet, "simulating") as update:
+            with _unit_progress(update):
+                res = run(cfg, progress=update)
+            where = where.describe()
+        try:
+            logged = write_log(log, cfg, log_deals) if log else 0
+        except BeloteError as e:  # a full disk: the results are printed all the same, the error last
+            log_error, logged, log = e, 0, None
+        else:
+            log_error = None
     summary = summarize(res)
     replayed = where.get("units_replayed", 0)  # hands read back from --run-dir: not simulated here
     per_s = (deals - replayed) / max(res.seconds, 1e-9)
@@ -359,6 +353,8 @@ def simulate(
                        **({} if where["backend"] == "threads" else {"cluster": where})},
         }
         _json(out)
+        if log_error is not None:
+            raise log_error
         return
     from rich.table import Table
 
@@ -383,6 +379,8 @@ def simulate(
             f"{per_s:,.0f} hands/s on {on}" + (f" over the {deals - replayed:,} hands simulated here "
                                                 f"({replayed:,} replayed from {run_dir})" if replayed else ""))
     con.print(rate + (f"; {logged} hands logged to {log}" if log else ""))
+    if log_error is not None:
+        raise log_error
 
 
 # ---- show ------------------------------------------------------------------------------
@@ -1275,6 +1273,7 @@ def calibrate(
 
       belote calibrate --all --ship
     """
+    from analyzer.output.outdir import check_regular
     from analyzer.questions import calibrate as C
     from analyzer.questions import suits as S
     from analyzer.rules import Rules
@@ -1304,8 +1303,9 @@ def calibrate(
         else:
             target = out
         targets = [(rules, target)]
-    for _, target in targets:  # every output checked before any work
+    for _, target in targets:  # every output checked before any work (a device or a pipe before it is read)
         if target is not None:
+            check_regular(target, "--out", "policy.json")
             C.check_policy_target(target)
     results = []
     for rules, target in targets:

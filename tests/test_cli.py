@@ -53,7 +53,7 @@ BAD = [
     (["duel", "--a", "heuristic", "--b", "heuristic/random"], "must be BID/PLAY"),
     (["duel", "--a", "heuristic/0=random", "--b", "heuristic/random"], "not per seat"),
     (["simulate", "--threads", "99"], "--threads"),
-    (["simulate", "--deals", "10", "--log", "/nonexistent-dir/x.jsonl"], "does not exist"),
+    (["simulate", "--deals", "10", "--log", "/dev/null/x.jsonl"], "not a folder"),  # a missing folder is created
     (["show", "/nonexistent.jsonl"], "no deal log"),
     (["bench", "--variant", "piekjas9"], "unknown variant"),
 ]

@@ -182,10 +182,11 @@ def test_an_interrupted_log_leaves_no_file(tmp_path):
 
 
 def test_an_unwritable_log_path_is_refused_before_simulating(tmp_path):
+    (tmp_path / "no").write_text("a file where the log's folder would be")
     t0 = time.perf_counter()
     line = one_error_line(belote("simulate", "--deals", "500000000", "--log", str(tmp_path / "no" / "d.jsonl"),
                                  "--quiet", timeout=120))
-    assert "does not exist" in line and time.perf_counter() - t0 < 60
+    assert "is a file, not a folder" in line and time.perf_counter() - t0 < 60
 
 
 def test_a_log_path_holding_a_file_we_did_not_write_is_refused(tmp_path):

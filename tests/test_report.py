@@ -6,6 +6,7 @@ import pytest
 
 from analyzer.output import report as R
 from analyzer.errors import BeloteError
+from analyzer.output.outdir import write_run
 
 EXAMPLES = R.EXAMPLES[:1] + R.EXAMPLES[6:7]  # one classic, one piekjas2 (smous)
 VARIANTS = ("classic", "piekjas2")
@@ -58,12 +59,11 @@ def test_no_temporary_folder_is_left(built):
 
 
 def earlier_report(folder, **files):
-    """A folder as an earlier run of ours leaves it: its files, listed in our run.json."""
+    """A folder as an earlier run of ours leaves it: its files, listed with their digests in our run.json."""
     folder.mkdir()
     for name, text in files.items():
         (folder / name.replace("_", ".")).write_text(text)
-    (folder / "run.json").write_text(json.dumps({"tool": "belote-analyzer", "files": sorted(
-        name.replace("_", ".") for name in files)}))
+    write_run(folder, {"tool": "belote-analyzer"})
 
 
 def test_an_interrupted_run_leaves_no_half_report_and_keeps_the_earlier_one(tmp_path, monkeypatch):

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import sys
 from pathlib import Path
-
 
 from analyzer.players.bidding import CALL_NAMES, KOE, PLAYED, PASSED_OUT, SMOUS, TAKE
 from analyzer.rules.cards import format_card, format_suit, mask_to_cards
 from analyzer.rules.declarations import KIND_NAMES
 from analyzer.errors import BeloteError
+from analyzer.output.outdir import remove_unused, write_lines
 from analyzer.runs.hand import (
     RES_KIND,
     RES_OUTCOME,
@@ -160,9 +160,10 @@ def game_records(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEAL
 
 
 def write_log(path, config: SimConfig, count: int) -> int:
-    """Write the first ``count`` hands of the run to ``path`` (JSON Lines). The file is
-    written beside its target and renamed into place, so a failure leaves any earlier
-    file intact. Returns the number of records written."""
+    """Write the first ``count`` hands of the run to ``path`` (JSON Lines), by the rule of
+    output files (``analyzer.output.outdir.write_lines``): its folder created, written beside
+    it and renamed into place, so a failure leaves any earlier file intact. Returns the
+    number of records written."""
     count = min(count, config.deals)
     return _write_records(path, (hand_record(config, i) for i in range(count)))
 
@@ -173,26 +174,31 @@ def write_game_log(path, config: SimConfig, games: int, max_deals: int = DEFAULT
     return _write_records(path, (r for g in range(games) for r in game_records(config, g, max_deals)))
 
 
+# the temporary files of versions before output files were named after their target and
+# writer's PID (tempfile.mkstemp's names): removed by the next log written beside them
+_UNNAMED_TMP = r"\.belote-log-[a-z0-9_]{8}"
+
+
 def _write_records(path, records) -> int:
-    path = Path(path)
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise BeloteError(f"cannot write the log {path}: folder {parent} does not exist (create it or choose another --log)")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".belote-log-", dir=parent)
-    except OSError as e:
-        raise BeloteError(f"cannot write the log {path}: {e.strerror} (choose another --log)") from None
-    count = 0
-    try:
-        with os.fdopen(fd, "w") as f:
-            for r in records:
-                f.write(json.dumps(r, separators=(",", ":")) + "\n")
-                count += 1
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    lines = (json.dumps(r, separators=(",", ":")) + "\n" for r in records)
+    count = write_lines(path, lines, "--log", is_deal_log)
+    removed = remove_unused(Path(os.path.abspath(path)).parent, _UNNAMED_TMP)
+    if removed:
+        print(f"belote: removed {', '.join(removed)}, left beside {path} by a killed run of an earlier version",
+              file=sys.stderr)
     return count
+
+
+def is_deal_log(path) -> bool:
+    """Whether ``path`` is a deal log (its first line a belote-deal record): only those are
+    replaced. Reads at most a record's worth of the first line (``check_file`` asks it of
+    regular files only)."""
+    try:
+        with open(path) as f:
+            first = f.readline(1 << 20)
+        return json.loads(first).get("schema") == SCHEMA
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def read_log(path) -> list[dict]:
@@ -218,4 +224,5 @@ def read_log(path) -> list[dict]:
     return records
 
 
-__all__ = ["record_from_trace", "hand_record", "game_records", "write_log", "write_game_log", "read_log", "SCHEMA"]
+__all__ = ["record_from_trace", "hand_record", "game_records", "write_log", "write_game_log", "read_log", "is_deal_log",
+           "SCHEMA"]

@@ -1,34 +1,51 @@
-"""Output folders: the one rule every command with ``--out`` follows, and ``run.json``.
+"""Output folders and files: the one rule every command with ``--out`` (or ``--log``) follows, and ``run.json``.
 
 The rule (checked before any work starts):
 
-- a folder that does not exist is created;
+- a folder that does not exist is created (its parent folders too);
 - an empty folder is used;
 - a folder that is *ours* is replaced, atomically: the new content is written to a
   temporary folder beside it, the two are swapped with renames, and the old one is
   removed only after the swap. A folder is ours when it holds a ``run.json`` written
   by belote-analyzer (``"tool": "belote-analyzer"``) and nothing but the files that
-  ``run.json`` lists, so a file a user added to an earlier report is never deleted;
+  ``run.json`` lists, each still as we wrote it: ``run.json`` records every file's
+  sha256 and its own (``sha256``, ``run_sha256``), so a file a user added to an
+  earlier report, or an edit to one of ours (``run.json`` included), is never deleted;
+- a folder whose ``run.json`` records no digests (written before they were recorded)
+  is refused too: whether a user changed it cannot be known, and a folder that may
+  hold a user's work is never deleted on a guess;
 - anything else is refused with one line naming the fix (exit 2): a file, a folder
   holding anything we did not write, and a folder that contains the current folder or
   the repository (``--out .``, ``--out ..``).
 
 Every folder written this way holds ``run.json``: tool, version, git commit, the command
-line, seed, rules, policies, the files written and the UTC time it was created.
+line, seed, rules, policies, the files written with their digests and the UTC time it
+was created. An output file (``--log``) is replaced only when it is ours, is never a
+device or a named pipe, and is written beside its target and renamed into place.
 
-An interrupted run (Ctrl-C, SIGTERM) removes its temporary folder; the swap itself runs
-with those signals blocked, so an interruption never leaves the destination missing.
+One run at a time writes a destination: a run holds an exclusive ``fcntl`` lock on
+``.NAME.belote-lock`` beside it from the check to the end, and a second run is refused
+in one line. An interrupted run (Ctrl-C, SIGTERM) removes its temporary folder; the
+swap itself runs with those signals blocked. SIGKILL cannot be blocked: a run killed
+between the two renames leaves the destination missing and the earlier content in
+``.NAME.belote-old-PID``, and any killed run leaves ``.NAME.belote-tmp-PID``. The next
+run to that destination, holding the lock, finds these leftovers of a dead process,
+puts the earlier content back (when the destination is missing) or removes them, and
+says so in one line on stderr (``recover``).
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import os
+import re
 import shutil
 import signal
-import subprocess
+import stat
 import sys
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -54,23 +71,78 @@ def command_line(argv: list[str] | None = None) -> str:
     return " ".join(["belote"] + [shlex.quote(a) for a in args])
 
 
+# --- run.json and the digests that say a folder is still as we wrote it ---------------------------
+
+
+def _sha256(path: Path) -> str | None:
+    """The sha256 of a regular file (not followed through a symlink), None for anything else."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        return h.hexdigest()
+    except FileNotFoundError:
+        return None
+
+
+def _run_digest(run: dict) -> str:
+    """The digest of ``run.json``'s own content (every key but ``run_sha256``), key order and
+    layout aside: computed from the parsed JSON, so writing and reading agree."""
+    rest = {k: v for k, v in run.items() if k != "run_sha256"}
+    return hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()
+
+
+def write_run(folder: Path, run: dict) -> dict:
+    """Write ``folder/run.json``: ``run`` with the sha256 of every other file in ``folder``
+    (``files``, ``sha256``) and of itself (``run_sha256``); returns what was written."""
+    folder = Path(folder)
+    files = sorted(p.name for p in folder.iterdir() if p.name != RUN_FILE)
+    run = json.loads(json.dumps(dict(run) | {"files": files, "sha256": {n: _sha256(folder / n) for n in files}},
+                                default=_json_default))
+    run["run_sha256"] = _run_digest(run)
+    (folder / RUN_FILE).write_text(json.dumps(run, indent=2) + "\n")
+    return run
+
+
 def read_run(folder: Path) -> dict | None:
     """The ``run.json`` of ``folder`` if belote-analyzer wrote it, else None."""
-    try:
-        run = json.loads((Path(folder) / RUN_FILE).read_text())
+    path = Path(folder) / RUN_FILE
+    try:  # a regular file only: reading a named pipe would wait forever
+        run = json.loads(path.read_text()) if stat.S_ISREG(os.lstat(path).st_mode) else None
     except (OSError, ValueError):
         return None
     return run if isinstance(run, dict) and run.get("tool") == TOOL else None
 
 
-def _foreign_entries(folder: Path) -> list[str]:
-    """What in ``folder`` we did not write: everything, unless its run.json lists it."""
+def _not_ours(folder: Path) -> tuple[str, str] | None:
+    """Why ``folder`` may hold something a user wrote or changed, and what to move away (the
+    files or the folder), or None when all of it is ours."""
     names = sorted(p.name for p in folder.iterdir())
+    if not names:
+        return None
     run = read_run(folder)
     if run is None:
-        return names
-    ours = set(run.get("files") or []) | {RUN_FILE}
-    return [n for n in names if n not in ours]
+        return f"holds files belote did not write ({_some(names)})", "them"
+    digests = run.get("sha256")
+    if not isinstance(digests, dict) or run.get("run_sha256") is None:
+        return ("was written by an earlier belote that did not record its files' digests, so whether "
+                "someone changed it since cannot be known"), "it"
+    if run["run_sha256"] != _run_digest(run):
+        return f"holds a {RUN_FILE} that was changed since belote wrote it", "it"
+    foreign = [n for n in names if n != RUN_FILE and n not in digests]
+    if foreign:
+        return f"holds files belote did not write ({_some(foreign)})", "them"
+    changed = [n for n in names if n != RUN_FILE and _sha256(folder / n) != digests[n]]
+    if changed:
+        return f"holds files changed since belote wrote them ({_some(changed)})", "them"
+    return None
+
+
+def _some(names: list[str]) -> str:
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
 def _holds(folder: Path, inner: Path) -> bool:
@@ -89,13 +161,11 @@ def check_out(dest: str | Path, flag: str = "--out") -> Path:
         raise BeloteError(f"{flag} {dest} is a file, not a folder: {fix}")
     if dest.is_dir():
         try:
-            foreign = _foreign_entries(dest)
+            why = _not_ours(dest)
         except OSError as e:
             raise BeloteError(f"cannot read {flag} {dest}: {e.strerror or e}; {fix}") from None
-        if foreign:
-            shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
-            raise BeloteError(f"{flag} {dest} holds files belote did not write ({shown}): {fix}, "
-                              "or move them away")
+        if why:
+            raise BeloteError(f"{flag} {dest} {why[0]}: {fix}, or move {why[1]} away")
     parent = dest.parent
     if parent.exists() and not parent.is_dir():
         raise BeloteError(f"{flag} {dest}: {parent} is a file, not a folder: {fix}")
@@ -122,51 +192,211 @@ def _remove(path: Path) -> None:
             path.unlink(missing_ok=True)
 
 
+# --- one run per destination, and what a killed run left beside it -------------------------------
+
+
+def _beside(dest: Path, kind: str, pid: int | None = None) -> Path:
+    """``.NAME.belote-KIND[-PID]`` beside ``dest``: how every temporary entry of ours is named."""
+    return dest.parent / (f".{dest.name}.belote-{kind}" + ("" if pid is None else f"-{pid}"))
+
+
+def _write_error(e: OSError, flag: str, dest: Path) -> BeloteError:
+    """A failed write as one line: what the system said and the fix."""
+    fix = (f"free some space, or choose another {flag}" if e.errno in (errno.ENOSPC, errno.EDQUOT)
+           else f"choose another {flag}, in a writable folder")
+    return BeloteError(f"cannot write {flag} {dest}: {e.strerror or e} ({fix})")
+
+
+_held: set[Path] = set()  # the lock files this process holds (its outermost ``locked`` releases them)
+
+
+@contextmanager
+def locked(dest: Path, flag: str):
+    """Hold the exclusive lock of ``dest`` (``.NAME.belote-lock`` beside it, which holds the
+    holder's PID) meanwhile; refuse in one line when another run holds it. Re-entrant in one
+    process. The lock file is removed on release, under the lock; an acquirer that finds the
+    file it locked replaced or removed meanwhile tries again, so two runs never hold two
+    different files of one name. A lock file a killed run left is simply locked again."""
+    path = _beside(dest, "lock")
+    if path in _held:
+        yield
+        return
+    import fcntl
+
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise _write_error(e, flag, dest) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 32).decode(errors="replace").strip()
+            os.close(fd)
+            raise BeloteError(f"{flag} {dest} is being written by another belote run"
+                              + (f" (PID {holder})" if holder.isdigit() else "")
+                              + f": wait for it to finish, or choose another {flag}") from None
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(path))
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)
+    try:
+        try:  # the PID only names the holder in a refusal: a full disk must not stop the run here
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass
+        _held.add(path)
+        yield
+    finally:
+        with signals_blocked():
+            _held.discard(path)
+            Path(path).unlink(missing_ok=True)
+            os.close(fd)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (another user's included); this process counts as gone,
+    since what it left of itself is not in use while it holds the lock."""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def recover(dest: Path) -> str | None:
+    """Put right what runs killed while writing ``dest`` left beside it (called holding its
+    lock): ``.NAME.belote-old-PID``, the earlier content a run moved aside before it was
+    killed, goes back to ``dest`` when ``dest`` is missing (the newest, if several) and is
+    removed otherwise; ``.NAME.belote-tmp-PID``, a half-written or never swapped result, is
+    removed. Only entries of dead processes are touched. Returns the one line that says
+    what was done, or None when there was nothing."""
+    pattern = re.compile(re.escape(f".{dest.name}.belote-") + r"(tmp|old)-(\d+)")
+    found = []
+    for p in dest.parent.iterdir():
+        m = pattern.fullmatch(p.name)
+        if m and not _alive(int(m.group(2))):
+            found.append((m.group(1), int(m.group(2)), p))
+    if not found:
+        return None
+    done = []
+    with signals_blocked():
+        olds = sorted((p for kind, _, p in found if kind == "old"), key=lambda p: p.lstat().st_mtime)
+        if olds and not os.path.lexists(dest):
+            newest = olds[-1]
+            os.replace(newest, dest)
+            done.append(f"restored {dest} from {newest.name}")
+        for _, _, p in found:
+            if os.path.lexists(p):
+                _remove(p)
+                done.append(f"removed {p.name}")
+    pids = ", ".join(str(pid) for pid in sorted({pid for _, pid, _ in found}))
+    return f"belote: a run writing {dest} was killed (PID {pids}) and left it unfinished: " + "; ".join(done)
+
+
+def _open_elsewhere(path: Path) -> bool:
+    """Whether another process may have ``path`` open: True unless a write lease (Linux
+    ``F_SETLEASE``, granted only while no other process has the file open) is granted."""
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return True
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)
+        fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_UNLCK)
+        return False
+    except (OSError, AttributeError):  # open elsewhere, or leases unknown here (not Linux, NFS)
+        return True
+    finally:
+        os.close(fd)
+
+
+def remove_unused(folder: Path, pattern: str) -> list[str]:
+    """Remove the regular files of ``folder`` whose names match ``pattern`` and that no
+    process has open, and return their names: for temporary files whose names say nothing
+    of their writer (an earlier version's). Where that cannot be known, nothing is removed."""
+    removed = []
+    for p in sorted(folder.iterdir()):
+        if re.fullmatch(pattern, p.name) and p.is_file() and not p.is_symlink() and not _open_elsewhere(p):
+            _remove(p)
+            removed.append(p.name)
+    return removed
+
+
+@contextmanager
+def claimed(dest: Path, flag: str):
+    """``dest``'s folder created, its lock held and a killed run's leftovers put right (said on
+    stderr) meanwhile: what a run does before writing ``dest``, held for the run's duration."""
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _write_error(e, flag, dest) from None
+    with locked(dest, flag):
+        note = recover(dest)
+        if note:
+            print(note, file=sys.stderr)
+        yield
+
+
 class Staged:
     """A destination checked against the rule and a temporary folder beside it to write into.
 
-    Use as a context manager: on an exception (an interruption included) the temporary
-    folder is removed and the destination is untouched; ``commit`` writes ``run.json``
-    and swaps the temporary folder into place.
+    Use as a context manager: entering it takes the destination's lock (``claimed``) for the
+    run's duration; on an exception (an interruption included) the temporary folder is
+    removed and the destination is untouched, and a failed write (a full disk) becomes one
+    line; ``commit`` writes ``run.json`` and swaps the temporary folder into place.
     """
 
     def __init__(self, dest: str | Path, flag: str = "--out"):
         self.flag = flag
         self.dest = check_out(dest, flag)
-        self.tmp = self.dest.parent / f".{self.dest.name}.belote-tmp-{os.getpid()}"
+        self.tmp = _beside(self.dest, "tmp", os.getpid())
         self.committed = False
+        self._claim = ExitStack()
 
     def __enter__(self) -> "Staged":
-        """Create the temporary folder (an interruption meanwhile removes it: ``__exit__``
-        is not called when ``__enter__`` fails)."""
+        """Claim the destination and create the temporary folder (an interruption meanwhile
+        releases both: ``__exit__`` is not called when ``__enter__`` fails)."""
+        self._claim.enter_context(claimed(self.dest, self.flag))
         try:
-            self.dest.parent.mkdir(parents=True, exist_ok=True)
-            if self.tmp.exists():
-                _remove(self.tmp)
+            check_out(self.dest, self.flag)  # a killed run's earlier folder may be back
             self.tmp.mkdir()
         except OSError as e:
-            raise BeloteError(f"cannot write {self.flag} {self.dest}: {e.strerror or e}; "
-                              "choose a writable folder") from None
+            self._claim.close()
+            raise _write_error(e, self.flag, self.dest) from None
         except BaseException:
             _remove(self.tmp)
+            self._claim.close()
             raise
         return self
 
     def __exit__(self, exc_type, exc, tb):
-        if exc_type is not None or not self.committed:
-            _remove(self.tmp)
+        try:
+            if exc_type is not None or not self.committed:
+                _remove(self.tmp)
+        finally:
+            self._claim.close()
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS):
+            raise _write_error(exc, self.flag, self.dest) from None
         return False
 
     def commit(self, run: dict) -> dict:
-        """Write ``run.json`` (provenance, ``run``, the files, created) and swap the folder into place."""
+        """Write ``run.json`` (provenance, ``run``, the files and their digests, created) and
+        swap the folder into place."""
         check_out(self.dest, self.flag)  # the destination may have changed while we worked
-        files = sorted(p.name for p in self.tmp.iterdir() if p.name != RUN_FILE)
-        run = provenance() | dict(run) | {
-            "files": files,
-            "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        }
-        (self.tmp / RUN_FILE).write_text(json.dumps(run, indent=2, default=_json_default) + "\n")
-        old = self.dest.parent / f".{self.dest.name}.belote-old-{os.getpid()}"
+        run = write_run(self.tmp, provenance() | dict(run) | {
+            "created": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+        old = _beside(self.dest, "old", os.getpid())
         with signals_blocked():
             try:
                 if self.dest.exists():
@@ -194,21 +424,68 @@ def _json_default(o):
     raise TypeError(type(o).__name__)
 
 
-def check_file(path: str | Path, flag: str, is_ours) -> Path:
-    """An output file: its folder exists and is writable, it is not a folder, and an existing
-    file is replaced only when ``is_ours(path)`` says we wrote it."""
+_KINDS = {stat.S_IFCHR: "a device", stat.S_IFBLK: "a device", stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket"}
+
+
+def check_regular(path: str | Path, flag: str, example: str = "deals.jsonl") -> Path:
+    """An output file's path, absolute: refused when it is a folder, a device or a named pipe
+    (asked before anything reads it: reading ``/dev/full`` never ends, a pipe waits forever)."""
     path = Path(os.path.abspath(path))
-    parent = path.parent
     if path.is_dir():
-        raise BeloteError(f"{flag} {path} is a folder: give a file name, e.g. {flag} {path / 'deals.jsonl'}")
-    if not parent.is_dir():
-        raise BeloteError(f"cannot write {flag} {path}: folder {parent} does not exist (create it or choose another {flag})")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise BeloteError(f"cannot write {flag} {path}: folder {parent} is not writable (choose another {flag})")
+        raise BeloteError(f"{flag} {path} is a folder: give a file name, e.g. {flag} {path / example}")
+    if path.exists() and not path.is_file():
+        kind = _KINDS.get(stat.S_IFMT(path.stat().st_mode), "not a regular file")
+        raise BeloteError(f"{flag} {path} is {kind}, not a file: give a file name, e.g. {flag} {example}")
+    return path
+
+
+def check_file(path: str | Path, flag: str, is_ours) -> Path:
+    """An output file: not a folder, a device or a named pipe; its folder is one or can be
+    created, and is writable; an existing file is replaced only when ``is_ours(path)`` says
+    we wrote it (asked of regular files only, so it never reads a device or waits on a pipe)."""
+    path = check_regular(path, flag)
+    folder = path.parent
+    while not folder.exists():  # created when written, as --out folders are
+        folder = folder.parent
+    if not folder.is_dir():
+        raise BeloteError(f"cannot write {flag} {path}: {folder} is a file, not a folder (choose another {flag})")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise BeloteError(f"cannot write {flag} {path}: folder {folder} is not writable (choose another {flag})")
     if path.exists() and not is_ours(path):
         raise BeloteError(f"{flag} {path} exists and belote did not write it: choose another file name or move it away")
     return path
 
 
-__all__ = ["TOOL", "RUN_FILE", "Staged", "check_out", "check_file", "read_run", "provenance", "git_commit",
-           "command_line", "signals_blocked"]
+@contextmanager
+def claimed_file(path: str | Path, flag: str, is_ours):
+    """An output file checked (``check_file``) and claimed (``claimed``) meanwhile; yields its path."""
+    path = check_file(path, flag, is_ours)
+    with claimed(path, flag):
+        yield check_file(path, flag, is_ours)  # as a killed run left it
+
+
+def write_lines(path: str | Path, lines, flag: str, is_ours) -> int:
+    """Write ``lines`` (strings ending in a newline) to the output file ``path``: claimed, written
+    to ``.NAME.belote-tmp-PID`` beside it and renamed into place, so a failure leaves an earlier
+    file intact and a full disk is one line. Returns the number of lines written."""
+    with claimed_file(path, flag, is_ours) as path:
+        tmp = _beside(path, "tmp", os.getpid())
+        count = 0
+        try:
+            with open(tmp, "w") as f:
+                for line in lines:
+                    f.write(line)
+                    count += 1
+            os.replace(tmp, path)
+        except OSError as e:
+            _remove(tmp)
+            raise _write_error(e, flag, path) from None
+        except BaseException:
+            _remove(tmp)
+            raise
+    return count
+
+
+__all__ = ["TOOL", "RUN_FILE", "Staged", "check_out", "check_file", "check_regular", "claimed_file", "write_lines",
+           "read_run", "write_run", "recover", "remove_unused", "provenance", "git_commit", "command_line",
+           "signals_blocked"]

@@ -1,0 +1,391 @@
+"""Faults injected into output folders and files (``analyzer.output.outdir``): a user's edit in
+an earlier folder, a run SIGKILLed between its two renames or while writing, two runs at once
+to one destination, a device, a named pipe or a full filesystem as ``--log``.
+
+The kills are real (a child process SIGKILLs itself at the exact point, or is killed from
+here); the full filesystem is a small tmpfs, mounted when this process may (root), skipped
+otherwise.
+"""
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from analyzer.errors import BeloteError
+from analyzer.output import outdir
+from analyzer.output.deallog import is_deal_log
+from analyzer.output.outdir import RUN_FILE, Staged, write_lines, write_run
+from test_cli_io import belote, listing, one_error_line
+
+TABLE = ["table", "--deals", "200", "--quiet"]  # the smallest command with --out
+SIMULATE = ["simulate", "--deals", "20", "--quiet"]
+
+
+def earlier(folder: Path, **files) -> dict:
+    """A folder as an earlier run of ours leaves it (``name_ext="text"``); returns its files' bytes."""
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name.replace("_", ".")).write_text(text)
+    write_run(folder, {"tool": outdir.TOOL, "command": "belote test"})
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def contents(folder: Path) -> dict:
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def dead_pid() -> int:
+    """The PID of a process that has exited (and been reaped)."""
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def child(script: str, *args, **kw) -> subprocess.Popen:
+    """A Python child running ``script`` (the analyzer importable, as here)."""
+    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(script), *map(str, args)], text=True, **kw)
+
+
+# --- 1. a user's edit inside an earlier output folder is never deleted --------------------------
+
+
+def test_run_json_records_the_digest_of_every_file_and_of_itself(tmp_path):
+    with Staged(tmp_path / "r") as stage:
+        (stage.tmp / "a.csv").write_text("1,2\n")
+        stage.commit({"command": "belote test"})
+    run = json.loads((tmp_path / "r" / RUN_FILE).read_text())
+    assert run["files"] == ["a.csv"]
+    assert run["sha256"] == {"a.csv": hashlib.sha256(b"1,2\n").hexdigest()}
+    assert run["run_sha256"] == outdir._run_digest(run)
+
+
+@pytest.mark.parametrize("edit", ["changed", "truncated", "run.json", "fifo"])
+def test_a_folder_whose_file_changed_since_we_wrote_it_is_refused_and_kept(edit, tmp_path):
+    dest = tmp_path / "r"
+    earlier(dest, index_md="the report\n", table_csv="1,2\n")
+    if edit == "changed":
+        (dest / "table.csv").write_text("1,2\n3,4  # my note\n")
+    elif edit == "truncated":
+        (dest / "table.csv").write_text("")
+    elif edit == "run.json":  # a note added to run.json itself
+        run = json.loads((dest / RUN_FILE).read_text())
+        (dest / RUN_FILE).write_text(json.dumps(run | {"note": "the good run"}, indent=2))
+    else:  # replaced by a named pipe: refused without reading it (which would wait forever)
+        (dest / "table.csv").unlink()
+        os.mkfifo(dest / "table.csv")
+    before = {p.name: p.is_fifo() or p.read_bytes() for p in dest.iterdir()}
+    with pytest.raises(BeloteError) as e:
+        Staged(dest)
+    named = RUN_FILE if edit == "run.json" else "table.csv"
+    assert named in str(e.value) and "changed since belote wrote" in str(e.value)
+    assert {p.name: p.is_fifo() or p.read_bytes() for p in dest.iterdir()} == before
+    assert listing(tmp_path) == ["r"]
+
+
+def test_an_unchanged_folder_of_ours_is_still_replaced(tmp_path):
+    dest = tmp_path / "r"
+    earlier(dest, index_md="the report\n")
+    with Staged(dest) as stage:
+        (stage.tmp / "new.md").write_text("new\n")
+        stage.commit({"command": "belote test"})
+    assert listing(dest) == ["new.md", RUN_FILE] and listing(tmp_path) == ["r"]
+
+
+def test_a_folder_written_before_digests_were_recorded_is_refused_not_guessed(tmp_path):
+    # run.json as earlier versions wrote it: the file names, no digests. A user's edit in it
+    # cannot be told from our content, so it is kept and the user asked to move it.
+    dest = tmp_path / "r"
+    dest.mkdir()
+    (dest / "index.md").write_text("the report, or the user's edit of it\n")
+    (dest / RUN_FILE).write_text(json.dumps({"tool": outdir.TOOL, "files": ["index.md"]}))
+    before = contents(dest)
+    with pytest.raises(BeloteError, match="earlier belote that did not record its files' digests.*move it away"):
+        Staged(dest)
+    assert contents(dest) == before
+
+
+def test_the_cli_refuses_an_edited_out_folder_in_one_line_naming_the_file(tmp_path):
+    out = tmp_path / "out"
+    assert belote(*TABLE, "--out", str(out), cwd=tmp_path).returncode == 0
+    md = next(n for n in listing(out) if n.endswith(".md"))
+    (out / md).write_text((out / md).read_text() + "\nMy conclusions.\n")
+    before = contents(out)
+    line = one_error_line(belote(*TABLE, "--out", str(out), cwd=tmp_path))
+    assert md in line and "changed since belote wrote" in line
+    assert contents(out) == before and listing(tmp_path) == ["out"]
+
+
+# --- 2. what a SIGKILLed run leaves is restored or removed by the next run -----------------------
+
+KILLED_BETWEEN_RENAMES = """
+    import os, signal, sys
+    from analyzer.output import outdir
+    replace = os.replace
+
+    def replace_then_die(src, dst):  # the first rename (the earlier folder moved aside), then SIGKILL
+        replace(src, dst)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    with outdir.Staged(sys.argv[1]) as stage:
+        (stage.tmp / "new.md").write_text("the new report")
+        outdir.os.replace = replace_then_die
+        stage.commit({"command": "belote test"})
+"""
+
+
+def killed_between_renames(dest: Path) -> int:
+    """Run a child that SIGKILLs itself between the two renames of its commit; return its PID."""
+    p = child(KILLED_BETWEEN_RENAMES, dest)
+    assert p.wait(timeout=120) == -signal.SIGKILL
+    assert not dest.exists()  # the state the fault leaves: the earlier folder moved aside, nothing in its place
+    assert listing(dest.parent) == sorted([f".{dest.name}.belote-old-{p.pid}", f".{dest.name}.belote-tmp-{p.pid}",
+                                           f".{dest.name}.belote-lock"])
+    return p.pid
+
+
+def test_a_run_killed_between_its_renames_is_put_right_by_the_next(tmp_path, capfd):
+    dest = tmp_path / "r"
+    before = earlier(dest, index_md="the earlier report")
+    pid = killed_between_renames(dest)
+    with Staged(dest):  # the next run, stopped before it writes anything
+        pass
+    assert contents(dest) == before and listing(tmp_path) == ["r"]
+    err = capfd.readouterr().err.splitlines()
+    assert len(err) == 1 and f"PID {pid}" in err[0]
+    assert f"restored {dest} from .r.belote-old-{pid}" in err[0] and f"removed .r.belote-tmp-{pid}" in err[0]
+
+
+def test_the_cli_after_a_killed_run_restores_says_so_and_writes(tmp_path):
+    dest = tmp_path / "out"
+    earlier(dest, notes_md="the earlier table")
+    pid = killed_between_renames(dest)
+    p = belote(*TABLE, "--out", str(dest), cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    notes = [line for line in p.stderr.splitlines() if "killed" in line]
+    assert len(notes) == 1 and f"PID {pid}" in notes[0] and "restored" in notes[0], p.stderr
+    assert listing(tmp_path) == ["out"] and "notes.md" not in listing(dest)  # the earlier one, then replaced
+
+
+def test_an_earlier_folder_left_aside_is_removed_when_the_destination_is_there(tmp_path, capfd):
+    dest = tmp_path / "r"
+    before = earlier(dest, index_md="the current report")
+    pid = dead_pid()
+    earlier(tmp_path / f".r.belote-old-{pid}", index_md="the report before it")
+    with Staged(dest):
+        pass
+    assert contents(dest) == before and listing(tmp_path) == ["r"]
+    assert f"removed .r.belote-old-{pid}" in capfd.readouterr().err
+
+
+def test_leftovers_of_a_live_process_are_not_touched(tmp_path, capfd):
+    dest = tmp_path / "r"
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        other = tmp_path / f".r.belote-tmp-{sleeper.pid}"
+        other.mkdir()
+        with Staged(dest):
+            pass
+        assert other.is_dir() and capfd.readouterr().err == ""
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def test_a_log_killed_while_written_leaves_a_temporary_file_the_next_run_removes(tmp_path, capfd):
+    log = tmp_path / "d.jsonl"
+    p = child("""
+        import os, signal, sys
+        from analyzer.output.deallog import is_deal_log
+        from analyzer.output.outdir import write_lines
+
+        def lines():
+            yield '{"schema": "belote-deal/1"}\\n'
+            os.kill(os.getpid(), signal.SIGKILL)
+
+        write_lines(sys.argv[1], lines(), "--log", is_deal_log)
+    """, log)
+    assert p.wait(timeout=120) == -signal.SIGKILL
+    assert f".d.jsonl.belote-tmp-{p.pid}" in listing(tmp_path)
+    assert write_lines(log, ['{"schema": "belote-deal/1"}\n'], "--log", is_deal_log) == 1
+    assert listing(tmp_path) == ["d.jsonl"]
+    err = capfd.readouterr().err.splitlines()
+    assert len(err) == 1 and f"removed .d.jsonl.belote-tmp-{p.pid}" in err[0]
+
+
+# --- 3. two runs at once to one destination: the second is refused ------------------------------
+
+HOLDS = """
+    import sys
+    from analyzer.output import outdir
+    from analyzer.output.deallog import is_deal_log
+
+    with (outdir.Staged(sys.argv[2]) if sys.argv[1] == "out" else outdir.claimed_file(sys.argv[2], "--log",
+                                                                                        is_deal_log)):
+        print("holding", flush=True)
+        sys.stdin.read()  # until the test closes stdin, or kills this process
+"""
+
+
+def holding(kind: str, dest: Path) -> subprocess.Popen:
+    p = child(HOLDS, kind, dest, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert p.stdout.readline() == "holding\n"
+    return p
+
+
+def test_a_second_run_to_one_out_folder_is_refused_in_one_line(tmp_path):
+    dest = tmp_path / "out"
+    first = holding("out", dest)
+    try:
+        line = one_error_line(belote(*TABLE, "--out", str(dest), cwd=tmp_path))
+        assert f"is being written by another belote run (PID {first.pid})" in line
+    finally:
+        first.kill()  # SIGKILL: its lock goes with it, its lock file stays
+        first.wait()
+    p = belote(*TABLE, "--out", str(dest), cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert listing(tmp_path) == ["out"]  # its temporary folder removed, and the lock file
+
+
+def test_a_second_run_to_one_log_is_refused_in_one_line(tmp_path):
+    log = tmp_path / "d.jsonl"
+    first = holding("log", log)
+    try:
+        line = one_error_line(belote(*SIMULATE, "--log", str(log), cwd=tmp_path))
+        assert f"--log {log} is being written by another belote run (PID {first.pid})" in line
+    finally:
+        first.stdin.close()
+        assert first.wait(timeout=60) == 0
+    assert listing(tmp_path) == []
+
+
+def test_the_lock_is_taken_again_within_one_process(tmp_path):
+    dest = tmp_path / "d.jsonl"
+    with outdir.claimed_file(dest, "--log", is_deal_log):  # the CLI holds it; write_log takes it again
+        assert write_lines(dest, ["{}\n"], "--log", is_deal_log) == 1
+    assert listing(tmp_path) == ["d.jsonl"]
+
+
+# --- 4. devices, named pipes and a full filesystem as --log --------------------------------------
+
+
+def test_a_device_as_log_is_refused_in_one_line_without_reading_it():
+    line = one_error_line(belote(*SIMULATE, "--log", "/dev/full", timeout=120))
+    assert "--log /dev/full is a device, not a file" in line
+
+
+def test_a_named_pipe_as_log_is_refused_in_one_line_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    line = one_error_line(belote(*SIMULATE, "--log", str(tmp_path / "pipe"), timeout=120))
+    assert "is a named pipe, not a file" in line
+
+
+@contextmanager
+def tmpfs(folder: Path, options: str):
+    """A tmpfs mounted on ``folder`` meanwhile (root only: skipped where mount is not allowed)."""
+    folder.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+@pytest.fixture
+def full_fs(tmp_path):
+    """A 64 KiB filesystem, filled by the first few deal records."""
+    with tmpfs(tmp_path / "small", "size=64k") as mnt:
+        yield mnt
+
+
+@pytest.fixture
+def read_only_fs(tmp_path):
+    """A read-only filesystem: refused to root as well (EROFS), unlike a folder without write permission."""
+    with tmpfs(tmp_path / "ro", "ro,size=64k") as mnt:
+        yield mnt
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
+def test_a_full_disk_under_log_says_so_in_one_line_and_keeps_the_results(as_json, full_fs):
+    p = belote("simulate", "--deals", "200", "--log", str(full_fs / "d.jsonl"), "--log-deals", "200", "--quiet",
+               *(["--json"] if as_json else []))
+    assert p.returncode == 2 and "Traceback" not in p.stdout + p.stderr, p.stderr
+    assert p.stderr.splitlines() == [f"belote: error: cannot write --log {full_fs / 'd.jsonl'}: No space left on "
+                                     "device (free some space, or choose another --log)"]
+    if as_json:  # the results computed are printed
+        d = json.loads(p.stdout)
+        assert d["counts"]["hands"] == 200 and d["log"] is None
+    else:
+        assert "hands played" in p.stdout and "hands/s" in p.stdout
+    assert listing(full_fs) == []  # no partial log, temporary file or lock left
+
+
+def test_a_lock_on_a_full_disk_does_not_stop_the_run(tmp_path):
+    # the lock file's PID is informative: a disk with no byte left still takes the lock (an
+    # empty file), and the run's own write then fails in one line
+    with tmpfs(tmp_path / "full", "size=4k") as fs:
+        (fs / "filler").write_bytes(b"x" * 4096)
+        with outdir.claimed_file(fs / "d.jsonl", "--log", is_deal_log):
+            with pytest.raises(BeloteError, match="No space left on device"):
+                write_lines(fs / "d.jsonl", ["{}\n"], "--log", is_deal_log)
+        assert listing(fs) == ["filler"]
+
+
+def test_a_full_disk_under_out_says_so_in_one_line(full_fs):
+    line = one_error_line(belote(*TABLE, "--out", str(full_fs / "t"), cwd=full_fs.parent))
+    assert "No space left on device" in line and listing(full_fs) == []
+
+
+def test_a_read_only_folder_under_out_or_log_is_one_line_before_any_work(read_only_fs):
+    # held before the lock too; pins that the lock file, now the first thing written, fails in one line
+    line = one_error_line(belote(*TABLE, "--out", str(read_only_fs / "t"), cwd=read_only_fs.parent))
+    assert "Read-only file system" in line
+    line = one_error_line(belote("simulate", "--deals", "500000000", "--log", str(read_only_fs / "d.jsonl"),
+                                 "--quiet", timeout=120))  # refused up front: half a billion hands would take hours
+    assert "is not writable" in line
+
+
+# --- 5. --log creates its folder as --out does ---------------------------------------------------
+
+
+def test_log_creates_missing_folders_as_out_does(tmp_path):
+    log = tmp_path / "new" / "deeper" / "d.jsonl"
+    p = belote(*SIMULATE, "--log", str(log), "--log-deals", "3")
+    assert p.returncode == 0, p.stderr
+    assert len(log.read_text().splitlines()) == 3 and listing(log.parent) == ["d.jsonl"]
+
+
+def test_calibrate_refuses_a_device_or_a_named_pipe_as_out_without_reading_it(tmp_path):
+    # the policy file's "is it ours" check read the file: /dev/full forever, a pipe waits
+    os.mkfifo(tmp_path / "pipe")
+    for out, kind in (("/dev/full", "a device"), (str(tmp_path / "pipe"), "a named pipe")):
+        line = one_error_line(belote("calibrate", "--deals", "1000", "--out", out, "--quiet", timeout=120))
+        assert f"--out {out} is {kind}, not a file" in line
+
+
+def test_an_earlier_versions_unnamed_temporary_log_is_removed_unless_open(tmp_path):
+    # before this change a log was written to tempfile.mkstemp(prefix=".belote-log-"): no PID in
+    # its name, so the next log beside it removes it only when no process has it open
+    left = tmp_path / ".belote-log-k3j_x9q2"
+    left.write_text('{"schema": "belote-deal/1"}\n')
+    writing = tmp_path / ".belote-log-abcd1234"
+    writing.write_text("")
+    with open(writing) as f:
+        holder = subprocess.Popen(["sleep", "60"], stdin=f)  # another process has it open
+    try:
+        p = belote(*SIMULATE, "--log", str(tmp_path / "d.jsonl"), "--log-deals", "2")
+        assert p.returncode == 0, p.stderr
+        assert listing(tmp_path) == [".belote-log-abcd1234", "d.jsonl"]
+        notes = [line for line in p.stderr.splitlines() if line.strip()]
+        assert len(notes) == 1 and ".belote-log-k3j_x9q2" in notes[0] and "earlier version" in notes[0]
+    finally:
+        holder.kill()
+        holder.wait()
