@@ -612,3 +612,23 @@ def test_ship_refuses_an_unresolved_calibration_in_one_line(tmp_path, monkeypatc
     code, out, err = run(["calibrate", "--deals", "3000", "--iterations", "2", "--ship", "--quiet"], capsys)
     assert code == 2 and err.count("\n") == 1 and "--ship refuses the classic calibration, unresolved" in err, err
     assert not target.exists()
+
+
+def test_a_policy_file_on_a_full_disk_is_one_line_and_leaves_nothing(tmp_path):
+    """A real 4 KiB tmpfs (root only: skipped where mount is refused), too small for a policy file."""
+    import subprocess
+
+    rules = Rules.from_label("classic")
+    start = np.tile(default_bid_params("classic", 4), (4, 1))
+    cal = C.Calibration(rules, "heuristic", 10, 1, C.MIN_N, start, start.copy())
+    fs = tmp_path / "full"
+    fs.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", str(fs)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        (fs / "filler").write_bytes(b"x" * 4096)
+        with pytest.raises(BeloteError, match=r"cannot write --out .*p\.json: No space left on device"):
+            C.write_policy(cal, fs / "p.json")
+        assert sorted(p.name for p in fs.iterdir()) == ["filler"]
+    finally:
+        subprocess.run(["umount", str(fs)], check=True)

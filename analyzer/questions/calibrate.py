@@ -888,10 +888,15 @@ def write_policy(cal: Calibration, path, command: str | None = None) -> Path:
     """Write the policy file (JSON, indented). Refuses to overwrite a file that is not a
     policy file of ours."""
     path = check_policy_target(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(cal.as_policy(command), indent=2) + "\n")
-    tmp.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(cal.as_policy(command), indent=2) + "\n")
+        tmp.replace(path)
+    except OSError as e:  # a full disk, a read-only folder: one line, and no half-written file left
+        tmp.unlink(missing_ok=True)
+        raise BeloteError(f"cannot write --out {path}: {e.strerror or e} (free some space, or choose another "
+                          "--out)") from None
     return path
 
 
