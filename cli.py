@@ -16,6 +16,7 @@ from typing import List, Optional
 import typer
 
 from analyzer.errors import BeloteError
+from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS
 
 app = typer.Typer(
     help="belote-analyzer: Monte-Carlo strategy analyser for classic Belote, Piekjas and Dekjas.\n\n"
@@ -61,7 +62,8 @@ def _app_options(
 
 # ---- shared options ------------------------------------------------------------------
 
-SEED = typer.Option(1, "--seed", min=0, help="Random seed: the same seed gives the same numbers.")
+SEED = typer.Option(1, "--seed", min=0, max=SEEDS - 1, help="Random seed, 0 to 2**64 - 1: the same seed gives the "
+                    "same numbers.")
 QUIET = typer.Option(False, "--quiet", "-q", help="No progress bar.")
 VARIANT = typer.Option(Variant.classic, "--variant", help="Which game.")
 PLAYERS = typer.Option(None, "--players", help="Players (piekjas 2-4; classic 4; dekjas 2). Default: the variant's usual count.")
@@ -288,7 +290,7 @@ def _console():
 def simulate(
     variant: Variant = VARIANT,
     players: Optional[int] = PLAYERS,
-    deals: int = typer.Option(1_000_000, "--deals", min=1, help="Hands to simulate."),
+    deals: int = typer.Option(1_000_000, "--deals", min=1, max=MAX_DEALS, help="Hands to simulate."),
     seed: int = SEED,
     bid: str = BID,
     play: str = PLAY,
@@ -299,7 +301,7 @@ def simulate(
     run_dir: Optional[Path] = RUN_DIR,
     resume: bool = RESUME,
     log: Optional[Path] = typer.Option(None, "--log", help="Write the first hands as belote-deal/1 JSON lines."),
-    log_deals: int = typer.Option(1000, "--log-deals", min=1, help="How many hands --log writes."),
+    log_deals: int = typer.Option(1000, "--log-deals", min=1, max=MAX_DEALS, help="How many hands --log writes."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -441,9 +443,8 @@ def bench(
         if peer not in PEERS:
             raise BeloteError(f'unknown peer "{peer}" for --peer: use {", ".join(PEERS)}')
         why = peer_missing(peer)
-        if why is not None:
-            typer.echo(f"belote bench --peer {peer}: skipped, {why}")
-            return
+        if why is not None:  # asked for and not measured: an error, not a quiet "skipped" with exit 0
+            raise BeloteError(f"--peer {peer} cannot run: {why}")
         r = compare_peer(peer, seconds, rounds)
         if as_json:
             typer.echo(json.dumps(r))
@@ -505,11 +506,11 @@ def take(
     objective: Objective = typer.Option(
         Objective.net, "--objective", help="What ranks the calls: net = your side's score minus the best other "
         "side's (counts what a dedans gives away); score = your side's own score."),
-    deals: int = typer.Option(100_000, "--deals", min=1, help="Paired deals to keep (deals where the earlier seats passed)."),
+    deals: int = typer.Option(100_000, "--deals", min=1, max=MAX_DEALS, help="Paired deals to keep (deals where the earlier seats passed)."),
     precision: Optional[float] = typer.Option(
         None, "--precision", help="Instead of --deals: simulate until the 95% half-width of the verdict's "
         "difference is at most this many points (capped by --max-deals)."),
-    max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, help="The cap on paired deals with --precision."),
+    max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, max=MAX_DEALS, help="The cap on paired deals with --precision."),
     seed: int = SEED,
     bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
@@ -529,7 +530,7 @@ def take(
     bracket_plays: Optional[str] = typer.Option(
         None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
     bracket_deals: int = typer.Option(
-        500, "--bracket-deals", min=1, help="Paired deals for the searching policies of --bracket (pimc, dd: "
+        500, "--bracket-deals", min=1, max=MAX_DEALS, help="Paired deals for the searching policies of --bracket (pimc, dd: "
         "milliseconds a hand); the others keep --deals."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
@@ -820,10 +821,10 @@ def balance(
     variants: str = typer.Option("classic,piekjas2,piekjas3,piekjas4,dekjas", "--variants",
                                  help="Comma-separated: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     deals: Optional[int] = typer.Option(
-        None, "--deals", min=1, show_default=False,
+        None, "--deals", min=1, max=MAX_DEALS, show_default=False,
         help="Hands per variant [default: 1,000,000; with --play pimc 2,000; with dd 200]."),
     games: Optional[int] = typer.Option(
-        None, "--games", min=0, show_default=False,
+        None, "--games", min=0, max=MAX_DEALS, show_default=False,
         help="Whole games per variant, 0: hands only [default: 20,000; with --play pimc 100; with dd 10]."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, PNG plots and balance.md here."),
     seed: int = SEED,
@@ -945,12 +946,12 @@ def duel(
     b: str = typer.Option(..., "--b", help="Policy set B as BID/PLAY, e.g. calibrated/heuristic."),
     variant: Variant = VARIANT,
     players: Optional[int] = PLAYERS,
-    deals: int = typer.Option(100_000, "--deals", min=1, help="Deals, each played once per seating."),
+    deals: int = typer.Option(100_000, "--deals", min=1, max=MAX_DEALS, help="Deals, each played once per seating."),
     seed: int = SEED,
     rule: Optional[List[str]] = RULE,
     dd_loss: bool = typer.Option(False, "--dd-loss", help="Also value every card of the first --dd-deals deals "
                                  "with the exact solver: the double-dummy points each side gives away, by role."),
-    dd_deals: int = typer.Option(200, "--dd-deals", min=1, help="Deals whose play --dd-loss values (slow: "
+    dd_deals: int = typer.Option(200, "--dd-deals", min=1, max=MAX_DEALS, help="Deals whose play --dd-loss values (slow: "
                                  "about half a second a classic hand, more in Dekjas and Piekjas 4)."),
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -1013,8 +1014,8 @@ def rules(
                                           "the variant, e.g. piekjas 2, 3 and 4)."),
     option: Optional[List[str]] = typer.Option(None, "--option", help="Only this rule option (repeatable), e.g. "
                                                "--option undertrump. Default: every option that can change the variant."),
-    deals: int = typer.Option(200_000, "--deals", min=10, help="Hands per reading (the same deals for both)."),
-    games: int = typer.Option(4_000, "--games", min=0, help="Whole games per reading (0: hands only)."),
+    deals: int = typer.Option(200_000, "--deals", min=10, max=MAX_DEALS, help="Hands per reading (the same deals for both)."),
+    games: int = typer.Option(4_000, "--games", min=0, max=MAX_DEALS, help="Whole games per reading (0: hands only)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, markdown, the forest plot and run.json into "
                                        "this folder (new, empty, or an earlier output of belote, which is replaced)."),
     all_rows: bool = typer.Option(False, "--all", help="Also list the differences inside the noise."),
@@ -1138,7 +1139,7 @@ def _render_rules(r, all_rows: bool) -> None:
 @app.command()
 def report(
     out: Optional[Path] = typer.Option(None, "--out", help="The report folder (default: reports/report-deals<N>-seed<S>)."),
-    deals: int = typer.Option(2_000_000, "--deals", min=1,
+    deals: int = typer.Option(2_000_000, "--deals", min=1, max=MAX_DEALS,
                               help="Hands per variant for balance; table uses deals/2 per variant, games deals/40, "
                               "take deals/20 per example."),
     seed: int = SEED,
@@ -1207,7 +1208,7 @@ def calibrate(
     players: Optional[int] = PLAYERS,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
-    deals: int = typer.Option(40_000, "--deals", min=1, help="Deals an iteration (the same deals every iteration)."),
+    deals: int = typer.Option(40_000, "--deals", min=1, max=MAX_DEALS, help="Deals an iteration (the same deals every iteration)."),
     iterations: int = typer.Option(
         20, "--iterations", min=1, max=50, help="Most iterations before giving up (each smous sweep that moves adds "
         "take/pass iterations)."),  # = calibrate.DEFAULT_ITER (tested)
@@ -1221,7 +1222,7 @@ def calibrate(
         True, "--classes/--no-classes", help="Also calibrate class overrides (take or pass a hand class of belote "
         "table whatever the threshold says, where the data resolve it); --no-classes: thresholds only."),
     smous_deals: Optional[int] = typer.Option(
-        None, "--smous-deals", min=0, help="2 players: sweep the smous offer margin and answer seat by seat, each "
+        None, "--smous-deals", min=0, max=MAX_DEALS, help="2 players: sweep the smous offer margin and answer seat by seat, each "
         "candidate by a duplicate match on this many deals (default: --deals; 0: keep the heuristic's)."),
     suits: bool = typer.Option(
         False, "--suits", help="Then measure the calibrated policy's suit choices (the koe's suit, the round-2 suit): "
@@ -1396,6 +1397,10 @@ def _usage_message(e) -> str:
         return f"{flag} must be {'at least' if 'ge' in ctx else 'more than'} {bound}, not {given}"
     if kind in ("less_than_equal", "less_than"):
         bound = ctx.get("le", ctx.get("lt"))
+        if bound == MAX_DEALS:  # the deal counts' common bound (analyzer.runs.limits)
+            return f"{flag} must be at most {MAX_DEALS_TEXT} (no run of more could finish), not {given}"
+        if bound == SEEDS - 1:
+            return f"{flag} must be a whole number from 0 to 2**64 - 1 = {bound}, not {given}"
         return f"{flag} must be {'at most' if 'le' in ctx else 'less than'} {bound}, not {given}"
     if kind == "int_parsing":
         return f'{flag} must be a whole number, not "{given}"'
