@@ -688,7 +688,7 @@ def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objecti
 def table(
     variant: Variant = VARIANT,
     players: Optional[int] = PLAYERS,
-    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals to sample."),
+    deals: int = typer.Option(200_000, "--deals", min=1, max=MAX_DEALS, help="Deals to sample."),
     rounds: int = typer.Option(2, "--rounds", min=1, max=2, help="Bidding rounds to tabulate: 1, or 2 for both."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, heatmap PNGs and a markdown table here."),
     seed: int = SEED,
@@ -784,13 +784,16 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
     """``table --bracket``: the bidding table under each play policy, one progress bar each."""
     from analyzer.output.files import write_table_bracket
     from analyzer.questions.bracket import parse_plays
-    from analyzer.questions.table_bracket import default_plays, parse_by, parse_deals, plan, table_bracket
+    from analyzer.questions.table_bracket import (check_sample, default_plays, parse_by, parse_deals, plan,
+                                                  table_bracket)
 
     plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
     by = parse_by(bracket_by)
     bracket_deals = parse_deals(bracket_deals) if bracket_deals else None
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("table", quiet)
+        check_sample(rules, plays, deals, bracket_deals, seed=seed, bid=bid, rounds=rounds, by=by,
+                     threads=threads)  # a sample too small to show a class: refused before the searching plays
         if not quiet:
             typer.echo(plan(rules, plays, deals, bracket_deals, rounds, threads), err=True)
         with _backend(cluster, scheduler), _bars_per_policy(quiet) as progress:
