@@ -16,6 +16,7 @@ from typing import List, Optional
 import typer
 
 from analyzer.errors import BeloteError
+from analyzer.players.costs import DD_LOSS_COST, DD_PLAY_COST
 from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS
 
 app = typer.Typer(
@@ -530,8 +531,8 @@ def take(
     bracket_plays: Optional[str] = typer.Option(
         None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
     bracket_deals: int = typer.Option(
-        500, "--bracket-deals", min=1, max=MAX_DEALS, help="Paired deals for the searching policies of --bracket (pimc, dd: "
-        "milliseconds a hand); the others keep --deals."),
+        500, "--bracket-deals", min=1, max=MAX_DEALS, help="Paired deals for the searching policies of --bracket (pimc: "
+        f"milliseconds a hand; dd: {DD_PLAY_COST}); the others keep --deals."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -709,8 +710,8 @@ def table(
         "(classic, piekjas 2), heuristic,pimc (piekjas 3-4, dekjas: dd is too slow there)."),
     bracket_deals: Optional[str] = typer.Option(
         None, "--bracket-deals", show_default="pimc=1000,dd=150", help="Deals of the searching policies of --bracket: one number "
-        "for all, or by policy (a table deal plays about 5 hands; classic dd costs about 25 times pimc, about a "
-        "minute each at the default on 2 threads); the others keep --deals as well."),
+        f"for all, or by policy (a table deal plays about 5 hands; dd: {DD_PLAY_COST}; about a minute each at "
+        "the default on 2 threads); the others keep --deals as well."),
     bracket_by: Optional[str] = typer.Option(
         None, "--bracket-by", help="The class columns of --bracket: round, seat, honours, trump_length, "
         "side_aces, voids. Default: round,honours (a searching sample is small)."),
@@ -955,7 +956,7 @@ def duel(
     dd_loss: bool = typer.Option(False, "--dd-loss", help="Also value every card of the first --dd-deals deals "
                                  "with the exact solver: the double-dummy points each side gives away, by role."),
     dd_deals: int = typer.Option(200, "--dd-deals", min=1, max=MAX_DEALS, help="Deals whose play --dd-loss values (slow: "
-                                 "about half a second a classic hand, more in Dekjas and Piekjas 4)."),
+                                 f"{DD_LOSS_COST})."),
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,

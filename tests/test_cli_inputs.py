@@ -178,7 +178,7 @@ def silent_server():
 
 def test_a_server_that_is_not_dask_times_out_in_one_line(silent_server, capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(backends, "CONNECT_SECONDS", 1.0)
+    monkeypatch.setattr(backends, "CONNECT_SECONDS", 1.0, raising=False)  # (before the fix: no such bound)
     t0 = time.monotonic()
     line = one_line_error(["simulate", "--deals", "10", "--scheduler", silent_server, "-q"], capsys)
     assert time.monotonic() - t0 < 10
@@ -219,3 +219,29 @@ def test_table_bracket_suggestion_is_enough_deals():
         check_sample(rules, ("heuristic", "pimc"), 2000, 10)
     need = int(re.search(r"--bracket-deals (\d+)", str(e.value)).group(1))
     assert check_sample(rules, ("heuristic", "pimc"), 2000, need, by=BY) >= MIN_N
+
+
+# ---- what double dummy costs: one phrase everywhere ----------------------------------------
+
+
+def test_every_help_and_the_readme_give_double_dummys_cost_in_the_same_words(capsys):
+    """The figures live in analyzer.players.costs (from docs/BENCHMARKS.md); the help of
+    every option that plays or values double dummy and the README quote them word for word."""
+    from pathlib import Path
+
+    from analyzer.players.costs import DD_LOSS_COST, DD_PLAY_COST
+
+    def flat(text):
+        return " ".join(text.split())
+
+    helps = {}
+    for command in ("take", "table", "duel"):
+        code, out, _ = run([command, "--help"], capsys)
+        assert code == 0
+        helps[command] = flat(out)
+    assert DD_PLAY_COST in helps["take"] and DD_PLAY_COST in helps["table"]
+    assert DD_LOSS_COST in helps["duel"]
+    readme = flat((Path(__file__).parent.parent / "README.md").read_text())
+    assert readme.count(DD_PLAY_COST) == 2 and readme.count(DD_LOSS_COST) == 1
+    for stale in ("about half a second a classic hand", "about 25 PIMC hands", "(pimc, dd: milliseconds a hand)"):
+        assert stale not in readme and all(stale not in h for h in helps.values())

@@ -10,7 +10,8 @@ side: P(made), P(dedans), P(capot), P(pit) and the net gain of taking, each with
 Same deals. Deal ``i`` of a table run is seeded by ``(seed, i)`` alone and the bidding
 (which lists the decisions) runs before any card is played, so the deals, the decisions
 reached and their classes do not depend on the play policy; only the played-out scores do.
-The searching policies (``dd``, ``pimc``) cost milliseconds a hand, so they play the first
+The searching policies cost milliseconds (``pimc``) to tenths of a second (``dd``) a hand
+(``analyzer.players.costs``), so they play the first
 ``strong_deals`` deals of the stream; the cheap ones play all ``deals`` as well. On those
 first deals every policy is run one deal a row (``per_unit``): a class index holds the seat
 and the round, so a deal has at most one decision in a class and the row gives each
@@ -365,7 +366,7 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
 
     ``strong_deals``: the deals of every searching policy, or ``{play: deals}``, or None for
     ``STRONG_DEALS`` (double
-    dummy costs 25 times PIMC in classic); each plays the first of the stream. The cheap
+    dummy costs 25-30 times PIMC in classic); each plays the first of the stream. The cheap
     policies tabulate ``deals`` deals, and play the largest searching sample one deal a
     row so every policy is matched decision by decision with the first.
     ``progress(play, done, total)`` as each policy's runs go (a cheap policy: its per-deal
