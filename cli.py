@@ -17,6 +17,7 @@ import typer
 
 from analyzer.errors import BeloteError
 from analyzer.players.costs import DD_LOSS_COST, DD_PLAY_COST
+from analyzer.runs.backends import CONNECT_SECONDS
 from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS
 
 app = typer.Typer(
@@ -79,13 +80,15 @@ PLAY = typer.Option("heuristic", "--play", help="Play policy for all seats, per 
 THREADS = typer.Option(None, "--threads", help="Threads (default: all cores). Results do not depend on it.")
 JSON = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
 CLUSTER = typer.Option(None, "--cluster", help="Run on a new Dask cluster of N worker processes on this machine: "
-                       "local:N (needs belote-analyzer[dask]). Results do not depend on it.")
+                       "local:N, N at most the machine's cores (local:N! forces N; needs belote-analyzer[dask]). "
+                       "Results do not depend on it.")
 RUN_DIR = typer.Option(None, "--run-dir", help="Record each finished batch in this folder as the run goes, "
                        "so an interrupted run can continue with --resume.")
 RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers.")
 SCHEDULER = typer.Option(None, "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
                          help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT "
-                         "(default: $DASK_SCHEDULER_ADDRESS). Results do not depend on it.")
+                         f"(default: $DASK_SCHEDULER_ADDRESS), which must answer within {CONNECT_SECONDS:g} s. Results do not "
+                         "depend on it.")
 
 
 def _json(d) -> None:
