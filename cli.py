@@ -87,8 +87,8 @@ RUN_DIR = typer.Option(None, "--run-dir", help="Record each finished batch in th
 RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers.")
 SCHEDULER = typer.Option(None, "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
                          help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT "
-                         f"(default: $DASK_SCHEDULER_ADDRESS), which must answer within {CONNECT_SECONDS:g} s. Results do not "
-                         "depend on it.")
+                         f"(default: $DASK_SCHEDULER_ADDRESS), which must answer within {CONNECT_SECONDS:g} s. "
+                         "Results do not depend on it.")
 
 
 def _json(d) -> None:
@@ -421,7 +421,8 @@ def bench(
         None, "--variant", help="Variants to measure: classic, piekjas2, piekjas3, piekjas4, dekjas (repeatable; default all)."),
     policy: Optional[List[str]] = typer.Option(None, "--policy", help="random and/or heuristic (default both); "
                                                "heuristic:v=1 plays the heuristic's cards as before issue 10."),
-    seconds: float = typer.Option(3.0, "--seconds", min=0.1, help="Seconds of simulation per case."),
+    seconds: float = typer.Option(3.0, "--seconds", min=0.1, max=3600,
+                                  help="Seconds of simulation per case (at most an hour)."),
     threads: Optional[List[int]] = typer.Option(None, "--threads", help="Thread counts (default: 1 and all)."),
     peer: Optional[str] = typer.Option(
         None, "--peer", help="Compare with another engine instead, alternately in one run: colver "
@@ -510,11 +511,13 @@ def take(
     objective: Objective = typer.Option(
         Objective.net, "--objective", help="What ranks the calls: net = your side's score minus the best other "
         "side's (counts what a dedans gives away); score = your side's own score."),
-    deals: int = typer.Option(100_000, "--deals", min=1, max=MAX_DEALS, help="Paired deals to keep (deals where the earlier seats passed)."),
+    deals: int = typer.Option(100_000, "--deals", min=1, max=MAX_DEALS,
+                              help="Paired deals to keep (deals where the earlier seats passed)."),
     precision: Optional[float] = typer.Option(
         None, "--precision", help="Instead of --deals: simulate until the 95% half-width of the verdict's "
         "difference is at most this many points (capped by --max-deals)."),
-    max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, max=MAX_DEALS, help="The cap on paired deals with --precision."),
+    max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, max=MAX_DEALS,
+                                  help="The cap on paired deals with --precision."),
     seed: int = SEED,
     bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
@@ -958,7 +961,8 @@ def duel(
     rule: Optional[List[str]] = RULE,
     dd_loss: bool = typer.Option(False, "--dd-loss", help="Also value every card of the first --dd-deals deals "
                                  "with the exact solver: the double-dummy points each side gives away, by role."),
-    dd_deals: int = typer.Option(200, "--dd-deals", min=1, max=MAX_DEALS, help="Deals whose play --dd-loss values (slow: "
+    dd_deals: int = typer.Option(200, "--dd-deals", min=1, max=MAX_DEALS,
+                                 help="Deals whose play --dd-loss values (slow: "
                                  f"{DD_LOSS_COST})."),
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
@@ -1021,7 +1025,8 @@ def rules(
                                           "the variant, e.g. piekjas 2, 3 and 4)."),
     option: Optional[List[str]] = typer.Option(None, "--option", help="Only this rule option (repeatable), e.g. "
                                                "--option undertrump. Default: every option that can change the variant."),
-    deals: int = typer.Option(200_000, "--deals", min=10, max=MAX_DEALS, help="Hands per reading (the same deals for both)."),
+    deals: int = typer.Option(200_000, "--deals", min=10, max=MAX_DEALS,
+                              help="Hands per reading (the same deals for both)."),
     games: int = typer.Option(4_000, "--games", min=0, max=MAX_DEALS, help="Whole games per reading (0: hands only)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, markdown, the forest plot and run.json into "
                                        "this folder (new, empty, or an earlier output of belote, which is replaced)."),
@@ -1215,7 +1220,8 @@ def calibrate(
     players: Optional[int] = PLAYERS,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
-    deals: int = typer.Option(40_000, "--deals", min=1, max=MAX_DEALS, help="Deals an iteration (the same deals every iteration)."),
+    deals: int = typer.Option(40_000, "--deals", min=1, max=MAX_DEALS,
+                              help="Deals an iteration (the same deals every iteration)."),
     iterations: int = typer.Option(
         20, "--iterations", min=1, max=50, help="Most iterations before giving up (each smous sweep that moves adds "
         "take/pass iterations)."),  # = calibrate.DEFAULT_ITER (tested)
@@ -1399,6 +1405,8 @@ def _usage_message(e) -> str:
     err = errors[0]
     given = err.get("input")
     kind, ctx = err.get("type", ""), err.get("ctx") or {}
+    if str(given).strip().lower().lstrip("+-") == "nan":  # fails every bound: say what it is not
+        return f"{flag} must be a number, not {given}"
     if kind in ("greater_than_equal", "greater_than"):
         bound = ctx.get("ge", ctx.get("gt"))
         return f"{flag} must be {'at least' if 'ge' in ctx else 'more than'} {bound}, not {given}"
