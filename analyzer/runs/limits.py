@@ -15,8 +15,11 @@ logs (through ``kernel_config``) call it wherever a seed enters a kernel.
 Deals. ``MAX_DEALS`` = 2**40 (about 1.1 × 10**12) bounds every count of deals or games a
 command takes: at the fastest rate measured here (piekjas2 random on 2 threads, 3.3 million
 hands a second, docs/BENCHMARKS.md) it is four days of simulation, and the int64 sums of
-the kernels (a hand scores under 2**10 points) stay below 2**63 by a factor of 2**13. A
-count beyond it is a typo or a run that cannot finish: refused in one line.
+the kernels stay below 2**63 (a hand scores under 2**10 points, so even the sums of squared
+scores stay under 2**60). A count beyond it is a typo or a run that cannot finish: refused
+in one line. Every seed reaches the kernels through ``seed_stream`` alone (the driver's
+chunk, the duel's and the deal log's replays, the games' log), so the int64 and the uint64
+typing compute the same streams.
 """
 
 from __future__ import annotations
