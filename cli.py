@@ -18,7 +18,7 @@ import typer
 from analyzer.errors import BeloteError
 from analyzer.players.costs import DD_LOSS_COST, DD_PLAY_COST
 from analyzer.runs.backends import CONNECT_SECONDS
-from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS
+from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS, SEEDS_TEXT
 
 app = typer.Typer(
     help="belote-analyzer: Monte-Carlo strategy analyser for classic Belote, Piekjas and Dekjas.\n\n"
@@ -537,8 +537,8 @@ def take(
     bracket_plays: Optional[str] = typer.Option(
         None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
     bracket_deals: int = typer.Option(
-        500, "--bracket-deals", min=1, max=MAX_DEALS, help="Paired deals for the searching policies of --bracket (pimc: "
-        f"milliseconds a hand; dd: {DD_PLAY_COST}); the others keep --deals."),
+        500, "--bracket-deals", min=1, max=MAX_DEALS, help="Paired deals for the searching policies of --bracket "
+        f"(pimc: milliseconds a hand; dd: {DD_PLAY_COST}); the others keep --deals."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -962,8 +962,7 @@ def duel(
     dd_loss: bool = typer.Option(False, "--dd-loss", help="Also value every card of the first --dd-deals deals "
                                  "with the exact solver: the double-dummy points each side gives away, by role."),
     dd_deals: int = typer.Option(200, "--dd-deals", min=1, max=MAX_DEALS,
-                                 help="Deals whose play --dd-loss values (slow: "
-                                 f"{DD_LOSS_COST})."),
+                                 help=f"Deals whose play --dd-loss values (slow: {DD_LOSS_COST})."),
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
@@ -1235,8 +1234,8 @@ def calibrate(
         True, "--classes/--no-classes", help="Also calibrate class overrides (take or pass a hand class of belote "
         "table whatever the threshold says, where the data resolve it); --no-classes: thresholds only."),
     smous_deals: Optional[int] = typer.Option(
-        None, "--smous-deals", min=0, max=MAX_DEALS, help="2 players: sweep the smous offer margin and answer seat by seat, each "
-        "candidate by a duplicate match on this many deals (default: --deals; 0: keep the heuristic's)."),
+        None, "--smous-deals", min=0, max=MAX_DEALS, help="2 players: sweep the smous offer margin and answer seat by "
+        "seat, each candidate by a duplicate match on this many deals (default: --deals; 0: keep the heuristic's)."),
     suits: bool = typer.Option(
         False, "--suits", help="Then measure the calibrated policy's suit choices (the koe's suit, the round-2 suit): "
         "at every koe and round-2 take on the same deals, each other allowed suit played forced against the "
@@ -1415,7 +1414,7 @@ def _usage_message(e) -> str:
         if bound == MAX_DEALS:  # the deal counts' common bound (analyzer.runs.limits)
             return f"{flag} must be at most {MAX_DEALS_TEXT} (no run of more could finish), not {given}"
         if bound == SEEDS - 1:
-            return f"{flag} must be a whole number from 0 to 2**64 - 1 = {bound}, not {given}"
+            return f"{flag} must be {SEEDS_TEXT}, not {given}"
         return f"{flag} must be {'at most' if 'le' in ctx else 'less than'} {bound}, not {given}"
     if kind == "int_parsing":
         return f'{flag} must be a whole number, not "{given}"'

@@ -30,13 +30,14 @@ from analyzer.errors import BeloteError
 
 SEEDS = 2**64  # seeds are 0 .. SEEDS - 1: the 64 bits of the kernels' streams
 MAX_DEALS = 2**40  # the most deals (hands, games) a command accepts: see the module docstring
-MAX_DEALS_TEXT = "2**40 = 1,099,511,627,776"  # how the one-line errors name it
+MAX_DEALS_TEXT = "2**40 = 1,099,511,627,776"  # how the one-line errors name the bounds
+SEEDS_TEXT = f"a whole number from 0 to 2**64 - 1 = {SEEDS - 1:,}"
 
 
 def check_seed(seed: int, flag: str = "--seed") -> int:
     """``seed`` when it is a whole number of [0, 2**64), else a one-line error."""
     if not 0 <= seed < SEEDS:
-        raise BeloteError(f"{flag} must be a whole number from 0 to 2**64 - 1 = {SEEDS - 1:,}, not {seed}")
+        raise BeloteError(f"{flag} must be {SEEDS_TEXT}, not {seed}")
     return seed
 
 
