@@ -427,7 +427,7 @@ def bench(
     peer: Optional[str] = typer.Option(
         None, "--peer", help="Compare with another engine instead, alternately in one run: colver "
         "(the optional extra: pip install 'belote-analyzer[bench]')."),
-    rounds: int = typer.Option(3, "--rounds", min=1, help="With --peer: how many times to alternate."),
+    rounds: int = typer.Option(3, "--rounds", min=1, max=100, help="With --peer: how many times to alternate."),
     as_json: bool = JSON,
 ):
     """Hands per second for each variant and policy, on one thread and on all threads.

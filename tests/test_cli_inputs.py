@@ -59,6 +59,7 @@ BAD = [
     (["calibrate", "--deals", str(10**15)], "--deals must be at most 2**40"),
     (["bench", "--seconds", "inf"], "--seconds must be at most 3600"),
     (["bench", "--seconds", "nan"], "--seconds must be a number, not nan"),
+    (["bench", "--peer", "colver", "--rounds", str(10**30)], "--rounds must be at most 100"),
     (["simulate", "--play", "defender=random"], '"defender=" is neither a role nor a seat'),
     (["simulate", "--play", "tacker=random,defence=heuristic"], '"tacker=" is neither a role nor a seat'),
     (["duel", "--a", "heuristic/taker=random,defender=heuristic", "--b", "heuristic/heuristic"],
