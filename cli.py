@@ -16,6 +16,9 @@ from typing import List, Optional
 import typer
 
 from analyzer.errors import BeloteError
+from analyzer.players.costs import DD_LOSS_COST, DD_PLAY_COST
+from analyzer.runs.backends import CONNECT_SECONDS
+from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS, SEEDS_TEXT
 
 app = typer.Typer(
     help="belote-analyzer: Monte-Carlo strategy analyser for classic Belote, Piekjas and Dekjas.\n\n"
@@ -61,7 +64,8 @@ def _app_options(
 
 # ---- shared options ------------------------------------------------------------------
 
-SEED = typer.Option(1, "--seed", min=0, help="Random seed: the same seed gives the same numbers.")
+SEED = typer.Option(1, "--seed", min=0, max=SEEDS - 1, help="Random seed, 0 to 2**64 - 1: the same seed gives the "
+                    "same numbers.")
 QUIET = typer.Option(False, "--quiet", "-q", help="No progress bar.")
 VARIANT = typer.Option(Variant.classic, "--variant", help="Which game.")
 PLAYERS = typer.Option(None, "--players", help="Players (piekjas 2-4; classic 4; dekjas 2). Default: the variant's usual count.")
@@ -76,14 +80,16 @@ PLAY = typer.Option("heuristic", "--play", help="Play policy for all seats, per 
 THREADS = typer.Option(None, "--threads", help="Threads (default: all cores). Results do not depend on it.")
 JSON = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
 CLUSTER = typer.Option(None, "--cluster", help="Run on a new Dask cluster of N worker processes on this machine: "
-                       "local:N (needs belote-analyzer[dask]). Results do not depend on it.")
+                       "local:N, N at most the machine's cores (local:N! forces N; needs belote-analyzer[dask]). "
+                       "Results do not depend on it.")
 RUN_DIR = typer.Option(None, "--run-dir", help="Record each finished batch in this folder as the run goes, "
                        "so an interrupted run can continue with --resume (one run at a time per folder).")
 RESUME = typer.Option(False, "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers "
                       "(each recorded batch is checked against its checksum; one that does not match is refused).")
 SCHEDULER = typer.Option(None, "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
                          help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT "
-                         "(default: $DASK_SCHEDULER_ADDRESS). Results do not depend on it.")
+                         f"(default: $DASK_SCHEDULER_ADDRESS), which must answer within {CONNECT_SECONDS:g} s. "
+                         "Results do not depend on it.")
 
 
 def _json(d) -> None:
@@ -284,7 +290,7 @@ def _console():
 def simulate(
     variant: Variant = VARIANT,
     players: Optional[int] = PLAYERS,
-    deals: int = typer.Option(1_000_000, "--deals", min=1, help="Hands to simulate."),
+    deals: int = typer.Option(1_000_000, "--deals", min=1, max=MAX_DEALS, help="Hands to simulate."),
     seed: int = SEED,
     bid: str = BID,
     play: str = PLAY,
@@ -295,7 +301,7 @@ def simulate(
     run_dir: Optional[Path] = RUN_DIR,
     resume: bool = RESUME,
     log: Optional[Path] = typer.Option(None, "--log", help="Write the first hands as belote-deal/1 JSON lines."),
-    log_deals: int = typer.Option(1000, "--log-deals", min=1, help="How many hands --log writes."),
+    log_deals: int = typer.Option(1000, "--log-deals", min=1, max=MAX_DEALS, help="How many hands --log writes."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -426,12 +432,13 @@ def bench(
         None, "--variant", help="Variants to measure: classic, piekjas2, piekjas3, piekjas4, dekjas (repeatable; default all)."),
     policy: Optional[List[str]] = typer.Option(None, "--policy", help="random and/or heuristic (default both); "
                                                "heuristic:v=1 plays the heuristic's cards as before its taker fixes (v2)."),
-    seconds: float = typer.Option(3.0, "--seconds", min=0.1, help="Seconds of simulation per case."),
+    seconds: float = typer.Option(3.0, "--seconds", min=0.1, max=3600,
+                                  help="Seconds of simulation per case (at most an hour)."),
     threads: Optional[List[int]] = typer.Option(None, "--threads", help="Thread counts (default: 1 and all)."),
     peer: Optional[str] = typer.Option(
         None, "--peer", help="Compare with another engine instead, alternately in one run: colver "
         "(the optional extra: pip install 'belote-analyzer[bench]')."),
-    rounds: int = typer.Option(3, "--rounds", min=1, help="With --peer: how many times to alternate."),
+    rounds: int = typer.Option(3, "--rounds", min=1, max=100, help="With --peer: how many times to alternate."),
     as_json: bool = JSON,
 ):
     """Hands per second for each variant and policy, on one thread and on all threads.
@@ -452,9 +459,8 @@ def bench(
         if peer not in PEERS:
             raise BeloteError(f'unknown peer "{peer}" for --peer: use {", ".join(PEERS)}')
         why = peer_missing(peer)
-        if why is not None:
-            typer.echo(f"belote bench --peer {peer}: skipped, {why}")
-            return
+        if why is not None:  # asked for and not measured: an error, not a quiet "skipped" with exit 0
+            raise BeloteError(f"--peer {peer} cannot run: {why}")
         r = compare_peer(peer, seconds, rounds)
         if as_json:
             typer.echo(json.dumps(r))
@@ -516,11 +522,13 @@ def take(
     objective: Objective = typer.Option(
         Objective.net, "--objective", help="What ranks the calls: net = your side's score minus the best other "
         "side's (counts what a dedans gives away); score = your side's own score."),
-    deals: int = typer.Option(100_000, "--deals", min=1, help="Paired deals to keep (deals where the earlier seats passed)."),
+    deals: int = typer.Option(100_000, "--deals", min=1, max=MAX_DEALS,
+                              help="Paired deals to keep (deals where the earlier seats passed)."),
     precision: Optional[float] = typer.Option(
         None, "--precision", help="Instead of --deals: simulate until the 95% half-width of the verdict's "
         "difference is at most this many points (capped by --max-deals)."),
-    max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, help="The cap on paired deals with --precision."),
+    max_deals: int = typer.Option(2_000_000, "--max-deals", min=1, max=MAX_DEALS,
+                                  help="The cap on paired deals with --precision."),
     seed: int = SEED,
     bid: Optional[str] = BID_CALIBRATED,
     play: str = PLAY,
@@ -540,8 +548,8 @@ def take(
     bracket_plays: Optional[str] = typer.Option(
         None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
     bracket_deals: int = typer.Option(
-        500, "--bracket-deals", min=1, help="Paired deals for the searching policies of --bracket (pimc, dd: "
-        "milliseconds a hand); the others keep --deals."),
+        500, "--bracket-deals", min=1, max=MAX_DEALS, help="Paired deals for the searching policies of --bracket "
+        f"(pimc: milliseconds a hand; dd: {DD_PLAY_COST}); the others keep --deals."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -698,7 +706,7 @@ def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objecti
 def table(
     variant: Variant = VARIANT,
     players: Optional[int] = PLAYERS,
-    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals to sample."),
+    deals: int = typer.Option(200_000, "--deals", min=1, max=MAX_DEALS, help="Deals to sample."),
     rounds: int = typer.Option(2, "--rounds", min=1, max=2, help="Bidding rounds to tabulate: 1, or 2 for both."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, heatmap PNGs and a markdown table here."),
     seed: int = SEED,
@@ -719,8 +727,8 @@ def table(
         "(classic, piekjas 2), heuristic,pimc (piekjas 3-4, dekjas: dd is too slow there)."),
     bracket_deals: Optional[str] = typer.Option(
         None, "--bracket-deals", show_default="pimc=1000,dd=150", help="Deals of the searching policies of --bracket: one number "
-        "for all, or by policy (a table deal plays about 5 hands; classic dd costs about 25 times pimc, about a "
-        "minute each at the default on 2 threads); the others keep --deals as well."),
+        f"for all, or by policy (a table deal plays about 5 hands; dd: {DD_PLAY_COST}; about a minute each at "
+        "the default on 2 threads); the others keep --deals as well."),
     bracket_by: Optional[str] = typer.Option(
         None, "--bracket-by", help="The class columns of --bracket: round, seat, honours, trump_length, "
         "side_aces, voids. Default: round,honours (a searching sample is small)."),
@@ -794,13 +802,16 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
     """``table --bracket``: the bidding table under each play policy, one progress bar each."""
     from analyzer.output.files import write_table_bracket
     from analyzer.questions.bracket import parse_plays
-    from analyzer.questions.table_bracket import default_plays, parse_by, parse_deals, plan, table_bracket
+    from analyzer.questions.table_bracket import (check_sample, default_plays, parse_by, parse_deals, plan,
+                                                  table_bracket)
 
     plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
     by = parse_by(bracket_by)
     bracket_deals = parse_deals(bracket_deals) if bracket_deals else None
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("table", quiet)
+        check_sample(rules, plays, deals, bracket_deals, seed=seed, bid=bid, rounds=rounds, by=by,
+                     threads=threads)  # a sample too small to show a class: refused before the searching plays
         if not quiet:
             typer.echo(plan(rules, plays, deals, bracket_deals, rounds, threads), err=True)
         with _backend(cluster, scheduler), _bars_per_policy(quiet) as progress:
@@ -831,10 +842,10 @@ def balance(
     variants: str = typer.Option("classic,piekjas2,piekjas3,piekjas4,dekjas", "--variants",
                                  help="Comma-separated: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     deals: Optional[int] = typer.Option(
-        None, "--deals", min=1, show_default=False,
+        None, "--deals", min=1, max=MAX_DEALS, show_default=False,
         help="Hands per variant [default: 1,000,000; with --play pimc 2,000; with dd 200]."),
     games: Optional[int] = typer.Option(
-        None, "--games", min=0, show_default=False,
+        None, "--games", min=0, max=MAX_DEALS, show_default=False,
         help="Whole games per variant, 0: hands only [default: 20,000; with --play pimc 100; with dd 10]."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, PNG plots and balance.md here."),
     seed: int = SEED,
@@ -957,13 +968,13 @@ def duel(
     b: str = typer.Option(..., "--b", help="Policy set B as BID/PLAY, e.g. calibrated/heuristic."),
     variant: Variant = VARIANT,
     players: Optional[int] = PLAYERS,
-    deals: int = typer.Option(100_000, "--deals", min=1, help="Deals, each played once per seating."),
+    deals: int = typer.Option(100_000, "--deals", min=1, max=MAX_DEALS, help="Deals, each played once per seating."),
     seed: int = SEED,
     rule: Optional[List[str]] = RULE,
     dd_loss: bool = typer.Option(False, "--dd-loss", help="Also value every card of the first --dd-deals deals "
                                  "with the exact solver: the double-dummy points each side gives away, by role."),
-    dd_deals: int = typer.Option(200, "--dd-deals", min=1, help="Deals whose play --dd-loss values (slow: "
-                                 "about half a second a classic hand, more in Dekjas and Piekjas 4)."),
+    dd_deals: int = typer.Option(200, "--dd-deals", min=1, max=MAX_DEALS,
+                                 help=f"Deals whose play --dd-loss values (slow: {DD_LOSS_COST})."),
     threads: Optional[int] = THREADS,
     cluster: Optional[str] = CLUSTER,
     scheduler: Optional[str] = SCHEDULER,
@@ -1025,8 +1036,9 @@ def rules(
                                           "the variant, e.g. piekjas 2, 3 and 4)."),
     option: Optional[List[str]] = typer.Option(None, "--option", help="Only this rule option (repeatable), e.g. "
                                                "--option undertrump. Default: every option that can change the variant."),
-    deals: int = typer.Option(200_000, "--deals", min=10, help="Hands per reading (the same deals for both)."),
-    games: int = typer.Option(4_000, "--games", min=0, help="Whole games per reading (0: hands only)."),
+    deals: int = typer.Option(200_000, "--deals", min=10, max=MAX_DEALS,
+                              help="Hands per reading (the same deals for both)."),
+    games: int = typer.Option(4_000, "--games", min=0, max=MAX_DEALS, help="Whole games per reading (0: hands only)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, markdown, the forest plot and run.json into "
                                        "this folder (new, empty, or an earlier output of belote, which is replaced)."),
     all_rows: bool = typer.Option(False, "--all", help="Also list the differences inside the noise."),
@@ -1148,7 +1160,7 @@ def _render_rules(r, all_rows: bool) -> None:
 @app.command()
 def report(
     out: Optional[Path] = typer.Option(None, "--out", help="The report folder (default: reports/report-deals<N>-seed<S>)."),
-    deals: int = typer.Option(2_000_000, "--deals", min=1,
+    deals: int = typer.Option(2_000_000, "--deals", min=1, max=MAX_DEALS,
                               help="Hands per variant for balance; table uses deals/2 per variant, games deals/40, "
                               "take deals/20 per example."),
     seed: int = SEED,
@@ -1217,7 +1229,8 @@ def calibrate(
     players: Optional[int] = PLAYERS,
     play: str = PLAY,
     rule: Optional[List[str]] = RULE,
-    deals: int = typer.Option(40_000, "--deals", min=1, help="Deals an iteration (the same deals every iteration)."),
+    deals: int = typer.Option(40_000, "--deals", min=1, max=MAX_DEALS,
+                              help="Deals an iteration (the same deals every iteration)."),
     iterations: int = typer.Option(
         20, "--iterations", min=1, max=50, help="Most iterations before giving up (each smous sweep that moves adds "
         "take/pass iterations)."),  # = calibrate.DEFAULT_ITER (tested)
@@ -1232,8 +1245,8 @@ def calibrate(
         True, "--classes/--no-classes", help="Also calibrate class overrides (take or pass a hand class of belote "
         "table whatever the threshold says, where the data resolve it); --no-classes: thresholds only."),
     smous_deals: Optional[int] = typer.Option(
-        None, "--smous-deals", min=0, help="2 players: sweep the smous offer margin and answer seat by seat, each "
-        "candidate by a duplicate match on this many deals (default: --deals; 0: keep the heuristic's)."),
+        None, "--smous-deals", min=0, max=MAX_DEALS, help="2 players: sweep the smous offer margin and answer seat by "
+        "seat, each candidate by a duplicate match on this many deals (default: --deals; 0: keep the heuristic's)."),
     suits: bool = typer.Option(
         False, "--suits", help="Then measure the calibrated policy's suit choices (the koe's suit, the round-2 suit): "
         "at every koe and round-2 take on the same deals, each other allowed suit played forced against the "
@@ -1412,11 +1425,17 @@ def _usage_message(e) -> str:
     err = errors[0]
     given = err.get("input")
     kind, ctx = err.get("type", ""), err.get("ctx") or {}
+    if str(given).strip().lower().lstrip("+-") == "nan":  # fails every bound: say what it is not
+        return f"{flag} must be a number, not {given}"
     if kind in ("greater_than_equal", "greater_than"):
         bound = ctx.get("ge", ctx.get("gt"))
         return f"{flag} must be {'at least' if 'ge' in ctx else 'more than'} {bound}, not {given}"
     if kind in ("less_than_equal", "less_than"):
         bound = ctx.get("le", ctx.get("lt"))
+        if bound == MAX_DEALS:  # the deal counts' common bound (analyzer.runs.limits)
+            return f"{flag} must be at most {MAX_DEALS_TEXT} (no run of more could finish), not {given}"
+        if bound == SEEDS - 1:
+            return f"{flag} must be {SEEDS_TEXT}, not {given}"
         return f"{flag} must be {'at most' if 'le' in ctx else 'less than'} {bound}, not {given}"
     if kind == "int_parsing":
         return f'{flag} must be a whole number, not "{given}"'

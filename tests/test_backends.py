@@ -141,7 +141,7 @@ def test_dask_not_installed_is_one_line_and_exit_2(monkeypatch, capsys):
         return real(name, *a, **k)
 
     monkeypatch.setattr(builtins, "__import__", no_dask)
-    code = cli.main(["simulate", "--deals", "100", "--cluster", "local:2", "-q"])
+    code = cli.main(["simulate", "--deals", "100", "--cluster", "local:1", "-q"])
     _, err = capsys.readouterr()
     assert code == 2
     assert err.strip().count("\n") == 0 and "belote-analyzer[dask]" in err

@@ -98,13 +98,14 @@ def test_simulate_and_bench_and_show_have_help_with_examples(capsys):
         assert code == 0 and "Examples:" in out and f"belote {command}" in out
 
 
-def test_bench_peer_is_skipped_with_one_line_when_the_peer_is_missing(capsys, monkeypatch):
+def test_bench_peer_missing_is_an_error_naming_the_install(capsys, monkeypatch):
     import analyzer.runs.bench as B
 
     monkeypatch.setattr(B, "peer_missing", lambda peer: "colver is not installed: pip install 'belote-analyzer[bench]'")
     code, out, err = run(["bench", "--peer", "colver"], capsys)
-    lines = [line for line in out.splitlines() if line.strip()]
-    assert code == 0 and len(lines) == 1 and "skipped" in lines[0] and "pip install" in lines[0], out + err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code == 2 and out == "" and len(lines) == 1, out + err
+    assert lines[0].startswith("belote: error: --peer colver") and "pip install 'belote-analyzer[bench]'" in lines[0]
 
 
 def test_bench_peer_unknown_is_refused(capsys):

@@ -71,7 +71,7 @@ def test_play_one_name_and_by_seat_fill_both_rows():
     ("taker=random,1=heuristic", "mixes roles and seats"),
     ("taker=random,taker=heuristic", "names the taker twice"),
     ("defence=clever", 'unknown policy "clever"'),
-    ("attack=random", "SEAT=POLICY or taker=POLICY,defence=POLICY"),
+    ("attack=random", "\"attack=\" is neither a role nor a seat: the roles are taker and defence"),
 ])
 def test_play_role_parser_refuses_with_one_line(spec, words):
     with pytest.raises(BeloteError) as e:

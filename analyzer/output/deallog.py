@@ -41,6 +41,7 @@ from analyzer.runs.games import DEFAULT_MAX_DEALS, game_deals
 from analyzer.players.policies import Policies
 from analyzer.rules.deal_schema import SCHEMA, check_record
 from analyzer.runs.simulate import SimConfig, trace_hand
+from analyzer.runs.limits import kernel_config
 
 
 
@@ -145,7 +146,7 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace, *, polici
 
 def hand_record(config: SimConfig, index: int) -> dict:
     """Simulate hand ``index`` of the run again, traced, and return its record."""
-    deck, res, trace = trace_hand(config, index)
+    deck, res, trace = trace_hand(kernel_config(config), index)
     return record_from_trace(config, index, deck, res, trace)
 
 
@@ -153,7 +154,7 @@ def game_records(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEAL
     """The records of every deal of game ``game`` of ``config``'s run (``play_games``),
     each with the reserve and the game totals (``totals_before``) before it."""
     out = []
-    for d in game_deals(config, game, max_deals):
+    for d in game_deals(kernel_config(config), game, max_deals):
         out.append(record_from_trace(config, d.index, d.deck, d.res, d.trace, policies=config.policies.seated(d.seats),
                                      reserve_before=d.reserve_before, totals_before=d.totals_before, game=game))
     return out

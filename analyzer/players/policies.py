@@ -200,6 +200,10 @@ def parse_play(spec: str, players: int) -> tuple[tuple[str, ...], tuple[str, ...
     spec = _join_play_params(spec.strip())
     parts = [p for p in spec.split(",")] if "=" in spec.partition(":")[0] else []
     keys = [p.partition("=")[0].strip().lower() for p in parts]
+    unknown = [k for p, k in zip(parts, keys) if "=" in p and k not in _ROLE_WORDS and not k.isdigit()]
+    if unknown:  # a misspelt role (defender=, tacker=) is named, not taken for a seat
+        raise BeloteError(f'--play "{unknown[0]}=" is neither a role nor a seat: the roles are taker and defence '
+                          f"(e.g. --play taker=random,defence=heuristic), the seats 0..{players - 1}")
     roles = [k for k in keys if k in _ROLE_WORDS]
     if not roles:
         seats = tuple(_canonical_play(n) for n in _per_seat(spec, players, PLAY_POLICIES, "--play"))

@@ -66,6 +66,7 @@ from analyzer.runs.hand import (
 )
 from analyzer.players.bidding import PLAYED
 from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK, set_threads
+from analyzer.runs.limits import kernel_seed
 from analyzer.runs.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, mean_of, rate
 from analyzer.runs.units import (  # noqa: F401 (the layout of a duel row)
     D_BEST_SQ,
@@ -355,7 +356,7 @@ def dd_losses(rules: Rules, a: PolicySet, b: PolicySet, seed: int, deals: int, p
     t0 = time.perf_counter()
     for i in range(deals):
         for j, who in enumerate(seats):
-            trace_duel(seed, i, rec, bid, play, params, cfg, j, deck, res, trace)
+            trace_duel(kernel_seed(seed), i, rec, bid, play, params, cfg, j, deck, res, trace)
             if int(res[RES_KIND]) != PLAYED:
                 continue
             st, plays = _start_from_trace(rules, deck, res, trace)

@@ -10,7 +10,8 @@ side: P(made), P(dedans), P(capot), P(pit) and the net gain of taking, each with
 Same deals. Deal ``i`` of a table run is seeded by ``(seed, i)`` alone and the bidding
 (which lists the decisions) runs before any card is played, so the deals, the decisions
 reached and their classes do not depend on the play policy; only the played-out scores do.
-The searching policies (``dd``, ``pimc``) cost milliseconds a hand, so they play the first
+The searching policies cost milliseconds (``pimc``) to tenths of a second (``dd``) a hand
+(``analyzer.players.costs``), so they play the first
 ``strong_deals`` deals of the stream; the cheap ones play all ``deals`` as well. On those
 first deals every policy is run one deal a row (``per_unit``): a class index holds the seat
 and the round, so a deal has at most one decision in a class and the row gives each
@@ -41,6 +42,7 @@ from analyzer.questions.table import (RAW_FIELDS, TableResult, _hon_key, _record
 from analyzer.rules import Rules
 from analyzer.runs import classes as K
 from analyzer.runs import driver
+from analyzer.runs.limits import check_deals
 from analyzer.runs.simulate import SimConfig, set_threads
 
 # default deals of the searching policies: a table deal plays about 5 hands; in classic pimc
@@ -364,7 +366,7 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
 
     ``strong_deals``: the deals of every searching policy, or ``{play: deals}``, or None for
     ``STRONG_DEALS`` (double
-    dummy costs 25 times PIMC in classic); each plays the first of the stream. The cheap
+    dummy costs 25-30 times PIMC in classic); each plays the first of the stream. The cheap
     policies tabulate ``deals`` deals, and play the largest searching sample one deal a
     row so every policy is matched decision by decision with the first.
     ``progress(play, done, total)`` as each policy's runs go (a cheap policy: its per-deal
@@ -417,6 +419,30 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
                         time.perf_counter() - t0, hands, min_n)
 
 
+def check_sample(rules: Rules, plays, deals: int, strong_deals=None, *, seed: int = 1, bid: str = "heuristic",
+                 rounds: int = 2, by=BY, threads: int | None = None, min_n: int = MIN_N) -> int:
+    """Refuse up front a bracket that could show no class: one whose smallest paired sample
+    (``sample_sizes``; the samples are prefixes of one stream, so the smallest binds) gives
+    no class of ``by`` ``min_n`` decisions, which the bracket reports only after its searching
+    policies' minutes ("deal more"). The decisions and their classes do not depend on the
+    play policy (the module docstring), so they are counted on that sample played by the
+    heuristic: milliseconds. Returns the largest class's decisions; a one-line error naming
+    about how many paired deals would do (decisions grow in proportion) otherwise."""
+    paired = min(sample_sizes(plays, strong_deals, deals).values())
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, "heuristic", rules.players), deals=deals, seed=seed,
+                    threads=threads)
+    _, dec = per_deal_table(cfg, paired, rounds)
+    counts = dec.groupby(list(by), observed=True).size()
+    most = int(counts.max()) if len(counts) else 0
+    if most < min_n:
+        need = -(-paired * min_n * 5 // (4 * max(most, 1)))  # a quarter more: the counts are random
+        more = f"--bracket-deals {need}" + (f" and --deals {need}" if need > deals else "")
+        raise BeloteError(f"table --bracket: its paired sample, the first {paired:,} deals, gives no class (by "
+                          f"{','.join(by)}) the {min_n} decisions a class needs to be shown (the most: {most}); "
+                          f"deal more, about {more}")
+    return most
+
+
 def sample_sizes(plays, strong_deals, deals: int) -> dict:
     """Deals each policy plays one deal a row: ``strong_deals`` (an int, or ``{play: n}``;
     a searching policy not named gets its ``STRONG_DEALS`` default, by name without
@@ -432,6 +458,8 @@ def sample_sizes(plays, strong_deals, deals: int) -> dict:
     bad = [f"{p}={v}" for p, v in given.items() if v <= 0]
     if bad:
         raise BeloteError(f"--bracket-deals must be a positive number of deals, not {bad[0]}")
+    for p, v in given.items():
+        check_deals(v, "--bracket-deals")
     n = {p: int(given.get(p, STRONG_DEALS.get(p.split(":", 1)[0], OTHER_DEALS))) for p in plays if searches(p)}
     if n:
         top = max(n.values())

@@ -135,6 +135,8 @@ def parse_calls(spec, rules: Rules, turned: int, round_: int) -> list[Call]:
         return avail
     chosen: list[Call] = []
     for item in spec:
+        if not str(item).replace(",", " ").split():
+            raise BeloteError(f'--call "{item}" names no call: give take, smous or pass, e.g. --call take')
         for tok in str(item).replace(",", " ").split():
             name, _, suit_tok = tok.partition(":")
             name = name.strip().lower()
@@ -160,6 +162,8 @@ def parse_calls(spec, rules: Rules, turned: int, round_: int) -> list[Call]:
                     chosen.append(c)
     if Call(PASS, -1) not in chosen:
         chosen.append(Call(PASS, -1))
+    if len(chosen) < 2:  # pass is the reference: alone, there is nothing to compare it with
+        raise BeloteError("--call names only pass, which every call is compared with: add another, e.g. --call take")
     return chosen
 
 
@@ -425,8 +429,9 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     sit = make_situation(rules, hand, turned, seat, round_, mine, theirs)
     if deals <= 0:
         raise BeloteError(f"--deals must be a positive number of deals, not {deals}")
-    if precision is not None and precision <= 0:
-        raise BeloteError(f"--precision must be a positive number of points, e.g. --precision 1.0, not {precision}")
+    if precision is not None and not (0 < precision < math.inf):  # nan fails both comparisons
+        raise BeloteError(f"--precision must be a positive, finite number of points, e.g. --precision 1.0, "
+                          f"not {precision}")
     if max_deals <= 0:
         raise BeloteError(f"--max-deals must be positive, not {max_deals}")
     if objective not in OBJECTIVES:

@@ -111,6 +111,15 @@ REVISION_2 = (
 RULE_KEYS = tuple(OPTIONS) + ("target",)
 
 
+# The largest target a game may have: a game still unfinished after ``GAME_DEALS_CAP`` deals
+# is cut (``analyzer.runs.games.DEFAULT_MAX_DEALS``, the same number; a test pins it), and a
+# side scores far less than 500 points a hand on average (162 card points, capot and roem
+# shared between the sides), so with a higher target every game would be cut (and past
+# 2**63 the kernels' int64 overflows).
+MAX_TARGET = 100_000
+GAME_DEALS_CAP = 200
+
+
 def default_target(variant: str, players: int) -> int:
     """RULES.md §7: classic 1000; piekjas 500 / 700 / 1000 for 2 / 3 / 4 players; dekjas 500."""
     if variant == "classic":
@@ -178,6 +187,9 @@ class Rules:
             raise BeloteError("rule trickless_roem is for piekjas and dekjas: classic has no trickless-player rule")
         if self.target < 0:
             raise BeloteError(f"rule target={self.target} must be a positive score, e.g. target=1000")
+        if self.target > MAX_TARGET:
+            raise BeloteError(f"rule target={self.target} must be at most {MAX_TARGET:,}: a game is cut after "
+                              f"{GAME_DEALS_CAP} deals, far too few to score more, e.g. target=1000")
         if self.target == 0:
             object.__setattr__(self, "target", default_target(self.variant, self.players))
 

@@ -54,6 +54,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import BeloteError
+from analyzer.runs.limits import kernel_seed
 
 TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
 # the smallest task, in units, by kind (driver.SIMULATE, SEATS, TAKE, TABLE, GAMES, DUEL, SUITS): at least
@@ -95,7 +96,7 @@ class ThreadBackend:
     def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
         from analyzer.runs import driver
 
-        return driver._run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit,
+        return driver._run_local(kind, kernel_seed(seed), first, n, chunk, kernel_args, cfg, per_unit,
                                  progress=_progress_for(first, progress))
 
     def batch_units(self, kind: int, batch: int) -> int:
@@ -205,6 +206,7 @@ class DaskBackend:
         rows = np.zeros((n if per_unit else n_chunks, n_row), np.int64)
         span = self.task_units(kind, n)
         futures = {}
+        seed = kernel_seed(seed)  # the workers' kernels: the same signature as the threads'
         for start in range(0, n, span):
             cnt = min(span, n - start)
             f = self.client.submit(_task, kind, seed, first, start, cnt, chunk, kernel_args, cfg_arr, per_unit,
@@ -262,12 +264,57 @@ def _distributed():
     return distributed
 
 
-def parse_cluster(spec: str) -> int:
-    """``local:N`` -> N (worker processes on this machine)."""
+def parse_cluster(spec: str, cores: int | None = None) -> int:
+    """``local:N`` -> N (worker processes on this machine), at most ``cores`` (default
+    ``os.cpu_count()``): each worker is a process with its own copy of the kernels (about
+    60 MB) on one thread, so more workers than cores only share the cores and the memory
+    (999 on 2 cores: 95 started before the machine stalled). ``local:N!`` forces N, for a
+    machine whose core count Python misreads."""
     kind, _, num = spec.partition(":")
+    forced = num.endswith("!")
+    num = num.removesuffix("!")
     if kind != "local" or not num.isdigit() or int(num) < 1:
         raise BeloteError(f"--cluster takes local:N with N worker processes, e.g. --cluster local:2, not {spec!r}")
+    cores = cores or os.cpu_count() or 1
+    if int(num) > cores and not forced:
+        raise BeloteError(f"--cluster {spec}: this machine has {cores} cores, so at most local:{cores} workers "
+                          f"(local:{num}! forces {num})")
     return int(num)
+
+
+CONNECT_SECONDS = 10.0  # how long --scheduler may take to answer before the command gives up
+
+
+def _ask_scheduler(address: str, seconds: float) -> None:
+    """Check, within ``seconds``, that ``address`` is a Dask scheduler: connect and ask its
+    identity. ``distributed.Client``'s own ``timeout`` bounds the connection but not the
+    handshake, so a server that accepts and never answers (any non-Dask service) held it for
+    good; here the whole exchange is cut at ``seconds``. A one-line error otherwise."""
+    import asyncio
+
+    from distributed.core import rpc
+
+    async def identity():
+        r = rpc(address)
+        try:
+            return await r.identity()
+        finally:
+            await r.close_rpc()
+
+    fix = "start it with 'dask scheduler' or check --scheduler / DASK_SCHEDULER_ADDRESS"
+    try:
+        who = asyncio.run(asyncio.wait_for(identity(), seconds))
+    except ValueError as e:  # no port, an unknown protocol: not an address
+        raise BeloteError(f'--scheduler "{address}" is not a scheduler address ({e}): give tcp://HOST:PORT, '
+                          "e.g. tcp://localhost:8786") from None
+    except (OSError, TimeoutError) as e:  # refused, unknown host, or no answer in time
+        why = f"no answer within {seconds:g} s" if isinstance(e, TimeoutError) or not str(e) else str(e)
+        raise BeloteError(f"cannot reach a Dask scheduler at {address} ({why}); {fix}") from None
+    except Exception as e:  # answered, but not in Dask's protocol
+        raise BeloteError(f"{address} does not answer as a Dask scheduler ({type(e).__name__}); {fix}") from None
+    kind = who.get("type") if isinstance(who, dict) else None
+    if kind != "Scheduler":
+        raise BeloteError(f"{address} is a Dask {kind or 'server'}, not a scheduler: give the scheduler's address")
 
 
 @contextmanager
@@ -328,8 +375,9 @@ def open_backend(cluster: str | None = None, scheduler: str | None = None, units
             with use(DaskBackend(client, units_per_task, label=cluster)) as b:
                 yield b
         return
+    _ask_scheduler(scheduler, CONNECT_SECONDS)
     try:
-        client = distributed.Client(scheduler, timeout=5)
+        client = distributed.Client(scheduler, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError) as e:
         raise BeloteError(f"cannot reach the Dask scheduler at {scheduler} ({e}); start it with "
                           f"'dask scheduler' or check --scheduler / DASK_SCHEDULER_ADDRESS") from None
