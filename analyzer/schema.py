@@ -4,7 +4,7 @@ Whatever is read again is validated field by field before anything uses it, and 
 is refused with one line naming the file, the field and what it must be
 (``policy file p.json: params.0.threshold_r1: must be a finite number in [0, 200], not nan``).
 The models of each format live beside its reader (``players.policy_files``,
-``output.deal_schema``); this module holds what they share: value types whose messages say
+``rules.deal_schema``); this module holds what they share: value types whose messages say
 the allowed range, and ``check``, which turns pydantic's first error into that line.
 
 Numbers are strict: ``true`` is not 1 and ``"42"`` is not 42, and NaN or infinity (which

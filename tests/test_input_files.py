@@ -228,6 +228,9 @@ def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(kind
     assert says[kind] in lines[0], p.stderr
 
 
-def test_calibrate_out_to_a_device_is_refused_before_any_work():
-    p = belote("calibrate", "--deals", "300", "--quiet", "--out", "/dev/zero")
-    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "/dev/zero is not a regular file" in p.stderr, p.stderr
+def test_a_policy_target_that_is_a_device_is_refused_without_reading_it():
+    """The library's own check (the CLI refuses the same before any work: test_outdir_faults)."""
+    from analyzer.questions.calibrate import check_policy_target
+
+    with pytest.raises(BeloteError, match="/dev/zero is not a regular file"):
+        check_policy_target("/dev/zero")

@@ -34,7 +34,8 @@ def _imports(path):
 
 
 def test_every_module_sits_in_a_pipeline_package():
-    flat = [p.name for p in ROOT.glob("*.py") if p.name not in ("__init__.py", "errors.py")]
+    # errors.py (the one-line error) and schema.py (checking what is read back) serve every stage
+    flat = [p.name for p in ROOT.glob("*.py") if p.name not in ("__init__.py", "errors.py", "schema.py")]
     assert flat == [], f"modules outside the pipeline packages: {flat}"
 
 

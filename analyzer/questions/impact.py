@@ -390,7 +390,7 @@ def total_units(labels=None, options=None, deals: int = DEFAULT_DEALS, games: in
 # Every statistic of an option can be identical under both readings for two reasons: the
 # option never changed what a player may do, or the players never chose what only one
 # reading allows. The counts are read from deal logs: a sample of hands is logged under each
-# reading (``analyzer.output.deallog.hand_record``, the same deals) and replayed with the
+# reading (``analyzer.runs.records.hand_record``, the same deals) and replayed with the
 # reference rules (``analyzer.rules.reference``), and at each decision the option rules the
 # legal choices are taken under both readings.
 
@@ -430,7 +430,7 @@ def choice_counts(comparison: Comparison, bid: str, hands: int, seed: int, recor
 
 def _logged(rules: Rules, bid: str, hands: int, seed: int, records: dict) -> list:
     """The first ``hands`` hands of the run of ``rules`` (bidders ``bid``) as deal records."""
-    from analyzer.output.deallog import hand_record
+    from analyzer.runs.records import hand_record
 
     key = (_rules_key(rules), bid, hands, seed)
     if key not in records:
