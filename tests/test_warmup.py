@@ -63,6 +63,7 @@ def _cache_without(tmp_path, cold) -> Path:
 
 @pytest.mark.parametrize("kernels", [(kernelcache.LOG_TRACE,), (kernelcache.DUEL_TRACE, kernelcache.SOLVER)],
                          ids=["log", "dd-loss"])
+@pytest.mark.slow  # compiles kernels in a subprocess (8-12 s)
 def test_cold_kernels_are_compiled_with_a_progress_line(tmp_path, kernels):
     assert run("--quiet").returncode == 0  # this checkout's cache warm: only the kernels removed below are cold
     dst = _cache_without(tmp_path, [".".join(k[1:]) for k in kernels])
