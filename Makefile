@@ -25,8 +25,9 @@ install: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto
 
-# the quick lane for daily work (under 3 minutes on a warm kernel cache): everything but the tests
-# marked slow (whole reports, Dask clusters, statistical and agreement runs, long subprocess runs)
+# the quick lane for daily work (about a minute on a warm kernel cache with 2 cores): everything but
+# the tests marked slow (whole reports, Dask clusters, searching brackets, statistical and agreement
+# runs, long subprocess runs, fault injection), which make test still runs
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
 

@@ -47,6 +47,24 @@ def test_a_warm_cache_is_said_at_once():
     assert p.stdout.startswith("kernels already compiled (") and seconds < 15, (p.stdout, seconds)
 
 
+def test_the_driver_is_compiled_under_the_lock_the_suite_and_the_commands_take(monkeypatch):
+    """make install's warmup and a command or the test suite's compiling process (tests/conftest.py)
+    started together compile the driver once: each goes through ``kernelcache.compile_once``."""
+    from analyzer.runs import driver
+
+    seen = []
+    real = kernelcache.compile_once
+
+    def spy(dispatcher, args, name, folder=None):
+        seen.append((dispatcher, name))
+        real(dispatcher, args, name, folder)
+
+    monkeypatch.setattr(kernelcache, "compile_once", spy)
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel != kernelcache.DRIVER)
+    assert warmup.warmup() == [kernelcache.DRIVER]  # only the driver taken as missing: only its warmer runs
+    assert seen == [(driver._chunk, "driver._chunk")]
+
+
 def _cache_without(tmp_path, cold) -> Path:
     """A cache folder (for BELOTE_CACHE_DIR) linking every file of this checkout's warm cache but
     those of the kernels ``cold`` (``module.function``)."""
