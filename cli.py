@@ -218,12 +218,11 @@ def _compiling_notice(command: str, quiet: bool) -> None:
     that calls other kernels."""
     if quiet:
         return
-    from analyzer.runs.kernelcache import compile_minutes, compile_seconds
+    from analyzer.runs.kernelcache import about, compile_seconds
 
     seconds = compile_seconds(command)
     if seconds:
-        about = f"about {compile_minutes(command)} min" if seconds >= 60 else "under a minute"
-        typer.echo(f"compiling kernels (first run only, {about})", err=True)
+        typer.echo(f"compiling kernels (first run only, {about(seconds)})", err=True)
 
 
 # ---- cards as typed: English or Dutch notation -----------------------------------------
@@ -1340,6 +1339,36 @@ def calibrate(
         _json({"command": _command(),
                "calibrations": [dict(cal.as_policy(), file=w, **({"suits": cal.suits.as_dict()} if cal.suits else {}))
                                 for cal, w in results]})
+
+
+# ---- warmup ------------------------------------------------------------------------------
+
+
+@app.command()
+def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines.")):
+    """Compile the kernels every command needs, once for this machine (make install runs it).
+
+    A command run on a cold kernel cache compiles first, for minutes; after warmup it
+    answers at once. Kernels already compiled are not compiled again: warmup then says so
+    in under a second. Kernels go to BELOTE_CACHE_DIR (default ~/.cache/belote-analyzer).
+
+    Examples:
+
+      belote warmup
+
+      BELOTE_CACHE_DIR=/srv/belote-kernels belote warmup
+    """
+    import time
+
+    import numba.core.config
+
+    from analyzer.questions.warmup import warmup as compile_kernels
+
+    t0 = time.monotonic()
+    compiled = compile_kernels(say=lambda line: quiet or typer.echo(line, err=True))
+    where = numba.core.config.CACHE_DIR
+    typer.echo(f"kernels compiled in {time.monotonic() - t0:.0f} s into {where}" if compiled
+               else f"kernels already compiled ({where})")
 
 
 # ---- entry point -----------------------------------------------------------------------

@@ -56,6 +56,7 @@ ANALYSES = {
 }
 
 
+@pytest.mark.slow  # a Dask cluster
 @pytest.mark.parametrize("name", list(ANALYSES))
 def test_same_seed_same_json_on_one_and_two_threads_and_a_two_worker_cluster(cluster, capsys, name):
     argv = ANALYSES[name]
@@ -66,6 +67,7 @@ def test_same_seed_same_json_on_one_and_two_threads_and_a_two_worker_cluster(clu
     assert dask2 == one
 
 
+@pytest.mark.slow  # a Dask cluster
 def test_a_table_batched_for_the_cluster_gives_the_numbers_of_the_thread_batches(cluster, capsys):
     backend = backends.DaskBackend(cluster[1])
     assert backend.batch_units(driver.TABLE, 1 << 16) == 2 * backends.TASKS_PER_WORKER * (1 << 15)  # vs 3 on threads
@@ -73,6 +75,7 @@ def test_a_table_batched_for_the_cluster_gives_the_numbers_of_the_thread_batches
     assert _json(capsys, argv + ["--scheduler", cluster[0].scheduler_address]) == _json(capsys, argv)
 
 
+@pytest.mark.slow  # a Dask cluster
 def test_progress_counts_hands_as_tasks_and_chunks_finish_on_every_backend(cluster):
     from analyzer.runs.simulate import simulate
 
@@ -84,11 +87,13 @@ def test_progress_counts_hands_as_tasks_and_chunks_finish_on_every_backend(clust
         assert len(seen) == steps and seen[-1] == 300_000 and seen == sorted(seen), backend.name
 
 
+@pytest.mark.slow  # a Dask cluster
 def test_cluster_local_1_starts_its_own_cluster_and_gives_the_thread_numbers(capsys):
     argv = ANALYSES["simulate"]
     assert _json(capsys, argv + ["--cluster", "local:1"]) == _json(capsys, argv + ["--threads", "1"])
 
 
+@pytest.mark.slow  # a whole report on a Dask cluster
 def test_report_on_a_cluster_writes_the_same_tables_as_on_threads(cluster, shared_report, tmp_path):
     from analyzer.output import report as R
 
@@ -102,6 +107,7 @@ def test_report_on_a_cluster_writes_the_same_tables_as_on_threads(cluster, share
         assert (b.path / name).read_bytes() == (a.path / name).read_bytes(), name
 
 
+@pytest.mark.slow  # a Dask cluster
 def test_workers_load_the_kernels_from_the_parents_cache_folder(cluster):
     import numba.core.config
 
@@ -116,6 +122,7 @@ def _sim_args(deals):
                      seed=11).kernel_args()
 
 
+@pytest.mark.slow  # a Dask cluster
 def test_rows_per_chunk_do_not_depend_on_the_task_size(cluster):
     args = _sim_args(1)
     local = driver._run_local(driver.SIMULATE, 11, 100, 5000, 300, args, None, False, threads=1)
@@ -160,6 +167,7 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys):
     assert code == 2 and "tcp://127.0.0.1:9" in err and err.count("\n") == 1
 
 
+@pytest.mark.slow  # a Dask cluster
 def test_per_task_overhead_is_measured_and_small_against_a_task(cluster):
     """The task size rule: a batch's task carries well over 20 times the scheduling cost."""
     overhead = backends.task_overhead(cluster[1], tasks=200)
@@ -169,6 +177,7 @@ def test_per_task_overhead_is_measured_and_small_against_a_task(cluster):
 RESUMABLE = ["table", "--deals", "140000", "--rounds", "1", "--seed", "8"]  # 3 batches of at most 65,536 deals
 
 
+@pytest.mark.slow  # three table runs, one of them resumed (16 s)
 def test_an_interrupted_run_resumed_ends_with_the_uninterrupted_numbers(capsys, monkeypatch, tmp_path):
     want = _json(capsys, RESUMABLE)
     real = backends.RecordingBackend.run
@@ -212,6 +221,7 @@ def test_a_run_dir_of_other_inputs_is_refused_naming_the_input(capsys, tmp_path)
     assert code == 2 and "no run to continue" in err
 
 
+@pytest.mark.slow  # a Dask cluster
 def test_a_worker_killed_mid_run_has_its_tasks_rescheduled_and_the_numbers_do_not_change(cluster):
     """Last in the module: the cluster's nanny restarts the killed worker afterwards."""
     lc, client = cluster

@@ -53,6 +53,7 @@ def test_bidders_are_named_with_their_policy_file_and_provenance():
     assert describe_bid(("calibrated", "heuristic"), rules).startswith("seat 0 calibrated (")
 
 
+@pytest.mark.slow  # table and balance runs in subprocesses (11 s)
 def test_cli_table_and_balance_bid_calibrated_by_default_and_say_which_file():
     d = belote_json("table", "--variant", "piekjas", "--players", "3", "--deals", "300", "--rounds", "1")
     assert d["inputs"]["policies"]["bid"] == "calibrated"
@@ -64,6 +65,7 @@ def test_cli_table_and_balance_bid_calibrated_by_default_and_say_which_file():
     assert p.returncode == 0 and "Bidders: dekjas calibrated (shipped dekjas policy" in " ".join(p.stdout.split())
 
 
+@pytest.mark.slow  # table and balance runs in subprocesses (14 s)
 def test_cli_with_a_changed_rule_falls_back_to_heuristic_and_says_why():
     d = belote_json("table", "--deals", "300", "--rounds", "1", "--rule", "undertrump=free")
     assert d["inputs"]["policies"]["bid"] == "heuristic"
@@ -112,6 +114,7 @@ def test_take_with_an_earlier_seat_that_never_takes_accepts_every_deal(tmp_path)
     assert acc.k == acc.n == 500
 
 
+@pytest.mark.slow  # take runs in subprocesses (6 s)
 def test_cli_take_bids_calibrated_by_default_and_names_the_conditioning_policy():
     args = ("take", HAND, "--turned", TURNED, "--variant", "piekjas", "--players", "4", "--seat", "1",
             "--deals", "2000", "--seed", "5")

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # faults injected into belote subprocesses: out of make test-fast (make test runs them)
+
 BELOTE = str(Path(sys.executable).parent / "belote")
 
 TINY = "from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n"

@@ -227,6 +227,7 @@ def test_per_seat_calibrated_against_heuristic():
 # --- the fixed point ------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # whole calibrations on 1 and 2 threads (11 s)
 def test_calibration_is_identical_across_thread_counts():
     rules = Rules.from_label("piekjas2")
     a = C.calibrate(rules, deals=1500, seed=3, max_iter=2, threads=1)

@@ -87,6 +87,7 @@ def test_balance_json_shape():
     assert "dekjas" in out and "advantage" in out
 
 
+@pytest.mark.slow  # a whole report (50 s): out of make test-fast
 def test_report_writes_a_folder(tmp_path):
     d = run_json("report", "--deals", "2000", "--out", str(tmp_path / "rep"), "--seed", "5")
     assert d["path"] == str(tmp_path / "rep")

@@ -74,6 +74,7 @@ def test_out_folder_containing_the_current_folder_is_refused_before_any_work(com
     assert time.perf_counter() - t0 < 60  # refused up front, not after the analysis
 
 
+@pytest.mark.slow  # whole table and balance runs in a subprocess: out of make test-fast
 @pytest.mark.parametrize("command", ["table", "balance"])
 def test_table_and_balance_write_run_json_and_replace_only_their_own_folder(command, tmp_path):
     out = tmp_path / "out"
@@ -95,6 +96,7 @@ def test_table_and_balance_write_run_json_and_replace_only_their_own_folder(comm
     assert (out / "mine.csv").read_text() == "1,2\n"
 
 
+@pytest.mark.slow  # two whole reports
 def test_report_out_replaces_its_own_report_and_writes_run_json(tmp_path):
     out = tmp_path / "rep"
     for seed in ("1", "2"):
@@ -145,6 +147,7 @@ def assert_interrupted(code, err):
     assert err.strip().splitlines()[-1] == "belote: interrupted" and "Traceback" not in err, err
 
 
+@pytest.mark.slow  # ten subprocesses, each run seconds before its signal
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 @pytest.mark.parametrize("command", sorted(LONG))
 def test_an_interrupted_command_says_so_and_exits_130(command, sig, tmp_path):
@@ -152,12 +155,14 @@ def test_an_interrupted_command_says_so_and_exits_130(command, sig, tmp_path):
     assert listing(tmp_path) == []  # no output folder, no temporary folder
 
 
+@pytest.mark.slow  # each run 15 s before its signal
 @pytest.mark.parametrize("command", ["take", "table"])  # short kernel batches: interrupted mid-run
 def test_a_command_interrupted_inside_its_kernels_exits_130(command, tmp_path):
     assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), signal.SIGINT, after=15.0)[::2])
     assert listing(tmp_path) == []
 
 
+@pytest.mark.slow  # a whole report first, then one interrupted
 def test_report_interrupted_by_sigint_then_sigterm_keeps_the_earlier_report_and_leaves_nothing(tmp_path):
     out = tmp_path / "rep"
     p = belote(*SMALL["report"], "--out", str(out), "--quiet", cwd=tmp_path)
@@ -170,6 +175,7 @@ def test_report_interrupted_by_sigint_then_sigterm_keeps_the_earlier_report_and_
     assert {n: (out / n).read_bytes() for n in listing(out)} == before
 
 
+@pytest.mark.slow  # a long logged run in a subprocess (20 s)
 def test_an_interrupted_log_leaves_no_file(tmp_path):
     proc = start("simulate", "--deals", "300000", "--log", "d.jsonl", "--log-deals", "300000", "--quiet",
                  cwd=tmp_path)  # simulating takes seconds, the log many minutes: interrupted while logging
@@ -234,7 +240,8 @@ def test_the_json_header_test_covers_every_command_with_json():
     assert with_json == {a[0] for a in JSON_COMMANDS} | {"bench"}  # bench prints rows: the test below
 
 
-@pytest.mark.parametrize("args", JSON_COMMANDS, ids=[a[0] for a in JSON_COMMANDS])
+@pytest.mark.parametrize("args", [pytest.param(a, id=a[0], marks=[pytest.mark.slow] if a[0] == "report" else [])
+                                  for a in JSON_COMMANDS])  # the report case: a whole report, out of make test-fast
 def test_every_json_output_names_tool_version_and_commit(args, tmp_path):
     import analyzer
 

@@ -211,6 +211,7 @@ def _belote(*args, cwd=None):
     return subprocess.run([str(BELOTE), *args], capture_output=True, text=True, cwd=cwd, timeout=900)
 
 
+@pytest.mark.slow  # rules runs in subprocesses (12 s)
 def test_cli_rules_json_and_out_folder(tmp_path):
     out = tmp_path / "rules-classic"
     p = _belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--games", "4",
@@ -262,6 +263,7 @@ def test_trickless_roem_cannot_change_single_hands_only_games():
     assert set(df["kind"]) == {"option", "revision 2"}
 
 
+@pytest.mark.slow  # reads the session's whole report
 def test_report_has_the_rule_impact_section(shared_report):
     r = shared_report  # the session's small report (tests/conftest.py)
     index = (r.path / "index.md").read_text()

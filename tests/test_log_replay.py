@@ -83,6 +83,7 @@ def test_game_deals_replay_cleanly_with_the_game_totals(label, options, policy, 
     _assert_clean(records)
 
 
+@pytest.mark.slow  # whole games logged and replayed (17 s)
 def test_game_records_carry_the_totals_and_reserve_before_each_hand():
     from analyzer.runs.games import G_TOTALS, play_games
 
@@ -109,6 +110,7 @@ def test_game_records_carry_the_totals_and_reserve_before_each_hand():
 DD_HANDS = {"classic": 6, "piekjas2": 6, "piekjas3": 2, "piekjas4": 2, "dekjas": 2}
 
 
+@pytest.mark.slow  # searching players (dd: 8-16 s a variant)
 @pytest.mark.parametrize("label", ALL_LABELS)
 @pytest.mark.parametrize("play", ["pimc:worlds=4", "dd"])
 def test_deals_played_by_the_strong_policies_replay_cleanly(label, play, tmp_path):

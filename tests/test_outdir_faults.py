@@ -25,6 +25,8 @@ from analyzer.output.deallog import is_deal_log
 from analyzer.output.outdir import RUN_FILE, Staged, write_lines, write_run
 from test_cli_io import belote, listing, one_error_line
 
+pytestmark = pytest.mark.slow  # faults injected into belote subprocesses: out of make test-fast (make test runs them)
+
 TABLE = ["table", "--deals", "200", "--quiet"]  # the smallest command with --out
 SIMULATE = ["simulate", "--deals", "20", "--quiet"]
 

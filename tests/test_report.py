@@ -8,6 +8,8 @@ from analyzer.output import report as R
 from analyzer.errors import BeloteError
 from analyzer.output.outdir import write_run
 
+pytestmark = pytest.mark.slow  # whole reports: out of make test-fast (make test runs them)
+
 EXAMPLES = R.EXAMPLES[:1] + R.EXAMPLES[6:7]  # one classic, one piekjas2 (smous)
 VARIANTS = ("classic", "piekjas2")
 

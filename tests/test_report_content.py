@@ -23,6 +23,8 @@ from analyzer.runs.simulate import SimConfig
 from analyzer.runs.stats import rate
 from analyzer.questions.table import RAW_FIELDS, TableResult
 
+pytestmark = pytest.mark.slow  # whole reports: out of make test-fast (make test runs them)
+
 BELOTE = str(Path(sys.executable).with_name("belote"))
 EXAMPLES = (R.EXAMPLES[0], R.EXAMPLES[6])  # classic voorhand (its pass row), piekjas2 dealer (smous)
 VARIANTS = ("classic", "piekjas3")

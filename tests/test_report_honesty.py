@@ -81,6 +81,7 @@ def test_break_even_plot_draws_each_seat_where_they_differ_and_no_pooled_line():
 # ---- the report's progress ----------------------------------------------------------------
 
 
+@pytest.mark.slow  # a whole report
 def test_report_progress_never_goes_back_and_ends_at_its_plan(tmp_path):
     from analyzer.output import report as R
 
@@ -150,6 +151,7 @@ def test_undertrump_never_changes_a_two_player_legal_choice_and_does_in_classic(
     assert 0 < four["used"] <= four["changed"] < four["decisions"]
 
 
+@pytest.mark.slow  # a whole report
 def test_report_section_says_why_an_option_with_every_statistic_identical_changed_nothing(tmp_path):
     from analyzer.output.files import impact_report_section
 

@@ -21,6 +21,8 @@ from analyzer.questions.table_bracket import (bracket_status, default_plays, par
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
 
+pytestmark = pytest.mark.slow  # the searching players' brackets (PIMC, DD): out of make test-fast
+
 runner = CliRunner()
 BELOTE = str(Path(sys.executable).with_name("belote"))
 

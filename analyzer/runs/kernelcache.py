@@ -123,10 +123,19 @@ def compile_seconds(command: str, root: Path | None = None) -> int:
     return sum(COMPILE_SECONDS[k] for k in missing_kernels(command, root))
 
 
+def minutes(seconds: int) -> int:
+    """``seconds`` of compiling in whole minutes, rounded up (0: nothing to compile)."""
+    return max(1, math.ceil(seconds / 60)) if seconds else 0
+
+
+def about(seconds: int) -> str:
+    """``seconds`` of compiling as a user is told it: ``about N min``, or ``under a minute``."""
+    return f"about {minutes(seconds)} min" if seconds >= 60 else "under a minute"
+
+
 def compile_minutes(command: str, root: Path | None = None) -> int:
     """About how many minutes compiling takes before ``command`` starts (0: the cache is warm)."""
-    seconds = compile_seconds(command, root)
-    return max(1, math.ceil(seconds / 60)) if seconds else 0
+    return minutes(compile_seconds(command, root))
 
 
 # ---- a cache that cannot be used --------------------------------------------------------------
@@ -236,4 +245,4 @@ def guard_loads() -> None:
 guard_loads()  # every process that imports the driver: the CLI, library callers, Dask workers
 
 __all__ = ["ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once",
-           "compile_seconds", "compile_minutes", "use_writable_cache", "guard_loads"]
+           "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]
