@@ -248,3 +248,17 @@ def test_every_help_and_the_readme_give_double_dummys_cost_in_the_same_words(cap
     assert readme.count(DD_PLAY_COST) == 2 and readme.count(DD_LOSS_COST) == 1
     for stale in ("about half a second a classic hand", "about 25 PIMC hands", "(pimc, dd: milliseconds a hand)"):
         assert stale not in readme and all(stale not in h for h in helps.values())
+
+
+def test_seeds_derived_from_the_top_seed_wrap_instead_of_failing_midway():
+    """The report's example hands and calibrate's duplicate blocks use seed + k: from the top
+    seed they wrap to 0, 1, ... (they stopped partway with '--seed must be ...')."""
+    from analyzer.questions.calibrate import duplicate
+    from analyzer.rules import Rules
+    from analyzer.runs.limits import derived_seed
+
+    top = SEEDS - 1
+    assert [derived_seed(top, k) for k in range(3)] == [top, 0, 1] and derived_seed(5, 2) == 7
+    m, n = duplicate(Rules.from_label("classic"), "calibrated", "heuristic", "heuristic", deals=64, blocks=4,
+                     seed=top, threads=1)
+    assert n == 64

@@ -44,6 +44,7 @@ from analyzer.questions.table import bidding_table, write_frame
 from analyzer.output import take_table
 from analyzer.players.bidding import PASS, SMOUS
 from analyzer.runs.fmt import ci_rate
+from analyzer.runs.limits import derived_seed
 from analyzer.questions.take import TakeResult, analyse_take, seat_name
 from analyzer.questions.bracket import Bracket, analyse_bracket
 from analyzer.questions.table_bracket import HANDS_PER_DEAL, HANDS_PER_S, default_plays, table_bracket
@@ -430,14 +431,14 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     for k, ex in enumerate(examples):
         rules = Rules.from_label(ex.label)
         r = analyse_take(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
-                         deals=sizes.take_deals, seed=seed + k, threads=threads, policies=pols(rules),
+                         deals=sizes.take_deals, seed=derived_seed(seed, k), threads=threads, policies=pols(rules),
                          progress=lambda done: tick(done / sizes.take_deals))
         take_hands += r.hands
         take_results.append(r)
         df = take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
                                   verdict=r.verdict())
         take_rows.append(df)
-        cmd = take_table.command(r, sizes.take_deals, seed + k)
+        cmd = take_table.command(r, sizes.take_deals, derived_seed(seed, k))
         take_md.append(take_markdown(r, ex.why, cmd).replace("#### ", f"#### {k + 1}. ", 1))
         prog.next()
     take_all = pd.concat(take_rows, ignore_index=True)
@@ -663,12 +664,12 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
         for play in plays:  # one run per searching policy: each its own sample
             b = analyse_bracket(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
                                 plays=(play,), deals=sizes.take_deals, strong_deals=sizes.bracket_deals[play],
-                                seed=seed + k, bid=_bid_name(r.policies), threads=threads,
+                                seed=derived_seed(seed, k), bid=_bid_name(r.policies), threads=threads,
                                 progress=step(f"example {k + 1}"))
             spent[0] += plan[f"example {k + 1} {play}"]
             hands += b.results[0].hands
             results.append(b.results[0])
-            cmds.append(take_table.command(r, sizes.take_deals, seed + k)
+            cmds.append(take_table.command(r, sizes.take_deals, derived_seed(seed, k))
                         + f" --bracket --bracket-plays heuristic,{play} --bracket-deals {sizes.bracket_deals[play]}")
         full = Bracket(("heuristic",) + plays, results, time.perf_counter() - t1)
         out += bracket_markdown(full, f"{k + 1}. {r.situation.describe()}", "\n".join(cmds))

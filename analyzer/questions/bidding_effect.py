@@ -51,6 +51,7 @@ from analyzer.questions.calibrate import duplicate, thresholds
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.runs.games import DEFAULT_MAX_DEALS, G_DEALS
 from analyzer.runs.simulate import OFFSETS, SimConfig
+from analyzer.runs.limits import derived_seed
 
 COMPARISON = "bid: heuristic → calibrated"
 DUEL_BLOCKS = 40  # independent blocks of the duplicate match (its interval)
@@ -227,7 +228,7 @@ class BiddingEffect:
                    "the teams swapped; otherwise the calibrated bidder at each seat in turn), so the calibrated "
                    "bidder holds every hand once. Per hand: its side's score minus the mean of the other sides' (two "
                    f"sides: the net score); 95% interval from {DUEL_BLOCKS} independent blocks of deals (seeds "
-                   f"{self.seed} to {self.seed + DUEL_BLOCKS - 1}).")
+                   f"{self.seed} to {derived_seed(self.seed, DUEL_BLOCKS - 1)}, wrapped at 2**64).")
         out.append("")
         out.append("| variant | deals | calibrated side, points a hand [95% CI] | verdict |")
         out.append("|---|---|---|---|")

@@ -98,6 +98,7 @@ from analyzer.players.policy_files import POLICIES_DIR, policy_params, read_poli
 from analyzer.players.policy_files import honours_bits, honours_label, override_codes, set_overrides
 from analyzer.rules import Rules
 from analyzer.runs.stats import Z95
+from analyzer.runs.limits import derived_seed
 
 POLICY_FORMAT = 1
 SHIPPED_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
@@ -974,7 +975,7 @@ def duplicate(rules: Rules, a: str = "calibrated", b: str = "heuristic", play: s
     (classic: the two teams swapped; piekjas / dekjas: ``a`` at each seat in turn), so ``a``
     holds every hand once. Per hand, ``a``'s side scores ``own - mean of the other sides``
     (with two sides: own minus the other's, the net score). Returns a ``Mean`` per hand with
-    its 95% interval from ``blocks`` independent blocks of deals (seeds ``seed + j``); the
+    its 95% interval from ``blocks`` independent blocks of deals (seeds ``derived_seed(seed, j)``); the
     runs of a block share their deals, so the comparison is paired."""
     from analyzer.players.policies import Policies
     from analyzer.questions.seats import seat_advantage, simulate_seats
@@ -989,7 +990,7 @@ def duplicate(rules: Rules, a: str = "calibrated", b: str = "heuristic", play: s
         tot = 0.0
         for s in rotations:
             spec = ",".join(f"{k}={a if (k % 2 == s if rules.partners else k == s) else b}" for k in range(n))
-            cfg = SimConfig(rules=rules, policies=Policies.parse(spec, play, n), deals=per, seed=seed + j,
+            cfg = SimConfig(rules=rules, policies=Policies.parse(spec, play, n), deals=per, seed=derived_seed(seed, j),
                             threads=threads)
             res, adv = simulate_seats(cfg)
             tot += seat_advantage(adv, s, len(rules.sides), per).mean

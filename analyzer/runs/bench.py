@@ -11,6 +11,7 @@ import time
 
 from analyzer.players.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules
+from analyzer.runs.limits import derived_seed
 from analyzer.runs.simulate import SimConfig, set_threads, simulate
 
 import numba
@@ -32,7 +33,7 @@ def measure(label: str, policy: str, threads: int, seconds: float, seed: int = 1
     r = simulate(warm)  # compiles or loads the cache; also a first rate estimate
     rate = warm.deals / max(r.seconds, 1e-6)
     n = max(50_000, int(rate * seconds))
-    cfg = SimConfig(rules=rules, policies=pols, deals=n, seed=seed + 1, threads=threads)
+    cfg = SimConfig(rules=rules, policies=pols, deals=n, seed=derived_seed(seed, 1), threads=threads)
     t0 = time.perf_counter()
     res = simulate(cfg)
     elapsed = time.perf_counter() - t0

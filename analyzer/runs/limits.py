@@ -41,6 +41,13 @@ def check_seed(seed: int, flag: str = "--seed") -> int:
     return seed
 
 
+def derived_seed(seed: int, k: int) -> int:
+    """The ``k``-th seed derived from ``seed`` (the report's example hands, calibrate's blocks):
+    ``seed + k`` wrapped into [0, 2**64), so a seed near the top of the range works as any other
+    (it used to stop partway through with "--seed must be ..."); below 2**64 - k it is ``seed + k``."""
+    return (int(seed) + int(k)) % SEEDS
+
+
 def kernel_seed(seed: int) -> int:
     """The seed as the kernels take it: the int64 with the seed's 64 bits (see the module
     docstring), so every seed compiles the same kernel signature."""
