@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analyzer import git_commit  # noqa: E402
 from analyzer.game.state import ST_POINTS, ST_TAKER_SIDE, ST_TRICKS, state_from_record  # noqa: E402
-from analyzer.output.deallog import hand_record  # noqa: E402
+from analyzer.runs.records import hand_record  # noqa: E402
 from analyzer.players.api import public_from_record, strong_workspace  # noqa: E402
 from analyzer.players.policies import play_code  # noqa: E402
 from analyzer.players.strong import play_to_end  # noqa: E402

@@ -189,9 +189,9 @@ def test_reading_numbers_cited_in_code_resolve():
 
 
 def _written_fields() -> set[str]:
-    """Every key analyzer/output/deallog.py writes into a record: dict literal keys and
+    """Every key analyzer/runs/records.py writes into a record: dict literal keys and
     ``record["key"] = ...`` assignments."""
-    tree = ast.parse(_text(ROOT / "analyzer" / "output" / "deallog.py"))
+    tree = ast.parse(_text(ROOT / "analyzer" / "runs" / "records.py"))
     keys = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
@@ -208,7 +208,7 @@ def test_every_deal_log_field_is_documented():
     fields = _written_fields()
     assert {"schema", "deck", "tricks", "result", "scores"} <= fields  # the scan finds the record
     missing = sorted(f for f in fields if f"`{f}`" not in doc and f'"{f}"' not in doc)
-    assert not missing, f"fields written by analyzer/output/deallog.py but not in docs/DEAL_LOG.md: {missing}"
+    assert not missing, f"fields written by analyzer/runs/records.py but not in docs/DEAL_LOG.md: {missing}"
     assert "`totals_before`" in doc
 
 
@@ -250,7 +250,7 @@ def test_totals_before_examples_replay(case):
 
 @pytest.mark.slow
 def test_example_record_is_what_the_simulator_writes():
-    from analyzer.output.deallog import hand_record
+    from analyzer.runs.records import hand_record
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
 
@@ -261,7 +261,7 @@ def test_example_record_is_what_the_simulator_writes():
     cfg = SimConfig(rules=rules, policies=policies, deals=ex["deal"] + 1, seed=ex["seed"], threads=1)
     assert hand_record(cfg, ex["deal"]) == ex, (
         "docs/DEAL_LOG.md's example is no longer what 'belote simulate' writes for its seed and deal: "
-        "regenerate it with analyzer.output.deallog.hand_record and update the explanation below it")
+        "regenerate it with analyzer.runs.records.hand_record and update the explanation below it")
 
 
 # --- links and pointers -----------------------------------------------------------------
