@@ -21,6 +21,7 @@ from analyzer.runs.stats import mean_of, rate
     (50, 1000, "5.0% [3.8, 6.5]"),  # the Wilson interval is lopsided at 5%: was "5.0% ± 1.5"
     (500, 1000, "50.0% ± 3.1"),  # symmetric: ± stays
     (912_000, 1_000_000, "91.2% ± 0.1"),  # both sides round to 0.1
+    (17, 20_000, "0.08% [0.05, 0.14]"),  # at 1 decimal the ends collapse: was "0.1% [0.1, 0.1]"
 ])
 def test_plus_minus_only_for_an_interval_symmetric_as_printed(k, n, printed):
     assert pm_rate(rate(k, n)) == printed

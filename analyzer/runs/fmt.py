@@ -31,10 +31,12 @@ MAX_EXTRA_DECIMALS = 3  # 0.0005% is as fine as a rate is ever printed
 
 def rate_decimals(p: float, lo: float, hi: float, decimals: int = 1) -> int:
     """``decimals``, or more, one at a time (at most ``MAX_EXTRA_DECIMALS``), while the 95%
-    half-width (in %) would round to zero: ``0.0% ± 0.0`` becomes ``0.00% ± 0.04``."""
+    half-width (in %) would round to zero or the interval's ends to one number:
+    ``0.0% ± 0.0`` becomes ``0.00% ± 0.04``, ``0.1% [0.1, 0.1]`` becomes ``0.10% [0.06, 0.14]``."""
     half = 100 * max(p - lo, hi - p)
     d = decimals
-    while round(half, d) == 0 and d < decimals + MAX_EXTRA_DECIMALS:
+    while ((round(half, d) == 0 or round(100 * lo, d) == round(100 * hi, d))
+           and d < decimals + MAX_EXTRA_DECIMALS):
         d += 1
     return d
 
