@@ -390,6 +390,18 @@ class Staged:
             raise _write_error(exc, self.flag, self.dest) from None
         return False
 
+    def write(self, write, run: dict) -> list[Path]:
+        """``write(folder)`` (which returns the paths it wrote) into the temporary folder, then
+        ``commit(run)``; returns the paths written, in the destination. A failed write (a full
+        disk) is one line (``BeloteError``) and the temporary folder is removed when the block
+        ends, so a caller can catch it, show what it computed, and raise it then."""
+        try:
+            names = [Path(p).name for p in write(self.tmp)]
+            self.commit(run)
+        except OSError as e:
+            raise _write_error(e, self.flag, self.dest) from None
+        return [self.dest / n for n in names]
+
     def commit(self, run: dict) -> dict:
         """Write ``run.json`` (provenance, ``run``, the files and their digests, created) and
         swap the folder into place."""
