@@ -373,6 +373,18 @@ def test_a_full_disk_under_out_prints_the_results_then_the_error(command, as_jso
         assert " hands in " in footer and "written" not in footer  # no file claimed written
 
 
+def test_a_full_disk_under_a_reports_out_says_nothing_was_written_and_the_numbers_are_lost(tmp_path):
+    # the report's results are its files, written as it goes: it stops at the first that fails
+    with tmpfs(tmp_path / "small", "size=16k") as full_fs:
+        dest = full_fs / "out"
+        line = one_error_line(belote("report", "--deals", "200", "--variants", "piekjas2", "--quiet",
+                                     "--out", str(dest), cwd=tmp_path))
+        assert listing(full_fs) == []
+    assert line == (f"belote: error: cannot write --out {dest}: No space left on device (free some space, or choose "
+                    f"another --out); the run stopped there: nothing was written to {dest}, and the numbers "
+                    "computed so far are lost")
+
+
 def test_a_read_only_folder_under_out_or_log_is_one_line_before_any_work(read_only_fs):
     # held before the lock too; pins that the lock file, now the first thing written, fails in one line
     line = one_error_line(belote(*TABLE, "--out", str(read_only_fs / "t"), cwd=read_only_fs.parent))
