@@ -212,6 +212,29 @@ def _staged(out: Optional[Path]):
     return Staged(out) if out is not None else nullcontext()
 
 
+_held: list[BeloteError] = []  # a failed write, raised by main once the command has printed its results
+
+
+def _hold(error: BeloteError) -> None:
+    """Raise ``error`` (a failed write: a full disk) only after the command returns.
+
+    An output written after the work (``--out``, ``--log``) must not lose the work when it
+    cannot be written: the command prints its results as it would without the output, and
+    ``main`` then gives the error as its one line (exit 2)."""
+    _held.append(error)
+
+
+def _save(stage, write, run: dict) -> list[str]:
+    """The command's results written into its ``--out`` folder (``Staged.write``: ``write(folder)``
+    returns the paths it wrote) and ``run`` committed; the files written, none when the write
+    failed: the error is held (``_hold``) until the results are printed."""
+    try:
+        return [str(p) for p in stage.write(write, run)]
+    except BeloteError as e:
+        _hold(e)
+        return []
+
+
 def _compiling_notice(command: str, quiet: bool) -> None:
     """Say so when this run will compile kernels (a cold cache) and about how long it takes.
     ``command`` is a key of ``kernelcache.ENTRY_KERNELS``: ``"simulate --log"`` for an option
@@ -336,9 +359,8 @@ def simulate(
         try:
             logged = write_log(log, cfg, log_deals) if log else 0
         except BeloteError as e:  # a full disk: the results are printed all the same, the error last
-            log_error, logged, log = e, 0, None
-        else:
-            log_error = None
+            _hold(e)
+            logged, log = 0, None
     summary = summarize(res)
     replayed = where.get("units_replayed", 0)  # hands read back from --run-dir: not simulated here
     per_s = (deals - replayed) / max(res.seconds, 1e-9)
@@ -358,8 +380,6 @@ def simulate(
                        **({} if where["backend"] == "threads" else {"cluster": where})},
         }
         _json(out)
-        if log_error is not None:
-            raise log_error
         return
     from rich.table import Table
 
@@ -384,8 +404,6 @@ def simulate(
             f"{per_s:,.0f} hands/s on {on}" + (f" over the {deals - replayed:,} hands simulated here "
                                                 f"({replayed:,} replayed from {run_dir})" if replayed else ""))
     con.print(rate + (f"; {logged} hands logged to {log}" if log else ""))
-    if log_error is not None:
-        raise log_error
 
 
 # ---- show ------------------------------------------------------------------------------
@@ -777,11 +795,9 @@ def table(
                 t = bidding_table(cfg, rounds=rounds, progress=update)
         files = []
         if stage is not None:
-            names = [p.name for p in write_table(t, stage.tmp)]
-            stage.commit({"command": _command(), "seed": seed, "rules": rules.options(),
-                          "policies": cfg.policies.describe(), "variant": rules.label, "deals": deals,
-                          "rounds": rounds})
-            files = [str(stage.dest / n) for n in names]
+            files = _save(stage, lambda folder: write_table(t, folder), {
+                "command": _command(), "seed": seed, "rules": rules.options(), "policies": cfg.policies.describe(),
+                "variant": rules.label, "deals": deals, "rounds": rounds})
     if as_json:
         d = t.as_dict()
         d["files"] = files
@@ -793,7 +809,7 @@ def table(
     if note:
         typer.echo(f"({note})")
     typer.echo(t.markdown())
-    typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""))
+    typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""))
 
 
 def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, rounds, out, seed, threads,
@@ -818,11 +834,10 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
                               seed=seed, bid=bid, rounds=rounds, by=by, threads=threads, progress=progress)
         files = []
         if stage is not None:
-            names = [p.name for p in write_table_bracket(b, stage.tmp)]
-            stage.commit({"command": _command(), "seed": seed, "rules": rules.options(),
-                          "policies": {p: pol.describe() for p, pol in zip(b.plays, b.policies)},
-                          "variant": rules.label, "deals": deals, "strong_deals": b.per_deal, "rounds": rounds})
-            files = [str(stage.dest / n) for n in names]
+            files = _save(stage, lambda folder: write_table_bracket(b, folder), {
+                "command": _command(), "seed": seed, "rules": rules.options(),
+                "policies": {p: pol.describe() for p, pol in zip(b.plays, b.policies)},
+                "variant": rules.label, "deals": deals, "strong_deals": b.per_deal, "rounds": rounds})
     if as_json:
         d = b.as_dict()
         d["files"] = files
@@ -830,7 +845,7 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
         _json(d)
         return
     typer.echo(b.markdown())
-    typer.echo(f"{b.hands:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""))
+    typer.echo(f"{b.hands:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""))
 
 
 # ---- balance -----------------------------------------------------------------------------
@@ -893,11 +908,10 @@ def balance(
                                  rule_options=rule or [], threads=threads, progress=update)
         files = []
         if stage is not None:
-            names = [p.name for p in write_balance(b, stage.tmp)]
             inputs = b.as_dict().get("inputs", {})
-            stage.commit({"command": _command(), "seed": seed, "rules": inputs.get("rules"),
-                          "policies": inputs.get("policies"), "variants": labels, "deals": deals, "games": games})
-            files = [str(stage.dest / n) for n in names]
+            files = _save(stage, lambda folder: write_balance(b, folder), {
+                "command": _command(), "seed": seed, "rules": inputs.get("rules"),
+                "policies": inputs.get("policies"), "variants": labels, "deals": deals, "games": games})
     if as_json:
         d = b.as_dict()
         d["files"] = files
@@ -953,7 +967,7 @@ def balance(
                       f"{r.hands_median:g} [{r.hands_p5:g}, {r.hands_p95:g}]", str(r.capped))
         con.print(t)
     con.print(b.bidders_markdown() + "".join(f" ({lab}: {n})" for lab, n in notes.items()), style="dim")
-    con.print(f"{b.hands_simulated:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if out else ""),
+    con.print(f"{b.hands_simulated:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""),
               style="dim")
 
 
@@ -1081,19 +1095,18 @@ def rules(
                               threads=threads, progress=update)
         files = []
         if stage is not None:
-            names = [p.name for p in write_impact(r, stage.tmp)]
             inputs = r.inputs()
-            stage.commit({"command": _command(), "seed": seed, "deals": deals, "games": games,
-                          "rules": {c["variant"] + ": " + c["option"]: {"a": c["rules_a"], "b": c["rules_b"]}
-                                    for c in inputs["comparisons"]},
-                          "policies": inputs["policies"]})
-            files = [str(stage.dest / n) for n in names]
+            files = _save(stage, lambda folder: write_impact(r, folder), {
+                "command": _command(), "seed": seed, "deals": deals, "games": games,
+                "rules": {c["variant"] + ": " + c["option"]: {"a": c["rules_a"], "b": c["rules_b"]}
+                          for c in inputs["comparisons"]},
+                "policies": inputs["policies"]})
     if as_json:
         _json({"command": _command(), **r.as_dict(), "files": files})
         return
     _render_rules(r, all_rows)
     _console().print(f"{r.hands_simulated:,} hands in {r.seconds:.1f} s"
-                     + (f"; {len(files)} files written to {out}" if out else ""), style="dim")
+                     + (f"; {len(files)} files written to {out}" if files else ""), style="dim")
 
 
 def _render_rules(r, all_rows: bool) -> None:
@@ -1486,7 +1499,10 @@ def main(argv=None) -> int:
         from analyzer.runs.kernelcache import use_writable_cache
 
         use_writable_cache()  # before any kernel module is imported (and guards the cache's reads)
+        _held.clear()
         rv = app(args=argv, prog_name="belote", standalone_mode=False)
+        if _held and rv in (None, 0):  # the results are printed: now the write that failed (_hold)
+            raise _held[0]
     except BeloteError as e:
         typer.echo(f"belote: error: {e}", err=True)
         return 2

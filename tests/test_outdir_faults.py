@@ -346,6 +346,48 @@ def test_a_full_disk_under_out_says_so_in_one_line(full_fs):
     assert "No space left on device" in line and listing(full_fs) == []
 
 
+OUT_COMMANDS = {  # each command with --out, small: what it prints is checked, not its numbers
+    "table": TABLE,
+    "table-bracket": ["table", "--bracket", "--rounds", "1", "--deals", "2000", "--bracket-plays", "heuristic,pimc",
+                      "--bracket-deals", "80", "--quiet"],
+    "balance": ["balance", "--variants", "piekjas2", "--deals", "200", "--games", "2", "--quiet"],
+    "rules": ["rules", "--variant", "classic", "--option", "undertrump", "--deals", "200", "--games", "0", "--quiet"],
+}
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize("command", list(OUT_COMMANDS))
+def test_a_full_disk_under_out_prints_the_results_then_the_error(command, as_json, tmp_path):
+    # the computation is not lost: its results are printed as without --out, the write error last
+    with tmpfs(tmp_path / "small", "size=16k") as full_fs:  # less than any of their outputs (a plot: 40 KB)
+        dest = full_fs / "out"
+        p = belote(*OUT_COMMANDS[command], "--out", str(dest), *(["--json"] if as_json else []), cwd=tmp_path)
+        assert listing(full_fs) == []  # nothing half-written, no temporary folder or lock left
+    assert p.stderr.splitlines() == [f"belote: error: cannot write --out {dest}: No space left on device "
+                                     "(free some space, or choose another --out)"], p.stderr
+    assert p.returncode == 2 and "Traceback" not in p.stdout
+    if as_json:
+        d = json.loads(p.stdout)
+        assert d["hands_simulated"] > 0 and d["files"] == []
+        assert d["command"].startswith(f"belote {OUT_COMMANDS[command][0]}")
+    else:
+        assert "|" in p.stdout or "━" in p.stdout  # the table (markdown or rich)
+        footer = p.stdout.rstrip().splitlines()[-1]
+        assert " hands in " in footer and "written" not in footer  # no file claimed written
+
+
+def test_a_full_disk_under_a_reports_out_says_nothing_was_written_and_the_numbers_are_lost(tmp_path):
+    # the report's results are its files, written as it goes: it stops at the first that fails
+    with tmpfs(tmp_path / "small", "size=16k") as full_fs:
+        dest = full_fs / "out"
+        line = one_error_line(belote("report", "--deals", "200", "--variants", "piekjas2", "--quiet",
+                                     "--out", str(dest), cwd=tmp_path))
+        assert listing(full_fs) == []
+    assert line == (f"belote: error: cannot write --out {dest}: No space left on device (free some space, or choose "
+                    f"another --out); the run stopped there: nothing was written to {dest}, and the numbers "
+                    "computed so far are lost")
+
+
 def test_a_read_only_folder_under_out_or_log_is_one_line_before_any_work(read_only_fs):
     # held before the lock too; pins that the lock file, now the first thing written, fails in one line
     line = one_error_line(belote(*TABLE, "--out", str(read_only_fs / "t"), cwd=read_only_fs.parent))

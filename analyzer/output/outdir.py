@@ -201,10 +201,12 @@ def _beside(dest: Path, kind: str, pid: int | None = None) -> Path:
 
 
 def _write_error(e: OSError, flag: str, dest: Path) -> BeloteError:
-    """A failed write as one line: what the system said and the fix."""
+    """A failed write as one line: what the system said (in its words, not a library's: Parquet's
+    full disk is "Error writing bytes to file. Detail: [errno 28] ...") and the fix."""
     fix = (f"free some space, or choose another {flag}" if e.errno in (errno.ENOSPC, errno.EDQUOT)
            else f"choose another {flag}, in a writable folder")
-    return BeloteError(f"cannot write {flag} {dest}: {e.strerror or e} ({fix})")
+    said = os.strerror(e.errno) if e.errno else (e.strerror or e)
+    return BeloteError(f"cannot write {flag} {dest}: {said} ({fix})")
 
 
 _held: set[Path] = set()  # the lock files this process holds (its outermost ``locked`` releases them)
@@ -355,6 +357,14 @@ class Staged:
     run's duration; on an exception (an interruption included) the temporary folder is
     removed and the destination is untouched, and a failed write (a full disk) becomes one
     line; ``commit`` writes ``run.json`` and swaps the temporary folder into place.
+
+    Two ways to write: ``write`` writes the results once the work is done and raises its
+    failure as one line the caller can hold until it has printed them (the CLI's ``_save``);
+    a run that writes as it goes (the report, whose results are its files) stops at its first
+    failed write, and its line says that nothing was written and the numbers so far are lost.
+    They are not kept elsewhere: the report stops at the first file it cannot write, so the
+    work left undone is most of it, a second disk with room is not known to exist, and a
+    partial report would break the rule that the folder appears only when complete.
     """
 
     def __init__(self, dest: str | Path, flag: str = "--out"):
@@ -387,8 +397,22 @@ class Staged:
         finally:
             self._claim.close()
         if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS):
-            raise _write_error(exc, self.flag, self.dest) from None
+            # written as the work goes (the report): the run stops at its first file that cannot be written
+            raise BeloteError(f"{_write_error(exc, self.flag, self.dest)}; the run stopped there: nothing was "
+                              f"written to {self.dest}, and the numbers computed so far are lost") from None
         return False
+
+    def write(self, write, run: dict) -> list[Path]:
+        """``write(folder)`` (which returns the paths it wrote) into the temporary folder, then
+        ``commit(run)``; returns the paths written, in the destination. A failed write (a full
+        disk) is one line (``BeloteError``) and the temporary folder is removed when the block
+        ends, so a caller can catch it, show what it computed, and raise it then."""
+        try:
+            names = [Path(p).name for p in write(self.tmp)]
+            self.commit(run)
+        except OSError as e:
+            raise _write_error(e, self.flag, self.dest) from None
+        return [self.dest / n for n in names]
 
     def commit(self, run: dict) -> dict:
         """Write ``run.json`` (provenance, ``run``, the files and their digests, created) and
