@@ -90,3 +90,39 @@ def shared_report(tmp_path_factory) -> SharedReport:
             fcntl.flock(lock, fcntl.LOCK_UN)
     run = json.loads((folder / "r" / "run.json").read_text())
     return SharedReport(folder / "r", run, **kw)
+
+
+@pytest.fixture
+def compile_once_calls(monkeypatch):
+    """The ``(dispatcher, name)`` of every ``kernelcache.compile_once`` call made meanwhile
+    (each still compiles or loads, as it would)."""
+    from analyzer.runs import kernelcache
+
+    seen = []
+    real = kernelcache.compile_once
+
+    def spy(dispatcher, args, name, folder=None):
+        seen.append((dispatcher, name))
+        real(dispatcher, args, name, folder)
+
+    monkeypatch.setattr(kernelcache, "compile_once", spy)
+    return seen
+
+
+@pytest.fixture
+def cache_without(tmp_path):
+    """``cache_without(cold)``: a cache folder (for BELOTE_CACHE_DIR) linking every file of this
+    checkout's warm cache but those of the kernels ``cold`` (``module.function``); its
+    digest folder is returned, its root is ``tmp_path / "cache"``."""
+    def make(cold) -> Path:
+        import numba.core.config
+
+        src = Path(numba.core.config.CACHE_DIR)
+        dst = tmp_path / "cache" / src.name
+        for f in src.rglob("*"):
+            if f.is_file() and not any(f.name.startswith(c + "-") for c in cold):
+                (dst / f.relative_to(src)).parent.mkdir(parents=True, exist_ok=True)
+                (dst / f.relative_to(src)).symlink_to(f)
+        return dst
+
+    return make

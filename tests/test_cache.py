@@ -65,19 +65,11 @@ def test_a_process_finding_a_kernel_being_compiled_waits_and_loads_it_instead_of
     assert "data loaded from" in out2 and "data saved to" not in out2, out2  # ... the second only loaded it
 
 
-def test_the_driver_compiles_its_chunk_kernel_through_the_lock_for_the_signature_it_runs(monkeypatch):
+def test_the_driver_compiles_its_chunk_kernel_through_the_lock_for_the_signature_it_runs(compile_once_calls):
     from analyzer.rules import Rules
-    from analyzer.runs import driver, kernelcache
+    from analyzer.runs import driver
     from analyzer.runs.simulate import SimConfig, simulate
 
-    seen = []
-    real = kernelcache.compile_once
-
-    def spy(dispatcher, args, name, folder=None):
-        seen.append((dispatcher, name))
-        real(dispatcher, args, name, folder)
-
-    monkeypatch.setattr(kernelcache, "compile_once", spy)
     simulate(SimConfig(rules=Rules("classic"), deals=50, seed=1, threads=2, chunk=16))
-    assert seen and all(s == (driver._chunk, "driver._chunk") for s in seen)
+    assert compile_once_calls and all(s == (driver._chunk, "driver._chunk") for s in compile_once_calls)
     assert len(driver._chunk.overloads) == 1  # the chunks ran the signature compiled under the lock, no other

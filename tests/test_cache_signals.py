@@ -299,21 +299,15 @@ def test_sigterm_while_the_dask_cluster_starts_closes_it_without_a_traceback(tmp
     ("duel --dd-loss", ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/random", "--deals", "10", "--dd-loss",
                         "--dd-deals", "2"], ["units.trace_duel", "solver.solve_cards"]),
 ])
-def test_the_log_and_dd_loss_kernels_are_announced_when_not_cached(tmp_path, command, args, cold):
+def test_the_log_and_dd_loss_kernels_are_announced_when_not_cached(tmp_path, command, args, cold, cache_without):
     """A cache holding everything but the option's own kernels (links to this checkout's cache):
     the driver is warm, so only the notice of those kernels can speak. Interrupted once it has."""
-    import numba.core.config
 
     from analyzer.runs import kernelcache
 
     if kernelcache.missing_kernels("simulate"):
         pytest.skip("the driver is not cached yet: the notice would be the driver's")
-    src = Path(numba.core.config.CACHE_DIR)
-    dst = tmp_path / "cache" / src.name
-    for f in src.rglob("*"):
-        if f.is_file() and not any(f.name.startswith(c + "-") for c in cold):
-            (dst / f.relative_to(src)).parent.mkdir(parents=True, exist_ok=True)
-            (dst / f.relative_to(src)).symlink_to(f)
+    dst = cache_without(cold)
     assert kernelcache.missing_kernels(command, dst) == [k for k in kernelcache.ENTRY_KERNELS[command]
                                                         if ".".join(k[1:]) in cold]
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"BELOTE_CACHE_DIR": str(tmp_path / "cache")}

@@ -47,44 +47,22 @@ def test_a_warm_cache_is_said_at_once():
     assert p.stdout.startswith("kernels already compiled (") and seconds < 15, (p.stdout, seconds)
 
 
-def test_the_driver_is_compiled_under_the_lock_the_suite_and_the_commands_take(monkeypatch):
+def test_the_driver_is_compiled_under_the_lock_the_suite_and_the_commands_take(monkeypatch, compile_once_calls):
     """make install's warmup and a command or the test suite's compiling process (tests/conftest.py)
     started together compile the driver once: each goes through ``kernelcache.compile_once``."""
     from analyzer.runs import driver
 
-    seen = []
-    real = kernelcache.compile_once
-
-    def spy(dispatcher, args, name, folder=None):
-        seen.append((dispatcher, name))
-        real(dispatcher, args, name, folder)
-
-    monkeypatch.setattr(kernelcache, "compile_once", spy)
     monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel != kernelcache.DRIVER)
     assert warmup.warmup() == [kernelcache.DRIVER]  # only the driver taken as missing: only its warmer runs
-    assert seen == [(driver._chunk, "driver._chunk")]
-
-
-def _cache_without(tmp_path, cold) -> Path:
-    """A cache folder (for BELOTE_CACHE_DIR) linking every file of this checkout's warm cache but
-    those of the kernels ``cold`` (``module.function``)."""
-    import numba.core.config
-
-    src = Path(numba.core.config.CACHE_DIR)
-    dst = tmp_path / "cache" / src.name
-    for f in src.rglob("*"):
-        if f.is_file() and not any(f.name.startswith(c + "-") for c in cold):
-            (dst / f.relative_to(src)).parent.mkdir(parents=True, exist_ok=True)
-            (dst / f.relative_to(src)).symlink_to(f)
-    return dst
+    assert compile_once_calls == [(driver._chunk, "driver._chunk")]
 
 
 @pytest.mark.parametrize("kernels", [(kernelcache.LOG_TRACE,), (kernelcache.DUEL_TRACE, kernelcache.SOLVER)],
                          ids=["log", "dd-loss"])
 @pytest.mark.slow  # compiles kernels in a subprocess (8-12 s)
-def test_cold_kernels_are_compiled_with_a_progress_line(tmp_path, kernels):
+def test_cold_kernels_are_compiled_with_a_progress_line(tmp_path, kernels, cache_without):
     assert run("--quiet").returncode == 0  # this checkout's cache warm: only the kernels removed below are cold
-    dst = _cache_without(tmp_path, [".".join(k[1:]) for k in kernels])
+    dst = cache_without([".".join(k[1:]) for k in kernels])
     assert [k for k in warmup.KERNELS if not kernelcache.is_cached(k, dst)] == list(kernels)
     p = run(cache=dst.parent)
     assert p.returncode == 0, p.stderr
