@@ -818,11 +818,12 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
     from analyzer.output.files import write_table_bracket
     from analyzer.questions.bracket import parse_plays
     from analyzer.questions.table_bracket import (check_sample, default_plays, parse_by, parse_deals, plan,
-                                                  table_bracket)
+                                                  sample_sizes, table_bracket)
 
     plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
     by = parse_by(bracket_by)
     bracket_deals = parse_deals(bracket_deals) if bracket_deals else None
+    sample_sizes(plays, bracket_deals, deals)  # a bad --bracket-deals is refused before anything (the compile too)
     with _staged(out) as stage:  # the folder rule is checked before any work
         _compiling_notice("table", quiet)
         check_sample(rules, plays, deals, bracket_deals, seed=seed, bid=bid, rounds=rounds, by=by,
