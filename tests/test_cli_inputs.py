@@ -262,3 +262,16 @@ def test_seeds_derived_from_the_top_seed_wrap_instead_of_failing_midway():
     m, n = duplicate(Rules.from_label("classic"), "calibrated", "heuristic", "heuristic", deals=64, blocks=4,
                      seed=top, threads=1)
     assert n == 64
+
+
+def test_the_python_api_bounds_deals_and_seeds_as_the_cli_does():
+    from analyzer.errors import BeloteError
+    from analyzer.rules import Rules
+    from analyzer.runs.simulate import SimConfig
+
+    with pytest.raises(BeloteError, match=r"--deals must be at most 2\*\*40"):
+        SimConfig(rules=Rules("classic"), deals=MAX_DEALS + 1)
+    for seed in (-1, SEEDS):
+        with pytest.raises(BeloteError, match=r"--seed must be a whole number from 0 to 2\*\*64 - 1"):
+            SimConfig(rules=Rules("classic"), seed=seed)
+    assert SimConfig(rules=Rules("classic"), deals=MAX_DEALS, seed=SEEDS - 1).seed == SEEDS - 1

@@ -19,6 +19,7 @@ from numba import njit
 from analyzer.players.bidding import KOE_ROUND, N_BID_PARAMS
 from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
+from analyzer.runs.limits import check_deals, check_seed
 from analyzer.runs import driver
 from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, make_workspace, play_hand
 from analyzer.players.policies import Policies
@@ -70,8 +71,8 @@ class SimConfig:
             self.chunk = SEARCH_CHUNK if self.policies.searching else CHUNK
         if self.deals <= 0:
             raise BeloteError(f"--deals must be a positive number of hands, not {self.deals}")
-        if self.seed < 0:
-            raise BeloteError(f"--seed must be 0 or more, not {self.seed}")
+        check_deals(self.deals)  # the Python API bounded as the CLI is (runs.limits)
+        check_seed(self.seed)
         if self.bid_params is None:
             # the variant's defaults, or a calibrated policy's rows (--bid calibrated / FILE)
             self.bid_params = self.policies.bid_params(self.rules)
