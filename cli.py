@@ -1299,7 +1299,6 @@ def calibrate(
 
       belote calibrate --all --ship
     """
-    from analyzer.output.outdir import check_regular
     from analyzer.questions import calibrate as C
     from analyzer.questions import suits as S
     from analyzer.rules import Rules
@@ -1331,7 +1330,6 @@ def calibrate(
         targets = [(rules, target)]
     for _, target in targets:  # every output checked before any work (a device or a pipe before it is read)
         if target is not None:
-            check_regular(target, "--out", "policy.json")
             C.check_policy_target(target)
     results = []
     for rules, target in targets:

@@ -223,7 +223,7 @@ def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(kind
             f.truncate(50_000_000)  # sparse: no disk used
     p = belote("simulate", "--deals", "10", "--quiet", "--bid", str(path))
     lines = p.stderr.strip().splitlines()
-    says = {"device": "is not a regular file", "fifo": "is not a regular file", "huge": "more than any policy file"}
+    says = {"device": "is a device, not a file", "fifo": "is a named pipe, not a file", "huge": "more than any policy file"}
     assert p.returncode == 2 and len(lines) == 1 and f"policy file {path} " in lines[0], p.stderr
     assert says[kind] in lines[0], p.stderr
 
@@ -232,5 +232,5 @@ def test_a_policy_target_that_is_a_device_is_refused_without_reading_it():
     """The library's own check (the CLI refuses the same before any work: test_outdir_faults)."""
     from analyzer.questions.calibrate import check_policy_target
 
-    with pytest.raises(BeloteError, match="/dev/zero is not a regular file"):
+    with pytest.raises(BeloteError, match="--out /dev/zero is a device, not a file"):
         check_policy_target("/dev/zero")

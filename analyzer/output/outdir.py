@@ -51,7 +51,7 @@ from pathlib import Path
 
 import analyzer
 from analyzer import git_commit  # noqa: F401 (provenance of every output)
-from analyzer.errors import BeloteError
+from analyzer.errors import BeloteError, not_a_file
 
 TOOL = "belote-analyzer"
 RUN_FILE = "run.json"
@@ -448,17 +448,14 @@ def _json_default(o):
     raise TypeError(type(o).__name__)
 
 
-_KINDS = {stat.S_IFCHR: "a device", stat.S_IFBLK: "a device", stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket"}
-
-
 def check_regular(path: str | Path, flag: str, example: str = "deals.jsonl") -> Path:
     """An output file's path, absolute: refused when it is a folder, a device or a named pipe
     (asked before anything reads it: reading ``/dev/full`` never ends, a pipe waits forever)."""
     path = Path(os.path.abspath(path))
     if path.is_dir():
         raise BeloteError(f"{flag} {path} is a folder: give a file name, e.g. {flag} {path / example}")
-    if path.exists() and not path.is_file():
-        kind = _KINDS.get(stat.S_IFMT(path.stat().st_mode), "not a regular file")
+    kind = not_a_file(path)
+    if kind:
         raise BeloteError(f"{flag} {path} is {kind}, not a file: give a file name, e.g. {flag} {example}")
     return path
 

@@ -22,7 +22,7 @@ from typing import Annotated, Optional
 import numpy as np
 from pydantic import AfterValidator, BeforeValidator, create_model, model_validator
 
-from analyzer.errors import BeloteError
+from analyzer.errors import BeloteError, not_a_file
 from analyzer.players.bidding import (
     BID_PARAM_NAMES,
     HON_9,
@@ -57,9 +57,9 @@ def read_policy(path) -> dict:
     """The content of a policy file, validated (``PolicyFile``); one line naming the file and
     the field for anything else."""
     path = Path(path)
-    if path.exists() and not path.is_file():  # a device or a pipe would be read forever
-        raise BeloteError(f"policy file {path} is not a regular file (a folder, device or pipe): give a file "
-                          "written by belote calibrate --out")
+    kind = not_a_file(path)  # a device or a pipe would be read forever
+    if kind:
+        raise BeloteError(f"policy file {path} is {kind}, not a file: give a file written by belote calibrate --out")
     if path.is_file() and path.stat().st_size > MAX_POLICY_BYTES:
         raise BeloteError(f"policy file {path} holds {path.stat().st_size:,} bytes, more than any policy file "
                           f"({MAX_POLICY_BYTES:,}): give a file written by belote calibrate --out")

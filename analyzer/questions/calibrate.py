@@ -93,7 +93,7 @@ from analyzer.players.bidding import (
     override_code,
 )
 from analyzer.runs.classes import STR_BIN
-from analyzer.errors import BeloteError
+from analyzer.errors import BeloteError, not_a_file
 from analyzer.players.policy_files import POLICIES_DIR, policy_params, read_policy, shipped_path  # noqa: F401 (the files this module writes)
 from analyzer.players.policy_files import honours_bits, honours_label, override_codes, set_overrides
 from analyzer.rules import Rules
@@ -873,8 +873,9 @@ def check_policy_target(path) -> Path:
     """``path`` may be written: it does not exist, or it is a policy file of ours (checked
     before any work, and again when writing)."""
     path = Path(path)
-    if path.exists() and not path.is_file():  # a device or a pipe would be read forever
-        raise BeloteError(f"{path} is not a regular file (a folder, device or pipe): choose another --out")
+    kind = not_a_file(path)  # a device or a pipe would be read forever
+    if kind:
+        raise BeloteError(f"--out {path} is {kind}, not a file: give a file name, e.g. --out policy.json")
     if path.exists():
         try:
             ours = json.loads(path.read_text()).get("kind") == "bidding-policy"
