@@ -42,7 +42,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import stat
 import sys
 from contextlib import ExitStack, contextmanager
@@ -52,6 +51,7 @@ from pathlib import Path
 import analyzer
 from analyzer import git_commit  # noqa: F401 (provenance of every output)
 from analyzer.errors import BeloteError, not_a_file
+from analyzer.runs.signals import signals_blocked
 
 TOOL = "belote-analyzer"
 RUN_FILE = "run.json"
@@ -170,17 +170,6 @@ def check_out(dest: str | Path, flag: str = "--out") -> Path:
     if parent.exists() and not parent.is_dir():
         raise BeloteError(f"{flag} {dest}: {parent} is a file, not a folder: {fix}")
     return dest
-
-
-@contextmanager
-def signals_blocked():
-    """Hold SIGINT and SIGTERM until the block ends (they are delivered then, not lost)."""
-    sigs = {signal.SIGINT, signal.SIGTERM}
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, sigs)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _remove(path: Path) -> None:

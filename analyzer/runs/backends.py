@@ -54,6 +54,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import BeloteError
+from analyzer.runs.signals import signals_blocked
 from analyzer.runs.limits import kernel_seed
 
 TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
@@ -317,22 +318,6 @@ def _ask_scheduler(address: str, seconds: float) -> None:
         raise BeloteError(f"{address} is a Dask {kind or 'server'}, not a scheduler: give the scheduler's address")
 
 
-@contextmanager
-def _signals_held():
-    """SIGINT and SIGTERM blocked in this thread for the block, then delivered: while a
-    ``LocalCluster`` starts. Interrupted inside the ``LocalCluster`` constructor, the cluster
-    could not be closed (there is no object yet): its scheduler and workers were left to
-    distributed's ``atexit`` hook, which failed with a traceback (``AssertionError: Status.init``).
-    Held, a signal interrupts just after, when the ``with`` closes the cluster."""
-    import signal
-
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
 def dask_setup(worker=None):
     """Run in each worker process of a ``LocalCluster`` this module starts (its ``preload``):
     ignore SIGINT and SIGTERM. A signal to the whole process group (Ctrl-C in a terminal,
@@ -367,7 +352,9 @@ def open_backend(cluster: str | None = None, scheduler: str | None = None, units
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no startup chatter on stderr
     if cluster:
         with ExitStack() as stack:
-            with _signals_held():
+            # held while the LocalCluster starts: interrupted inside its constructor there is no object to close,
+            # and distributed's atexit hook then failed with a traceback (AssertionError: Status.init)
+            with signals_blocked():
                 lc = stack.enter_context(distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1,
                                                                   processes=True, dashboard_address=":0",
                                                                   preload=[__name__]))  # dask_setup
