@@ -100,7 +100,9 @@ PolicyName = str | dict[str, str | dict[str, str]]  # one name, or per seat / pe
 
 
 class _Open(BaseModel):
-    """A record of the format: the named fields checked, any other kept (DEAL_LOG.md)."""
+    """A record of the format: the named fields checked, any other kept (DEAL_LOG.md). Not
+    ``analyzer.schema.Open``: that one is strict, and strict pydantic refuses the JSON lists a
+    record holds where a field is a tuple (``[seat, card]``)."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
