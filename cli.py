@@ -235,15 +235,22 @@ def _save(stage, write, run: dict) -> list[str]:
         return []
 
 
-def _compiling_notice(command: str, quiet: bool) -> None:
+def _searching(*policies) -> bool:
+    """Does one of these ``Policies`` play pimc or dd?"""
+    from analyzer.players.strong import plays_strong
+
+    return any(plays_strong(p.codes()[1]) for p in policies)
+
+
+def _compiling_notice(command: str, quiet: bool, searching: bool = False) -> None:
     """Say so when this run will compile kernels (a cold cache) and about how long it takes.
     ``command`` is a key of ``kernelcache.ENTRY_KERNELS``: ``"simulate --log"`` for an option
-    that calls other kernels."""
+    that calls other kernels; ``searching``: the run plays pimc or dd (compiled apart)."""
     if quiet:
         return
     from analyzer.runs.kernelcache import about, compile_seconds
 
-    seconds = compile_seconds(command)
+    seconds = compile_seconds(command, searching=searching)
     if seconds:
         typer.echo(f"compiling kernels (first run only, {about(seconds)})", err=True)
 
@@ -350,7 +357,8 @@ def simulate(
                     threads=threads)
     # --log checked and held before any work: a bad path must not cost a simulation, nor a second run lose it
     with claimed_file(log, "--log", is_deal_log) if log is not None else nullcontext():
-        _compiling_notice("simulate --log" if log is not None else "simulate", quiet)
+        _compiling_notice("simulate --log" if log is not None else "simulate", quiet,
+                          _searching(cfg.policies))
         with _backend(cluster, scheduler, run_dir, resume, "simulate", locals()) as where, \
                 _progress(deals, quiet, "simulating") as update:
             with _unit_progress(update):
@@ -617,7 +625,7 @@ def take(
         return
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
-    _compiling_notice("take", quiet)
+    _compiling_notice("take", quiet, _searching(pols))
     with _backend(cluster, scheduler, run_dir, resume, "take", locals()), _progress(total, quiet, "sampling") as update:
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals,
                          precision=precision, max_deals=max_deals, seed=seed, policies=pols, calls=call,
@@ -683,7 +691,7 @@ def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objecti
     from analyzer.questions.bracket import analyse_bracket, parse_plays
 
     plays = parse_plays(bracket_plays)
-    _compiling_notice("take", quiet)
+    _compiling_notice("take", quiet, searching=True)
     with _bars_per_policy(quiet) as progress:
         b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays, deals=deals,
                             strong_deals=bracket_deals, seed=seed, bid=bid, calls=call, objective=objective,
@@ -825,7 +833,7 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
     bracket_deals = parse_deals(bracket_deals) if bracket_deals else None
     sample_sizes(plays, bracket_deals, deals)  # a bad --bracket-deals is refused before anything (the compile too)
     with _staged(out) as stage:  # the folder rule is checked before any work
-        _compiling_notice("table", quiet)
+        _compiling_notice("table", quiet, searching=True)
         check_sample(rules, plays, deals, bracket_deals, seed=seed, bid=bid, rounds=rounds, by=by,
                      threads=threads)  # a sample too small to show a class: refused before the searching plays
         if not quiet:
@@ -1018,7 +1026,8 @@ def duel(
 
     rules = _rules(variant, players, rule)
     sa, sb = parse_set(a, "--a", rules.players), parse_set(b, "--b", rules.players)
-    _compiling_notice("duel --dd-loss" if dd_loss else "duel", quiet)
+    _compiling_notice("duel --dd-loss" if dd_loss else "duel", quiet,
+                      _searching(sa.policies, sb.policies))
     with _backend(cluster, scheduler) as where:
         with _progress(deals, quiet, "dueling") as update:
             r = run(rules, sa, sb, deals=deals, seed=seed, threads=threads, progress=update)

@@ -37,6 +37,11 @@ RULESETS = (
 )
 POLICIES = (("random", "random"), ("heuristic", "heuristic"), ("heuristic", "random"))
 TAKE_EXAMPLES = (("classic", "Jh 9h Ah Tc 7s", "Qh"), ("piekjas3", "Jh 9h 7h Ac 8c Kd", "Th"))
+# the searching players on a few hands of every variant (they cost milliseconds a decision):
+# (label, play policy, deals); dd only where the solver is fast
+STRONG = (("classic", "pimc:worlds=6", 24), ("classic", "dd", 12), ("piekjas2", "pimc:worlds=6", 24),
+          ("piekjas2", "dd", 12), ("piekjas3", "pimc:worlds=6", 16), ("piekjas4", "pimc:worlds=4", 12),
+          ("dekjas", "pimc:worlds=6", 16))
 
 
 def _digest(*arrays) -> str:
@@ -88,6 +93,13 @@ def fingerprint(deals: int = 3000, traced: int = 40) -> dict[str, str]:
                      + [round(c.score.mean * c.score.n), round(c.net.mean * c.net.n)] for c in r.calls]
             out[f"take {label} {hand} / {turned} {bid}/{play}"] = _digest(
                 r.pair_sums, rates, [r.acceptance.k, r.acceptance.n, r.hands])
+    for label, play, n in STRONG:
+        rules = Rules.from_label(label)
+        cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", play, rules.players), deals=n, seed=29,
+                        threads=2, chunk=4)
+        res, adv = simulate_seats(cfg)
+        hands = [trace_hand(cfg, i) for i in range(3)]
+        out[f"strong {label} heuristic/{play}"] = _digest(res.counts, adv, *[a for h in hands for a in h])
     return out
 
 

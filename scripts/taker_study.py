@@ -45,7 +45,7 @@ from analyzer.players.policies import play_code
 from analyzer.questions.duel import _start_from_trace, kernel_inputs, parse_set
 from analyzer.rules import Rules
 from analyzer.rules.cards import N_CARDS, popcount
-from analyzer.runs.hand import RES_FILLE, RES_KIND, RES_SIZE, RES_TURNED, TR_EXCH, TRACE_SIZE
+from analyzer.runs.hand import RES_FILLE, RES_KIND, RES_SIZE, RES_TURNED, TR_EXCH, TRACE_SIZE, strong_address
 from analyzer.runs.units import trace_duel
 
 VARIANTS = {"classic": ("classic", 4), "piekjas2": ("piekjas", 2), "piekjas3": ("piekjas", 3),
@@ -70,7 +70,7 @@ def starts(rules: Rules, deals: int, seed: int = 1, label: str = ""):
     trace = np.zeros(TRACE_SIZE, np.int64)
     out, seen = [], []
     for i in range(deals):
-        trace_duel(seed, i, rec, bid, play, params, cfg, 0, deck, res, trace)
+        trace_duel(seed, i, rec, bid, play, params, cfg, 0, deck, res, trace, strong_address(play))
         if int(res[RES_KIND]) != PLAYED:
             continue
         st, _ = _start_from_trace(rules, deck, res, trace)

@@ -1,8 +1,8 @@
 """Shared fixtures: the rule tests run over both implementations of the rules; one small
 report built once per test session for the tests that only read it.
 
-On a cold kernel cache under xdist (``make test``), the driver's chunk kernel (about 300 CPU s
-to compile, ``analyzer.runs.kernelcache``) is compiled by a process the controller starts
+On a cold kernel cache under xdist (``make test``), the driver's chunk kernel and then the
+searching players' entry (``analyzer.runs.kernelcache``) are compiled by a process the controller starts
 before the workers, and the test modules that never run the driver are collected first: the
 workers run those on the other core while it compiles, and the first test that needs the
 driver waits for it (``kernelcache.compile_once``) instead of compiling it again.
@@ -40,8 +40,10 @@ def pytest_sessionstart(session):
         return  # a worker, or a run without xdist: kernels compile when first needed
     from analyzer.runs import kernelcache
 
-    if kernelcache.missing_kernels("simulate"):
-        _warming.append(subprocess.Popen([sys.executable, "-c", "from analyzer.runs.backends import _warm; _warm()"]))
+    if kernelcache.missing_kernels("report"):  # the driver, then the searching players (compiled apart)
+        _warming.append(subprocess.Popen([sys.executable, "-c", "from analyzer.questions.warmup import warmup; "
+                                          "from analyzer.runs.kernelcache import ENTRY_KERNELS; "
+                                          "warmup(ENTRY_KERNELS['report'])"]))
 
 
 def pytest_sessionfinish(session, exitstatus):

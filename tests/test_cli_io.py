@@ -280,13 +280,22 @@ def test_a_warm_kernel_cache_is_not_announced():
 
 
 def test_compile_minutes_count_only_the_kernels_not_cached(tmp_path):
-    assert kernelcache.missing_kernels("balance", tmp_path) == [kernelcache.DRIVER]
-    assert kernelcache.compile_minutes("report", tmp_path) == -(-kernelcache.COMPILE_SECONDS[kernelcache.DRIVER] // 60)
-    kernelcache.cache_folder("runs", tmp_path).mkdir(parents=True)
-    (kernelcache.cache_folder("runs", tmp_path) / "driver._chunk-112.py311.nbi").write_bytes(b"")
-    assert kernelcache.missing_kernels("balance", tmp_path) == []
-    assert kernelcache.compile_minutes("simulate", tmp_path) == 0
-    assert kernelcache.compile_minutes("report", tmp_path) == 0
+    K = kernelcache
+    assert K.missing_kernels("balance", tmp_path) == [K.DRIVER]
+    assert K.missing_kernels("report", tmp_path) == [K.DRIVER, K.STRONG]  # its bracket plays pimc and dd
+    assert K.compile_minutes("report", tmp_path) == -(-(K.COMPILE_SECONDS[K.DRIVER] + K.COMPILE_SECONDS[K.STRONG]) // 60)
+    assert K.compile_seconds("take", tmp_path) == K.COMPILE_SECONDS[K.DRIVER]
+    assert K.compile_seconds("take", tmp_path, searching=True) == K.COMPILE_SECONDS[K.DRIVER] + K.COMPILE_SECONDS[K.STRONG]
+    K.cache_folder("runs", tmp_path).mkdir(parents=True)
+    (K.cache_folder("runs", tmp_path) / "driver._chunk-112.py311.nbi").write_bytes(b"")
+    assert K.missing_kernels("balance", tmp_path) == []
+    assert K.compile_minutes("simulate", tmp_path) == 0
+    assert K.compile_seconds("simulate", tmp_path, searching=True) == K.COMPILE_SECONDS[K.STRONG]
+    assert K.missing_kernels("report", tmp_path) == [K.STRONG]
+    K.cache_folder("players", tmp_path).mkdir(parents=True)
+    (K.cache_folder("players", tmp_path) / "strong_entry.strong_card-97.py311.nbi").write_bytes(b"")
+    assert K.compile_minutes("report", tmp_path) == 0
+    assert K.compile_seconds("duel", tmp_path, searching=True) == 0
 
 
 # --- input: policies, player counts, the project's own wording -------------------------------------

@@ -355,3 +355,51 @@ def test_choose_plays_the_heuristic_version_its_code_names():
     st = start_state(rules, hands, trump=parse_suit("h"), taker=0)
     assert format_card(choose("heuristic:v=1", st, rules)) == "Jh"
     assert format_card(choose("heuristic", st, rules)) in ("As", "Ad")
+
+
+# ---- the hand's link to the searching policies (analyzer.players.strong.strong_link) ----------
+
+def test_the_strong_entry_reads_the_hands_own_arrays_and_rules():
+    """The entry (compiled apart, called through an address) rebuilds the workspace from the
+    link: every array at the workspace's own address, with its size, shape and type, and the
+    rules record field for field; a field added to either fails here (and at the entry's import)."""
+    from analyzer.players.strong import strong_link, N_SW
+    from analyzer.players.strong_entry import rules_at, workspace_at
+
+    for label in ("classic", "piekjas3", "dekjas"):
+        base = Rules.from_label(label)
+        rules = Rules.make(base.variant, base.players, ["undertrump=free"])
+        rec = rules.record()
+        sw = strong_workspace(rules, Policies.parse("heuristic", "pimc", rules.players).codes()[1])
+        link = strong_link(rec, sw, 12345)
+        got = workspace_at(link)
+        assert len(got) == N_SW == len(sw)
+        for name, mine, seen in zip(sw._fields, sw, got):
+            assert (seen.ctypes.data, seen.shape, seen.dtype) == (mine.ctypes.data, mine.shape, mine.dtype), name
+        assert rules_at(link) == rec
+        assert link[0] == 12345
+
+
+def test_a_hand_with_a_searching_policy_needs_the_entrys_address():
+    from analyzer.runs.hand import make_workspace
+
+    rules = Rules.from_label("classic")
+    _, play_pol = Policies.parse("heuristic", "pimc", rules.players).codes()
+    with pytest.raises(ValueError, match="strong_address"):
+        make_workspace(rules.record(), play_pol, 0)
+
+
+def test_only_a_run_that_plays_a_searching_policy_loads_the_searching_policies():
+    """A heuristic run never imports (so never compiles) the searching policies' entry; a pimc run
+    does, and plays legal hands through it (run in a fresh interpreter each)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from analyzer.players.policies import Policies; from analyzer.rules import Rules; "
+            "from analyzer.runs.simulate import SimConfig, simulate; r = Rules.from_label('piekjas2'); "
+            "res = simulate(SimConfig(rules=r, policies=Policies.parse('heuristic', '{play}', 2), deals=4, seed=3, "
+            "threads=1, chunk=2)); print(int(res.get('hands')), 'analyzer.players.strong_entry' in sys.modules,)")
+    for play_, loaded in (("heuristic", "False"), ("pimc:worlds=2", "True")):
+        out = subprocess.run([sys.executable, "-c", code.replace("{play}", play_)], capture_output=True, text=True,
+                             check=True).stdout.split()
+        assert out[0] == "4" and out[1] == loaded, (play_, out)

@@ -7,6 +7,15 @@ under play policy ``code`` (``analyzer.players.policies.play_code``): ``random``
 (``analyzer.players.dd``) and ``pimc`` (``analyzer.players.pimc``). ``pub`` is the public
 information of the hand (``analyzer.players.knowledge``); ``sw`` a ``StrongWorkspace``
 (``make_strong``); ``u`` a fresh 64-bit random number of the hand's stream.
+
+The hand reaches them through an address, not a call numba links (``strong_link``,
+``call_strong``; the entry itself is ``analyzer.players.strong_entry.strong_card``). Numba
+copies the code of every function a kernel calls into the kernel's own module and optimises
+all of it again (``numba.core.codegen.CPUCodeLibrary.finalize``), so a hand that called
+``policy_card`` carried the solver and pimc into every kernel that plays hands, and every
+heuristic or random run compiled them: about a third of a cold start (figures in
+docs/BENCHMARKS.md). Through an address the hand is compiled once for every policy, and the
+searching policies are compiled (or loaded from the cache) only by a run that plays them.
 """
 
 from __future__ import annotations
@@ -14,7 +23,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import literal_unroll, njit, types
+from numba.extending import intrinsic
 
 from analyzer.game.dealing import GOLDEN, mix64
 from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
@@ -35,6 +46,7 @@ from analyzer.players.solver import (
     OBJ_POINTS,
 )
 from analyzer.rules import CLASSIC
+from analyzer.rules.options import RulesRecord
 from analyzer.rules.cards import N_CARDS, nth_card, popcount
 
 
@@ -140,4 +152,59 @@ def play_to_end(codes, st, rec, pub, sw, rng):
         play_card(st, rec, card)
 
 
-__all__ = ["StrongWorkspace", "make_strong", "strong_bits", "policy_card", "play_to_end"]
+# ---- the hand's link to the strong policies: one call through an address ----------------------
+# A link is an int64 array: the entry's address, the rules record's fields, then the address and
+# size of each array of the StrongWorkspace, in field order (read back by
+# analyzer.players.strong_entry.workspace_at). The arrays stay owned by the hand's workspace.
+N_REC = len(RulesRecord._fields)
+N_SW = len(StrongWorkspace._fields)
+L_FN = 0  # the address of strong_entry.strong_card (0: no strong policy in play)
+L_REC = 1  # + field: the rules record
+L_SW = L_REC + N_REC  # + 2 * field: address, size of each workspace array
+LINK_SIZE = L_SW + 2 * N_SW
+
+
+def plays_strong(play_pol) -> bool:
+    """Is one of the play policies ``play_pol`` (codes, any shape) dd or pimc?"""
+    return bool(((np.asarray(play_pol, np.int64) & play.KIND_MASK) >= play.DD).any())
+
+
+@njit(cache=True)
+def strong_link(rec, sw, fn):
+    """The link of workspace ``sw`` under rules ``rec`` to the entry at address ``fn``."""
+    link = np.zeros(LINK_SIZE, np.int64)
+    link[L_FN] = fn
+    k = L_REC
+    for v in rec:
+        link[k] = v
+        k += 1
+    for a in literal_unroll(sw):
+        link[k] = a.ctypes.data
+        link[k + 1] = a.size
+        k += 2
+    return link
+
+
+@intrinsic
+def _call_address(typingctx, fn, code, link, st, pub, u):
+    """``int64 fn(int64 code, int64 link, int64 st, int64 pub, uint64 u)`` for the address ``fn``:
+    the C signature of ``strong_entry.strong_card``."""
+    sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        entry = builder.inttoptr(args[0], ir.FunctionType(i64, [i64] * 5).as_pointer())
+        return builder.call(entry, args[1:])
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def call_strong(link, code, st, pub, u):
+    """``policy_card(code, st, rec, pub, sw, u)`` through the link (the hand's decision point)."""
+    return _call_address(link[L_FN], np.int64(code), np.int64(link.ctypes.data), np.int64(st.ctypes.data),
+                         np.int64(pub.ctypes.data), np.uint64(u))
+
+
+__all__ = ["StrongWorkspace", "make_strong", "strong_bits", "policy_card", "play_to_end", "plays_strong",
+           "strong_link", "call_strong", "LINK_SIZE", "L_FN", "L_REC", "L_SW", "N_REC", "N_SW"]

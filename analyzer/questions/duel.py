@@ -63,6 +63,7 @@ from analyzer.runs.hand import (
     TR_TRICKS,
     TRACE_SIZE,
     TRICK_STRIDE,
+    strong_address,
 )
 from analyzer.players.bidding import PLAYED
 from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK, set_threads
@@ -345,6 +346,7 @@ def dd_losses(rules: Rules, a: PolicySet, b: PolicySet, seed: int, deals: int, p
 
     args, cfg = kernel_inputs(rules, a, b)
     rec, bid, play, params = args
+    strong_fn = strong_address(play)
     seats = seatings(rules)
     solver = Solver(rules)
     per_hand = {(w, r): [] for w in (A, B) for r in (0, 1)}
@@ -356,7 +358,7 @@ def dd_losses(rules: Rules, a: PolicySet, b: PolicySet, seed: int, deals: int, p
     t0 = time.perf_counter()
     for i in range(deals):
         for j, who in enumerate(seats):
-            trace_duel(kernel_seed(seed), i, rec, bid, play, params, cfg, j, deck, res, trace)
+            trace_duel(kernel_seed(seed), i, rec, bid, play, params, cfg, j, deck, res, trace, strong_fn)
             if int(res[RES_KIND]) != PLAYED:
                 continue
             st, plays = _start_from_trace(rules, deck, res, trace)

@@ -26,7 +26,8 @@ from analyzer.runs import kernelcache as K
 KERNELS = tuple(dict.fromkeys(k for kernels in K.ENTRY_KERNELS.values() for k in kernels))
 # What each kernel serves, for the progress line.
 WHAT = {K.DRIVER: "the simulation driver (every command)", K.LOG_TRACE: "the traced hand (simulate --log)",
-        K.DUEL_TRACE: "the traced duel (duel --dd-loss)", K.SOLVER: "the exact solver (duel --dd-loss)"}
+        K.DUEL_TRACE: "the traced duel (duel --dd-loss)", K.SOLVER: "the exact solver (duel --dd-loss)",
+        K.STRONG: "the searching players (pimc, dd)"}
 
 
 def _driver() -> None:
@@ -51,7 +52,14 @@ def _dd_loss() -> None:
     dd_losses(rules, a, b, seed=1, deals=2)  # deal 0 is passed out in both seatings, deal 1 played: the solver runs
 
 
-RUN = {K.DRIVER: _driver, K.LOG_TRACE: _log_trace, K.DUEL_TRACE: _dd_loss, K.SOLVER: _dd_loss}
+def _strong() -> None:
+    from analyzer.players.policies import Policies
+    from analyzer.runs.hand import strong_address
+
+    strong_address(Policies.parse("heuristic", "pimc", 4).codes()[1])  # compiles the entry, or loads it
+
+
+RUN = {K.DRIVER: _driver, K.LOG_TRACE: _log_trace, K.DUEL_TRACE: _dd_loss, K.SOLVER: _dd_loss, K.STRONG: _strong}
 
 
 def warmup(kernels=KERNELS, say: Callable[[str], None] = lambda line: None) -> list[tuple[str, str, str]]:

@@ -33,11 +33,12 @@ The parallel batch is Python threads over ``_chunk``, which releases the GIL
 again: about 28 s of CPU of a cold start, measured) and nothing at run time that a chunk
 of thousands of hands would notice. The hand was inlined into all five analyses' loops
 before, so a cold start typed and compiled the 230-line hand five times; now it is
-compiled twice: once on its own (``analyzer.runs.hand.play_hand``, called by the take, table
-and games units, which play several hands a unit, and by the traced replay) and once
-inlined into the fresh-deal unit of simulate and seats (``play_hand_inline``), where a
-call would cost the reference counts of its ~30 array arguments on every hand (about 15%
-of a random-policy hand, measured).
+compiled once (``analyzer.runs.hand.play_hand``), called by every unit, simulate's
+included (one call a hand, which costs nothing measurable since the hand counts no
+references: see there). Simulate's loop is a function of its own (``_fresh_deals``),
+called once a chunk. The searching players are not compiled here at all: the hand
+calls them through an address (``analyzer.players.strong``), so only a run that plays
+one compiles them.
 
 The small helpers of the play loop (``bit``, ``popcount``, ``strength``, ``legal_mask``,
 the heuristic's card keys) stay numba-inlined: as plain functions they are not inlined
@@ -66,7 +67,7 @@ from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
 from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit
 from analyzer.game.dealing import seed_stream
 from analyzer.runs import kernelcache
-from analyzer.runs.hand import hand_buffers
+from analyzer.runs.hand import hand_buffers, strong_address
 from analyzer.runs.units import (
     DUEL_ROW,
     DUEL_SCRATCH,
@@ -129,10 +130,24 @@ def scratch_size(kind: int, cfg: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_scratch, out, per_unit):
+def _fresh_deals(seed, first, count, rec, bid_pol, play_pol, bid_params, bufs, out, per_unit, seats):
+    """``_chunk`` of simulate and seats (``seats``), the hot path: one hand a unit, the buffers
+    unpacked once a chunk (each unpacking of the tuple counts references to its arrays)."""
+    ws, res, no_trace, rng, deck, force, totals = bufs  # unpacked once: each unpacking counts references
+    for j in range(count):
+        seed_stream(rng, seed, first + j)
+        simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals,
+                      out[j] if per_unit else out[0], seats)
+
+
+@njit(cache=True, nogil=True)
+def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_scratch, out, per_unit, strong_fn):
     """Units first .. first+count-1 of kind ``kind``, added to ``out[0]`` (``per_unit``:
-    unit ``first + j`` written to ``out[j]``)."""
-    bufs = hand_buffers(rec, play_pol)
+    unit ``first + j`` written to ``out[j]``); ``strong_fn``: ``analyzer.runs.hand.strong_address``."""
+    bufs = hand_buffers(rec, play_pol, strong_fn)
+    if kind == SIMULATE or kind == SEATS:
+        _fresh_deals(seed, first, count, rec, bid_pol, play_pol, bid_params, bufs, out, per_unit, kind == SEATS)
+        return
     rng = bufs[3]
     scratch = np.zeros(n_scratch, np.int64)
     own = np.zeros(4, np.uint32)  # TABLE, SUITS: the cards each seat judges at bidding
@@ -142,9 +157,7 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
     for j in range(count):
         seed_stream(rng, seed, first + j)
         row = out[j] if per_unit else out[0]
-        if kind == SIMULATE or kind == SEATS:
-            simulate_unit(rec, bid_pol, play_pol, bid_params, bufs, row, kind == SEATS)
-        elif kind == TAKE:
+        if kind == TAKE:
             take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row)
         elif kind == TABLE:
             table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
@@ -186,17 +199,18 @@ def _run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=
     rec, bid, play, params = kernel_args
     cfg, n_scratch, n_row = _args(kind, cfg)
     n_chunks = (n + chunk - 1) // chunk
+    strong_fn = strong_address(play) if n_chunks else 0
     rows = np.zeros((n if per_unit else n_chunks, n_row), np.int64)
 
     def one(c):
         start = c * chunk
         cnt = min(chunk, n - start)
         out = rows[start:start + cnt] if per_unit else rows[c:c + 1]
-        _chunk(kind, seed, first + start, cnt, rec, bid, play, params, cfg, n_scratch, out, per_unit)
+        _chunk(kind, seed, first + start, cnt, rec, bid, play, params, cfg, n_scratch, out, per_unit, strong_fn)
 
     if n_chunks:  # compiled once across processes started together on a cold cache (kernelcache.compile_once)
         kernelcache.compile_once(_chunk, (kind, seed, first, min(chunk, n), rec, bid, play, params, cfg, n_scratch,
-                                          rows[:1], per_unit), "driver._chunk")
+                                          rows[:1], per_unit, strong_fn), "driver._chunk")
     threads = min(numba.get_num_threads() if threads is None else threads, n_chunks)
     done = 0
     if threads <= 1:

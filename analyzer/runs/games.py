@@ -32,7 +32,7 @@ from analyzer.runs import driver
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream
 from analyzer.errors import BeloteError
-from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, hand_buffers
+from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, hand_buffers, strong_address
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Mean, Rate, mean_of, rate
 from analyzer.runs.units import (  # noqa: F401 (the per-game columns, int64; the per-deal log columns)
@@ -62,10 +62,10 @@ def _game_buffers(n, n_params):
 
 
 @njit(cache=True)
-def _game_log(seed, g, rec, bid_pol, play_pol, bid_params, max_deals):
+def _game_log(seed, g, rec, bid_pol, play_pol, bid_params, max_deals, strong_fn):
     """Game ``g`` of run ``seed`` again, every deal kept: (summary row, decks, results,
     traces, L_* rows), one row per deal dealt."""
-    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers(rec, play_pol)
+    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers(rec, play_pol, strong_fn)
     totals_p, seat_bid, seat_play, seat_params, pside = _game_buffers(rec.n_players, bid_params.shape[1])
     row = np.zeros(N_GCOLS, np.int64)
     decks = np.zeros((max_deals, N_CARDS), np.int64)
@@ -164,7 +164,7 @@ def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS)
     if game < 0:
         raise BeloteError(f"a game number is 0 or more, not {game}")
     rec, bid, play, params = config.kernel_args()
-    _, decks, results, traces, meta = _game_log(config.seed, game, rec, bid, play, params, max_deals)
+    _, decks, results, traces, meta = _game_log(config.seed, game, rec, bid, play, params, max_deals, strong_address(play))
     n, n_sides = rec.n_players, rec.n_sides
     return [
         GameDeal(d, decks[d], results[d], traces[d], [(s + int(meta[d, L_ROT])) % n for s in range(n)],

@@ -56,7 +56,7 @@ from analyzer.rules.declarations import (
 )
 from analyzer.players.knowledge import PUB_SIZE, fill_public
 from analyzer.players.play import DD, KIND_MASK, choose_card
-from analyzer.players.strong import StrongWorkspace, make_strong, policy_card, strong_bits
+from analyzer.players.strong import StrongWorkspace, call_strong, make_strong, plays_strong, strong_bits, strong_link
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.scoring import score_classic, score_solo
 
@@ -131,31 +131,54 @@ class Workspace(NamedTuple):
     seat_play: np.ndarray  # int64[4]: each seat's play policy in this hand, resolved by role after bidding
     pub: np.ndarray  # int64[PUB_SIZE]: what every seat knows beyond the state (analyzer.players.knowledge)
     strong: StrongWorkspace  # the dd / pimc policies' scratch; one-element placeholders when none plays
+    link: np.ndarray  # int64[LINK_SIZE]: where the strong policies' entry finds it (analyzer.players.strong.strong_link)
 
 
 @njit(cache=True)
-def make_workspace(rec, play_pol):
+def make_workspace(rec, play_pol, strong_fn):
     """The scratch of one thread; the strong policies' part is allocated only when one of
-    ``play_pol`` is dd or pimc."""
+    ``play_pol`` is dd or pimc, and they are called at address ``strong_fn`` (``strong_address``)."""
     u = np.uint32
     i = np.int64
+    bits = strong_bits(play_pol)
+    if bits >= 0 and strong_fn == 0:
+        raise ValueError("a dd or pimc policy plays: pass the address of its entry (runs.hand.strong_address)")
+    sw = make_strong(rec.variant, bits)
     return Workspace(
         np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(N_CARDS, i),
         np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(8, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
         np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
-        np.zeros(STATE_SIZE, i), np.zeros(4, i), np.zeros(PUB_SIZE, i), make_strong(rec.variant, strong_bits(play_pol)),
+        np.zeros(STATE_SIZE, i), np.zeros(4, i), np.zeros(PUB_SIZE, i), sw, strong_link(rec, sw, strong_fn),
     )
 
 
 @njit(cache=True)
-def hand_buffers(rec, play_pol):
+def hand_buffers(rec, play_pol, strong_fn):
     """What one thread needs to play hands with ``play_hand`` under play policies
     ``play_pol``, allocated once: (workspace, res, an empty trace, rng state, deck, force
     (no override), totals)."""
-    return (make_workspace(rec, play_pol), np.zeros(RES_SIZE, np.int64), np.zeros(0, np.int64), np.zeros(1, np.uint64),
-            np.zeros(N_CARDS, np.int64), np.full(4, -1, np.int64), np.zeros(4, np.int64))
+    return (make_workspace(rec, play_pol, strong_fn), np.zeros(RES_SIZE, np.int64), np.zeros(0, np.int64),
+            np.zeros(1, np.uint64), np.zeros(N_CARDS, np.int64), np.full(4, -1, np.int64), np.zeros(4, np.int64))
+
+
+def strong_address(play_pol) -> int:
+    """The address of the searching policies' entry (``analyzer.players.strong_entry.strong_card``)
+    when one of ``play_pol`` is dd or pimc, 0 otherwise. Importing the entry compiles it (or loads
+    it from the kernel cache) on first use in this process, once across processes started together
+    (``kernelcache.locked``): a heuristic or random run never compiles the searching policies."""
+    if not plays_strong(play_pol):
+        return 0
+    import sys
+
+    entry = sys.modules.get("analyzer.players.strong_entry")
+    if entry is None:
+        from analyzer.runs import kernelcache
+
+        with kernelcache.locked("strong_entry.strong_card", kernelcache.cache_folder("players")):
+            from analyzer.players import strong_entry as entry
+    return entry.strong_card.address
 
 
 @njit(cache=True)
@@ -351,7 +374,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         stream += GOLDEN
         policy = seat_play[seat]
         if strong and (policy & KIND_MASK) >= DD:
-            card = policy_card(policy, st, rec, ws.pub, ws.strong, mix64(stream))
+            card = call_strong(ws.link, policy, st, ws.pub, mix64(stream))
         else:
             card = choose_card(policy, legal, seat, np.uint32(st[ST_HANDS + seat]),
                                np.uint32(st[ST_GONE]) | face_up_out, st[ST_LED], win_card, win_seat, k, trump,
@@ -438,13 +461,13 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     res[RES_N_TRICKLESS] = n_trickless
 
 
-# The hand, compiled once and called by the unit kernels of take, the bidding tables and
-# games (several hands a unit) and by the traced replay; and inlined at its one call site in
-# the driver's fresh-deal unit (simulate, seats: one hand a unit, the hot path), where a
-# call would cost the reference counts of its ~30 array arguments on every hand (about
-# 15% of a random-policy hand, measured: docs/BENCHMARKS.md). Two compiles of the hand in all, not six.
-_play_hand_once = njit(cache=True)(_play_hand)
-play_hand_inline = njit(inline="always")(_play_hand)  # never compiled on its own: no cache
+# The hand, compiled once and called by every unit kernel (simulate's too, once a hand) and by
+# the traced replays. Without numba's reference counting (``_nrt=False``): it allocates nothing,
+# and a call that counted references to its ~50 arrays on entry and exit cost 13-38% of a
+# random-policy hand; without them a call costs nothing measurable, so the hand is no longer
+# also inlined into simulate's loop, a copy that cost numba about 55 s of CPU to inline and type
+# on a cold start (docs/BENCHMARKS.md, 2026-12-02).
+_play_hand_once = njit(cache=True, _nrt=False)(_play_hand)
 
 
 @njit(inline="always")

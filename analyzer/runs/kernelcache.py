@@ -35,12 +35,17 @@ import math
 import os
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 # A kernel: (the package folder under ``analyzer`` of its module, module, function).
 # The entry kernel of every command that simulates: the one driver's chunk kernel
-# (``analyzer.runs.driver._chunk``), which compiles every unit, the hand and the policies with it.
+# (``analyzer.runs.driver._chunk``), which compiles every unit, the hand and the bidding, heuristic
+# and random players with it.
 DRIVER = ("runs", "driver", "_chunk")
+# The searching players (pimc, dd), which the hand calls through an address
+# (``analyzer.players.strong_entry.strong_card``): only a run that plays one compiles them.
+STRONG = ("players", "strong_entry", "strong_card")
 # ``simulate --log`` replays the logged hands traced, one at a time (``analyzer.runs.simulate.trace_hand``).
 LOG_TRACE = ("runs", "simulate", "_one_hand")
 # ``duel --dd-loss`` replays each seating traced (``analyzer.questions.duel.dd_losses``) and values every
@@ -49,22 +54,23 @@ DUEL_TRACE = ("runs", "units", "trace_duel")
 SOLVER = ("players", "solver", "solve_cards")
 # What each command (and each option that calls other kernels, as ``"COMMAND --OPTION"``) compiles.
 ENTRY_KERNELS = {command: (DRIVER,) for command in ("simulate", "take", "table", "balance", "rules", "report", "duel")}
+ENTRY_KERNELS["report"] = (DRIVER, STRONG)  # its bracket section plays pimc and dd
 ENTRY_KERNELS["simulate --log"] = (DRIVER, LOG_TRACE)
 ENTRY_KERNELS["duel --dd-loss"] = (DRIVER, DUEL_TRACE, SOLVER)
 
-# Seconds to compile a kernel on a cold cache. The driver: a cold ``belote simulate`` (an empty cache
-# folder) measured 310 CPU s on the 2-core development machine shared with other jobs
-# (2026-12-01, load about 4), when the hand was still compiled three times; compiling it once
-# (``analyzer.runs.hand.play_hand``) took the whole cold compile from 425 to 295 CPU s in
-# ``scripts/compile_profile.py`` (load 7-8, docs/BENCHMARKS.md), a ratio of 0.69: about 215 s.
-# Compiling is single-threaded, so about that in wall time on an idle machine.
+# Seconds to compile a kernel on a cold cache, measured with ``scripts/compile_profile.py`` (a classic
+# ``simulate`` of 8 hands on an empty cache, CPU seconds; the 2-core development machine idle,
+# 2026-12-02, docs/BENCHMARKS.md): the driver with the hand and the bidding, heuristic and random
+# players 80.5 s (``--play heuristic``); with the searching players' entry too 131.1 s
+# (``--play pimc``), so about 50 s for that entry. Compiling is single-threaded, so about that in
+# wall time on an idle machine.
 # The trace kernels and the solver, with the driver cached (the hand and the players they call are
 # then loaded, not compiled), 2026-12-02, each in a fresh process on a copy of a cache holding
 # everything but them (a second run: 0.1-0.2 CPU s): the first ``trace_hand`` of a classic hand
 # 5.4 CPU s (18 s wall at load 3), the first ``dd_losses`` of one classic deal with the solver cached
 # 5.3 CPU s (12 s wall), the solver's first ``Solver.card_values`` 1.9 CPU s (3.8 s wall). On a cold
 # cache most of their work is the driver's, so the sum over-counts a little.
-COMPILE_SECONDS = {DRIVER: 215, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
+COMPILE_SECONDS = {DRIVER: 80, STRONG: 50, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
 
 
 def cache_folder(package: str = "runs", root: Path | None = None) -> Path:
@@ -101,26 +107,38 @@ def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> Non
     sig = tuple(numba.typeof(a) for a in args)
     if sig in dispatcher.overloads:
         return
-    try:
-        import fcntl
-    except ImportError:  # no POSIX locks here: every process compiles for itself
-        dispatcher.compile(sig)
-        return
     # numba's own choice, which it checked it can write (its CACHE_DIR, else a fallback): a lock
     # beside an unusable CACHE_DIR would fail where numba does not
     folder = Path(dispatcher.stats.cache_path) if folder is None else Path(folder)
+    with locked(name, folder):
+        dispatcher.compile(sig)  # loads what another process saved meanwhile, or compiles and saves
+
+
+@contextmanager
+def locked(name: str, folder: Path):
+    """Hold the lock file ``<folder>/<name>.lock`` (waiting for it while another process holds
+    it) around a compile or a cache load. Without ``fcntl`` (not POSIX) no lock is taken."""
+    try:
+        import fcntl
+    except ImportError:  # no POSIX locks here: every process compiles for itself
+        yield
+        return
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / f"{name}.lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # interrupted while waiting: KeyboardInterrupt, as anywhere
         try:
-            dispatcher.compile(sig)  # loads what another process saved meanwhile, or compiles and saves
+            yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def compile_seconds(command: str, root: Path | None = None) -> int:
-    """About how many seconds compiling takes before ``command`` starts (0: the cache is warm)."""
-    return sum(COMPILE_SECONDS[k] for k in missing_kernels(command, root))
+def compile_seconds(command: str, root: Path | None = None, searching: bool = False) -> int:
+    """About how many seconds compiling takes before ``command`` starts (0: the cache is warm);
+    ``searching``: the run plays pimc or dd."""
+    missing = missing_kernels(command, root)
+    if searching and STRONG not in missing and not is_cached(STRONG, root):
+        missing.append(STRONG)
+    return sum(COMPILE_SECONDS[k] for k in missing)
 
 
 def minutes(seconds: int) -> int:
@@ -244,5 +262,5 @@ def guard_loads() -> None:
 
 guard_loads()  # every process that imports the driver: the CLI, library callers, Dask workers
 
-__all__ = ["ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once",
+__all__ = ["DRIVER", "STRONG", "ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "locked",
            "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]

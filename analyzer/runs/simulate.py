@@ -21,7 +21,7 @@ from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import check_deals, check_seed
 from analyzer.runs import driver
-from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, make_workspace, play_hand
+from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, make_workspace, play_hand, strong_address
 from analyzer.players.policies import Policies
 from analyzer.rules import Rules
 from analyzer.runs.units import COUNT_FIELDS, N_COUNTS, OFFSETS  # noqa: F401 (the layout of a run's counts)
@@ -35,11 +35,11 @@ SEARCH_BATCH = 64
 
 
 @njit(cache=True)
-def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace, given, force):
+def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace, given, force, strong_fn):
     """Hand ``index`` of run ``seed``; with ``given`` the dealt deck is replaced by the
     contents of ``deck`` (the random stream for the policies stays the run's); ``force``:
     one bidding decision overridden (``run_bidding``; seat -1: none)."""
-    ws = make_workspace(rec, play_pol)
+    ws = make_workspace(rec, play_pol, strong_fn)
     rng = np.zeros(1, np.uint64)
     seed_stream(rng, seed, index)
     mine = deck.copy()
@@ -156,7 +156,7 @@ def trace_hand(config: SimConfig, index: int, force=None):
     deck = np.zeros(32, np.int64)
     res = np.zeros(RES_SIZE, np.int64)
     trace = np.zeros(TRACE_SIZE, np.int64)
-    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, False, _force_row(force))
+    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, False, _force_row(force), strong_address(play))
     return deck, res, trace
 
 
@@ -168,7 +168,7 @@ def trace_deck(config: SimConfig, deck, index: int = 0):
         raise BeloteError("a deck must hold each of the 32 cards once")
     res = np.zeros(RES_SIZE, np.int64)
     trace = np.zeros(TRACE_SIZE, np.int64)
-    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, True, _force_row(None))
+    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, True, _force_row(None), strong_address(play))
     return deck, res, trace
 
 

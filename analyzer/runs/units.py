@@ -42,7 +42,6 @@ from analyzer.runs.hand import (
     RES_TURNED,
     hand_buffers,
     play_hand,
-    play_hand_inline,
 )
 from analyzer.rules import CLASSIC
 
@@ -196,12 +195,11 @@ def count_hand(res, rec, counts):
 
 
 @njit(cache=True, inline="always")
-def simulate_unit(rec, bid_pol, play_pol, bid_params, bufs, row, seats):
+def simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals, row, seats):
     """``simulate``: a fresh deal from the unit's stream, played by the policies, counted;
     with ``seats``, the seat advantage of ``analyzer.questions.seats`` too (row ``SEATS_ROW`` long)."""
-    ws, res, no_trace, rng, deck, force, totals = bufs
     shuffle_deck(rng, deck)
-    play_hand_inline(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+    play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
     count_hand(res, rec, row)
     if seats:
         seat_advantage(res, rec, row)
@@ -589,11 +587,11 @@ def duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_param
 
 
 @njit(cache=True)
-def trace_duel(seed, index, rec, bid_pol, play_pol, bid_params, cfg, j, deck_out, res_out, trace):
+def trace_duel(seed, index, rec, bid_pol, play_pol, bid_params, cfg, j, deck_out, res_out, trace, strong_fn):
     """Seating ``j`` of deal ``index`` of a duel run again, traced: the same deal and stream as
     ``duel_unit`` (for the double-dummy loss and deal logs). Fills ``deck_out`` (the deck of
-    the hand played), ``res_out`` and ``trace``."""
-    bufs = hand_buffers(rec, play_pol)
+    the hand played), ``res_out`` and ``trace``; ``strong_fn``: ``analyzer.runs.hand.strong_address``."""
+    bufs = hand_buffers(rec, play_pol, strong_fn)
     rng, deck = bufs[3], bufs[4]
     seed_stream(rng, seed, index)
     shuffle_deck(rng, deck)
