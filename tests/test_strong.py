@@ -357,27 +357,36 @@ def test_choose_plays_the_heuristic_version_its_code_names():
     assert format_card(choose("heuristic", st, rules)) in ("As", "Ad")
 
 
-# ---- the hand's link to the searching policies (analyzer.players.strong.strong_link) ----------
+# ---- the hand's link to the searching policies (analyzer.players.strong.make_link) ----------
 
-def test_the_strong_entry_reads_the_hands_own_arrays_and_rules():
-    """The entry (compiled apart, called through an address) rebuilds the workspace from the
-    link: every array at the workspace's own address, with its size, shape and type, and the
-    rules record field for field; a field added to either fails here (and at the entry's import)."""
-    from analyzer.players.strong import strong_link, N_SW
+@pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])
+def test_the_strong_entry_reads_the_workspace_the_link_holds(label):
+    """The link holds the rules record field for field and the memory of a workspace, each array
+    of it where the link says, of the size, shape and type ``make_strong`` gives it, one after
+    another inside the link, the solver's settings as ``make_strong`` sets them; the entry
+    (compiled apart, called through an address) reads exactly that. A field added to either
+    record fails here (and at the entry's import)."""
+    from analyzer.players.strong import LINK_SIZE, N_SW, make_link, make_strong, strong_bits
     from analyzer.players.strong_entry import rules_at, workspace_at
 
-    for label in ("classic", "piekjas3", "dekjas"):
-        base = Rules.from_label(label)
-        rules = Rules.make(base.variant, base.players, ["undertrump=free"])
-        rec = rules.record()
-        sw = strong_workspace(rules, Policies.parse("heuristic", "pimc", rules.players).codes()[1])
-        link = strong_link(rec, sw, 12345)
+    base = Rules.from_label(label)
+    rules = Rules.make(base.variant, base.players, ["undertrump=free"])
+    rec = rules.record()
+    for play_ in ("pimc", "dd"):
+        bits = strong_bits(Policies.parse("heuristic", play_, rules.players).codes()[1])
+        link = make_link(rec, bits, 12345)
+        want = make_strong(rec.variant, bits)
         got = workspace_at(link)
-        assert len(got) == N_SW == len(sw)
-        for name, mine, seen in zip(sw._fields, sw, got):
-            assert (seen.ctypes.data, seen.shape, seen.dtype) == (mine.ctypes.data, mine.shape, mine.dtype), name
-        assert rules_at(link) == rec
-        assert link[0] == 12345
+        assert len(got) == N_SW == len(want) and link[0] == 12345 and rules_at(link) == rec
+        at = link.ctypes.data + 8 * LINK_SIZE
+        for name, mine, seen in zip(want._fields, want, got):
+            assert (seen.shape, seen.dtype) == (mine.shape, mine.dtype), name
+            assert seen.ctypes.data == at, name
+            at += 8 * seen.size
+        assert at == link.ctypes.data + 8 * link.size  # the memory fills the link, no more
+        assert (got.ctx == want.ctx).all() and got.ctx.any()
+    empty = make_link(rec, -1, 0)  # no searching player: the rules only
+    assert empty.size == LINK_SIZE and empty[0] == 0 and rules_at(empty) == rec
 
 
 def test_a_hand_with_a_searching_policy_needs_the_entrys_address():

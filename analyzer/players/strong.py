@@ -8,7 +8,7 @@ under play policy ``code`` (``analyzer.players.policies.play_code``): ``random``
 information of the hand (``analyzer.players.knowledge``); ``sw`` a ``StrongWorkspace``
 (``make_strong``); ``u`` a fresh 64-bit random number of the hand's stream.
 
-The hand reaches them through an address, not a call numba links (``strong_link``,
+The hand reaches them through an address, not a call numba links (``make_link``,
 ``call_strong``; the entry itself is ``analyzer.players.strong_entry.strong_card``). Numba
 copies the code of every function a kernel calls into the kernel's own module and optimises
 all of it again (``numba.core.codegen.CPUCodeLibrary.finalize``), so a hand that called
@@ -100,9 +100,9 @@ def strong_bits(play_pol):
 
 @njit(cache=True)
 def make_strong(variant, tt_bits):
-    """A workspace; the solver's objective is card points in classic and with the pit
-    awards elsewhere (analyzer.players.solver). ``tt_bits`` -1: no strong policy in play,
-    a placeholder of the same types (one-element arrays)."""
+    """A workspace (``_init_ctx``: the solver's settings); ``tt_bits`` -1: no strong policy in
+    play, a placeholder of the same types (one-element arrays). The hand keeps its own in its
+    link instead (``make_link``)."""
     i = np.int64
     if tt_bits < 0:
         return StrongWorkspace(
@@ -111,19 +111,35 @@ def make_strong(variant, tt_bits):
             np.zeros(1, i), np.zeros(1, np.uint64), np.zeros(1, i), np.zeros(1, i), np.zeros((1, 4), i),
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i))
-    size = 1 << tt_bits
     ctx = np.zeros(C_SIZE, i)
-    ctx[C_OBJ] = OBJ_POINTS if variant == CLASSIC else OBJ_PIT
-    ctx[C_TT_MASK] = size - 1
-    ctx[C_MTD_STEPS] = 3
+    _init_ctx(ctx, variant, tt_bits)
     return StrongWorkspace(
         np.zeros(STATE_SIZE, i), np.zeros(STATE_SIZE, i), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i),
         np.zeros(N_CARDS, i), np.zeros(MAX_HOLDERS, i), np.zeros(MAX_HOLDERS, i), np.zeros(MAX_HOLDERS, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros((N_CARDS + 1) * ROOM * ROOM, np.float64), np.zeros(2, i),
         np.zeros(1, np.uint64), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros((N_SC, 4), i),
-        ctx, np.zeros(size * ENTRY, i), np.zeros(DEPTH * MOVE_STRIDE, i), np.zeros(DEPTH * MOVE_STRIDE, i),
+        ctx, np.zeros((1 << tt_bits) * ENTRY, i), np.zeros(DEPTH * MOVE_STRIDE, i), np.zeros(DEPTH * MOVE_STRIDE, i),
         np.zeros(4, i), np.zeros(DEPTH * FRAME, i), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros(1, i),
     )
+
+
+@njit(cache=True)
+def strong_sizes(tt_bits):
+    """The number of elements (all of 8 bytes) of each array of a workspace ``make_strong`` makes
+    for ``tt_bits`` >= 0, in field order."""
+    return np.array((STATE_SIZE, STATE_SIZE, N_CARDS, N_CARDS, N_CARDS, MAX_HOLDERS, MAX_HOLDERS, MAX_HOLDERS,
+                     4, 4, (N_CARDS + 1) * ROOM * ROOM, 2, 1, N_CARDS, N_CARDS, N_SC * 4, C_SIZE,
+                     (1 << tt_bits) * ENTRY, DEPTH * MOVE_STRIDE, DEPTH * MOVE_STRIDE, 4, DEPTH * FRAME,
+                     N_CARDS, N_CARDS, 1), np.int64)
+
+
+@njit(cache=True)
+def _init_ctx(ctx, variant, tt_bits):
+    """The solver's settings: its objective (card points in classic, with the pit awards
+    elsewhere: analyzer.players.solver), its table's size, its search steps."""
+    ctx[C_OBJ] = OBJ_POINTS if variant == CLASSIC else OBJ_PIT
+    ctx[C_TT_MASK] = (1 << tt_bits) - 1
+    ctx[C_MTD_STEPS] = 3
 
 
 @njit(cache=True)
@@ -153,15 +169,18 @@ def play_to_end(codes, st, rec, pub, sw, rng):
 
 
 # ---- the hand's link to the strong policies: one call through an address ----------------------
-# A link is an int64 array: the entry's address, the rules record's fields, then the address and
-# size of each array of the StrongWorkspace, in field order (read back by
-# analyzer.players.strong_entry.workspace_at). The arrays stay owned by the hand's workspace.
+# A link is one int64 array: the entry's address, the rules record's fields, the address and size of
+# each array of a StrongWorkspace in field order (read back by
+# analyzer.players.strong_entry.workspace_at), then the memory of those arrays themselves. So the
+# hand's workspace holds one array for the searching players, not the 25 of a StrongWorkspace: a
+# call to the hand passes every array of its workspace, and fewer cost less on every hand.
 N_REC = len(RulesRecord._fields)
 N_SW = len(StrongWorkspace._fields)
 L_FN = 0  # the address of strong_entry.strong_card (0: no strong policy in play)
 L_REC = 1  # + field: the rules record
 L_SW = L_REC + N_REC  # + 2 * field: address, size of each workspace array
-LINK_SIZE = L_SW + 2 * N_SW
+LINK_SIZE = L_SW + 2 * N_SW  # then the arrays' memory
+F_CTX = StrongWorkspace._fields.index("ctx")
 
 
 def plays_strong(play_pol) -> bool:
@@ -170,18 +189,27 @@ def plays_strong(play_pol) -> bool:
 
 
 @njit(cache=True)
-def strong_link(rec, sw, fn):
-    """The link of workspace ``sw`` under rules ``rec`` to the entry at address ``fn``."""
-    link = np.zeros(LINK_SIZE, np.int64)
+def make_link(rec, tt_bits, fn):
+    """The link of a hand under rules ``rec`` to the entry at address ``fn``, with the memory of
+    a workspace for ``tt_bits`` (``strong_bits``; -1: no strong policy in play, no memory). The
+    addresses point into the link itself: a copy of it would point into the original."""
+    sizes = strong_sizes(max(tt_bits, 0))
+    link = np.zeros(LINK_SIZE + (sizes.sum() if tt_bits >= 0 else 0), np.int64)
     link[L_FN] = fn
     k = L_REC
     for v in rec:
         link[k] = v
         k += 1
-    for a in literal_unroll(sw):
-        link[k] = a.ctypes.data
-        link[k + 1] = a.size
-        k += 2
+    if tt_bits < 0:
+        return link
+    base = link.ctypes.data
+    at = LINK_SIZE
+    for f in range(N_SW):
+        link[L_SW + 2 * f] = base + 8 * at
+        link[L_SW + 2 * f + 1] = sizes[f]
+        if f == F_CTX:
+            _init_ctx(link[at:at + sizes[f]], rec.variant, tt_bits)
+        at += sizes[f]
     return link
 
 
@@ -206,5 +234,5 @@ def call_strong(link, code, st, pub, u):
                          np.int64(pub.ctypes.data), np.uint64(u))
 
 
-__all__ = ["StrongWorkspace", "make_strong", "strong_bits", "policy_card", "play_to_end", "plays_strong",
-           "strong_link", "call_strong", "LINK_SIZE", "L_FN", "L_REC", "L_SW", "N_REC", "N_SW"]
+__all__ = ["StrongWorkspace", "make_strong", "strong_bits", "strong_sizes", "policy_card", "play_to_end",
+           "plays_strong", "make_link", "call_strong", "LINK_SIZE", "L_FN", "L_REC", "L_SW", "N_REC", "N_SW"]

@@ -5,8 +5,7 @@ Importing this module compiles ``strong_card`` with the solver, pimc and dd it c
 them from the kernel cache: only a run that plays a searching policy does
 (``analyzer.runs.hand.strong_address``, under the kernel cache's lock). ``strong_card`` reads
 the hand's arrays where the link says they are (``workspace_at``): nothing is copied, and what
-the policies keep between decisions (the dd table, its fingerprint) stays in the hand's
-workspace.
+the policies keep between decisions (the dd table, its fingerprint) stays in the hand's link.
 """
 
 from __future__ import annotations
@@ -65,7 +64,7 @@ def _uints(link, field):
 
 @njit(cache=True)
 def workspace_at(link):
-    """The StrongWorkspace whose arrays the link names (``strong.strong_link``), in field order."""
+    """The StrongWorkspace whose arrays the link names (``strong.make_link``), in field order."""
     k = L_SW + 2 * 15  # sc, int64[N_SC, 4]
     sc = carray(_ints_at(link[k]), (link[k + 1] // 4, 4))
     return StrongWorkspace(

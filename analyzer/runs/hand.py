@@ -56,7 +56,7 @@ from analyzer.rules.declarations import (
 )
 from analyzer.players.knowledge import PUB_SIZE, fill_public
 from analyzer.players.play import DD, KIND_MASK, choose_card
-from analyzer.players.strong import StrongWorkspace, call_strong, make_strong, plays_strong, strong_bits, strong_link
+from analyzer.players.strong import L_FN, call_strong, make_link, plays_strong, strong_bits
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.scoring import score_classic, score_solo
 
@@ -130,8 +130,7 @@ class Workspace(NamedTuple):
     state: np.ndarray  # int64[STATE_SIZE]: the hand in play (analyzer.game.state), readable by search players
     seat_play: np.ndarray  # int64[4]: each seat's play policy in this hand, resolved by role after bidding
     pub: np.ndarray  # int64[PUB_SIZE]: what every seat knows beyond the state (analyzer.players.knowledge)
-    strong: StrongWorkspace  # the dd / pimc policies' scratch; one-element placeholders when none plays
-    link: np.ndarray  # int64[LINK_SIZE]: where the strong policies' entry finds it (analyzer.players.strong.strong_link)
+    link: np.ndarray  # int64: the dd / pimc policies' entry and memory (analyzer.players.strong.make_link)
 
 
 @njit(cache=True)
@@ -143,14 +142,13 @@ def make_workspace(rec, play_pol, strong_fn):
     bits = strong_bits(play_pol)
     if bits >= 0 and strong_fn == 0:
         raise ValueError("a dd or pimc policy plays: pass the address of its entry (runs.hand.strong_address)")
-    sw = make_strong(rec.variant, bits)
     return Workspace(
         np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(N_CARDS, i),
         np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(8, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
         np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
-        np.zeros(STATE_SIZE, i), np.zeros(4, i), np.zeros(PUB_SIZE, i), sw, strong_link(rec, sw, strong_fn),
+        np.zeros(STATE_SIZE, i), np.zeros(4, i), np.zeros(PUB_SIZE, i), make_link(rec, bits, strong_fn),
     )
 
 
@@ -348,7 +346,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         seat_play[s] = play_pol[0 if side_of(s, partners) == taker_side else 1, s]
     st = ws.state
     init_state(st, rec, hands, under, trump, taker, 0)
-    strong = ws.strong.wtab.shape[0] > 1  # a dd / pimc policy is in play (make_workspace)
+    strong = ws.link[L_FN] != 0  # a dd / pimc policy is in play (make_workspace)
     if strong:
         roem_side0 = -1 if rec.variant == DEKJAS else roem_winner(best_key, n, partners, rec.roem_tie_first)
         fill_public(ws.pub, rec, taker, turned, table_card, res[RES_DIX_SEAT],
