@@ -40,7 +40,7 @@ from analyzer.players import choose, public_info, solve, strong_workspace
 from analyzer.players import play
 from analyzer.players.knowledge import observe, prepare, sample_world
 from analyzer.players.policies import Policies, play_code
-from analyzer.players.strong import play_to_end, policy_card
+from analyzer.players.strong import PIMC_TT_BITS, card_via_link, make_strong, play_to_end
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.rules.cards import mask_to_cards, parse_cards, parse_suit
 
@@ -107,7 +107,7 @@ def replay(world, rules):
 
 def _worlds(st, rules, pub, seat, count, seed):
     rec = rules.record()
-    sw = strong_workspace(rules, [play.PIMC])
+    sw = make_strong(rec.variant, PIMC_TT_BITS)
     view = np.zeros_like(st)
     observe(st, rec, pub, seat, view)
     total = prepare(view, rec, pub, seat, sw)
@@ -238,7 +238,7 @@ def test_pimc_never_reads_hidden_cards(label):
     rules = Rules.from_label(label)
     rec = rules.record()
     rng = np.random.default_rng(11)
-    sw = strong_workspace(rules, [play.DD])
+    link = strong_workspace(rules, [play.DD])
     pimc = np.int64(play_code("pimc:worlds=8"))
     dd_changed = 0
     pairs = 0
@@ -255,10 +255,10 @@ def test_pimc_never_reads_hidden_cards(label):
         observe(twin, rec, pub, seat, vb)
         assert (va == vb).all()
         u = np.uint64(rng.integers(2**63))
-        assert policy_card(pimc, st.copy(), rec, pub, sw, u) == policy_card(pimc, twin.copy(), rec, pub, sw, u)
+        assert card_via_link(pimc, st.copy(), pub, link, u) == card_via_link(pimc, twin.copy(), pub, link, u)
         if rules.n_tricks - int(st[ST_TRICK_NO]) <= 3:  # dd solves: endings only, to keep the test short
             dd = np.int64(play.DD)
-            dd_changed += policy_card(dd, st.copy(), rec, pub, sw, u) != policy_card(dd, twin.copy(), rec, pub, sw, u)
+            dd_changed += card_via_link(dd, st.copy(), pub, link, u) != card_via_link(dd, twin.copy(), pub, link, u)
     assert pairs == 40 and dd_changed > 0
 
 
@@ -343,7 +343,7 @@ def test_api_doc_examples_run():
 
 
 def test_choose_plays_the_heuristic_version_its_code_names():
-    """``heuristic:v=1`` through the Python API (policy_card) is the earlier card play, as in
+    """``heuristic:v=1`` through the Python API (the entry) is the earlier card play, as in
     the hand loop: with one trump, the master, against seven unseen, v1 draws it, v2 cashes
     an ace (it draws only with the length)."""
     from analyzer.game.state import start_state
@@ -412,3 +412,10 @@ def test_only_a_run_that_plays_a_searching_policy_loads_the_searching_policies()
         out = subprocess.run([sys.executable, "-c", code.replace("{play}", play_)], capture_output=True, text=True,
                              check=True).stdout.split()
         assert out[0] == "4" and out[1] == loaded, (play_, out)
+
+
+def test_choose_refuses_a_workspace_made_for_other_rules():
+    rules, st = _classic_start()
+    other = strong_workspace(Rules.make("classic", None, ["undertrump=free"]), [play.DD])
+    with pytest.raises(BeloteError, match="other rules"):
+        choose("dd", st, rules, workspace=other)

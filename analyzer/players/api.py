@@ -1,7 +1,8 @@
 """The players' Python API for other programs (a GUI, another engine): ask a play policy
 for its card in a position given what the seat knows (``choose``), build what the seat
 knows beyond the state (``public_info``, ``public_from_record``), and solve a position
-double dummy (``solve``). Plain Python over the kernels of ``analyzer.players.strong``.
+double dummy (``solve``). Plain Python over the kernels of ``analyzer.players.strong``
+(its one compiled entry, the one the simulations call).
 """
 
 from __future__ import annotations
@@ -13,14 +14,9 @@ from analyzer.game.state import STATE_SIZE, is_over
 from analyzer.players import play
 from analyzer.players.knowledge import PUB_DECL, PUB_KNOWN, PUB_ROEM_SIDE, PUB_SEEN_OUT, PUB_SIZE
 from analyzer.players.solver import Solution, Solver
-from analyzer.players.strong import DD_TT_BITS, PIMC_TT_BITS, StrongWorkspace, make_strong, policy_card
+from analyzer.players.strong import L_REC, N_REC, card_via_link, entry_link
 from analyzer.rules import Rules
 
-
-
-def tt_bits_for(codes) -> int:
-    """The table size the strong workspace needs for these play policy codes."""
-    return DD_TT_BITS if any((int(c) & play.KIND_MASK) == play.DD for c in np.ravel(codes)) else PIMC_TT_BITS
 
 
 def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_side: int = -1) -> np.ndarray:
@@ -69,7 +65,7 @@ def public_from_record(record: dict, rules: Rules) -> np.ndarray:
 
 
 def choose(policy: str, state: np.ndarray, rules: Rules, public: np.ndarray | None = None, seed: int = 0,
-           workspace: StrongWorkspace | None = None) -> int:
+           workspace: np.ndarray | None = None) -> int:
     """The card (a card number) that play policy ``policy`` plays for the seat to move of
     ``state``, given what the seat knows (``public``, from ``public_info``; none: nothing
     beyond the state's public part). ``seed`` is the random number the policy draws from;
@@ -99,13 +95,17 @@ def choose(policy: str, state: np.ndarray, rules: Rules, public: np.ndarray | No
     pub = public_info(rules) if public is None else np.asarray(public, np.int64)
     if pub.shape != (PUB_SIZE,):
         raise BeloteError("choose: public must come from analyzer.players.public_info")
-    sw = workspace if workspace is not None else strong_workspace(rules, [code])
-    return int(policy_card(np.int64(code), state.copy(), rec, pub, sw, np.uint64(seed % 2**64)))
+    link = workspace if workspace is not None else strong_workspace(rules, [code])
+    if tuple(int(v) for v in link[L_REC:L_REC + N_REC]) != tuple(rec):
+        raise BeloteError("choose: the workspace was made for other rules (strong_workspace(rules, ...))")
+    return int(card_via_link(np.int64(code), state.copy(), pub, link, np.uint64(seed % 2**64)))
 
 
-def strong_workspace(rules: Rules, codes=(play.DD,)) -> StrongWorkspace:
-    """A workspace for ``choose`` / the hand loop (its table sized for the policies)."""
-    return make_strong(rules.record().variant, tt_bits_for(codes))
+def strong_workspace(rules: Rules, codes=(play.DD,)) -> np.ndarray:
+    """A workspace for ``choose`` (the searching players' memory, its table sized for the
+    policies ``codes``), to reuse over many calls. The players run in the one compiled entry
+    the simulations use (``analyzer.players.strong``), compiled on its first use."""
+    return entry_link(rules.record(), codes)
 
 
 def solve(state: np.ndarray, rules: Rules, objective: str = "points") -> Solution:
@@ -125,4 +125,4 @@ def solve(state: np.ndarray, rules: Rules, objective: str = "points") -> Solutio
     return Solver(rules, objective).card_values(state)
 
 
-__all__ = ["choose", "solve", "public_info", "public_from_record", "strong_workspace", "tt_bits_for"]
+__all__ = ["choose", "solve", "public_info", "public_from_record", "strong_workspace"]

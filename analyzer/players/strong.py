@@ -20,6 +20,8 @@ searching policies are compiled (or loaded from the cache) only by a run that pl
 
 from __future__ import annotations
 
+import sys
+from contextlib import nullcontext
 from typing import NamedTuple
 
 import numpy as np
@@ -158,13 +160,14 @@ def policy_card(code, st, rec, pub, sw, u):
 
 
 @njit(cache=True)
-def play_to_end(codes, st, rec, pub, sw, rng):
-    """Play ``st`` to the end, the seat to move each time under ``codes[seat]``, drawing
-    each decision's random number from ``rng`` (uint64[1], advanced before use). Tests and
-    benchmarks; the hand loop has its own decision point."""
+def play_to_end(codes, st, rec, pub, link, rng):
+    """Play ``st`` to the end, the seat to move each time under ``codes[seat]`` through the
+    entry of ``link`` (``entry_link``), drawing each decision's random number from ``rng``
+    (uint64[1], advanced before use). Tests and benchmarks; the hand loop has its own decision
+    point."""
     while not is_over(st, rec):
         rng[0] += GOLDEN
-        card = policy_card(codes[st[ST_TO_MOVE]], st, rec, pub, sw, mix64(rng[0]))
+        card = call_strong(link, codes[st[ST_TO_MOVE]], st, pub, mix64(rng[0]))
         play_card(st, rec, card)
 
 
@@ -186,6 +189,30 @@ F_CTX = StrongWorkspace._fields.index("ctx")
 def plays_strong(play_pol) -> bool:
     """Is one of the play policies ``play_pol`` (codes, any shape) dd or pimc?"""
     return bool(((np.asarray(play_pol, np.int64) & play.KIND_MASK) >= play.DD).any())
+
+
+def entry_address(lock=None) -> int:
+    """The address of the searching players' entry (``analyzer.players.strong_entry.strong_card``),
+    compiled or loaded from the kernel cache on its first use in this process, inside ``lock``
+    when given (the kernel cache's lock: ``analyzer.runs.hand.strong_address``)."""
+    entry = sys.modules.get("analyzer.players.strong_entry")
+    if entry is None:
+        with lock if lock is not None else nullcontext():
+            from analyzer.players import strong_entry as entry
+    return entry.strong_card.address
+
+
+def entry_link(rec, codes) -> np.ndarray:
+    """A link to the entry for play policies ``codes`` (its table sized for them) under rules
+    ``rec``: what ``card_via_link``, ``play_to_end`` and the Python API's ``choose`` call through."""
+    return make_link(rec, max(strong_bits(np.asarray(codes, np.int64)), PIMC_TT_BITS), entry_address())
+
+
+@njit(cache=True)
+def card_via_link(code, st, pub, link, u):
+    """``policy_card(code, st, rec, pub, sw, u)`` through the link's entry: the rules and the
+    workspace are the link's."""
+    return call_strong(link, code, st, pub, u)
 
 
 @njit(cache=True)
@@ -235,4 +262,4 @@ def call_strong(link, code, st, pub, u):
 
 
 __all__ = ["StrongWorkspace", "make_strong", "strong_bits", "strong_sizes", "policy_card", "play_to_end",
-           "plays_strong", "make_link", "call_strong", "LINK_SIZE", "L_FN", "L_REC", "L_SW", "N_REC", "N_SW"]
+           "plays_strong", "make_link", "call_strong", "entry_address", "entry_link", "card_via_link", "LINK_SIZE", "L_FN", "L_REC", "L_SW", "N_REC", "N_SW"]

@@ -56,7 +56,7 @@ from analyzer.rules.declarations import (
 )
 from analyzer.players.knowledge import PUB_SIZE, fill_public
 from analyzer.players.play import DD, KIND_MASK, choose_card
-from analyzer.players.strong import L_FN, call_strong, make_link, plays_strong, strong_bits
+from analyzer.players.strong import L_FN, call_strong, entry_address, make_link, plays_strong, strong_bits
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.scoring import score_classic, score_solo
 
@@ -168,15 +168,9 @@ def strong_address(play_pol) -> int:
     (``kernelcache.locked``): a heuristic or random run never compiles the searching policies."""
     if not plays_strong(play_pol):
         return 0
-    import sys
+    from analyzer.runs import kernelcache
 
-    entry = sys.modules.get("analyzer.players.strong_entry")
-    if entry is None:
-        from analyzer.runs import kernelcache
-
-        with kernelcache.locked("strong_entry.strong_card", kernelcache.cache_folder("players")):
-            from analyzer.players import strong_entry as entry
-    return entry.strong_card.address
+    return entry_address(kernelcache.locked("strong_entry.strong_card", kernelcache.cache_folder("players")))
 
 
 @njit(cache=True)
