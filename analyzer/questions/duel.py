@@ -52,7 +52,7 @@ from analyzer.game.state import legal_cards, play_card, start_state, dekjas_stat
 from analyzer.players.policies import Policies, ROLES
 from analyzer.rules import Rules
 from analyzer.rules.cards import N_CARDS
-from analyzer.runs import driver
+from analyzer.runs import driver, kernelcache
 from analyzer.runs.hand import (
     RES_KIND,
     RES_SIZE,
@@ -358,7 +358,10 @@ def dd_losses(rules: Rules, a: PolicySet, b: PolicySet, seed: int, deals: int, p
     t0 = time.perf_counter()
     for i in range(deals):
         for j, who in enumerate(seats):
-            trace_duel(kernel_seed(seed), i, rec, bid, play, params, cfg, j, deck, res, trace, strong_fn)
+            args = (kernel_seed(seed), i, rec, bid, play, params, cfg, j, deck, res, trace, strong_fn)
+            if not trace_duel.overloads:  # the hand compiled once (kernelcache.HAND_LOCK)
+                kernelcache.compile_once(trace_duel, args, kernelcache.HAND_LOCK)
+            trace_duel(*args)
             if int(res[RES_KIND]) != PLAYED:
                 continue
             st, plays = _start_from_trace(rules, deck, res, trace)

@@ -210,7 +210,7 @@ def _run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=
 
     if n_chunks:  # compiled once across processes started together on a cold cache (kernelcache.compile_once)
         kernelcache.compile_once(_chunk, (kind, seed, first, min(chunk, n), rec, bid, play, params, cfg, n_scratch,
-                                          rows[:1], per_unit, strong_fn), "driver._chunk")
+                                          rows[:1], per_unit, strong_fn), kernelcache.HAND_LOCK)
     threads = min(numba.get_num_threads() if threads is None else threads, n_chunks)
     done = 0
     if threads <= 1:

@@ -28,7 +28,7 @@ import numpy as np
 
 from numba import njit
 
-from analyzer.runs import driver
+from analyzer.runs import driver, kernelcache
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream
 from analyzer.errors import BeloteError
@@ -164,7 +164,10 @@ def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS)
     if game < 0:
         raise BeloteError(f"a game number is 0 or more, not {game}")
     rec, bid, play, params = config.kernel_args()
-    _, decks, results, traces, meta = _game_log(config.seed, game, rec, bid, play, params, max_deals, strong_address(play))
+    args = (config.seed, game, rec, bid, play, params, max_deals, strong_address(play))
+    if not _game_log.overloads:  # the hand compiled once (kernelcache.HAND_LOCK)
+        kernelcache.compile_once(_game_log, args, kernelcache.HAND_LOCK)
+    _, decks, results, traces, meta = _game_log(*args)
     n, n_sides = rec.n_players, rec.n_sides
     return [
         GameDeal(d, decks[d], results[d], traces[d], [(s + int(meta[d, L_ROT])) % n for s in range(n)],

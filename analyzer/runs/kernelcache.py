@@ -96,6 +96,13 @@ def missing_kernels(command: str, root: Path | None = None) -> list[tuple[str, s
     return [k for k in ENTRY_KERNELS.get(command, ()) if not is_cached(k, root)]
 
 
+# The lock every kernel that plays hands compiles under (the driver and the traced replays): the
+# hand is compiled with the first of them and saved, and a process that needs another waits for that
+# compile and loads the hand instead of compiling it too at the same time (the suite's workers trace
+# hands while its compiling process compiles the driver).
+HAND_LOCK = "driver._chunk"
+
+
 def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> None:
     """Compile (or load from the cache) ``dispatcher`` for the types of ``args``, holding the
     lock file ``<folder>/<name>.lock`` (default: the folder numba caches ``dispatcher`` in) while
@@ -262,5 +269,5 @@ def guard_loads() -> None:
 
 guard_loads()  # every process that imports the driver: the CLI, library callers, Dask workers
 
-__all__ = ["DRIVER", "STRONG", "ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "locked",
+__all__ = ["DRIVER", "STRONG", "HAND_LOCK", "ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "locked",
            "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]

@@ -20,7 +20,7 @@ from analyzer.players.bidding import KOE_ROUND, N_BID_PARAMS
 from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import check_deals, check_seed
-from analyzer.runs import driver
+from analyzer.runs import driver, kernelcache
 from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, make_workspace, play_hand, strong_address
 from analyzer.players.policies import Policies
 from analyzer.rules import Rules
@@ -148,6 +148,13 @@ def _force_row(force) -> np.ndarray:
     return row
 
 
+def _traced(*args) -> None:
+    """``_one_hand(*args)``, compiled under the hand's lock (``kernelcache.HAND_LOCK``)."""
+    if not _one_hand.overloads:
+        kernelcache.compile_once(_one_hand, args, kernelcache.HAND_LOCK)
+    _one_hand(*args)
+
+
 def trace_hand(config: SimConfig, index: int, force=None):
     """Replay hand ``index`` of the run with tracing on: (deck, res, trace) arrays.
     ``force`` = (seat, round, call, suit) overrides that bidding decision when it is reached
@@ -156,7 +163,7 @@ def trace_hand(config: SimConfig, index: int, force=None):
     deck = np.zeros(32, np.int64)
     res = np.zeros(RES_SIZE, np.int64)
     trace = np.zeros(TRACE_SIZE, np.int64)
-    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, False, _force_row(force), strong_address(play))
+    _traced(config.seed, index, rec, bid, play, params, deck, res, trace, False, _force_row(force), strong_address(play))
     return deck, res, trace
 
 
@@ -168,7 +175,7 @@ def trace_deck(config: SimConfig, deck, index: int = 0):
         raise BeloteError("a deck must hold each of the 32 cards once")
     res = np.zeros(RES_SIZE, np.int64)
     trace = np.zeros(TRACE_SIZE, np.int64)
-    _one_hand(config.seed, index, rec, bid, play, params, deck, res, trace, True, _force_row(None), strong_address(play))
+    _traced(config.seed, index, rec, bid, play, params, deck, res, trace, True, _force_row(None), strong_address(play))
     return deck, res, trace
 
 
