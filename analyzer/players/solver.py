@@ -546,6 +546,16 @@ class Solution:
     best_card: int = -1
 
 
+def _compiled_once(kernel, args) -> None:
+    """Compile ``kernel`` for ``args`` (or load it) under the searching players' lock
+    (``analyzer.compiling.STRONG_LOCK``): their entry compiles the solver too, and a process that
+    starts solving while another compiles the entry waits and loads what it saved."""
+    if not kernel.overloads:
+        from analyzer.compiling import STRONG_LOCK, cache_folder, compile_once
+
+        compile_once(kernel, args, STRONG_LOCK, cache_folder("players"))
+
+
 class Solver:
     """A double-dummy solver for one rules set, holding its preallocated transposition
     table (``2**tt_bits`` entries) between solves."""
@@ -584,8 +594,10 @@ class Solver:
         """The exact value of position ``st`` (not changed)."""
         self._begin()
         work = st.copy()
-        v = solve_value(work, self.rec, self._guess(st), self._ctx, self._tt, self._moves, self._scores,
-                        self._bonus, self._stk)
+        args = (work, self.rec, np.int64(self._guess(st)), self._ctx, self._tt, self._moves, self._scores, self._bonus,
+                self._stk)
+        _compiled_once(solve_value, args)
+        v = solve_value(*args)
         return Solution(int(v), int(self._ctx[C_NODES]), int(self._ctx[C_PASSES]))
 
     def card_values(self, st: np.ndarray) -> Solution:
@@ -597,8 +609,10 @@ class Solver:
         work = st.copy()
         cards = np.zeros(N_CARDS, np.int64)
         values = np.zeros(N_CARDS, np.int64)
-        n = solve_cards(work, self.rec, self._guess(st), self._ctx, self._tt, self._moves, self._scores,
-                        self._bonus, self._stk, cards, values)
+        args = (work, self.rec, np.int64(self._guess(st)), self._ctx, self._tt, self._moves, self._scores, self._bonus,
+                self._stk, cards, values)
+        _compiled_once(solve_cards, args)
+        n = solve_cards(*args)
         vals = {int(c): int(v) for c, v in zip(cards[:n], values[:n])}
         pick = max if self.maximizes(st) else min
         best = pick(vals.values())

@@ -21,7 +21,6 @@ searching policies are compiled (or loaded from the cache) only by a run that pl
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
 from typing import NamedTuple
 
 import numpy as np
@@ -29,6 +28,7 @@ from llvmlite import ir
 from numba import literal_unroll, njit, types
 from numba.extending import intrinsic
 
+from analyzer.compiling import STRONG_LOCK, cache_folder, locked
 from analyzer.game.dealing import GOLDEN, mix64
 from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
 from analyzer.players import play
@@ -191,13 +191,13 @@ def plays_strong(play_pol) -> bool:
     return bool(((np.asarray(play_pol, np.int64) & play.KIND_MASK) >= play.DD).any())
 
 
-def entry_address(lock=None) -> int:
+def entry_address() -> int:
     """The address of the searching players' entry (``analyzer.players.strong_entry.strong_card``),
-    compiled or loaded from the kernel cache on its first use in this process, inside ``lock``
-    when given (the kernel cache's lock: ``analyzer.runs.hand.strong_address``)."""
+    compiled or loaded from the kernel cache on its first use in this process, once across
+    processes started together (``analyzer.compiling.STRONG_LOCK``)."""
     entry = sys.modules.get("analyzer.players.strong_entry")
     if entry is None:
-        with lock if lock is not None else nullcontext():
+        with locked(STRONG_LOCK, cache_folder("players")):
             from analyzer.players import strong_entry as entry
     return entry.strong_card.address
 

@@ -165,12 +165,10 @@ def strong_address(play_pol) -> int:
     """The address of the searching policies' entry (``analyzer.players.strong_entry.strong_card``)
     when one of ``play_pol`` is dd or pimc, 0 otherwise. Importing the entry compiles it (or loads
     it from the kernel cache) on first use in this process, once across processes started together
-    (``kernelcache.locked``): a heuristic or random run never compiles the searching policies."""
+    (``analyzer.compiling.STRONG_LOCK``): a heuristic or random run never compiles the searching policies."""
     if not plays_strong(play_pol):
         return 0
-    from analyzer.runs import kernelcache
-
-    return entry_address(kernelcache.locked("strong_entry.strong_card", kernelcache.cache_folder("players")))
+    return entry_address()
 
 
 @njit(cache=True)

@@ -35,8 +35,9 @@ import math
 import os
 import sys
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
+
+from analyzer.compiling import STRONG_LOCK, cache_folder, compile_once, locked  # noqa: F401 (this module's API too)
 
 # A kernel: (the package folder under ``analyzer`` of its module, module, function).
 # The entry kernel of every command that simulates: the one driver's chunk kernel
@@ -73,19 +74,6 @@ ENTRY_KERNELS["duel --dd-loss"] = (DRIVER, DUEL_TRACE, SOLVER)
 COMPILE_SECONDS = {DRIVER: 80, STRONG: 50, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
 
 
-def cache_folder(package: str = "runs", root: Path | None = None) -> Path:
-    """Where numba caches the kernels of ``analyzer/<package>`` of this checkout, under ``root``
-    (default: the current digest's folder, numba's ``CACHE_DIR``)."""
-    import numba.core.config as config
-    from numba.core.caching import _CacheLocator
-
-    import analyzer
-
-    here = Path(analyzer.__file__).resolve().parent
-    root = Path(config.CACHE_DIR) if root is None else Path(root)
-    return root / _CacheLocator.get_suitable_cache_subpath(str(here / package / "x.py"))
-
-
 def is_cached(kernel: tuple[str, str, str], root: Path | None = None) -> bool:
     package, module, function = kernel
     return any(cache_folder(package, root).glob(f"{module}.{function}-*.nbi"))
@@ -101,42 +89,6 @@ def missing_kernels(command: str, root: Path | None = None) -> list[tuple[str, s
 # compile and loads the hand instead of compiling it too at the same time (the suite's workers trace
 # hands while its compiling process compiles the driver).
 HAND_LOCK = "driver._chunk"
-
-
-def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> None:
-    """Compile (or load from the cache) ``dispatcher`` for the types of ``args``, holding the
-    lock file ``<folder>/<name>.lock`` (default: the folder numba caches ``dispatcher`` in) while
-    it does: a process that finds the lock taken waits, then loads the kernel the holder saved.
-    Nothing happens when this process has the kernel already. Without ``fcntl`` (not POSIX) no
-    lock is taken."""
-    import numba
-
-    sig = tuple(numba.typeof(a) for a in args)
-    if sig in dispatcher.overloads:
-        return
-    # numba's own choice, which it checked it can write (its CACHE_DIR, else a fallback): a lock
-    # beside an unusable CACHE_DIR would fail where numba does not
-    folder = Path(dispatcher.stats.cache_path) if folder is None else Path(folder)
-    with locked(name, folder):
-        dispatcher.compile(sig)  # loads what another process saved meanwhile, or compiles and saves
-
-
-@contextmanager
-def locked(name: str, folder: Path):
-    """Hold the lock file ``<folder>/<name>.lock`` (waiting for it while another process holds
-    it) around a compile or a cache load. Without ``fcntl`` (not POSIX) no lock is taken."""
-    try:
-        import fcntl
-    except ImportError:  # no POSIX locks here: every process compiles for itself
-        yield
-        return
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / f"{name}.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # interrupted while waiting: KeyboardInterrupt, as anywhere
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def compile_seconds(command: str, root: Path | None = None, searching: bool = False) -> int:
@@ -269,5 +221,5 @@ def guard_loads() -> None:
 
 guard_loads()  # every process that imports the driver: the CLI, library callers, Dask workers
 
-__all__ = ["DRIVER", "STRONG", "HAND_LOCK", "ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "locked",
+__all__ = ["DRIVER", "STRONG", "HAND_LOCK", "STRONG_LOCK", "cache_folder", "ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "locked",
            "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]

@@ -1,0 +1,71 @@
+"""Compiling a kernel once per machine, however many processes need it at the same moment.
+
+Numba saves a kernel to its cache only when the kernel's compile ends, so processes started
+together on a cold cache (two commands side by side, a Dask cluster's workers, the test suite's
+workers and the ``belote`` processes its tests start) would each compile the same kernel at the
+same time. ``compile_once`` compiles under a lock file in the cache folder: the first process
+compiles and saves, the others wait for the lock and then load what it saved. Below ``runs`` and
+``players`` alike (the searching players' entry and the solver take ``STRONG_LOCK``); the kernel
+cache's other concerns are ``analyzer.runs.kernelcache``.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+
+# The lock of the searching players' entry (``analyzer.players.strong_entry``) and of what it compiles
+# (the solver): a process that needs the solver while another compiles the entry waits and loads it.
+STRONG_LOCK = "strong_entry.strong_card"
+
+
+def cache_folder(package: str = "runs", root: Path | None = None) -> Path:
+    """Where numba caches the kernels of ``analyzer/<package>`` of this checkout, under ``root``
+    (default: the current digest's folder, numba's ``CACHE_DIR``)."""
+    import numba.core.config as config
+    from numba.core.caching import _CacheLocator
+
+    import analyzer
+
+    here = Path(analyzer.__file__).resolve().parent
+    root = Path(config.CACHE_DIR) if root is None else Path(root)
+    return root / _CacheLocator.get_suitable_cache_subpath(str(here / package / "x.py"))
+
+
+def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> None:
+    """Compile (or load from the cache) ``dispatcher`` for the types of ``args``, holding the
+    lock file ``<folder>/<name>.lock`` (default: the folder numba caches ``dispatcher`` in) while
+    it does: a process that finds the lock taken waits, then loads the kernel the holder saved.
+    Nothing happens when this process has the kernel already. Without ``fcntl`` (not POSIX) no
+    lock is taken."""
+    import numba
+
+    sig = tuple(numba.typeof(a) for a in args)
+    if sig in dispatcher.overloads:
+        return
+    # numba's own choice, which it checked it can write (its CACHE_DIR, else a fallback): a lock
+    # beside an unusable CACHE_DIR would fail where numba does not
+    folder = Path(dispatcher.stats.cache_path) if folder is None else Path(folder)
+    with locked(name, folder):
+        dispatcher.compile(sig)  # loads what another process saved meanwhile, or compiles and saves
+
+
+@contextmanager
+def locked(name: str, folder: Path):
+    """Hold the lock file ``<folder>/<name>.lock`` (waiting for it while another process holds
+    it) around a compile or a cache load. Without ``fcntl`` (not POSIX) no lock is taken."""
+    try:
+        import fcntl
+    except ImportError:  # no POSIX locks here: every process compiles for itself
+        yield
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"{name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # interrupted while waiting: KeyboardInterrupt, as anywhere
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+__all__ = ["STRONG_LOCK", "cache_folder", "compile_once", "locked"]
