@@ -414,8 +414,12 @@ def test_only_a_run_that_plays_a_searching_policy_loads_the_searching_policies()
         assert out[0] == "4" and out[1] == loaded, (play_, out)
 
 
-def test_choose_refuses_a_workspace_made_for_other_rules():
+def test_choose_refuses_a_workspace_made_for_other_rules_or_copied():
     rules, st = _classic_start()
     other = strong_workspace(Rules.make("classic", None, ["undertrump=free"]), [play.DD])
     with pytest.raises(BeloteError, match="other rules"):
         choose("dd", st, rules, workspace=other)
+    mine = strong_workspace(rules, [play.DD])
+    with pytest.raises(BeloteError, match="is a copy"):  # its addresses point into the original's memory
+        choose("dd", st, rules, workspace=mine.copy())
+    assert choose("dd", st, rules, workspace=mine) == choose("dd", st, rules)

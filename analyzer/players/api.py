@@ -14,7 +14,7 @@ from analyzer.game.state import STATE_SIZE, is_over
 from analyzer.players import play
 from analyzer.players.knowledge import PUB_DECL, PUB_KNOWN, PUB_ROEM_SIDE, PUB_SEEN_OUT, PUB_SIZE
 from analyzer.players.solver import Solution, Solver
-from analyzer.players.strong import L_REC, N_REC, card_via_link, entry_link
+from analyzer.players.strong import L_REC, L_SW, LINK_SIZE, N_REC, card_via_link, entry_link
 from analyzer.rules import Rules
 
 
@@ -98,6 +98,8 @@ def choose(policy: str, state: np.ndarray, rules: Rules, public: np.ndarray | No
     link = workspace if workspace is not None else strong_workspace(rules, [code])
     if tuple(int(v) for v in link[L_REC:L_REC + N_REC]) != tuple(rec):
         raise BeloteError("choose: the workspace was made for other rules (strong_workspace(rules, ...))")
+    if int(link[L_SW]) != link.ctypes.data + 8 * LINK_SIZE:  # its addresses point into the array it was copied from
+        raise BeloteError("choose: the workspace is a copy; pass the array strong_workspace returned")
     return int(card_via_link(np.int64(code), state.copy(), pub, link, np.uint64(seed % 2**64)))
 
 
