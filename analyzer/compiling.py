@@ -50,6 +50,14 @@ def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> Non
         dispatcher.compile(sig)  # loads what another process saved meanwhile, or compiles and saves
 
 
+def compile_first(dispatcher, args, name: str, folder: Path | None = None) -> None:
+    """``compile_once`` for a kernel's first signature in this process, and nothing after: for
+    kernels called once per hand or position from Python (the traced replays, the solver), where
+    typing the arguments on every call would cost about half of a traced hand."""
+    if not dispatcher.overloads:
+        compile_once(dispatcher, args, name, folder)
+
+
 @contextmanager
 def locked(name: str, folder: Path):
     """Hold the lock file ``<folder>/<name>.lock`` (waiting for it while another process holds
@@ -68,4 +76,4 @@ def locked(name: str, folder: Path):
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-__all__ = ["STRONG_LOCK", "cache_folder", "compile_once", "locked"]
+__all__ = ["STRONG_LOCK", "cache_folder", "compile_first", "compile_once", "locked"]

@@ -70,6 +70,7 @@ from analyzer.rules.cards import (
     strength,
 )
 from analyzer.game.dealing import mix64
+from analyzer.compiling import STRONG_LOCK, compile_first
 from analyzer.errors import BeloteError
 from analyzer.rules import CLASSIC, PIEKJAS, Rules
 from analyzer.rules.scoring import CAPOT_POINTS, PIT_BONUS, pit_awards
@@ -546,16 +547,6 @@ class Solution:
     best_card: int = -1
 
 
-def _compiled_once(kernel, args) -> None:
-    """Compile ``kernel`` for ``args`` (or load it) under the searching players' lock
-    (``analyzer.compiling.STRONG_LOCK``): their entry compiles the solver too, and a process that
-    starts solving while another compiles the entry waits and loads what it saved."""
-    if not kernel.overloads:
-        from analyzer.compiling import STRONG_LOCK, cache_folder, compile_once
-
-        compile_once(kernel, args, STRONG_LOCK, cache_folder("players"))
-
-
 class Solver:
     """A double-dummy solver for one rules set, holding its preallocated transposition
     table (``2**tt_bits`` entries) between solves."""
@@ -596,7 +587,7 @@ class Solver:
         work = st.copy()
         args = (work, self.rec, np.int64(self._guess(st)), self._ctx, self._tt, self._moves, self._scores, self._bonus,
                 self._stk)
-        _compiled_once(solve_value, args)
+        compile_first(solve_value, args, STRONG_LOCK)  # the searching players' entry compiles it too
         v = solve_value(*args)
         return Solution(int(v), int(self._ctx[C_NODES]), int(self._ctx[C_PASSES]))
 
@@ -611,7 +602,7 @@ class Solver:
         values = np.zeros(N_CARDS, np.int64)
         args = (work, self.rec, np.int64(self._guess(st)), self._ctx, self._tt, self._moves, self._scores, self._bonus,
                 self._stk, cards, values)
-        _compiled_once(solve_cards, args)
+        compile_first(solve_cards, args, STRONG_LOCK)  # the searching players' entry compiles it too
         n = solve_cards(*args)
         vals = {int(c): int(v) for c, v in zip(cards[:n], values[:n])}
         pick = max if self.maximizes(st) else min

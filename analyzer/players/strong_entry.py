@@ -10,6 +10,7 @@ the policies keep between decisions (the dd table, its fingerprint) stays in the
 
 from __future__ import annotations
 
+import numpy as np
 from numba import carray, cfunc, njit, types
 from numba.extending import intrinsic
 
@@ -19,9 +20,10 @@ from analyzer.players.strong import L_REC, L_SW, LINK_SIZE, N_REC, StrongWorkspa
 from analyzer.rules.options import RulesRecord
 
 
-def _pointer_typer(dtype):
-    """The typing of an intrinsic that reads an int64 address as a pointer to ``dtype``."""
-    ptr = types.CPointer(dtype)
+@intrinsic
+def _ints_at(typingctx, address):
+    """An int64 address read as a pointer to int64."""
+    ptr = types.CPointer(types.int64)
 
     def codegen(context, builder, signature, args):
         return builder.inttoptr(args[0], context.get_value_type(ptr))
@@ -29,50 +31,27 @@ def _pointer_typer(dtype):
     return ptr(types.int64), codegen
 
 
-@intrinsic
-def _ints_at(typingctx, address):
-    return _pointer_typer(types.int64)
-
-
-@intrinsic
-def _floats_at(typingctx, address):
-    return _pointer_typer(types.float64)
-
-
-@intrinsic
-def _uints_at(typingctx, address):
-    return _pointer_typer(types.uint64)
-
-
 @njit(cache=True, inline="always")
-def _ints(link, field):
-    k = L_SW + 2 * field
+def _field(link, f):
+    """Array ``f`` of the workspace the link holds, as int64 (every element is 8 bytes)."""
+    k = L_SW + 2 * f
     return carray(_ints_at(link[k]), link[k + 1])
 
 
-@njit(cache=True, inline="always")
-def _floats(link, field):
-    k = L_SW + 2 * field
-    return carray(_floats_at(link[k]), link[k + 1])
-
-
-@njit(cache=True, inline="always")
-def _uints(link, field):
-    k = L_SW + 2 * field
-    return carray(_uints_at(link[k]), link[k + 1])
+F_SC = StrongWorkspace._fields.index("sc")
 
 
 @njit(cache=True)
 def workspace_at(link):
     """The StrongWorkspace whose arrays the link names (``strong.make_link``), in field order."""
-    k = L_SW + 2 * 15  # sc, int64[N_SC, 4]
-    sc = carray(_ints_at(link[k]), (link[k + 1] // 4, 4))
     return StrongWorkspace(
-        _ints(link, 0), _ints(link, 1), _ints(link, 2), _ints(link, 3), _ints(link, 4),  # pov world ucards slots perm
-        _ints(link, 5), _ints(link, 6), _ints(link, 7), _ints(link, 8), _ints(link, 9),  # hseat hcap hforb known forb
-        _floats(link, 10), _ints(link, 11), _uints(link, 12), _ints(link, 13), _ints(link, 14),  # wtab meta rng lcards sums
-        sc, _ints(link, 16), _ints(link, 17), _ints(link, 18), _ints(link, 19),  # sc ctx tt moves scores
-        _ints(link, 20), _ints(link, 21), _ints(link, 22), _ints(link, 23), _ints(link, 24),  # bonus stk cards values fp
+        _field(link, 0), _field(link, 1), _field(link, 2), _field(link, 3), _field(link, 4),  # pov world ucards slots perm
+        _field(link, 5), _field(link, 6), _field(link, 7), _field(link, 8), _field(link, 9),  # hseat hcap hforb known forb
+        _field(link, 10).view(np.float64), _field(link, 11), _field(link, 12).view(np.uint64),  # wtab meta rng
+        _field(link, 13), _field(link, 14),  # lcards sums
+        _field(link, F_SC).reshape((link[L_SW + 2 * F_SC + 1] // 4, 4)),  # sc, int64[N_SC, 4]
+        _field(link, 16), _field(link, 17), _field(link, 18), _field(link, 19),  # ctx tt moves scores
+        _field(link, 20), _field(link, 21), _field(link, 22), _field(link, 23), _field(link, 24),  # bonus stk cards values fp
     )
 
 

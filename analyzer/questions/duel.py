@@ -359,8 +359,7 @@ def dd_losses(rules: Rules, a: PolicySet, b: PolicySet, seed: int, deals: int, p
     for i in range(deals):
         for j, who in enumerate(seats):
             args = (kernel_seed(seed), i, rec, bid, play, params, cfg, j, deck, res, trace, strong_fn)
-            if not trace_duel.overloads:  # the hand compiled once (kernelcache.HAND_LOCK)
-                kernelcache.compile_once(trace_duel, args, kernelcache.HAND_LOCK)
+            kernelcache.compile_first(trace_duel, args, kernelcache.HAND_LOCK)  # the hand compiled once
             trace_duel(*args)
             if int(res[RES_KIND]) != PLAYED:
                 continue

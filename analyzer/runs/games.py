@@ -165,8 +165,7 @@ def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS)
         raise BeloteError(f"a game number is 0 or more, not {game}")
     rec, bid, play, params = config.kernel_args()
     args = (config.seed, game, rec, bid, play, params, max_deals, strong_address(play))
-    if not _game_log.overloads:  # the hand compiled once (kernelcache.HAND_LOCK)
-        kernelcache.compile_once(_game_log, args, kernelcache.HAND_LOCK)
+    kernelcache.compile_first(_game_log, args, kernelcache.HAND_LOCK)  # the hand compiled once (see there)
     _, decks, results, traces, meta = _game_log(*args)
     n, n_sides = rec.n_players, rec.n_sides
     return [

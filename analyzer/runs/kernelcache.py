@@ -37,7 +37,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from analyzer.compiling import STRONG_LOCK, cache_folder, compile_once, locked  # noqa: F401 (this module's API too)
+from analyzer.compiling import STRONG_LOCK, cache_folder, compile_first, compile_once, locked  # noqa: F401 (this module's API too)
 
 # A kernel: (the package folder under ``analyzer`` of its module, module, function).
 # The entry kernel of every command that simulates: the one driver's chunk kernel
@@ -221,5 +221,6 @@ def guard_loads() -> None:
 
 guard_loads()  # every process that imports the driver: the CLI, library callers, Dask workers
 
-__all__ = ["DRIVER", "STRONG", "HAND_LOCK", "STRONG_LOCK", "cache_folder", "ENTRY_KERNELS", "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "locked",
+__all__ = ["DRIVER", "STRONG", "LOG_TRACE", "DUEL_TRACE", "SOLVER", "HAND_LOCK", "STRONG_LOCK", "ENTRY_KERNELS",
+           "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "compile_first", "locked",
            "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]

@@ -150,8 +150,7 @@ def _force_row(force) -> np.ndarray:
 
 def _traced(*args) -> None:
     """``_one_hand(*args)``, compiled under the hand's lock (``kernelcache.HAND_LOCK``)."""
-    if not _one_hand.overloads:
-        kernelcache.compile_once(_one_hand, args, kernelcache.HAND_LOCK)
+    kernelcache.compile_first(_one_hand, args, kernelcache.HAND_LOCK)
     _one_hand(*args)
 
 
