@@ -453,8 +453,9 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 
 # The hand, compiled once and called by every unit kernel (simulate's too, once a hand) and by
 # the traced replays. Without numba's reference counting (``_nrt=False``): it allocates nothing,
-# and a call that counted references to its ~50 arrays on entry and exit cost 13-38% of a
-# random-policy hand; without them a call costs nothing measurable, so the hand is no longer
+# and a call that counted references to every array of its arguments (the workspace's among them)
+# on entry and exit cost 22-38% of a random-policy hand; without them a call costs nothing
+# measurable (docs/BENCHMARKS.md), so the hand is no longer
 # also inlined into simulate's loop, a copy that cost numba about 55 s of CPU to inline and type
 # on a cold start (docs/BENCHMARKS.md, 2026-12-02).
 _play_hand_once = njit(cache=True, _nrt=False)(_play_hand)
