@@ -38,10 +38,14 @@ RULESETS = (
 POLICIES = (("random", "random"), ("heuristic", "heuristic"), ("heuristic", "random"))
 TAKE_EXAMPLES = (("classic", "Jh 9h Ah Tc 7s", "Qh"), ("piekjas3", "Jh 9h 7h Ac 8c Kd", "Th"))
 # the searching players on a few hands of every variant (they cost milliseconds a decision):
-# (label, play policy, deals); dd only where the solver is fast
-STRONG = (("classic", "pimc:worlds=6", 24), ("classic", "dd", 12), ("piekjas2", "pimc:worlds=6", 24),
-          ("piekjas2", "dd", 12), ("piekjas3", "pimc:worlds=6", 16), ("piekjas4", "pimc:worlds=4", 12),
-          ("dekjas", "pimc:worlds=6", 16))
+# (label, play policy, deals); dd only where the solver is fast. pimc:v=1 is the player before
+# racing (its digests recorded before racing came in); pimc at 12 worlds races (its first look
+# is after 8).
+STRONG = (("classic", "pimc:v=1,worlds=6", 24), ("classic", "dd", 12), ("piekjas2", "pimc:v=1,worlds=6", 24),
+          ("piekjas2", "dd", 12), ("piekjas3", "pimc:v=1,worlds=6", 16), ("piekjas4", "pimc:v=1,worlds=4", 12),
+          ("dekjas", "pimc:v=1,worlds=6", 16),
+          ("classic", "pimc:worlds=12", 24), ("piekjas2", "pimc:worlds=12", 24), ("piekjas3", "pimc:worlds=12", 16),
+          ("piekjas4", "pimc:worlds=12", 12), ("dekjas", "pimc:worlds=12", 16))
 
 
 def _digest(*arrays) -> str:

@@ -92,6 +92,17 @@ def test_bench_json_rows(capsys):
     assert rows[0]["hands_per_s"] > 0
 
 
+def test_bench_gives_a_searching_policys_cost_in_heuristic_hands(capsys):
+    code, out, _ = run(["bench", "--variant", "piekjas2", "--policy", "heuristic", "--policy", "pimc:worlds=4",
+                        "--threads", "1", "--seconds", "0.1", "--json"], capsys)
+    rows = {r["play"]: r for r in json.loads(out)}
+    assert code == 0 and set(rows) == {"heuristic", "pimc:worlds=4"}
+    pimc = rows["pimc:worlds=4"]
+    assert pimc["bid"] == "heuristic" and pimc["hands"] >= 100  # a searching policy bids as the heuristic
+    assert pimc["heuristic_hands"] == round(rows["heuristic"]["hands_per_s"] / pimc["hands_per_s"]) > 1
+    assert "heuristic_hands" not in rows["heuristic"]
+
+
 def test_simulate_and_bench_and_show_have_help_with_examples(capsys):
     for command in ("simulate", "show", "bench"):
         code, out, _ = run([command, "--help"], capsys)

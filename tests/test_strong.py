@@ -25,6 +25,7 @@ from analyzer.game.state import (
     ST_PLAYED,
     ST_TAKER,
     ST_TO_MOVE,
+    ST_TRICK_MASK,
     ST_TRICK_NO,
     ST_TRUMP,
     ST_UNDER,
@@ -35,14 +36,16 @@ from analyzer.game.state import (
     random_start,
     side_card_points,
     start_state,
+    undo_card,
 )
 from analyzer.players import choose, public_info, solve, strong_workspace
 from analyzer.players import play
-from analyzer.players.knowledge import observe, prepare, sample_world
+from analyzer.players.knowledge import PUB_DECL, observe, prepare, sample_world
+from analyzer.players.pimc import _race, distinct_cards, play_out, roll_out
 from analyzer.players.policies import Policies, play_code
 from analyzer.players.strong import PIMC_TT_BITS, card_via_link, make_strong, play_to_end
 from analyzer.rules import ALL_LABELS, Rules
-from analyzer.rules.cards import mask_to_cards, parse_cards, parse_suit
+from analyzer.rules.cards import PLAIN_ORDER, TRUMP_ORDER, card_points, mask_to_cards, parse_cards, parse_suit
 
 N_CARDS = 32
 
@@ -148,6 +151,120 @@ def test_every_world_replays_and_keeps_what_the_seat_knows(label, undertrump):
             assert held & int(pub[0]) == 0  # the cards face up out of play stay out
 
 
+@pytest.mark.parametrize("label", ALL_LABELS)
+@pytest.mark.parametrize("undertrump", ["forced", "free"])
+def test_roll_out_values_every_card_as_play_out_does(label, undertrump):
+    """pimc's fast play-out (the trick in registers, nothing undone) gives every legal card of
+    every sampled world the value of the plain one: play the card, play the hand out with
+    ``play_out`` on the state, undo; and leaves the world as it found it."""
+    rules = Rules.from_label(label, [f"undertrump={undertrump}"])
+    rec = rules.record()
+    rng = np.random.default_rng(abs(hash(("roll", label, undertrump))) % 2**32)
+    sw = make_strong(rec.variant, PIMC_TT_BITS)
+    values = set()
+    checked = 0
+    for _ in range(40):
+        st, pub, seat = random_position(rules, rng)
+        pub[PUB_DECL + int(rng.integers(rec.n_sides))] = int(rng.choice([0, 20, 50]))
+        _, worlds = _worlds(st, rules, pub, seat, 3, int(rng.integers(2**63)))
+        for w in worlds:
+            before = w.copy()
+            for card in mask_to_cards(int(legal_cards(w, rec))):
+                for side in range(rec.n_sides):
+                    fast = roll_out(w, rec, pub, sw.sc, card, side)
+                    assert (w == before).all()
+                    play_card(w, rec, card)
+                    slow = play_out(w, rec, pub, sw, 0, side)
+                    undo_card(w, rec)
+                    assert fast == slow, (label, card, side)
+                    values.add(int(fast))
+                    checked += 1
+    assert checked > 200 and len(values) > 20  # many positions, and values that differ
+
+
+def _equivalent_sets(view, rules, seat, legal, seen_out):
+    """The legal cards in sets of equivalent ones, by the definition (slow, obvious): two
+    cards of one suit that score the same, every card between them in the suit's trick order
+    the seat's own or out of play (completed tricks, face up out of play)."""
+    trump = int(view[ST_TRUMP])
+    own = int(view[ST_HANDS + seat])
+    out = (int(view[ST_GONE]) & ~int(view[ST_TRICK_MASK])) | seen_out
+    cards = mask_to_cards(legal)
+    parent = {c: c for c in cards}
+
+    def find(c):
+        while parent[c] != c:
+            c = parent[c]
+        return c
+
+    def order(c):
+        return int((TRUMP_ORDER if c >> 3 == trump else PLAIN_ORDER)[c & 7])
+
+    for a in cards:
+        for b in cards:
+            if a < b and a >> 3 == b >> 3 and card_points(a, trump) == card_points(b, trump):
+                lo, hi = sorted((order(a), order(b)))
+                between = [x for x in range(8 * (a >> 3), 8 * (a >> 3) + 8) if lo < order(x) < hi]
+                if all(((own | out) >> x) & 1 for x in between):
+                    parent[find(b)] = find(a)
+    sets = {}
+    for c in cards:
+        sets.setdefault(find(c), set()).add(c)
+    return list(sets.values())
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+def test_pimc_values_one_card_of_each_set_of_equivalent_ones(label):
+    """``distinct_cards`` keeps exactly one card of each set of equivalent legal cards (the
+    definition, brute force), the heuristic's card where it is in the set, else the lowest;
+    Dekjas keeps every card (a played card turns up the card under it)."""
+    rules = Rules.from_label(label)
+    rec = rules.record()
+    rng = np.random.default_rng(5)
+    out = np.zeros(32, np.int64)
+    merged = 0
+    for _ in range(400):
+        st, pub, seat = random_position(rules, rng)
+        view = np.zeros_like(st)
+        observe(st, rec, pub, seat, view)
+        legal = int(legal_cards(view, rec))
+        cards = mask_to_cards(legal)
+        fallback = int(rng.choice(cards))
+        k = distinct_cards(view, rec, seat, legal, fallback, int(pub[0]), out)
+        kept = sorted(int(c) for c in out[:k])
+        if rules.variant == "dekjas":
+            assert kept == cards
+            continue
+        sets = _equivalent_sets(view, rules, seat, legal, int(pub[0]))
+        assert kept == sorted(fallback if fallback in s else min(s) for s in sets)
+        merged += len(cards) - k
+    assert rules.variant == "dekjas" or merged > 20  # positions where cards were equivalent
+
+
+def test_racing_drops_the_cards_that_fall_clearly_behind():
+    """``_race``: a card always worse than the leader leaves, so does one equal to it on every
+    world (the tie rule keeps the heuristic's card, else the lowest); a card whose difference
+    with the leader is noise stays, and so does the leader."""
+    sw = make_strong(0, PIMC_TT_BITS)
+    w = 8
+    base = np.random.default_rng(3).integers(-200, 200, w)
+    cols = [base, base - 10, base.copy(), base + np.array([40, -41, 40, -39, 41, -40, 39, -40])]
+    sw.lcards[:4] = [3, 5, 9, 12]
+    for j, col in enumerate(cols):
+        sw.sums[j] = col.sum()
+        for i in range(w):
+            sw.wvals[i * 32 + j] = col[i]
+    alive = _race(sw, 4, w, 0b1111, -1)
+    assert alive == 0b1001  # card 1 always behind, card 2 ties the leader (card 0, the lower)
+    alive = _race(sw, 4, w, 0b1111, 9)
+    assert alive == 0b1100  # the heuristic's card 9 wins the tie: the leader is card 2
+    cols[3] = base + 30  # now card 3 leads on every world: the others all leave
+    sw.sums[3] = cols[3].sum()
+    for i in range(w):
+        sw.wvals[i * 32 + 3] = cols[3][i]
+    assert _race(sw, 4, w, 0b1111, -1) == 0b1000
+
+
 def _consistent_worlds(st, rules, pub, seat):
     """Every deal of the unseen cards that replays (brute force)."""
     n = rules.players
@@ -239,7 +356,7 @@ def test_pimc_never_reads_hidden_cards(label):
     rec = rules.record()
     rng = np.random.default_rng(11)
     link = strong_workspace(rules, [play.DD])
-    pimc = np.int64(play_code("pimc:worlds=8"))
+    pimc = np.int64(play_code("pimc:worlds=16"))  # racing: its first look is after 8 worlds
     dd_changed = 0
     pairs = 0
     for _ in range(400):

@@ -1,9 +1,22 @@
 """The ``pimc`` play policy: perfect-information Monte Carlo on the seat's worlds.
 
-At each decision with more than one legal card the seat samples ``worlds`` deals of the
-cards it cannot see, uniformly among those consistent with what it knows
-(``analyzer.players.knowledge``), values every legal card on every world, and plays the
-card of the best mean value.
+At each decision with more than one legal card the seat samples deals of the cards it
+cannot see ("worlds"), uniformly among those consistent with what it knows
+(``analyzer.players.knowledge``), values legal cards on every world, and plays the card of
+the best mean value.
+
+Version 2 (the default) spends the worlds where the choice is close:
+
+- **equivalent cards** are valued once (``distinct_cards``): two cards of one suit that score
+  the same with no other seat's card between them win, lose and score alike in every
+  continuation (7 8 9 of a plain suit, 7 8 of trumps);
+- **racing** (``_race``): after ``RACE_FIRST`` worlds, and every ``RACE_STEP`` after, a card
+  leaves once the leader's mean lead over it, paired world by world, exceeds ``RACE_Z``
+  standard errors (or it never did better on any world); the decision ends when one card is
+  left, or at ``worlds``, now the most it samples.
+
+``pimc:v=1`` values every legal card on all ``worlds``: the player before, kept so that duels
+can measure the new one against it (docs/BENCHMARKS.md).
 
 Evaluator
 ---------
@@ -12,6 +25,8 @@ the heuristic (``analyzer.players.play.choose_card``, on the world's state) whil
 than ``exact`` tricks are left, then a double-dummy best card (``analyzer.players.dd.dd_best``,
 the solver with its table kept through the world) to the end. Piekjas 3-4 is not
 two-sided, so there the play-out is the heuristic's to the end (``exact`` is not used).
+With ``exact`` 0 the play-out is ``roll_out``: the same values as ``play_out`` (tested),
+with the trick in registers and nothing to undo.
 
 Value
 -----
@@ -24,8 +39,9 @@ are rounded to tens). The heuristic's own card wins ties of the mean value, then
 lowest-numbered card: the choice is a pure function of the view and the random number.
 
 Parameters (packed into the policy code by ``analyzer.players.policies``, with their
-named defaults there): ``worlds`` (1..255, default 32) and ``exact`` (0..16 tricks,
-default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md).
+named defaults there): ``worlds`` (1..255, default 32), ``exact`` (0..16 tricks,
+default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md) and ``v``
+(1 or 2, default 2).
 """
 
 import numpy as np
@@ -33,6 +49,8 @@ from numba import njit
 
 from analyzer.game.state import (
     ST_BEST_I,
+    ST_BEST_S,
+    ST_BEST_TRUMP,
     ST_GONE,
     ST_HANDS,
     ST_LEADER,
@@ -43,27 +61,39 @@ from analyzer.game.state import (
     ST_TAKER,
     ST_TAKER_SIDE,
     ST_TO_MOVE,
+    ST_TRICK_MASK,
     ST_TRICK_NO,
     ST_TRICKS,
     ST_TRUMP,
+    ST_UNDER,
     legal_cards,
     play_card,
     side_of_seat,
+    trick_step,
     undo_card,
 )
 from analyzer.players.dd import dd_best
 from analyzer.players.knowledge import PUB_DECL, PUB_ROEM_SIDE, PUB_SEEN_OUT, mask_cards, observe, prepare, sample_world
 from analyzer.players.play import HEURISTIC, choose_card
 from analyzer.players.solver import C_GEN, _paranoid
-from analyzer.rules import CLASSIC
-from analyzer.rules.cards import lowest_card, popcount
+from analyzer.rules import CLASSIC, DEKJAS
+from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, card_points, lowest_card, popcount
+from analyzer.rules.legal import legal_mask
 from analyzer.rules.scoring import score_classic, score_solo
 
 SCORE_WEIGHT = 4  # one point of hand score is worth four card points of margin
+V1 = 1  # ``pimc:v=1``: every legal card valued on every world (the player before racing)
+# racing (v2): the first look after RACE_FIRST worlds, then every RACE_STEP; RACE_Z standard errors
+RACE_FIRST = 8
+RACE_STEP = 4
+RACE_Z = 2.0
+MAX_WORLDS = 255
 
-# rows of the workspace's scoring scratch ``sc`` (int64[N_SC, 4])
+# rows of the workspace's scratch ``sc`` (int64[N_SC, 4]): the scoring's (by side), and the
+# hands of a roll-out (by seat)
 SC_CARD, SC_TRICKS, SC_DECL, SC_STUK, SC_TOTALS, SC_BONUS, SC_AWARD, SC_OUT_CARD, SC_OUT_RAW, SC_OUT_SCORES = range(10)
-N_SC = 10
+SC_HAND = 10
+N_SC = 11
 
 
 @njit(cache=True, inline="always")
@@ -92,19 +122,27 @@ def heuristic_on_state(st, rec, seen_out, code):
 @njit(cache=True)
 def hand_value(st, rec, pub, sc, side):
     """The value to ``side`` of the finished hand ``st`` (module docstring)."""
-    n_sides = rec.n_sides
     for s in range(4):
         sc[SC_CARD, s] = st[ST_POINTS + s]
         sc[SC_TRICKS, s] = st[ST_TRICKS + s]
+    return scored_value(rec, st[ST_TAKER_SIDE], pub, sc, side)
+
+
+@njit(cache=True)
+def scored_value(rec, taker_side, pub, sc, side):
+    """The value to ``side`` of a finished hand whose card points and tricks by side are
+    ``sc[SC_CARD]`` and ``sc[SC_TRICKS]`` (module docstring)."""
+    n_sides = rec.n_sides
+    for s in range(4):
         sc[SC_DECL, s] = pub[PUB_DECL + s]
         sc[SC_STUK, s] = 0
         sc[SC_TOTALS, s] = 0
     if rec.variant == CLASSIC:
-        score_classic(st[ST_TAKER_SIDE], rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
+        score_classic(taker_side, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
                       pub[PUB_ROEM_SIDE], sc[SC_STUK], 0, rec.classic_tie_made,
                       sc[SC_OUT_CARD], sc[SC_OUT_RAW], sc[SC_OUT_SCORES])
     else:
-        score_solo(st[ST_TAKER_SIDE], n_sides, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
+        score_solo(taker_side, n_sides, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
                    pub[PUB_ROEM_SIDE], sc[SC_STUK], 0, sc[SC_TOTALS], rec.target, 0, rec.trickless_target,
                    sc[SC_BONUS], sc[SC_AWARD], sc[SC_OUT_CARD], sc[SC_OUT_RAW], sc[SC_OUT_SCORES])
     other_score = -(1 << 30)
@@ -139,6 +177,163 @@ def play_out(w, rec, pub, sw, exact, side):
 
 
 @njit(cache=True)
+def roll_out(w, rec, pub, sc, card, side):
+    """``play_out`` with ``exact`` 0 after ``card`` is played in world ``w``: the value to
+    ``side`` of ``card`` followed by the heuristic in every seat to the end. The same value
+    (tests/test_strong.py checks it against ``play_out``), about twice as fast: the trick is
+    kept in registers and the hands in ``sc[SC_HAND]``; ``w`` is only read, so nothing is
+    undone."""
+    n = rec.n_players
+    partners = rec.variant == CLASSIC
+    dekjas = rec.variant == DEKJAS
+    trump = w[ST_TRUMP]
+    taker = w[ST_TAKER]
+    seen = pub[PUB_SEEN_OUT]
+    utf = rec.undertrump_free
+    for s in range(4):
+        sc[SC_HAND, s] = w[ST_HANDS + s]
+        sc[SC_CARD, s] = w[ST_POINTS + s]
+        sc[SC_TRICKS, s] = w[ST_TRICKS + s]
+    gone = w[ST_GONE]
+    t = w[ST_TRICK_NO]
+    k = w[ST_N_IN]
+    leader = w[ST_LEADER]
+    seat = w[ST_TO_MOVE]
+    led = w[ST_LED]
+    best_i = w[ST_BEST_I]
+    best_s = w[ST_BEST_S]
+    best_trump = w[ST_BEST_TRUMP]
+    pts = 0
+    win_card = -1
+    base = ST_PLAYED + t * n
+    for j in range(k):
+        x = w[base + j]
+        pts += card_points(x, trump)
+        if j == best_i:
+            win_card = x
+    c = card
+    while True:
+        led, best_i, best_s, best_trump = trick_step(k, c, trump, led, best_i, best_s, best_trump)
+        if best_i == k:
+            win_card = c
+        pts += card_points(c, trump)
+        b = np.int64(1) << c
+        h = sc[SC_HAND, seat] & ~b
+        if dekjas:
+            below = w[ST_UNDER + c]
+            if below >= 0:  # §4 Dekjas: the face-down card under it turns face up
+                h |= np.int64(1) << below
+        sc[SC_HAND, seat] = h
+        gone |= b
+        k += 1
+        win_seat = leader + best_i
+        if win_seat >= n:
+            win_seat -= n
+        if k < n:
+            seat += 1
+            if seat >= n:
+                seat = 0
+        else:
+            if t == rec.n_tricks - 1:
+                pts += LAST_TRICK_BONUS
+            ws = side_of_seat(win_seat, rec)
+            sc[SC_CARD, ws] += pts
+            sc[SC_TRICKS, ws] += 1
+            t += 1
+            if t >= rec.n_tricks:
+                break
+            leader = win_seat
+            seat = win_seat
+            k = 0
+            pts = 0
+            led = -1
+            best_i = 0
+            best_s = -1
+            best_trump = -1
+            win_card = -1
+            win_seat = -1
+        hand = np.uint32(sc[SC_HAND, seat])
+        pw = 1 if k > 0 and partners and (win_seat & 1) == (seat & 1) else 0
+        legal = legal_mask(hand, led, best_trump, trump, pw, utf)
+        if popcount(legal) == 1:
+            c = lowest_card(legal)
+        else:
+            c = choose_card(HEURISTIC, legal, seat, hand, np.uint32(gone | seen), led, win_card, win_seat, k,
+                            trump, taker, partners, n, np.uint64(0))
+    return scored_value(rec, w[ST_TAKER_SIDE], pub, sc, side)
+
+
+@njit(cache=True)
+def distinct_cards(view, rec, seat, legal, fallback, seen_out, out):
+    """The legal cards worth valuing, into ``out`` (lowest first; returns how many): one card of
+    each set of equivalent ones. Two cards of one suit are equivalent when they score the same
+    and no other seat can hold a card between them in the suit's order: every card between is
+    the seat's own, or out of play (played in a completed trick, or face up out of play). Only
+    the cards of no points qualify (7 8 9 in a plain suit, 7 8 in trumps, whose orders run 7 8 9
+    and 7 8 Q: RULES.md §1), and either card then wins, loses and scores exactly as the other in
+    every continuation, so valuing one is enough. The one kept is the lowest, or the heuristic's
+    card ``fallback`` where it is in the set (pimc's tie rule). Dekjas keeps every card: a
+    played face-up card turns up the card under it, which differs from card to card."""
+    if rec.variant == DEKJAS:
+        return mask_cards(legal, out)
+    own = view[ST_HANDS + seat]
+    trump = view[ST_TRUMP]
+    out_of_play = (view[ST_GONE] & ~view[ST_TRICK_MASK]) | seen_out
+    k = 0
+    m = np.int64(legal)
+    while m:
+        c = lowest_card(np.uint32(m))
+        m &= ~(np.int64(1) << c)
+        rank = c & 7
+        top = 1 if (c >> 3) == trump else 2  # the zero-point run: rank indices 0..top (7 8 [9])
+        same = False
+        if 0 < rank <= top:
+            for r in range(rank - 1, -1, -1):
+                x = c - rank + r
+                if (legal >> x) & 1:
+                    same = True  # the last card kept is x's set: nothing between was kept
+                    break
+                if ((own | out_of_play) >> x) & 1 == 0:
+                    break  # another seat may hold x, between the two
+        if same:
+            if c == fallback:
+                out[k - 1] = c
+        else:
+            out[k] = c
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _race(sw, n_cards, w, alive, fallback):
+    """The cards still in the race after ``w`` worlds (bit j: ``sw.lcards[j]``): a card leaves when
+    the leader's mean lead over it, paired world by world, exceeds ``RACE_Z`` standard errors,
+    or when it never did better than the leader in any world so far."""
+    b = -1
+    best_sum = 0
+    for j in range(n_cards):
+        if (alive >> j) & 1:
+            s = sw.sums[j]
+            if b < 0 or s > best_sum or (s == best_sum and sw.lcards[j] == fallback):
+                b = j
+                best_sum = s
+    for j in range(n_cards):
+        if j == b or (alive >> j) & 1 == 0:
+            continue
+        s = 0.0
+        q = 0.0
+        for i in range(w):
+            d = float(sw.wvals[i * N_CARDS + b] - sw.wvals[i * N_CARDS + j])
+            s += d
+            q += d * d
+        mean = s / w
+        var = (q - s * s / w) / (w - 1)
+        if (var <= 0.0 and mean >= 0.0) or (var > 0.0 and mean > RACE_Z * np.sqrt(var / w)):
+            alive &= ~(np.int64(1) << j)
+    return alive
+
+
+@njit(cache=True)
 def pimc_card(st, rec, pub, sw, code, u):
     """The ``pimc`` policy's card for the seat to move of ``st``. Reads ``st`` only
     through ``observe`` (what the seat knows), ``pub``, and the 64-bit random number
@@ -158,22 +353,45 @@ def pimc_card(st, rec, pub, sw, code, u):
     sw.rng[0] = u
     if prepare(view, rec, pub, seat, sw) <= 0.0:
         return fallback  # no deal fits what the seat saw (a position not reached by play)
-    n_cards = mask_cards(legal, sw.lcards)
+    racing = ((code >> 24) & 0xFF) != V1
+    if racing:
+        n_cards = distinct_cards(view, rec, seat, legal, fallback, pub[PUB_SEEN_OUT], sw.lcards)
+        if n_cards == 1:
+            return sw.lcards[0]
+    else:
+        n_cards = mask_cards(legal, sw.lcards)
     for j in range(n_cards):
         sw.sums[j] = 0
+    alive = (np.int64(1) << n_cards) - 1
     side = side_of_seat(seat, rec)
     world = sw.world
-    for _ in range(worlds):
+    check = RACE_FIRST
+    for w in range(worlds):
         sample_world(view, rec, sw, world)
         sw.ctx[C_GEN] += 1  # a new deal for the solver's table
         for j in range(n_cards):
-            play_card(world, rec, sw.lcards[j])
-            sw.sums[j] += play_out(world, rec, pub, sw, exact, side)
-            undo_card(world, rec)
+            if (alive >> j) & 1 == 0:
+                continue
+            if exact == 0:
+                v = roll_out(world, rec, pub, sw.sc, sw.lcards[j], side)
+            else:
+                play_card(world, rec, sw.lcards[j])
+                v = play_out(world, rec, pub, sw, exact, side)
+                undo_card(world, rec)
+            sw.sums[j] += v
+            if racing:
+                sw.wvals[w * N_CARDS + j] = v
+        if racing and w + 1 == check and w + 1 < worlds:
+            alive = _race(sw, n_cards, w + 1, alive, fallback)
+            if alive & (alive - 1) == 0:
+                break
+            check += RACE_STEP
     best = -1
     best_sum = 0
     for j in range(n_cards):
         s = sw.sums[j]
+        if (alive >> j) & 1 == 0:
+            continue
         if best < 0 or s > best_sum or (s == best_sum and sw.lcards[j] == fallback):
             best = sw.lcards[j]
             best_sum = s

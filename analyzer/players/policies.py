@@ -33,10 +33,13 @@ PLAY_POLICIES = {
 # parameters of the play policies: name -> (bits above the kind byte, lowest, highest, default, meaning)
 PLAY_PARAMS = {
     "pimc": {
-        "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision"),
+        "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision (v2: at most, racing stops sooner)"),
         # default 0: on 1,000 classic deals exact=2 gave the same taker card points (122.4 vs
         # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
         "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to the end)"),
+        # v=1: every legal card on every world, kept so that duels can measure v2 against it
+        "v": (24, 1, 2, 2, "version: 1 values every legal card on all the worlds; 2 values one card of each "
+                           "equivalent set and stops valuing a card once it falls clearly behind (racing)"),
     },
     # v=1: the card play before the taker fixes of v2, kept so that duels can measure them
     "heuristic": {
@@ -44,8 +47,8 @@ PLAY_PARAMS = {
     },
 }
 # parameters whose default is packed as 0, so that the policy's plain code stays its kind
-# (``heuristic`` is ``play.HEURISTIC``, 1, wherever the version is not named)
-_ZERO_DEFAULT = {("heuristic", "v")}
+# (``heuristic`` is ``play.HEURISTIC``, 1, wherever the version is not named; ``pimc`` keeps its code)
+_ZERO_DEFAULT = {("heuristic", "v"), ("pimc", "v")}
 
 
 def _packed(base: str, key: str, value: int) -> int:

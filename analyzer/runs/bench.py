@@ -2,14 +2,16 @@
 
 Each case simulates whole hands (deal, bidding, play, declarations, scoring and
 aggregation) for about ``seconds`` of wall time after a warm-up that compiles or loads
-the kernels; the figure is hands / elapsed seconds.
+the kernels; the figure is hands / elapsed seconds. A searching play policy (``pimc``,
+``dd``) bids as the heuristic; ``cost_in`` says what one of its hands costs in hands of
+another policy measured in the same run.
 """
 
 from __future__ import annotations
 
 import time
 
-from analyzer.players.policies import Policies
+from analyzer.players.policies import BID_POLICIES, Policies, searches
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.runs.limits import derived_seed
 from analyzer.runs.simulate import SimConfig, set_threads, simulate
@@ -17,7 +19,10 @@ from analyzer.runs.simulate import SimConfig, set_threads, simulate
 import numba
 
 
-def cases(labels=ALL_LABELS, policies=("random", "heuristic"), threads=None):
+DEFAULT_POLICIES = ("random", "heuristic", "pimc")
+
+
+def cases(labels=ALL_LABELS, policies=DEFAULT_POLICIES, threads=None):
     top = numba.config.NUMBA_NUM_THREADS
     thread_counts = threads or sorted({1, top})
     for label in labels:
@@ -28,11 +33,14 @@ def cases(labels=ALL_LABELS, policies=("random", "heuristic"), threads=None):
 
 def measure(label: str, policy: str, threads: int, seconds: float, seed: int = 1) -> dict:
     rules = Rules.from_label(label)
-    pols = Policies.parse(policy.partition(":")[0], policy, rules.players)  # heuristic:v=1 bids as heuristic
-    warm = SimConfig(rules=rules, policies=pols, deals=20_000, seed=seed, threads=threads)
+    base = policy.partition(":")[0]
+    bid = base if base in BID_POLICIES else "heuristic"  # heuristic:v=1 bids as heuristic, pimc too
+    pols = Policies.parse(bid, policy, rules.players)
+    search = searches(policy)
+    warm = SimConfig(rules=rules, policies=pols, deals=40 if search else 20_000, seed=seed, threads=threads)
     r = simulate(warm)  # compiles or loads the cache; also a first rate estimate
     rate = warm.deals / max(r.seconds, 1e-6)
-    n = max(50_000, int(rate * seconds))
+    n = max(100 if search else 50_000, int(rate * seconds))
     cfg = SimConfig(rules=rules, policies=pols, deals=n, seed=derived_seed(seed, 1), threads=threads)
     t0 = time.perf_counter()
     res = simulate(cfg)
@@ -41,7 +49,7 @@ def measure(label: str, policy: str, threads: int, seconds: float, seed: int = 1
     return {
         "variant": rules.variant,
         "players": rules.players,
-        "bid": policy,
+        "bid": bid,
         "play": policy,
         "threads": threads,
         "hands": n,
@@ -50,6 +58,21 @@ def measure(label: str, policy: str, threads: int, seconds: float, seed: int = 1
         # cards actually played (passed-out and redealt hands play none)
         "cards_per_s": round(res.get("played") * rules.n_tricks * rules.players / elapsed),
     }
+
+
+def cost_in(rows: list[dict]) -> list[dict]:
+    """The searching policies' rows, each given ``heuristic_hands``: how many hands of the
+    heuristic (same variant, players and threads, same run) one of its hands costs."""
+    out = []
+    for r in rows:
+        if not searches(r["play"]):
+            continue
+        for b in rows:
+            if b["play"] == "heuristic" and (b["variant"], b["players"], b["threads"]) == (
+                    r["variant"], r["players"], r["threads"]):
+                r["heuristic_hands"] = round(b["hands_per_s"] / max(r["hands_per_s"], 1))
+                out.append(r)
+    return out
 
 
 # --- against a peer engine ------------------------------------------------------------------
