@@ -44,8 +44,8 @@ TAKE_EXAMPLES = (("classic", "Jh 9h Ah Tc 7s", "Qh"), ("piekjas3", "Jh 9h 7h Ac 
 STRONG = (("classic", "pimc:v=1,worlds=6", 24), ("classic", "dd", 12), ("piekjas2", "pimc:v=1,worlds=6", 24),
           ("piekjas2", "dd", 12), ("piekjas3", "pimc:v=1,worlds=6", 16), ("piekjas4", "pimc:v=1,worlds=4", 12),
           ("dekjas", "pimc:v=1,worlds=6", 16),
-          ("classic", "pimc:worlds=12", 24), ("piekjas2", "pimc:worlds=12", 24), ("piekjas3", "pimc:worlds=12", 16),
-          ("piekjas4", "pimc:worlds=12", 12), ("dekjas", "pimc:worlds=12", 16))
+          ("classic", "pimc:race=20,worlds=12", 24), ("piekjas2", "pimc:race=20,worlds=12", 24), ("piekjas3", "pimc:race=20,worlds=12", 16),
+          ("piekjas4", "pimc:race=20,worlds=12", 12), ("dekjas", "pimc:race=20,worlds=12", 16))
 
 
 def _digest(*arrays) -> str:

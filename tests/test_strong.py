@@ -242,27 +242,28 @@ def test_pimc_values_one_card_of_each_set_of_equivalent_ones(label):
 
 
 def test_racing_drops_the_cards_that_fall_clearly_behind():
-    """``_race``: a card always worse than the leader leaves, so does one equal to it on every
-    world (the tie rule keeps the heuristic's card, else the lowest); a card whose difference
-    with the leader is noise stays, and so does the leader."""
+    """``_race``: a card always worse than the leader by the same amount stays (its difference
+    has no spread yet: a difference unseen may come), and so does one equal to it on every
+    world so far and one whose difference is noise; a card clearly behind, with some spread,
+    leaves."""
     sw = make_strong(0, PIMC_TT_BITS)
     w = 8
     base = np.random.default_rng(3).integers(-200, 200, w)
-    cols = [base, base - 10, base.copy(), base + np.array([40, -41, 40, -39, 41, -40, 39, -40])]
+    alt = np.array([1, -1] * 4)
     sw.lcards[:4] = [3, 5, 9, 12]
-    for j, col in enumerate(cols):
-        sw.sums[j] = col.sum()
-        for i in range(w):
-            sw.wvals[i * 32 + j] = col[i]
-    alive = _race(sw, 4, w, 0b1111, -1)
-    assert alive == 0b1001  # card 1 always behind, card 2 ties the leader (card 0, the lower)
-    alive = _race(sw, 4, w, 0b1111, 9)
-    assert alive == 0b1100  # the heuristic's card 9 wins the tie: the leader is card 2
-    cols[3] = base + 30  # now card 3 leads on every world: the others all leave
-    sw.sums[3] = cols[3].sum()
-    for i in range(w):
-        sw.wvals[i * 32 + 3] = cols[3][i]
-    assert _race(sw, 4, w, 0b1111, -1) == 0b1000
+
+    def race(cols, fallback):
+        for j, col in enumerate(cols):
+            sw.sums[j] = col.sum()
+            sw.wvals[np.arange(w) * 32 + j] = col
+        return _race(sw, 4, w, 0b1111, fallback, 2.0)
+
+    noise = np.array([40, -41, 40, -39, 41, -40, 39, -40])  # sums to 0: card 3 ties card 0
+    cols = [base, base - 10 + alt, base - 7, base + noise]
+    assert race(cols, -1) == 0b1101  # leader card 0 (the lower of a tie); card 1 clearly behind
+    assert race(cols, 12) == 0b1111  # the heuristic's card 12 wins the tie: against it all is noise
+    cols[3] = base + 30 + np.array([2, -1, 1, -2, 2, -1, 1, -2])  # card 3 now leads on every world: the others leave
+    assert race(cols, -1) == 0b1000
 
 
 def _consistent_worlds(st, rules, pub, seat):
@@ -356,7 +357,7 @@ def test_pimc_never_reads_hidden_cards(label):
     rec = rules.record()
     rng = np.random.default_rng(11)
     link = strong_workspace(rules, [play.DD])
-    pimc = np.int64(play_code("pimc:worlds=16"))  # racing: its first look is after 8 worlds
+    pimc = np.int64(play_code("pimc:worlds=16,race=20"))  # racing: its first look is after 8 worlds
     dd_changed = 0
     pairs = 0
     for _ in range(400):

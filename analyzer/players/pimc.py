@@ -5,15 +5,16 @@ cannot see ("worlds"), uniformly among those consistent with what it knows
 (``analyzer.players.knowledge``), values legal cards on every world, and plays the card of
 the best mean value.
 
-Version 2 (the default) spends the worlds where the choice is close:
+Version 2 (the default) does less work for the same choice:
 
 - **equivalent cards** are valued once (``distinct_cards``): two cards of one suit that score
   the same with no other seat's card between them win, lose and score alike in every
   continuation (7 8 9 of a plain suit, 7 8 of trumps);
-- **racing** (``_race``): after ``RACE_FIRST`` worlds, and every ``RACE_STEP`` after, a card
-  leaves once the leader's mean lead over it, paired world by world, exceeds ``RACE_Z``
-  standard errors (or it never did better on any world); the decision ends when one card is
-  left, or at ``worlds``, now the most it samples.
+- **racing**, only with ``race`` > 0 (``_race``): after ``RACE_FIRST`` worlds, and every
+  ``RACE_STEP`` after, a card leaves once the leader's mean lead over it, paired world by world,
+  exceeds ``race`` tenths of a standard error; the decision ends when one card is left, or at
+  ``worlds``. Off by default: it buys little speed for measurable strength
+  (docs/BENCHMARKS.md).
 
 ``pimc:v=1`` values every legal card on all ``worlds``: the player before, kept so that duels
 can measure the new one against it (docs/BENCHMARKS.md).
@@ -40,8 +41,8 @@ lowest-numbered card: the choice is a pure function of the view and the random n
 
 Parameters (packed into the policy code by ``analyzer.players.policies``, with their
 named defaults there): ``worlds`` (1..255, default 32), ``exact`` (0..16 tricks,
-default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md) and ``v``
-(1 or 2, default 2).
+default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), ``v``
+(1 or 2, default 2) and ``race`` (0..50, default 0: off).
 """
 
 import numpy as np
@@ -83,10 +84,9 @@ from analyzer.rules.scoring import score_classic, score_solo
 
 SCORE_WEIGHT = 4  # one point of hand score is worth four card points of margin
 V1 = 1  # ``pimc:v=1``: every legal card valued on every world (the player before racing)
-# racing (v2): the first look after RACE_FIRST worlds, then every RACE_STEP; RACE_Z standard errors
+# racing (v2, ``race`` > 0): the first look after RACE_FIRST worlds, then every RACE_STEP
 RACE_FIRST = 8
 RACE_STEP = 4
-RACE_Z = 2.0
 MAX_WORLDS = 255
 
 # rows of the workspace's scratch ``sc`` (int64[N_SC, 4]): the scoring's (by side), and the
@@ -305,10 +305,10 @@ def distinct_cards(view, rec, seat, legal, fallback, seen_out, out):
 
 
 @njit(cache=True)
-def _race(sw, n_cards, w, alive, fallback):
+def _race(sw, n_cards, w, alive, fallback, z):
     """The cards still in the race after ``w`` worlds (bit j: ``sw.lcards[j]``): a card leaves when
-    the leader's mean lead over it, paired world by world, exceeds ``RACE_Z`` standard errors,
-    or when it never did better than the leader in any world so far."""
+    the leader's mean lead over it, paired world by world, exceeds ``z`` standard errors (a
+    card equal to the leader on every world so far stays: a difference yet unseen may come)."""
     b = -1
     best_sum = 0
     for j in range(n_cards):
@@ -328,7 +328,7 @@ def _race(sw, n_cards, w, alive, fallback):
             q += d * d
         mean = s / w
         var = (q - s * s / w) / (w - 1)
-        if (var <= 0.0 and mean >= 0.0) or (var > 0.0 and mean > RACE_Z * np.sqrt(var / w)):
+        if var > 0.0 and mean > z * np.sqrt(var / w):
             alive &= ~(np.int64(1) << j)
     return alive
 
@@ -353,8 +353,10 @@ def pimc_card(st, rec, pub, sw, code, u):
     sw.rng[0] = u
     if prepare(view, rec, pub, seat, sw) <= 0.0:
         return fallback  # no deal fits what the seat saw (a position not reached by play)
-    racing = ((code >> 24) & 0xFF) != V1
-    if racing:
+    v2 = ((code >> 24) & 0xFF) != V1
+    z = ((code >> 32) & 0xFF) / 10.0
+    racing = v2 and z > 0.0
+    if v2:
         n_cards = distinct_cards(view, rec, seat, legal, fallback, pub[PUB_SEEN_OUT], sw.lcards)
         if n_cards == 1:
             return sw.lcards[0]
@@ -382,7 +384,7 @@ def pimc_card(st, rec, pub, sw, code, u):
             if racing:
                 sw.wvals[w * N_CARDS + j] = v
         if racing and w + 1 == check and w + 1 < worlds:
-            alive = _race(sw, n_cards, w + 1, alive, fallback)
+            alive = _race(sw, n_cards, w + 1, alive, fallback, z)
             if alive & (alive - 1) == 0:
                 break
             check += RACE_STEP

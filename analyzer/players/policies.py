@@ -33,13 +33,17 @@ PLAY_POLICIES = {
 # parameters of the play policies: name -> (bits above the kind byte, lowest, highest, default, meaning)
 PLAY_PARAMS = {
     "pimc": {
-        "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision (v2: at most, racing stops sooner)"),
+        "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision (racing may stop sooner)"),
         # default 0: on 1,000 classic deals exact=2 gave the same taker card points (122.4 vs
         # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
         "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to the end)"),
         # v=1: every legal card on every world, kept so that duels can measure v2 against it
-        "v": (24, 1, 2, 2, "version: 1 values every legal card on all the worlds; 2 values one card of each "
-                           "equivalent set and stops valuing a card once it falls clearly behind (racing)"),
+        "v": (24, 1, 2, 2, "version: 1 values every legal card; 2 values one card of each set of equivalent "
+                           "ones (and can race)"),
+        # racing is off by default: at race=20 Piekjas 2 plays 1.25x as fast but loses 0.30 points a deal
+        # to v=1 (10,000 deals, docs/BENCHMARKS.md)
+        "race": (32, 0, 50, 0, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it trails the "
+                               "leader by this many tenths of a standard error (0: off, every card on every world)"),
     },
     # v=1: the card play before the taker fixes of v2, kept so that duels can measure them
     "heuristic": {
