@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/bench_ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 2] [--seconds 3]
     .venv/bin/python scripts/bench_ab.py OLD NEW --peer colver
+    .venv/bin/python scripts/bench_ab.py OLD NEW --policy random --policy heuristic --variant classic
 
 Each checkout runs with its own ``.venv/bin/belote`` (its own code and kernel cache). For
 every round and variant it runs ``belote bench --variant V --json`` in OLD, then in NEW
@@ -36,6 +37,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--peer", default=None)
     p.add_argument("--variant", action="append", default=None)
+    p.add_argument("--policy", action="append", default=None, help="policies to bench (both checkouts must know them)")
     a = p.parse_args()
     figures: dict[tuple, dict[str, list[float]]] = {}
     for r in range(a.rounds):
@@ -50,12 +52,15 @@ def main() -> None:
             continue
         for label in a.variant or LABELS:
             for name, path in order:
-                for row in _bench(path, ["--variant", label, "--seconds", str(a.seconds)]):
+                pols = [x for p in a.policy or [] for x in ("--policy", p)]
+                for row in _bench(path, ["--variant", label, "--seconds", str(a.seconds), *pols]):
                     key = (label, row["play"], f"threads={row['threads']}")
                     figures.setdefault(key, {"old": [], "new": []})[name].append(row["hands_per_s"])
                     print(f"round {r} {name}: {' '.join(key)} {row['hands_per_s']:,}", flush=True)
     print("\ncase | old (median) | new (median) | new / old")
     for key, f in figures.items():
+        if not f["old"] or not f["new"]:
+            continue  # measured in one checkout only
         o, n = statistics.median(f["old"]), statistics.median(f["new"])
         print(f"{' '.join(key)} | {o:,.2f} | {n:,.2f} | {n / o:.3f}")
 

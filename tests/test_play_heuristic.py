@@ -8,7 +8,7 @@ import pytest
 from analyzer.errors import BeloteError
 from analyzer.players import play
 from analyzer.players.policies import Policies, play_code
-from analyzer.rules.cards import HEARTS, format_card, parse_hand
+from analyzer.rules.cards import HEARTS, card_points, format_card, parse_hand, strength
 
 OLD = play_code("heuristic:v=1")
 NEW = play_code("heuristic")
@@ -89,3 +89,74 @@ def test_partner_sure_to_win_is_loaded_with_a_card_that_is_not_a_master():
     assert follow_last("Ad Td 8s", "7c Ac 8c", code=OLD) == "Ad"
     # only masters to load: the richest of them
     assert follow_last("Ad As", "7c Ac 8c") == "Ad"
+
+
+# ---- the lane tables against a card-by-card loop -------------------------------------------------
+# The heuristic's helpers look a suit up at once (analyzer.players.play's lane tables). Below, the
+# obvious loops they replaced, card by card, and the two compared on every lane of every suit and
+# role, and on random whole masks.
+
+def _bits(mask):
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _ref_pick(cards, trump, led, which):
+    best_card, best = -1, 0
+    for c in _bits(cards):
+        if which == play.WEAKEST:
+            k = int(strength(c, trump, led))
+        elif which == play.RICHEST:
+            k = -int(play._cheap_key(c, trump))
+        else:
+            k = int(play._cheap_key(c, trump))
+        if best_card < 0 or k < best:
+            best, best_card = k, c
+    return best_card
+
+
+def _ref_is_master(c, trump, unseen):
+    return bool(play._is_master(c, trump, np.uint32(unseen)))
+
+
+def _ref_masters(cards, trump, unseen):
+    return sum(1 << c for c in _bits(cards) if _ref_is_master(c, trump, unseen))
+
+
+def _ref_winners(cards, trump, led, win_s):
+    return sum(1 << c for c in _bits(cards) if strength(c, trump, led) > win_s)
+
+
+def _ref_richest_master(cards, trump, unseen):
+    best, pts = -1, -1
+    for c in _bits(cards):
+        if _ref_is_master(c, trump, unseen) and card_points(c, trump) > pts:
+            best, pts = c, int(card_points(c, trump))
+    return best
+
+
+def _masks():
+    """Every lane of every suit (the rest empty or full), and random whole masks."""
+    rng = np.random.default_rng(7)
+    for s in range(4):
+        for ln in range(1, 256):
+            yield ln << (8 * s), int(rng.integers(2**32))
+    for _ in range(500):
+        yield int(rng.integers(1, 2**32)), int(rng.integers(2**32))
+
+
+def test_the_heuristics_lane_lookups_agree_with_a_card_by_card_loop():
+    u32 = np.uint32
+    checked = 0
+    for cards, other in _masks():
+        unseen = other & ~cards
+        for trump in range(4):
+            for which in (play.CHEAPEST, play.RICHEST, play.WEAKEST):
+                for led in range(-1, 4):
+                    assert play._pick(u32(cards), trump, led, which) == _ref_pick(cards, trump, led, which)
+            assert play._masters(u32(cards), trump, u32(unseen)) == _ref_masters(cards, trump, unseen)
+            assert play._richest_master(u32(cards), trump, u32(unseen)) == _ref_richest_master(cards, trump, unseen)
+            for led in range(4):
+                for win_s in range(-1, 16):
+                    assert play._winners(u32(cards), trump, led, win_s) == _ref_winners(cards, trump, led, win_s)
+            checked += 1
+    assert checked == 4 * (4 * 255 + 500)

@@ -34,7 +34,11 @@ from numba import njit
 from analyzer.rules.cards import (
     ALL_CARDS_MASK,
     PLAIN_HIGHER_LANE,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
     TRUMP_HIGHER_LANE,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
     card_points,
     lowest_card,
     nth_card,
@@ -80,26 +84,90 @@ def _cheap_key(card, trump):
 
 CHEAPEST, RICHEST, WEAKEST = 0, 1, 2  # what _pick looks for
 
+# ---- lane tables: the helpers below look a whole suit up at once ---------------------------------
+# Index ``role * 256 + lane``: role 1 reads the 8-bit lane as the trump suit, 0 as a plain suit.
+# Within one suit no two cards tie on a key (the trick orders are strict), so "the lowest-numbered
+# card of equal keys" is only ever a choice between suits, made by scanning suits upwards.
+# tests/test_play_heuristic.py checks every helper against a card-by-card loop over all inputs.
+_ROLE_POINTS = (PLAIN_POINTS, TRUMP_POINTS)
+_ROLE_ORDER = (PLAIN_ORDER, TRUMP_ORDER)
+_ROLE_HIGHER = (PLAIN_HIGHER_LANE, TRUMP_HIGHER_LANE)
+
+
+def _lane_tables():
+    key = np.zeros(16, np.int64)  # _cheap_key of rank r in role: index role * 8 + r
+    for role in (0, 1):
+        for r in range(8):
+            key[role * 8 + r] = role * 4096 + _ROLE_POINTS[role][r] * 32 + 8 * role + _ROLE_ORDER[role][r]
+    cheapest, richest, weakest, richest_pts, masters = (np.zeros(512, np.int64) for _ in range(5))
+    for role in (0, 1):
+        for ln in range(256):
+            ranks = [r for r in range(8) if ln >> r & 1]
+            i = role * 256 + ln
+            masters[i] = sum(1 << r for r in range(8) if not _ROLE_HIGHER[role][r] & ln)  # ln: the unseen
+            if not ranks:
+                cheapest[i] = richest[i] = weakest[i] = richest_pts[i] = -1
+                continue
+            cheapest[i] = min(ranks, key=lambda r: key[role * 8 + r])
+            richest[i] = max(ranks, key=lambda r: key[role * 8 + r])
+            weakest[i] = min(ranks, key=lambda r: _ROLE_ORDER[role][r])
+            richest_pts[i] = max(ranks, key=lambda r: (_ROLE_POINTS[role][r], -r))  # ties: the lowest rank
+    stronger = np.zeros(2 * 17, np.int64)  # index role * 17 + (s + 1): ranks of strength above s (-1..15)
+    for s in range(-1, 16):
+        for r in range(8):
+            if 8 + TRUMP_ORDER[r] > s:
+                stronger[17 + s + 1] |= 1 << r
+            if PLAIN_ORDER[r] > s:
+                stronger[s + 1] |= 1 << r
+    return key, cheapest, richest, weakest, richest_pts, masters, stronger
+
+
+# LANE_CHEAPEST / LANE_RICHEST: the rank of the lane's card of least / greatest _cheap_key;
+# LANE_WEAKEST: of least trick order; LANE_RICHEST_POINTS: of most points (ties: the lowest rank);
+# -1 for an empty lane. LANE_MASTERS[role * 256 + unseen]: the ranks no unseen card of the suit
+# beats. LANE_STRONGER[role * 17 + s + 1]: the ranks of strength above s, role 1 as trumps
+# (8 + trump order), role 0 as the suit led (its plain order).
+(RANK_KEY, LANE_CHEAPEST, LANE_RICHEST, LANE_WEAKEST, LANE_RICHEST_POINTS, LANE_MASTERS,
+ LANE_STRONGER) = _lane_tables()
+ACE_BIT = 1 << 7  # rank A in a lane
+
+
+@njit(cache=True, inline="always")
+def _lane_of(mask, s):
+    return np.int64((np.uint32(mask) >> np.uint32(8 * s)) & np.uint32(0xFF))
+
 
 @njit(cache=True)
 def _pick(cards, trump, led, which):
     """One card of ``cards``: the CHEAPEST to give away or the RICHEST (by _cheap_key),
-    or the WEAKEST in the trick (lowest strength: the cheapest way to win)."""
-    m = np.uint32(cards)
+    or the WEAKEST in the trick (lowest strength: the cheapest way to win); of equal keys,
+    the lowest-numbered card."""
     best_card = -1
     best = 0
-    while m:
-        c = lowest_card(m)
-        m &= m - np.uint32(1)
+    for s in range(4):
+        ln = _lane_of(cards, s)
+        if ln == 0:
+            continue
+        role = 1 if s == trump else 0
         if which == WEAKEST:
-            k = strength(c, trump, led)
+            if role == 1:
+                r = LANE_WEAKEST[256 + ln]
+                k = 8 + TRUMP_ORDER[r]
+            elif s == led:
+                r = LANE_WEAKEST[ln]
+                k = PLAIN_ORDER[r]
+            else:
+                r = lowest_card(np.uint32(ln))
+                k = -1
         elif which == RICHEST:
-            k = -_cheap_key(c, trump)
+            r = LANE_RICHEST[role * 256 + ln]
+            k = -RANK_KEY[role * 8 + r]
         else:
-            k = _cheap_key(c, trump)
+            r = LANE_CHEAPEST[role * 256 + ln]
+            k = RANK_KEY[role * 8 + r]
         if best_card < 0 or k < best:
             best = k
-            best_card = c
+            best_card = 8 * s + r
     return best_card
 
 
@@ -107,25 +175,26 @@ def _pick(cards, trump, led, which):
 def _masters(cards, trump, unseen):
     """The cards of ``cards`` that are masters (``_is_master``)."""
     out = np.uint32(0)
-    m = np.uint32(cards)
-    while m:
-        c = lowest_card(m)
-        m &= m - np.uint32(1)
-        if _is_master(c, trump, unseen):
-            out |= np.uint32(1) << np.uint32(c)
+    trumps_out = (np.uint32(unseen) & suit_mask(trump)) != 0
+    for s in range(4):
+        ln = _lane_of(cards, s)
+        if ln == 0:
+            continue
+        role = 1 if s == trump else 0
+        m = ln & LANE_MASTERS[role * 256 + _lane_of(unseen, s)]
+        if role == 0 and trumps_out:
+            m &= ACE_BIT
+        out |= np.uint32(m) << np.uint32(8 * s)
     return out
 
 
 @njit(cache=True, inline="always")
 def _winners(cards, trump, led, win_s):
-    """The cards of ``cards`` that beat a trick won so far at strength ``win_s``."""
-    out = np.uint32(0)
-    m = np.uint32(cards)
-    while m:
-        c = lowest_card(m)
-        m &= m - np.uint32(1)
-        if strength(c, trump, led) > win_s:
-            out |= np.uint32(1) << np.uint32(c)
+    """The cards of ``cards`` that beat a trick won so far at strength ``win_s``: trumps and
+    cards of the suit led (any other card has strength -1)."""
+    out = np.uint32(_lane_of(cards, trump) & LANE_STRONGER[17 + win_s + 1]) << np.uint32(8 * trump)
+    if led >= 0 and led != trump:
+        out |= np.uint32(_lane_of(cards, led) & LANE_STRONGER[win_s + 1]) << np.uint32(8 * led)
     return out
 
 
@@ -133,17 +202,19 @@ def _winners(cards, trump, led, win_s):
 def _richest_master(cards, trump, unseen):
     """The master of ``cards`` with the most points (the lowest-numbered of equal points),
     -1 if none is a master."""
+    masters = _masters(cards, trump, unseen)
     best_master = -1
     best_pts = -1
-    m = np.uint32(cards)
-    while m:
-        c = lowest_card(m)
-        m &= m - np.uint32(1)
-        if _is_master(c, trump, unseen):
-            p = card_points(c, trump)
-            if p > best_pts:
-                best_pts = p
-                best_master = c
+    for s in range(4):
+        ln = _lane_of(masters, s)
+        if ln == 0:
+            continue
+        role = 1 if s == trump else 0
+        r = LANE_RICHEST_POINTS[role * 256 + ln]
+        p = TRUMP_POINTS[r] if role == 1 else PLAIN_POINTS[r]
+        if p > best_pts:
+            best_pts = p
+            best_master = 8 * s + r
     return best_master
 
 
