@@ -583,9 +583,11 @@ def take(
         "under all of them."),
     bracket_plays: Optional[str] = typer.Option(
         None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
-    bracket_deals: int = typer.Option(
-        500, "--bracket-deals", min=1, max=MAX_DEALS, help="Paired deals for the searching policies of --bracket "
-        f"(pimc: milliseconds a hand; dd: {DD_PLAY_COST}); the others keep --deals."),
+    bracket_deals: Optional[str] = typer.Option(
+        None, "--bracket-deals", show_default="pimc=4000,dd=500", help="Paired deals of the searching policies of "
+        f"--bracket: one number for all, or by policy (pimc: about a millisecond a hand; dd: {DD_PLAY_COST}); "
+        "the others keep --deals. Their numbers are adjusted by the heuristic's on the same deals (a control "
+        "variate), the plain ones shown beside."),
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -613,7 +615,7 @@ def take(
 
       belote take "8c Qd 7s 9d Kc" --turned Th --seat 2 --bid heuristic
 
-      belote take "Jh Ah Tc 7s 8d" --turned Qh --bracket --deals 20000 --bracket-deals 300
+      belote take "Jh Ah Tc 7s 8d" --turned Qh --bracket --deals 20000 --bracket-deals pimc=4000,dd=300
     """
     from analyzer.players.policies import Policies
     from analyzer.players.policy_files import bid_note, default_bid, describe_bid
@@ -699,9 +701,16 @@ def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objecti
                   bracket_plays, seed, bid, threads, lang_, as_json, quiet) -> None:
     """``take --bracket``: the question under each play policy, one progress bar each."""
     from analyzer.output import take_table
-    from analyzer.questions.bracket import analyse_bracket, parse_plays
+    from analyzer.questions.bracket import analyse_bracket, parse_plays, strong_sizes
+    from analyzer.questions.table_bracket import parse_deals
+    from analyzer.runs.limits import check_deals
 
     plays = parse_plays(bracket_plays)
+    if bracket_deals is not None:
+        bracket_deals = parse_deals(bracket_deals)
+        for v in (bracket_deals.values() if isinstance(bracket_deals, dict) else [bracket_deals]):
+            check_deals(v, "--bracket-deals")
+    strong_sizes(plays, bracket_deals)  # a bad --bracket-deals is refused before the compile
     _compiling_notice("take", quiet, searching=True)
     with _bars_per_policy(quiet) as progress:
         b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays, deals=deals,
@@ -722,14 +731,16 @@ def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objecti
               "± = 95% half-width)")
     t.add_column("call")
     t.add_column("")
-    for play, r in zip(b.plays, b.results):
-        t.add_column(f"{play}\nn={r.n:,}", justify="right")
+    for head, r in b.columns():
+        t.add_column(f"{head}\nn={r.n:,}", justify="right")
     for label, name, cells in take_table.bracket_rows(b, objective):
         t.add_row(label, name, *[take_table.cell(v) for v in cells])
     con.print(t)
     con.print(take_table.SHARE_SENTENCE, style="dim")
     for play, r in zip(b.plays, b.results):
         con.print(f"[bold]{play}:[/bold] {r.verdict()}")
+    for line in take_table.control_notes(b):
+        con.print(line, style="dim")
     con.print(f"[bold]Bracket:[/bold] {b.verdict()}")
     hands = sum(r.hands for r in b.results)
     con.print(f"{hands:,} hands in {b.seconds:.1f} s; ranked by {objective}.", style="dim")
@@ -762,7 +773,7 @@ def table(
         None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd "
         "(classic, piekjas 2), heuristic,pimc (piekjas 3-4, dekjas: dd is too slow there)."),
     bracket_deals: Optional[str] = typer.Option(
-        None, "--bracket-deals", show_default="pimc=1000,dd=150", help="Deals of the searching policies of --bracket: one number "
+        None, "--bracket-deals", show_default="pimc=2500,dd=150", help="Deals of the searching policies of --bracket: one number "
         f"for all, or by policy (a table deal plays about 5 hands; dd: {DD_PLAY_COST}; about a minute each at "
         "the default on 2 threads); the others keep --deals as well."),
     bracket_by: Optional[str] = typer.Option(

@@ -16,6 +16,7 @@ import pandas as pd
 
 from analyzer.rules.cards import format_card, format_cards
 from analyzer.runs.fmt import pm_mean, pm_rate
+from analyzer.runs.stats import Z95
 from analyzer.players.policy_files import default_bid
 from analyzer.rules import Rules
 
@@ -78,8 +79,9 @@ def frame(r) -> pd.DataFrame:
 
 def bracket_rows(b, objective: str = "net") -> list[tuple[str, str, list]]:
     """The rows of ``take --bracket``: for each call, its outcome rates and its gain over
-    passing (``net_vs_pass``, or ``score_vs_pass`` when ranked by score), one value per play
-    policy: ``[(call label, row name, [Rate or Mean per policy]), ...]``."""
+    passing (``net_vs_pass``, or ``score_vs_pass`` when ranked by score), one value per column
+    of ``b.columns()`` (each play policy; an adjusted one followed by its plain numbers):
+    ``[(call label, row name, [Rate or Mean per column]), ...]``."""
     from analyzer.questions.bracket import BRACKET_ROWS
 
     names = {col.attr: col.name for col in COLUMNS}
@@ -89,7 +91,7 @@ def bracket_rows(b, objective: str = "net") -> list[tuple[str, str, list]]:
         for j, f in enumerate(fields):
             if c.call.label == "pass" and f in ("vs_pass", "net_vs_pass"):
                 continue
-            out.append((c.call.label if j == 0 else "", names[f], [getattr(r.calls[i], f) for r in b.results]))
+            out.append((c.call.label if j == 0 else "", names[f], [getattr(r.calls[i], f) for _, r in b.columns()]))
     return out
 
 
@@ -124,3 +126,20 @@ def command(r, deals: int, seed: int) -> str:
         args += ["--bid", bid]
     args += ["--deals", str(deals), "--seed", str(seed)]
     return shlex.join(args)
+
+
+def control_notes(b) -> list[str]:
+    """One sentence per adjusted column of a bracket: what it borrowed and how much it gained."""
+    out = []
+    for p, r in zip(b.plays, b.results):
+        if r.control is None:
+            continue
+        c = r.control
+        i = next((j for j, x in enumerate(r.calls) if x.call.label != "pass"), 0)
+        adj, plain = r.calls[i].net_vs_pass, c.plain.calls[i].net_vs_pass
+        gain = f"; {r.calls[i].call.label}'s net gain ±{Z95 * adj.se:.1f} where alone ±{Z95 * plain.se:.1f}" \
+            if plain.se > 0 else ""
+        out.append(f"{p}, adjusted by {c.play}: the {r.n:,} deals {p} played are {c.play}'s first, so each {p} "
+                   f"number is corrected by how far {c.play}'s numbers on them fell from its {c.long.n:,} deals "
+                   f"(a control variate){gain}.")
+    return out

@@ -10,6 +10,14 @@ them). It reports, for each call and policy, P(made), P(dedans), P(capot for), P
 against) and the net gain over passing, and whether the verdict (the best call) is the
 same under every policy: a verdict that holds under all of them does not hang on how
 well the hands are played.
+
+A searching policy plays the first of the deals the heuristic plays, so on those deals
+both are known, and the two are strongly correlated (the same cards decide much of both
+scores). Each searching number is therefore adjusted by the heuristic's (a control
+variate: its mean moved by beta times how far the heuristic's first deals fell from its
+whole sample, ``analyzer.runs.stats.control_variate``), which narrows its interval by
+sqrt(1 - rho^2) where rho is the deal-by-deal correlation; the plain numbers are kept and
+shown beside the adjusted ones.
 """
 
 from __future__ import annotations
@@ -19,11 +27,16 @@ from dataclasses import dataclass
 
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
-from analyzer.questions.take import TakeResult, analyse_take
+from analyzer.questions.take import TakeResult, adjust_by_control, analyse_take
 from analyzer.rules import Rules
+from analyzer.runs.stats import CV_MIN_N
 
 BRACKET_PLAYS = ("heuristic", "pimc", "dd")  # what the tables use, a searching player, all cards seen
-STRONG_DEALS = 500  # default paired deals for the searching policies (dd: about 7 classic hands a second a thread)
+# default paired deals of the searching policies, by name: pimc's net gain to about ±4 points once
+# adjusted by the heuristic (classic, docs/BENCHMARKS.md), in about 10 s on 2 threads; dd about 7
+# classic hands a second a thread
+STRONG_DEALS = {"pimc": 4000, "dd": 500}
+OTHER_STRONG_DEALS = 500  # a searching policy not named above
 
 
 @dataclass
@@ -31,8 +44,19 @@ class Bracket:
     """One ``TakeResult`` per play policy, on the same situation, bidding and seed."""
 
     plays: tuple[str, ...]
-    results: list[TakeResult]
+    results: list[TakeResult]  # adjusted by the control where a run is shorter than it (``control``)
     seconds: float
+
+    def columns(self) -> list[tuple[str, TakeResult]]:
+        """(header, result) for display: each policy, and after an adjusted one its plain numbers."""
+        out = []
+        for p, r in zip(self.plays, self.results):
+            if r.control is None:
+                out.append((p, r))
+            else:
+                out.append((f"{p}, adjusted by {r.control.play}", r))
+                out.append((f"{p}, plain", r.control.plain))
+        return out
 
     @property
     def best_calls(self) -> list[str]:
@@ -78,15 +102,37 @@ def parse_plays(spec: str | None) -> tuple[str, ...]:
     return plays
 
 
+def strong_sizes(plays, strong_deals=None) -> dict:
+    """Paired deals of each searching policy of ``plays``: ``strong_deals`` is one number for
+    all, or ``{name: n}`` (``--bracket-deals pimc=4000,dd=500``; a policy not named keeps its
+    ``STRONG_DEALS`` default, by name without parameters)."""
+    given = {} if strong_deals is None else strong_deals
+    if not isinstance(given, dict):
+        given = {p: int(given) for p in plays}
+    extra = set(given) - set(plays)
+    if extra:
+        raise BeloteError(f"--bracket-deals names {', '.join(sorted(extra))}, not among the bracket's policies "
+                          f"{', '.join(plays)}")
+    for p, v in given.items():
+        if v <= 0:
+            raise BeloteError(f"--bracket-deals must be a positive number of deals, not {p}={v}")
+    return {p: int(given.get(p, STRONG_DEALS.get(p.split(":", 1)[0], OTHER_STRONG_DEALS))) for p in plays}
+
+
 def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: int = 0, round_: int = 1, *,
                     mine=None, theirs=None, plays=BRACKET_PLAYS, deals: int = 100_000,
-                    strong_deals: int = STRONG_DEALS, seed: int = 1, bid: str = "heuristic", calls=None,
-                    objective: str = "net", threads: int | None = None, progress=None) -> Bracket:
+                    strong_deals: int | dict | None = None, seed: int = 1, bid: str = "heuristic", calls=None,
+                    objective: str = "net", threads: int | None = None, progress=None,
+                    control: bool = True, known: dict | None = None) -> Bracket:
     """``take``'s question under each play policy of ``plays`` (in every seat).
 
     Cheap policies keep ``deals`` paired deals, searching ones (``dd``, ``pimc``) the first
-    ``strong_deals`` of the same sample sequence. ``progress(play, done, total)`` is called
-    as each policy's run goes.
+    ``strong_deals`` of the same sample sequence (one number, or by policy; ``strong_sizes``). ``progress(play, done, total)`` is called
+    as each policy's run goes. With ``control`` (the default), a searching run's numbers are
+    adjusted by the first policy that played every deal (a control variate: the paired
+    regression estimator, ``analyzer.runs.stats.control_variate``); its plain numbers are kept
+    in ``result.control.plain``. ``known``: ``{play: TakeResult}`` already answered on this
+    situation, seed, bidding and calls (the report's own heuristic answer), used as they are.
 
     Example::
 
@@ -95,17 +141,29 @@ def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: in
         >>> print(b.verdict())  # doctest: +SKIP
     """
     rules = rules or Rules()
-    if strong_deals <= 0:
-        raise BeloteError(f"--bracket-deals must be a positive number of deals, not {strong_deals}")
+    sizes = strong_sizes(plays, strong_deals)
     t0 = time.perf_counter()
-    results = []
+    kw = dict(mine=mine, theirs=theirs, seed=seed, calls=calls, objective=objective, threads=threads)
+    results, short = [], []
     for play in plays:
         pols = Policies.parse(bid, play, rules.players)
-        n = min(deals, strong_deals) if pols.searching else deals  # either role
+        n = min(deals, sizes[play]) if pols.searching else deals  # either role
         step = None if progress is None else (lambda done, play=play, n=n: progress(play, done, n))
-        results.append(analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=n,
-                                    seed=seed, policies=pols, calls=calls, objective=objective,
-                                    threads=threads, progress=step))
+        if known and play in known:
+            results.append(known[play])
+        else:
+            results.append(analyse_take(rules, hand, turned, seat, round_, deals=n, policies=pols, progress=step,
+                                        keep_units=control and pols.searching, **kw))
+        short.append(control and pols.searching)
+    # the control: the first policy that played every deal; the searching runs played its first ones
+    long = next((i for i, s in enumerate(short) if not s), None)
+    if long is not None:
+        for i, r in enumerate(results):
+            if short[i] and CV_MIN_N <= r.n < results[long].n:
+                pols = Policies.parse(bid, plays[long], rules.players)
+                rows = analyse_take(rules, hand, turned, seat, round_, policies=pols, units=len(r.unit_rows),
+                                    keep_units=True, **kw).unit_rows
+                results[i] = adjust_by_control(r, results[long], rows, plays[long])
     return Bracket(tuple(plays), results, time.perf_counter() - t0)
 
 

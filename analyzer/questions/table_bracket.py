@@ -46,9 +46,9 @@ from analyzer.runs.limits import check_deals
 from analyzer.runs.simulate import SimConfig, set_threads
 
 # default deals of the searching policies: a table deal plays about 5 hands; in classic pimc
-# plays ~45 hands a second a thread and dd ~1.5 on this loaded machine (HANDS_PER_S below), so
+# plays ~100 hands a second a thread and dd ~1.5 on a loaded machine (HANDS_PER_S below), so
 # about a minute each on 2 threads; a policy not named here gets OTHER_DEALS
-STRONG_DEALS = {"pimc": 1000, "dd": 150}
+STRONG_DEALS = {"pimc": 2500, "dd": 150}
 OTHER_DEALS = 300
 NO_DD_LABELS = ("piekjas3", "piekjas4", "dekjas")  # dd from the first trick: 0.3-0.4 hands/s (docs/BENCHMARKS.md)
 BY = ("round", "honours")  # the default grouping: a searching sample is too small for the table's finest classes
@@ -190,11 +190,65 @@ class TableBracket:
                 v["vs_n"] = 0
             else:
                 v = v.merge(self._paired(k, by), on=by, how="left")
+            v = self._adjust(k, by, v)
             out.append(v)
         df = pd.concat(out, ignore_index=True)
         df["_hon"] = [_hon_rank(h) for h in df["honours"]] if "honours" in df else 0
         df = df.sort_values(["round", "_hon"] + [b for b in by if b not in ("round", "honours")] + ["order"])
         return df.drop(columns=["_hon"]).reset_index(drop=True)
+
+    def adjusted(self, k: int) -> bool:
+        """Policy ``k``'s numbers are adjusted by the reference's (a searching policy on fewer
+        deals than the reference's table: ``_adjust``)."""
+        return k > 0 and self.policies[k].searching and not self.policies[0].searching and \
+            self.tables[k].deals < self.tables[0].deals <= self.deals and \
+            self.per_deal[self.reference] >= self.per_deal[self.plays[k]]
+
+    def _adjust(self, k: int, by: list[str], v: pd.DataFrame) -> pd.DataFrame:
+        """Policy ``k``'s class numbers (``v``, from its own table) adjusted by the reference's
+        on the same decisions (a control variate, ``analyzer.runs.stats.control_variate``): the
+        reference played these decisions too, and all its table's; each number moves by how far
+        the reference's numbers on these decisions fell from its whole table. The plain ones are
+        kept as ``<name>_plain`` (and ``_lo``/``_hi``), ``adjusted`` says which rows moved."""
+        v["adjusted"] = False
+        if not self.adjusted(k):
+            return v
+        from analyzer.runs.stats import CV_MIN_N, control_variate, control_variate_rate
+
+        m = self.per_deal[self.plays[k]]
+        a = self.decisions[k]
+        a = a[a["deal"] < m].set_index(["deal", "cls"])
+        h = self.decisions[0]
+        h = h[h["deal"] < m].set_index(["deal", "cls"])
+        cols = [c for _, c in _ADJUST]
+        joined = a[by + cols].join(h[cols].add_suffix("_ref"), how="inner")
+        ref = self.tables[0].view(by).set_index(by)
+        for name, _ in _ADJUST:
+            for suffix in ("", "_lo", "_hi"):
+                v[f"{name}_plain{suffix}"] = v[f"{name}{suffix}"]
+        v = v.set_index(by)
+        for key, g in joined.groupby(by, observed=True):
+            key = key[0] if len(by) == 1 and isinstance(key, tuple) else key
+            if key not in v.index or key not in ref.index:
+                continue
+            n_all = int(ref.at[key, "n"])
+            if len(g) < CV_MIN_N:
+                continue  # too few shared decisions to estimate how the two move together
+            for name, col in _ADJUST:
+                y, x = g[col].to_numpy(np.float64), g[col + "_ref"].to_numpy(np.float64)
+                if name == "gain_net":
+                    e = control_variate(y, x, float(ref.at[key, name]), n_all)
+                    est, lo, hi = e.mean, e.lo, e.hi
+                    if "gain_net_se" in v:
+                        v.loc[key, "gain_net_se"] = e.se
+                else:
+                    e = control_variate_rate(y, x, float(ref.at[key, name]), n_all)
+                    est, lo, hi = e.p, e.lo, e.hi
+                v.loc[key, [name, name + "_lo", name + "_hi"]] = est, lo, hi
+            v.loc[key, "adjusted"] = True
+        v = v.reset_index()
+        v["verdict"] = np.where(v["gain_net_lo"] > 0, "take", np.where(v["gain_net_hi"] < 0, "pass", "unclear"))
+        return v
 
     def _paired(self, k: int, by: list[str]) -> pd.DataFrame:
         """Policy ``k`` minus the first policy on the same decisions (the deals both played
@@ -278,6 +332,10 @@ class TableBracket:
                    f"table (its n); `vs {ref}` is the paired difference of the net gain from {ref}'s on the same "
                    f"decisions of the policy's first deals (n = paired n). Taking pays / loses: the "
                    "95% interval of the net gain is above / below 0.")
+        if any(self.adjusted(k) for k in range(len(self.plays))):
+            out[-1] += (f" A searching policy's rates and gain are adjusted by {ref}'s on the same decisions (a "
+                        f"control variate: each moves by how far {ref}'s numbers on those decisions fell from its "
+                        f"whole table, which narrows the interval); the plain gain is shown in brackets.")
         if self.note:
             out += ["", f"*Note:* {self.note}."]
         out.append("")
@@ -296,9 +354,11 @@ class TableBracket:
                 cells = [f"{100 * r[c]:.0f}% [{100 * r[c + '_lo']:.0f}, {100 * r[c + '_hi']:.0f}]" for c, _ in STATS]
                 vs = ("" if r["order"] == 0 else
                       f"{r.gain_vs_ref:+.1f} [{r.gain_vs_ref_lo:+.1f}, {r.gain_vs_ref_hi:+.1f}] (n={int(r.vs_n):,})")
+                plain = (f" (plain {r.gain_net_plain:+.1f} [{r.gain_net_plain_lo:+.1f}, {r.gain_net_plain_hi:+.1f}])"
+                         if r.get("adjusted", False) is True else "")
                 out.append(f"| {class_label(r, by) if first else ''} | {r.play} | {int(r.n):,} | " + " | ".join(cells)
-                           + f" | {r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, {r.gain_net_hi:+.1f}] {_VERB[r.verdict]} | "
-                           f"{vs} | {status.get(key, '') if first else ''} |")
+                           + f" | {r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, {r.gain_net_hi:+.1f}] {_VERB[r.verdict]}"
+                           f"{plain} | {vs} | {status.get(key, '') if first else ''} |")
             out.append("")
         out.append(self.finding(by, min_n))
         out.append("")
@@ -328,6 +388,9 @@ class TableBracket:
 
 
 _VERB = {"take": "pays", "pass": "loses", "unclear": "unclear"}
+# the numbers of a searching policy adjusted by the reference's: (frame column, decision column)
+_ADJUST = (("gain_net", "dnet"), ("p_made", "made"), ("p_dedans", "dedans"), ("p_capot", "capot"),
+           ("p_pit_against", "pit"))
 
 
 def _hon_rank(h: str) -> int:
@@ -366,7 +429,7 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
 
     ``strong_deals``: the deals of every searching policy, or ``{play: deals}``, or None for
     ``STRONG_DEALS`` (double
-    dummy costs 25-30 times PIMC in classic); each plays the first of the stream. The cheap
+    dummy costs about 50 times PIMC in classic); each plays the first of the stream. The cheap
     policies tabulate ``deals`` deals, and play the largest searching sample one deal a
     row so every policy is matched decision by decision with the first.
     ``progress(play, done, total)`` as each policy's runs go (a cheap policy: its per-deal
@@ -497,11 +560,16 @@ def _same_decisions(a: pd.DataFrame, b: pd.DataFrame, m: int) -> bool:
 # 2-core machine shared with four other sessions, load 5-6: pimc 817 hands in 9.2 s, dd 817
 # in 263 s). Other variants: the per-variant `speed` figures of docs/BENCHMARKS.md (load
 # about 2) scaled by the same ratio as classic's (pimc 45/173, dd 1.55/7: about 0.25).
-# Parameters (pimc:worlds=64) are not priced: the estimate is the default's.
+# Parameters (pimc:worlds=64) are not priced: the estimate is the default's. pimc v2 (issue 19)
+# plays 1.8-2.6 times as many hands a second as the player these were measured on (classic 1.8
+# and 2.15, piekjas2 2.25, piekjas3 1.8, piekjas4 2.6, dekjas 2.05: `simulate` alternately with
+# 70a4cbb in one run, 2026-12-03, docs/BENCHMARKS.md), so its rates are doubled (_PIMC_V2).
 _LOADED = 0.25
+_PIMC_V2 = 2.0
 HANDS_PER_S = {  # (policy, variant label): hands a second a thread
-    ("pimc", "classic"): 45.0, ("pimc", "piekjas2"): 359 * _LOADED, ("pimc", "piekjas3"): 218 * _LOADED,
-    ("pimc", "piekjas4"): 104 * _LOADED, ("pimc", "dekjas"): 141 * _LOADED,
+    ("pimc", "classic"): 45.0 * _PIMC_V2, ("pimc", "piekjas2"): 359 * _LOADED * _PIMC_V2,
+    ("pimc", "piekjas3"): 218 * _LOADED * _PIMC_V2, ("pimc", "piekjas4"): 104 * _LOADED * _PIMC_V2,
+    ("pimc", "dekjas"): 141 * _LOADED * _PIMC_V2,
     ("dd", "classic"): 1.55, ("dd", "piekjas2"): 212 * _LOADED, ("dd", "piekjas3"): 0.3 * _LOADED,
     ("dd", "piekjas4"): 0.05 * _LOADED, ("dd", "dekjas"): 0.4 * _LOADED,
 }

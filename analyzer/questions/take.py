@@ -52,7 +52,16 @@ from analyzer.players.policies import Policies
 from analyzer.players.policy_files import bid_provenance
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK, SimConfig, set_threads
-from analyzer.runs.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, rate
+from analyzer.runs.stats import (
+    Mean,
+    Rate,
+    Z95,
+    control_variate,
+    control_variate_rate,
+    distinguishable,
+    mean_from_sums,
+    rate,
+)
 from analyzer.runs.units import (  # noqa: F401 (the layout of a take row)
     F_CAPOT_FOR,
     F_DEDANS,
@@ -316,6 +325,8 @@ class TakeResult:
     hands: int  # hands simulated (samples x calls, rejected ones included)
     seconds: float
     pair_sums: np.ndarray = field(repr=False, default=None)
+    unit_rows: np.ndarray | None = field(repr=False, default=None)  # one row per sample, with keep_units
+    control: "Control | None" = field(repr=False, default=None)  # set on a result adjusted by a control
 
     @property
     def n(self) -> int:
@@ -324,6 +335,8 @@ class TakeResult:
     def diff(self, a: Call, b: Call, objective: str | None = None) -> Mean:
         """Paired difference (a - b) of two compared calls, on the objective's measure."""
         idx = [c.call for c in self.calls]
+        if self.control is not None:
+            return self.control.diff(idx.index(a), idx.index(b), objective or self.objective)
         return _pair(self.pair_sums, len(idx), idx.index(a), idx.index(b), self.n, objective or self.objective)
 
     def verdict(self) -> str:
@@ -361,6 +374,7 @@ class TakeResult:
             },
             "hands_simulated": self.hands,
             "seconds": round(self.seconds, 3),
+            **({} if self.control is None else {"control_variate": self.control.as_dict()}),
         }
 
 
@@ -398,12 +412,95 @@ def _results(sit, pols, seed, objective, calls, row, precision, hands, seconds) 
                       distinguishable(d), precision, hands, seconds, pairs.copy())
 
 
+# --- a short run adjusted by a long one on the same deals (control variate) ------------------
+
+_RATE_FIELDS = (("we_take", F_WE_TAKE), ("made", F_MADE), ("dedans", F_DEDANS), ("tie", F_TIE),
+                ("capot_for", F_CAPOT_FOR), ("pit_against", F_PIT_AGAINST), ("not_played", F_NOT_PLAYED))
+
+
+def _per_deal(rows: np.ndarray, k: int) -> np.ndarray:
+    """(deals kept, k calls, N_F) float values of one run's per-sample rows."""
+    acc = rows[:, T_ACCEPTED] == 1
+    return rows[acc, T_HEAD:T_HEAD + k * N_F].reshape(-1, k, N_F).astype(np.float64)
+
+
+@dataclass
+class Control:
+    """How a short run's numbers borrow a long run's precision: ``y`` and ``x`` are both runs'
+    per-deal values on the short run's deals (the first ones of the long run, same seed and
+    bidding), ``long`` the long run's own result (``analyzer.runs.stats.control_variate``)."""
+
+    play: str  # the long run's play policy, e.g. "heuristic"
+    y: np.ndarray = field(repr=False)
+    x: np.ndarray = field(repr=False)
+    long: TakeResult = field(repr=False)
+    plain: TakeResult = field(repr=False)  # the short run's own numbers
+
+    def _field(self, a: int, b: int | None, j: int):
+        y, x = self.y[:, a, j], self.x[:, a, j]
+        if b is not None:
+            y, x = y - self.y[:, b, j], x - self.x[:, b, j]
+        return y, x
+
+    def mean(self, attr: str, a: int, b: int | None, j: int) -> Mean:
+        y, x = self._field(a, b, j)
+        long = getattr(self.long.calls[a], attr)
+        return control_variate(y, x, long.mean, self.long.n)
+
+    def diff(self, a: int, b: int, objective: str) -> Mean:
+        j = F_MSUM if objective == "net" else F_SUM
+        y, x = self._field(a, b, j)
+        calls = [c.call for c in self.long.calls]
+        long = self.long.diff(calls[a], calls[b], objective)
+        return control_variate(y, x, long.mean, self.long.n)
+
+    def as_dict(self) -> dict:
+        return {"control": self.play, "control_n": self.long.n, "deals": int(self.y.shape[0]),
+                "plain": {"calls": [c.as_dict() for c in self.plain.calls],
+                          "verdict": self.plain.as_dict()["verdict"]}}
+
+
+def adjust_by_control(short: TakeResult, long: TakeResult, long_rows: np.ndarray, play: str) -> TakeResult:
+    """``short``'s numbers, each adjusted by the same number of ``long`` (run on the same seed,
+    bidding and calls, over more deals): ``long_rows`` are long's per-sample rows over the
+    samples of ``short.unit_rows``. Returns a new result whose ``control`` keeps the plain one."""
+    if short.unit_rows is None:
+        raise ValueError("adjust_by_control: the short run kept no per-sample rows (keep_units=True)")
+    if long_rows.shape != short.unit_rows.shape or not np.array_equal(
+            long_rows[:, T_ACCEPTED], short.unit_rows[:, T_ACCEPTED]):
+        raise BeloteError("the control's deals are not the short run's: the runs must share the seed, the "
+                          "situation and the bidding policy")
+    k = len(short.calls)
+    ctl = Control(play, _per_deal(short.unit_rows, k), _per_deal(long_rows, k), long, short)
+    ipass = [c.call for c in short.calls].index(Call(PASS, -1))
+    stats = []
+    for c, cs in enumerate(short.calls):
+        rates = {attr: control_variate_rate(ctl.y[:, c, j], ctl.x[:, c, j], getattr(long.calls[c], attr).p, long.n)
+                 for attr, j in _RATE_FIELDS}
+        stats.append(CallStats(
+            call=cs.call,
+            score=ctl.mean("score", c, None, F_SUM),
+            vs_pass=ctl.mean("vs_pass", c, ipass, F_SUM),
+            net=ctl.mean("net", c, None, F_MSUM),
+            net_vs_pass=ctl.mean("net_vs_pass", c, ipass, F_MSUM),
+            **rates,
+        ))
+    obj = short.objective
+    order = sorted(range(k), key=lambda c: -stats[c].value(obj).mean if short.n else c)
+    b, r2 = order[0], order[1]
+    d = ctl.diff(b, r2, obj)
+    return TakeResult(short.situation, short.policies, short.seed, obj, stats, short.acceptance, stats[b], stats[r2],
+                      d, distinguishable(d), short.precision, short.hands, short.seconds, short.pair_sums,
+                      short.unit_rows, ctl)
+
+
 def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int = 0, round_: int = 1, *,
                  mine=None, theirs=None, deals: int = 100_000, precision: float | None = None,
                  max_deals: int = 2_000_000, seed: int = 1, policies: Policies | None = None,
                  bid_params: np.ndarray | None = None, calls=None, objective: str = "net",
                  threads: int | None = None, progress=None, chunk: int | None = None,
-                 batch: int | None = None) -> TakeResult:
+                 batch: int | None = None, units: int | None = None, start: int = 0,
+                 keep_units: bool = False) -> TakeResult:
     """Should the player take? Compare every open call on the same sampled deals.
 
     ``hand``: the player's cards at bidding (``"Jh 9h Ah Tc 7s"`` or card numbers);
@@ -418,7 +515,10 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     ``progress(done)`` is called with the number of deals kept so far, at least every
     ``batch`` samples; ``chunk`` is the samples of one kernel call (by default 2048, and
     ``SEARCH_CHUNK`` / ``SEARCH_BATCH`` for a searching play policy, so threads share the
-    work and progress moves).
+    work and progress moves). ``units``: run exactly the samples ``start .. start + units - 1``
+    (their accepted ones are the deals) instead of ``deals``. ``keep_units``: keep one row per sample
+    (``TakeResult.unit_rows``), so that two runs on one seed can be paired deal by deal (the
+    bracket's control variate, ``analyzer.questions.bracket``).
 
     Example::
 
@@ -458,10 +558,13 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     set_threads(threads)
     target = deals if precision is None else max(max_deals, 2)
     row = np.zeros(rsize, np.int64)
-    first = 0
+    if start and units is None:
+        raise ValueError("analyse_take: start is for a run of a given number of units")
+    first = start
     hands = 0
+    kept = []
     t0 = time.perf_counter()
-    while row[T_ACCEPTED] < target:
+    while (first < start + units) if units is not None else (row[T_ACCEPTED] < target):
         acc, att = int(row[T_ACCEPTED]), int(row[T_ATTEMPTS])
         if acc == 0 and att >= 1 << 16:
             raise BeloteError(
@@ -472,7 +575,12 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
         n = min(n, batch)  # a progress update at least every batch samples
         if precision is not None:
             n = min(n, max(_FIRST_PRECISION_BATCH, att))  # grow geometrically, check in between
-        out = driver.run_units(driver.TAKE, seed, first, n, chunk, args, tcfg)
+        if units is not None:
+            n = min(start + units - first, batch)
+        out = driver.run_units(driver.TAKE, seed, first, n, chunk, args, tcfg, per_unit=keep_units)
+        if keep_units:
+            kept.append(out)
+            out = out.sum(axis=0)
         row += out
         first += n
         hands += int(out[T_HANDS])
@@ -482,5 +590,7 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
             res = _results(sit, cfg.policies, seed, objective, call_list, row, precision, hands, 0.0)
             if Z95 * res.best_vs_runner_up.se <= precision:
                 break
-    return _results(sit, cfg.policies, seed, objective, call_list, row, precision, hands,
-                    time.perf_counter() - t0)
+    res = _results(sit, cfg.policies, seed, objective, call_list, row, precision, hands, time.perf_counter() - t0)
+    if keep_units:
+        res.unit_rows = np.concatenate(kept) if kept else np.zeros((0, rsize), np.int64)
+    return res

@@ -90,3 +90,66 @@ def paired_difference(a, b, z: float = Z95) -> Mean:
 def distinguishable(d: Mean) -> bool:
     """True when the 95% interval of a difference excludes zero."""
     return d.n > 1 and (d.lo > 0 or d.hi < 0)
+
+
+# --- control variates: a short sample that borrows a long one's precision ------------------------
+#
+# A costly policy plays the first M deals of a stream that a cheap one (the *control*) plays to N
+# deals. On the M shared deals both values are known, y_i and x_i, so the regression estimator
+#
+#     y_cv = mean(y) - beta * (mean_M(x) - mean_N(x)),   beta = cov(x, y) / var(x)  (on the M deals)
+#
+# corrects y's mean by how far the control's first M deals fell from its whole sample. The N deals
+# include the M, so with f = (N - M) / N and rho the correlation of x and y on the shared deals,
+#
+#     var(y_cv) = var(y) * [(1 - 2 f rho^2 + f^2 rho^2) / M + f^2 rho^2 / (N - M)],
+#
+# which is var(y) (1 - rho^2) / M when N is much larger than M, and var(y) / M when N = M (the
+# control then adds nothing). beta is estimated on the same deals (a plug-in estimator: its own
+# noise is of order 1/M, measured by the coverage test in tests/test_control_variate.py).
+
+
+CV_MIN_N = 30  # fewer shared deals: beta's own noise is not small, so the plain numbers are kept
+
+
+def control_variate(y, x, x_mean_all: float, n_all: int, z: float = Z95) -> Mean:
+    """The mean of ``y`` (the short sample) adjusted by the control ``x`` on the same deals, whose
+    mean over all its ``n_all`` deals (these first, then others) is ``x_mean_all``. ``sd`` is y's own
+    spread; ``se`` the adjusted estimate's standard error. The plain mean where the control has
+    nothing to add: fewer than ``CV_MIN_N`` deals, no further control deals, or a constant
+    ``x`` or ``y``."""
+    adj = _adjusted(y, x, x_mean_all, n_all, z)
+    return mean_of(y, z) if adj is None else adj
+
+
+def control_variate_rate(y, x, x_mean_all: float, n_all: int, z: float = Z95) -> Rate:
+    """``control_variate`` for a rate (``y`` and ``x`` are 0/1 per deal): a normal interval clipped
+    to [0, 1]; the plain Wilson ``rate`` where the control has nothing to add."""
+    y = np.asarray(y, np.float64)
+    adj = _adjusted(y, x, x_mean_all, n_all, z)
+    if adj is None:
+        return rate(int(y.sum()), y.size, z)
+    return Rate(int(y.sum()), int(y.size), min(1.0, max(0.0, adj.mean)), max(0.0, adj.lo), min(1.0, adj.hi))
+
+
+def _adjusted(y, x, x_mean_all, n_all, z):
+    y = np.asarray(y, np.float64)
+    x = np.asarray(x, np.float64)
+    m = y.size
+    if x.size != m:
+        raise ValueError(f"control variate: {x.size} control values for {m} values")
+    if m < CV_MIN_N or n_all <= m:
+        return None
+    vx = float(x.var(ddof=1))
+    vy = float(y.var(ddof=1))
+    if vx <= 0 or vy <= 0:
+        return None
+    cxy = float(((x - x.mean()) * (y - y.mean())).sum() / (m - 1))
+    beta = cxy / vx
+    rho2 = min(1.0, cxy * cxy / (vx * vy))
+    f = (n_all - m) / n_all
+    rest_mean = (x_mean_all * n_all - float(x.sum())) / (n_all - m)  # the control's other deals
+    est = float(y.mean()) - beta * f * (float(x.mean()) - rest_mean)
+    var = vy * ((1 - 2 * f * rho2 + f * f * rho2) / m + f * f * rho2 / (n_all - m))
+    se = math.sqrt(max(var, 0.0))
+    return Mean(m, est, se, est - z * se, est + z * se, math.sqrt(vy))
