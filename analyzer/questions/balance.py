@@ -54,8 +54,9 @@ HAND_STATS = (  # (key in summarize(), label)
 
 # default sizes per variant: (hands, whole games); a searching play policy plays hands in
 # milliseconds (pimc) or seconds (dd in Piekjas 3-4 and Dekjas), so it gets its own
-# (the figures behind them: docs/BENCHMARKS.md, PIMC and dd hands per second)
-DEFAULT_SIZES = {"": (1_000_000, 20_000), "pimc": (2_000, 100), "dd": (200, 10)}
+# (the figures behind them: docs/BENCHMARKS.md, PIMC and dd hands per second; pimc's since
+# issue 19: 2,000 hands and 100 games a variant took 11 s on 2 threads, so ten times that)
+DEFAULT_SIZES = {"": (1_000_000, 20_000), "pimc": (20_000, 1_000), "dd": (200, 10)}
 
 
 HANDS_PER_GAME = 9.74  # a whole game: 4.6 (dekjas) to 12 (piekjas4) hands, 9.74 over the variants
