@@ -45,6 +45,7 @@ from analyzer.output import take_table
 from analyzer.players.bidding import PASS, SMOUS
 from analyzer.runs.fmt import ci_rate
 from analyzer.runs.limits import derived_seed
+from analyzer.runs.stats import CV_MIN_N
 from analyzer.questions.take import TakeResult, analyse_take, seat_name
 from analyzer.questions.bracket import Bracket, analyse_bracket
 from analyzer.questions.table_bracket import HANDS_PER_DEAL, HANDS_PER_S, default_plays, table_bracket
@@ -657,7 +658,10 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
            f"they play the first {_sizes_text(sizes.bracket_deals)} paired deals of each example and the first "
            f"{_sizes_text(sizes.bracket_table_deals)} deals of the classic table, each column with its n; `dd` is "
            "left out in piekjas 3-4 and dekjas, where its search from the first trick runs at 0.3-0.4 hands a "
-           "second. {COST}", ""]
+           "second. Those deals are the heuristic's first, so every searching number is adjusted by the "
+           "heuristic's on the same deals (a control variate: it moves by how far the heuristic's numbers on "
+           "them fell from its whole sample, which narrows the interval); the plain numbers are shown beside "
+           f"(left plain below {CV_MIN_N} shared deals). {{COST}}", ""]
     hands = 0
     for k, (ex, r) in enumerate(zip(examples, take_results)):
         rules = r.situation.rules

@@ -44,6 +44,7 @@ from analyzer.runs import classes as K
 from analyzer.runs import driver
 from analyzer.runs.limits import check_deals
 from analyzer.runs.simulate import SimConfig, set_threads
+from analyzer.runs.stats import CV_MIN_N
 
 # default deals of the searching policies: a table deal plays about 5 hands; in classic pimc
 # plays ~100 hands a second a thread and dd ~1.5 on a loaded machine (HANDS_PER_S below), so
@@ -213,7 +214,7 @@ class TableBracket:
         v["adjusted"] = False
         if not self.adjusted(k):
             return v
-        from analyzer.runs.stats import CV_MIN_N, control_variate, control_variate_rate
+        from analyzer.runs.stats import control_variate, control_variate_rate
 
         m = self.per_deal[self.plays[k]]
         a = self.decisions[k]
@@ -335,7 +336,8 @@ class TableBracket:
         if any(self.adjusted(k) for k in range(len(self.plays))):
             out[-1] += (f" A searching policy's rates and gain are adjusted by {ref}'s on the same decisions (a "
                         f"control variate: each moves by how far {ref}'s numbers on those decisions fell from its "
-                        f"whole table, which narrows the interval); the plain gain is shown in brackets.")
+                        f"whole table, which narrows the interval); the plain gain is shown in brackets, and a "
+                        f"class with fewer than {CV_MIN_N} shared decisions is left plain.")
         if self.note:
             out += ["", f"*Note:* {self.note}."]
         out.append("")
