@@ -117,13 +117,27 @@ def start(*args, cwd):
     return subprocess.Popen([BELOTE, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def interrupt(proc, *signals, after=4.0, gap=0.05):
-    """Let ``proc`` get into its work, then send ``signals`` ``gap`` seconds apart.
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process (all its threads) has used so far (``/proc/PID/stat``)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # after the command name: field 3 on
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def interrupt(proc, *signals, after=4.0, gap=0.05, busy=None):
+    """Let ``proc`` get into its work, then send ``signals`` ``gap`` seconds apart: ``after``
+    seconds, or with ``busy`` once it has used that much CPU (past its imports and loading
+    its kernels, whatever the machine's load; at most 120 s).
 
     A signal is handled when the running kernel batch returns (seconds; on a loaded
     machine up to minutes for the 2**20-hand batches of simulate and balance), hence
     the generous wait."""
-    time.sleep(after)
+    if busy is None:
+        time.sleep(after)
+    else:
+        t0 = time.monotonic()
+        while proc.poll() is None and cpu_seconds(proc.pid) < busy and time.monotonic() - t0 < 120:
+            time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()
     for sig in signals:
         proc.send_signal(sig)
@@ -151,7 +165,8 @@ def assert_interrupted(code, err):
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 @pytest.mark.parametrize("command", sorted(LONG))
 def test_an_interrupted_command_says_so_and_exits_130(command, sig, tmp_path):
-    assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), sig)[::2])
+    # 2 s of CPU: its imports take about 0.4, loading the kernels about as much; then it simulates
+    assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), sig, busy=2.0)[::2])
     assert listing(tmp_path) == []  # no output folder, no temporary folder
 
 
