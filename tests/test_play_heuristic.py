@@ -100,15 +100,20 @@ def _bits(mask):
     return [c for c in range(32) if mask >> c & 1]
 
 
+def _cheap_key(c, trump):
+    """Lower = cheaper to give away: side suits before trumps, then points, then strength."""
+    return (4096 if c >> 3 == trump else 0) + int(card_points(c, trump)) * 32 + int(strength(c, trump, c >> 3))
+
+
 def _ref_pick(cards, trump, led, which):
     best_card, best = -1, 0
     for c in _bits(cards):
         if which == play.WEAKEST:
             k = int(strength(c, trump, led))
         elif which == play.RICHEST:
-            k = -int(play._cheap_key(c, trump))
+            k = -_cheap_key(c, trump)
         else:
-            k = int(play._cheap_key(c, trump))
+            k = _cheap_key(c, trump)
         if best_card < 0 or k < best:
             best, best_card = k, c
     return best_card

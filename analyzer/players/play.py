@@ -39,7 +39,6 @@ from analyzer.rules.cards import (
     TRUMP_HIGHER_LANE,
     TRUMP_ORDER,
     TRUMP_POINTS,
-    card_points,
     lowest_card,
     nth_card,
     popcount,
@@ -75,13 +74,6 @@ def _is_master(card, trump, unseen):
     return (unseen & suit_mask(trump)) == 0 or (card & 7) == 7
 
 
-@njit(cache=True, inline="always")
-def _cheap_key(card, trump):
-    """Lower = cheaper to give away: side suits before trumps, then points, then rank."""
-    is_trump = 1 if (card >> 3) == trump else 0
-    return is_trump * 4096 + card_points(card, trump) * 32 + strength(card, trump, card >> 3)
-
-
 CHEAPEST, RICHEST, WEAKEST = 0, 1, 2  # what _pick looks for
 
 # ---- lane tables: the helpers below look a whole suit up at once ---------------------------------
@@ -95,7 +87,9 @@ _ROLE_HIGHER = (PLAIN_HIGHER_LANE, TRUMP_HIGHER_LANE)
 
 
 def _lane_tables():
-    key = np.zeros(16, np.int64)  # _cheap_key of rank r in role: index role * 8 + r
+    # the cheap key of rank r in role (index role * 8 + r), lower = cheaper to give away: side
+    # suits before trumps, then points, then strength in the trick (8 + trump order for a trump)
+    key = np.zeros(16, np.int64)
     for role in (0, 1):
         for r in range(8):
             key[role * 8 + r] = role * 4096 + _ROLE_POINTS[role][r] * 32 + 8 * role + _ROLE_ORDER[role][r]
@@ -122,7 +116,7 @@ def _lane_tables():
     return key, cheapest, richest, weakest, richest_pts, masters, stronger
 
 
-# LANE_CHEAPEST / LANE_RICHEST: the rank of the lane's card of least / greatest _cheap_key;
+# LANE_CHEAPEST / LANE_RICHEST: the rank of the lane's card of least / greatest cheap key;
 # LANE_WEAKEST: of least trick order; LANE_RICHEST_POINTS: of most points (ties: the lowest rank);
 # -1 for an empty lane. LANE_MASTERS[role * 256 + unseen]: the ranks no unseen card of the suit
 # beats. LANE_STRONGER[role * 17 + s + 1]: the ranks of strength above s, role 1 as trumps
@@ -139,7 +133,7 @@ def _lane_of(mask, s):
 
 @njit(cache=True)
 def _pick(cards, trump, led, which):
-    """One card of ``cards``: the CHEAPEST to give away or the RICHEST (by _cheap_key),
+    """One card of ``cards``: the CHEAPEST to give away or the RICHEST (by ``RANK_KEY``),
     or the WEAKEST in the trick (lowest strength: the cheapest way to win); of equal keys,
     the lowest-numbered card."""
     best_card = -1

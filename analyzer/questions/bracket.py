@@ -157,13 +157,15 @@ def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: in
         short.append(control and pols.searching)
     # the control: the first policy that played every deal; the searching runs played its first ones
     long = next((i for i, s in enumerate(short) if not s), None)
-    if long is not None:
-        for i, r in enumerate(results):
-            if short[i] and CV_MIN_N <= r.n < results[long].n:
-                pols = Policies.parse(bid, plays[long], rules.players)
-                rows = analyse_take(rules, hand, turned, seat, round_, policies=pols, units=len(r.unit_rows),
-                                    keep_units=True, **kw).unit_rows
-                results[i] = adjust_by_control(r, results[long], rows, plays[long])
+    todo = [] if long is None else [i for i, r in enumerate(results)
+                                    if short[i] and CV_MIN_N <= r.n < results[long].n]
+    if todo:  # the control's own rows on those deals: one run over the longest of them, sliced
+        units = max(len(results[i].unit_rows) for i in todo)
+        pols = Policies.parse(bid, plays[long], rules.players)
+        rows = analyse_take(rules, hand, turned, seat, round_, policies=pols, units=units, keep_units=True,
+                            **kw).unit_rows
+        for i in todo:
+            results[i] = adjust_by_control(results[i], results[long], rows[:len(results[i].unit_rows)], plays[long])
     return Bracket(tuple(plays), results, time.perf_counter() - t0)
 
 

@@ -44,7 +44,7 @@ from analyzer.runs import classes as K
 from analyzer.runs import driver
 from analyzer.runs.limits import check_deals
 from analyzer.runs.simulate import SimConfig, set_threads
-from analyzer.runs.stats import CV_MIN_N
+from analyzer.runs.stats import CV_MIN_N, control_variate, control_variate_rate
 
 # default deals of the searching policies: a table deal plays about 5 hands; in classic pimc
 # plays ~100 hands a second a thread and dd ~1.5 on a loaded machine (HANDS_PER_S below), so
@@ -214,15 +214,7 @@ class TableBracket:
         v["adjusted"] = False
         if not self.adjusted(k):
             return v
-        from analyzer.runs.stats import control_variate, control_variate_rate
-
-        m = self.per_deal[self.plays[k]]
-        a = self.decisions[k]
-        a = a[a["deal"] < m].set_index(["deal", "cls"])
-        h = self.decisions[0]
-        h = h[h["deal"] < m].set_index(["deal", "cls"])
-        cols = [c for _, c in _ADJUST]
-        joined = a[by + cols].join(h[cols].add_suffix("_ref"), how="inner")
+        joined = self._matched(k, by, [c for _, c in _ADJUST])
         ref = self.tables[0].view(by).set_index(by)
         for name, _ in _ADJUST:
             for suffix in ("", "_lo", "_hi"):
@@ -251,17 +243,23 @@ class TableBracket:
         v["verdict"] = np.where(v["gain_net_lo"] > 0, "take", np.where(v["gain_net_hi"] < 0, "pass", "unclear"))
         return v
 
-    def _paired(self, k: int, by: list[str]) -> pd.DataFrame:
-        """Policy ``k`` minus the first policy on the same decisions (the deals both played
-        one by one), grouped by ``by``."""
+    def _matched(self, k: int, by: list[str], cols: list[str]) -> pd.DataFrame:
+        """Policy ``k``'s decisions on the deals both it and the first policy played one by one,
+        indexed by (deal, class): ``by``, ``cols`` and the first policy's ``cols`` as ``<col>_ref``."""
         m = min(self.per_deal[self.plays[k]], self.per_deal[self.reference])
         a = self.decisions[k]
         h = self.decisions[0]
         a = a[a["deal"] < m].set_index(["deal", "cls"])
         h = h[h["deal"] < m].set_index(["deal", "cls"])
-        d = h[by].copy()
-        d["dg"] = a["dnet"] - h["dnet"]
-        d["dm"] = a["made"] - h["made"]
+        return a[by + cols].join(h[cols].add_suffix("_ref"), how="inner")
+
+    def _paired(self, k: int, by: list[str]) -> pd.DataFrame:
+        """Policy ``k`` minus the first policy on the same decisions (the deals both played
+        one by one), grouped by ``by``."""
+        j = self._matched(k, by, ["dnet", "made"])
+        d = j[by].copy()
+        d["dg"] = j["dnet"] - j["dnet_ref"]
+        d["dm"] = j["made"] - j["made_ref"]
         d["dg_sq"] = d["dg"] ** 2
         d["dm_sq"] = d["dm"] ** 2
         s = d.groupby(by, as_index=False, observed=True).agg(n=("dg", "size"), dg=("dg", "sum"),

@@ -383,6 +383,13 @@ def _pair(pairs, k, a, b, n, objective) -> Mean:
     return mean_from_sums(float(pairs[p]), float(pairs[p + 1]), n)
 
 
+def _best_two(stats, objective) -> tuple[int, int]:
+    """The indices of the best call and the runner-up by the objective's mean (with no deal, the
+    order compared)."""
+    order = sorted(range(len(stats)), key=lambda c: -stats[c].value(objective).mean if stats[c].net.n else c)
+    return order[0], order[1]
+
+
 def _results(sit, pols, seed, objective, calls, row, precision, hands, seconds) -> TakeResult:
     k = len(calls)
     att, acc = int(row[T_ATTEMPTS]), int(row[T_ACCEPTED])
@@ -405,8 +412,7 @@ def _results(sit, pols, seed, objective, calls, row, precision, hands, seconds) 
             pit_against=rate(f[F_PIT_AGAINST], acc),
             not_played=rate(f[F_NOT_PLAYED], acc),
         ))
-    order = sorted(range(k), key=lambda c: -stats[c].value(objective).mean if acc else c)
-    b, r2 = order[0], order[1]
+    b, r2 = _best_two(stats, objective)
     d = _pair(pairs, k, b, r2, acc, objective)
     return TakeResult(sit, pols, seed, objective, stats, rate(acc, att), stats[b], stats[r2], d,
                       distinguishable(d), precision, hands, seconds, pairs.copy())
@@ -486,8 +492,7 @@ def adjust_by_control(short: TakeResult, long: TakeResult, long_rows: np.ndarray
             **rates,
         ))
     obj = short.objective
-    order = sorted(range(k), key=lambda c: -stats[c].value(obj).mean if short.n else c)
-    b, r2 = order[0], order[1]
+    b, r2 = _best_two(stats, obj)
     d = ctl.diff(b, r2, obj)
     return TakeResult(short.situation, short.policies, short.seed, obj, stats, short.acceptance, stats[b], stats[r2],
                       d, distinguishable(d), short.precision, short.hands, short.seconds, short.pair_sums,
