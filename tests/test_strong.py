@@ -348,16 +348,31 @@ def _hidden_twin(st, rules, pub, rng):
     return other
 
 
+def _with_bidding(pub, rules, st, rng):
+    """``pub`` with a bidding that read the trump's suit from the turned card (heuristic bidders,
+    round 1 or 2): what ``pimc:infer=bids`` reads."""
+    from analyzer.players.knowledge import PUB_TABLE, PUB_TURNED, fill_bidding
+
+    out = pub.copy()
+    turned = int(8 * int(st[ST_TRUMP]) + rng.integers(8))
+    out[PUB_TURNED] = out[PUB_TABLE] = turned
+    pols = Policies.parse("heuristic", "heuristic", rules.players)
+    fill_bidding(out, rules.record(), int(rng.integers(1, 3)), -1, -1, pols.codes()[0], pols.bid_params(rules))
+    return out
+
+
 @pytest.mark.parametrize("label", ALL_LABELS)
 def test_pimc_never_reads_hidden_cards(label):
     """Two states that differ only in cards the seat cannot see: the same view, and
-    PIMC's card is the same with the same random number. (``dd`` sees every card: on the
-    same pairs its card does change sometimes, which shows the swaps matter.)"""
+    PIMC's card is the same with the same random number, with and without the bidding as
+    evidence. (``dd`` sees every card: on the same pairs its card does change sometimes,
+    which shows the swaps matter.)"""
     rules = Rules.from_label(label)
     rec = rules.record()
     rng = np.random.default_rng(11)
     link = strong_workspace(rules, [play.DD])
     pimc = np.int64(play_code("pimc:worlds=16,race=20"))  # racing: its first look is after 8 worlds
+    infer = np.int64(play_code("pimc:worlds=8,infer=bids"))
     dd_changed = 0
     pairs = 0
     for _ in range(400):
@@ -374,6 +389,8 @@ def test_pimc_never_reads_hidden_cards(label):
         assert (va == vb).all()
         u = np.uint64(rng.integers(2**63))
         assert card_via_link(pimc, st.copy(), pub, link, u) == card_via_link(pimc, twin.copy(), pub, link, u)
+        bids = _with_bidding(pub, rules, st, np.random.default_rng(pairs))  # its own stream: the positions stay
+        assert card_via_link(infer, st.copy(), bids, link, u) == card_via_link(infer, twin.copy(), bids, link, u)
         if rules.n_tricks - int(st[ST_TRICK_NO]) <= 3:  # dd solves: endings only, to keep the test short
             dd = np.int64(play.DD)
             dd_changed += card_via_link(dd, st.copy(), pub, link, u) != card_via_link(dd, twin.copy(), pub, link, u)
@@ -439,11 +456,15 @@ def test_play_parameters_pack_into_the_code_with_named_defaults():
     roles = Policies.parse("heuristic", "taker=pimc:worlds=8,exact=1,defence=dd", 4)
     assert roles.play == (("pimc:exact=1,worlds=8",) * 4, ("dd",) * 4)
     assert list(roles.codes()[1][:, 0]) == [play_code("pimc:worlds=8:exact=1"), play.DD]
+    # a parameter whose values are words
+    assert (play_code("pimc:infer=bids") >> 40) & 0xFF == 1 and (play_code("pimc:infer=none") >> 40) & 0xFF == 0
+    assert Policies.parse("heuristic", "pimc:infer=bids,worlds=8", 2).play[0] == ("pimc:infer=bids,worlds=8",) * 2
 
 
 @pytest.mark.parametrize("spec,message", [
     ("pimc:worlds=0", "worlds must be a whole number from 1 to 255"),
     ("pimc:depth=3", '"depth=3" is not a parameter'),
+    ("pimc:infer=cards", "infer must be one of none, bids"),
     ("dd:worlds=3", "dd takes no parameters"),
     ("strong", 'unknown policy "strong"'),
 ])

@@ -12,20 +12,37 @@ import numpy as np
 from analyzer.errors import BeloteError
 from analyzer.game.state import STATE_SIZE, is_over
 from analyzer.players import play
-from analyzer.players.knowledge import PUB_DECL, PUB_KNOWN, PUB_ROEM_SIDE, PUB_SEEN_OUT, PUB_SIZE
+from analyzer.players.knowledge import (
+    PUB_DECL,
+    PUB_DIX_SEAT,
+    PUB_KNOWN,
+    PUB_ROEM_SIDE,
+    PUB_SEEN_OUT,
+    PUB_SIZE,
+    PUB_TABLE,
+    PUB_TURNED,
+    fill_bidding,
+)
 from analyzer.players.solver import Solution, Solver
 from analyzer.players.strong import L_REC, L_SW, LINK_SIZE, N_REC, card_via_link, entry_link
 from analyzer.rules import Rules
 
 
 
-def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_side: int = -1) -> np.ndarray:
+def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_side: int = -1,
+                bidding: dict | None = None) -> np.ndarray:
     """The public-information array of a hand (``analyzer.players.knowledge``).
 
     seen_out: cards face up out of play (Piekjas 2-3: the card on the table, the fille).
     known: ``{seat: cards}`` everyone knows the seat received (classic and Piekjas 4: the
     troefmaker's table card; a Dix exchanger's turned card).
     declarations: ``{side: points}`` the side scores; ``roem_side``: that side.
+    bidding: what ``pimc:infer=bids`` reads (none: the bidding is not known, nothing is
+    inferred from it): ``round`` the trump was made in (1, 2, or 3 for a koe), ``turned``
+    (the turned card), ``bid`` (the seats' bidding policies, as ``--bid`` takes them; default
+    heuristic), and where they apply ``table`` (the card on the table after a Dix; default the
+    turned card), ``dix_seat``, ``smous_seat`` (whose smous was played) and ``forced`` (the
+    seat whose call a question forced, and its round: ``(seat, round)``).
     Cards are card numbers (``analyzer.rules.cards.parse_card``).
     """
     pub = np.zeros(PUB_SIZE, np.int64)
@@ -37,12 +54,31 @@ def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_s
     for side, pts in (declarations or {}).items():
         pub[PUB_DECL + int(side)] = int(pts)
     pub[PUB_ROEM_SIDE] = roem_side
+    pub[PUB_DIX_SEAT] = -1
+    if bidding is not None:
+        from analyzer.players.policies import Policies
+
+        unknown = set(bidding) - {"round", "turned", "bid", "table", "dix_seat", "smous_seat", "forced"}
+        if unknown or "round" not in bidding or "turned" not in bidding:
+            raise BeloteError("public_info: bidding takes round and turned, and optionally bid, table, dix_seat, "
+                              f"smous_seat, forced (got {', '.join(sorted(bidding))})")
+        if bidding["round"] not in (1, 2, 3):
+            raise BeloteError(f"public_info: the bidding round is 1, 2 or 3 (a koe), not {bidding['round']}")
+        pols = Policies.parse(bidding.get("bid", "heuristic"), "heuristic", rules.players)
+        codes, _ = pols.codes()
+        forced = bidding.get("forced")
+        pub[PUB_TURNED] = int(bidding["turned"])
+        pub[PUB_TABLE] = int(bidding.get("table", bidding["turned"]))
+        pub[PUB_DIX_SEAT] = int(bidding.get("dix_seat", -1))
+        fill_bidding(pub, rules.record(), int(bidding["round"]), int(bidding.get("smous_seat", -1)),
+                     -1 if forced is None else 4 * int(forced[0]) + int(forced[1]), codes, pols.bid_params(rules))
     return pub
 
 
 def public_from_record(record: dict, rules: Rules) -> np.ndarray:
     """The public information of a played ``belote-deal/1`` record (DEAL_LOG.md): the
-    table card and the exchange, the fille, and the declarations that score."""
+    table card and the exchange, the fille, the declarations that score, and the bidding
+    (its calls, and the bidding policies the record names)."""
     from analyzer.rules.cards import parse_card
 
     seen, known = [], {}
@@ -60,8 +96,14 @@ def public_from_record(record: dict, rules: Rules) -> np.ndarray:
     if roem_side is not None:
         sides = record["sides"]
         decl = {roem_side: sum(d["points"] for d in record["declarations"] if d["seat"] in sides[roem_side])}
+    bid = record["policies"]["bid"]
+    last = record["bids"][-1]
+    smous = [b["seat"] for b in record["bids"] if b["call"] == "smous"]
+    bidding = {"round": int(last["round"]), "turned": parse_card(record["turned"]), "table": table,
+               "bid": bid if isinstance(bid, str) else ",".join(f"{s}={n}" for s, n in bid.items()),
+               "dix_seat": int(exch["seat"]) if exch else -1, "smous_seat": smous[-1] if smous else -1}
     return public_info(rules, seen_out=seen, known=known, declarations=decl,
-                       roem_side=-1 if roem_side is None else int(roem_side))
+                       roem_side=-1 if roem_side is None else int(roem_side), bidding=bidding)
 
 
 def choose(policy: str, state: np.ndarray, rules: Rules, public: np.ndarray | None = None, seed: int = 0,

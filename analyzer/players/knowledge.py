@@ -22,8 +22,8 @@ What a seat sees, by variant:
 - the declarations announced at the first trick and the side that scores them
   (``PUB_DECL``, ``PUB_ROEM_SIDE``; Dekjas: 0 and -1, its declarations come in play).
 
-Bidding is not used as evidence: a world is any deal consistent with the above and with
-what the play proves.
+A world is any deal consistent with the above and with what the play proves; with
+``pimc:infer=bids`` also with the bidding ("What the bidding tells", below).
 
 Public-information array (int64, ``PUB_SIZE``; filled by the hand loop, or by
 ``public_info`` in Python)::
@@ -32,6 +32,16 @@ Public-information array (int64, ``PUB_SIZE``; filled by the hand loop, or by
     PUB_KNOWN + seat    mask of the cards everyone knows the seat received (until played)
     PUB_DECL + side     declaration points the side scores (classic, Piekjas)
     PUB_ROEM_SIDE       the side scoring declarations, -1
+    PUB_BID_ROUND       the round the trump was made in: 1, 2 or KOE_ROUND (3); 0: the
+                        bidding is not known (no evidence: the Python API's default)
+    PUB_TURNED          the turned card
+    PUB_TABLE           the card on the table after any Dix (the troefmaker's, n = 4)
+    PUB_DIX_SEAT        the seat that made the Dix exchange, -1
+    PUB_SMOUS_SEAT      the seat whose smous was played (it is the troefmaker), -1
+    PUB_FORCED          the call not made by its seat's policy (a question forced it):
+                        seat * 4 + round, -1
+    PUB_BID_POL + seat  each seat's bidding policy (``analyzer.players.bidding`` codes), -1
+    PUB_BID_PARAMS      each seat's parameter row (float64 bits, ``N_BID_PARAMS`` a seat)
 
 What the play proves
 --------------------
@@ -42,6 +52,27 @@ card ``c`` played by a seat proves it held no card ``x`` for which ``c`` is not 
 from the two-card hand ``{c, x}`` in the same trick: ``forbidden`` collects these, with
 ``legal_mask`` itself as the judge (one implementation of the rules), and cards only
 leave hands, so what a seat did not hold then it does not hold now.
+
+What the bidding tells
+----------------------
+The calls are public, and so is each seat's bidding policy (the run's, as a player knows
+the habits of the table). The calls before the trump was made, in the order of §3, were
+each seat's policy applied to the cards it judged then: its *bid hand*, the cards it held
+at bidding (§3: five, or six in Piekjas 2-3). In a world a seat's bid hand is unknown
+too: it is ``first_deal`` of the cards the world gives it over the hand (held and played),
+less those known to have come after the bidding (the troefmaker's table card, a Dix
+maker's turned card; a Dix maker's trump 7 was in it), each such subset equally likely:
+the deck was shuffled. So the likelihood of the calls in a world is, per seat, the share
+of its possible bid hands under which its policy makes the calls it made (the heuristic
+bidder is deterministic); the random bidder's calls tell nothing. With the Dix at bidding
+(§3.6, always made when possible), a seat that did not exchange held no trump 7 then.
+
+``sample_fitting_world`` draws from the worlds weighted by that likelihood, by rejection:
+a uniform world, one bid hand drawn per seat, kept when every call fits (a world is then
+kept with probability its likelihood, exactly), else drawn anew, up to ``max_tries``
+times (then the last world is kept: the bound on the work). A call forced by a question
+(``PUB_FORCED``) is not evidence. Dekjas bids on face-up cards, which are public: nothing
+to infer.
 
 Sampling
 --------
@@ -60,8 +91,21 @@ import numpy as np
 from numba import njit
 
 from analyzer.game.dealing import rand_below, rand_unit
+from analyzer.players.bidding import (
+    KOE_ROUND,
+    N_BID_PARAMS,
+    PASS,
+    RANDOM,
+    SMOUS,
+    SMOUS_PLAY,
+    TAKE,
+    answer_smous,
+    choose_bid,
+    choose_koe_suit,
+)
 from analyzer.game.state import (
     trick_step,
+    ST_TAKER,
     ST_DOWN,
     ST_GONE,
     ST_HANDS,
@@ -77,14 +121,22 @@ from analyzer.game.state import (
     STATE_SIZE,
 )
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
-from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, lowest_card, popcount
+from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
 
 PUB_SEEN_OUT = 0
 PUB_KNOWN = 1
 PUB_DECL = PUB_KNOWN + 4
 PUB_ROEM_SIDE = PUB_DECL + 4
-PUB_SIZE = PUB_ROEM_SIDE + 1
+PUB_BID_ROUND = PUB_ROEM_SIDE + 1
+PUB_TURNED = PUB_BID_ROUND + 1
+PUB_TABLE = PUB_TURNED + 1
+PUB_DIX_SEAT = PUB_TABLE + 1
+PUB_SMOUS_SEAT = PUB_DIX_SEAT + 1
+PUB_FORCED = PUB_SMOUS_SEAT + 1
+PUB_BID_POL = PUB_FORCED + 1
+PUB_BID_PARAMS = PUB_BID_POL + 4
+PUB_SIZE = PUB_BID_PARAMS + 4 * N_BID_PARAMS
 
 UNDER_HIDDEN = -2  # view of a Dekjas face-down card still hidden under a face-up card
 
@@ -126,10 +178,18 @@ def observe(st, rec, pub, seat, view):
 def fill_public(pub, rec, taker, turned, table_card, dix_seat, fille, roem_side, roem_points):
     """The public information of a hand after the deal (module docstring): the hand loop's
     call. ``table_card``: the card on the table after any Dix (classic and Piekjas 4: the
-    troefmaker takes it); ``dix_seat``, ``fille``, ``roem_side``: -1 when none."""
+    troefmaker takes it); ``dix_seat``, ``fille``, ``roem_side``: -1 when none. The bidding
+    is not known until ``fill_bidding``."""
     for i in range(PUB_SIZE):
         pub[i] = 0
     pub[PUB_ROEM_SIDE] = -1
+    pub[PUB_TURNED] = turned
+    pub[PUB_TABLE] = table_card
+    pub[PUB_DIX_SEAT] = dix_seat
+    pub[PUB_SMOUS_SEAT] = -1
+    pub[PUB_FORCED] = -1
+    for s in range(4):
+        pub[PUB_BID_POL + s] = -1
     if rec.variant == DEKJAS:
         return
     if rec.n_players == 4:
@@ -141,6 +201,21 @@ def fill_public(pub, rec, taker, turned, table_card, dix_seat, fille, roem_side,
     if roem_side >= 0:
         pub[PUB_ROEM_SIDE] = roem_side
         pub[PUB_DECL + roem_side] = roem_points
+
+
+@njit(cache=True)
+def fill_bidding(pub, rec, rnd, smous_seat, forced, bid_pol, bid_params):
+    """The bidding into ``pub`` (after ``fill_public``): the round the trump was made in, the
+    seat whose smous was played (-1), the call a question forced (seat * 4 + round, -1), and
+    each seat's bidding policy code (``bid_pol``) and parameter row (``bid_params``)."""
+    pub[PUB_BID_ROUND] = rnd
+    pub[PUB_SMOUS_SEAT] = smous_seat
+    pub[PUB_FORCED] = forced
+    params = pub[PUB_BID_PARAMS:PUB_BID_PARAMS + 4 * N_BID_PARAMS].view(np.float64)
+    for s in range(rec.n_players):
+        pub[PUB_BID_POL + s] = bid_pol[s]
+        for k in range(N_BID_PARAMS):
+            params[s * N_BID_PARAMS + k] = bid_params[s, k]
 
 
 @njit(cache=True)
@@ -306,39 +381,46 @@ def prepare(view, rec, pub, seat, kn):
     return wtab[_w_at(0, cap0, cap1)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sample_world(view, rec, kn, world):
     """One world, uniform among the consistent ones (``prepare`` first, and it must have
     found some): ``view`` with the unseen cards dealt, into ``world``. Draws from
-    ``kn.rng``."""
+    ``kn.rng``. (The work is ``_deal_world``'s, which takes the workspace's arrays one by one:
+    a call that passes the whole workspace costs more than the sampling.)"""
+    _deal_world(view, rec, kn.ucards, kn.slots, kn.perm, kn.hseat, kn.hcap, kn.hforb, kn.known, kn.wtab, kn.meta,
+                kn.rng, world)
+
+
+@njit(cache=True)
+def _deal_world(view, rec, ucards, slots, perm, hseat, hcap, hforb, known, wtab, meta, rng, world):
+    """``sample_world`` on the workspace's arrays."""
     for i in range(STATE_SIZE):
         world[i] = view[i]
-    m = kn.meta[0]
+    m = meta[0]
     if rec.variant == DEKJAS:
         # Fisher-Yates: slot j gets ucards[perm[j]]
         for i in range(m):
-            kn.perm[i] = kn.ucards[i]
+            perm[i] = ucards[i]
         for i in range(m - 1, 0, -1):
-            j = rand_below(kn.rng, i + 1)
-            tmp = kn.perm[i]
-            kn.perm[i] = kn.perm[j]
-            kn.perm[j] = tmp
+            j = rand_below(rng, i + 1)
+            tmp = perm[i]
+            perm[i] = perm[j]
+            perm[j] = tmp
         for j in range(m):
-            slot = kn.slots[j]
-            x = kn.perm[j]
+            slot = slots[j]
+            x = perm[j]
             world[ST_UNDER + slot] = x
             owner = 0 if (world[ST_HANDS] >> slot) & 1 else 1
             world[ST_DOWN + owner] |= np.int64(1) << x
         return
-    c0, c1, c2 = kn.hcap[0], kn.hcap[1], kn.hcap[2]
-    f0, f1, f2 = kn.hforb[0], kn.hforb[1], kn.hforb[2]
+    c0, c1, c2 = hcap[0], hcap[1], hcap[2]
+    f0, f1, f2 = hforb[0], hforb[1], hforb[2]
     got0 = np.int64(0)
     got1 = np.int64(0)
     got2 = np.int64(0)
-    wtab = kn.wtab
     for i in range(m):
-        x = kn.ucards[i]
-        r = rand_unit(kn.rng) * wtab[_w_at(i, c0, c1)]
+        x = ucards[i]
+        r = rand_unit(rng) * wtab[_w_at(i, c0, c1)]
         w0 = wtab[_w_at(i + 1, c0 - 1, c1)] if c0 > 0 and _allowed(f0, x) else 0.0
         w1 = wtab[_w_at(i + 1, c0, c1 - 1)] if c1 > 0 and _allowed(f1, x) else 0.0
         w2 = wtab[_w_at(i + 1, c0, c1)] if c2 > 0 and _allowed(f2, x) else 0.0
@@ -354,14 +436,132 @@ def sample_world(view, rec, kn, world):
             c2 -= 1
     in_play = world[ST_GONE]
     for h in range(MAX_HOLDERS):
-        s = kn.hseat[h]
+        s = hseat[h]
         got = got0 if h == 0 else (got1 if h == 1 else got2)
         if s >= 0:
-            world[ST_HANDS + s] = kn.known[s] | got
+            world[ST_HANDS + s] = known[s] | got
     for s in range(rec.n_players):
         in_play |= world[ST_HANDS + s]
     world[ST_IN_PLAY] = in_play
 
 
-__all__ = ["PUB_SIZE", "PUB_SEEN_OUT", "PUB_KNOWN", "PUB_DECL", "PUB_ROEM_SIDE", "fill_public", "observe", "prepare",
-           "sample_world", "forbidden"]
+@njit(cache=True)
+def prepare_bids(view, rec, pub, seat, kn):
+    """Set up ``bids_fit`` for ``seat``'s decision: per seat, the cards it has played
+    (``kn.bidev``). Returns whether the bidding is evidence here (known, not Dekjas)."""
+    if pub[PUB_BID_ROUND] == 0 or rec.variant == DEKJAS:
+        return False
+    n = rec.n_players
+    for s in range(4):
+        kn.bidev[s] = 0
+    for i in range(view[ST_N_PLAYED]):
+        t = i // n
+        s = view[ST_LEADERS + t] + i - t * n
+        if s >= n:
+            s -= n
+        kn.bidev[s] |= np.int64(1) << view[ST_PLAYED + i]
+    return True
+
+
+@njit(cache=True)
+def draw_bid_hand(world, rec, pub, s, played, rng):
+    """Seat ``s``'s bid hand in ``world`` (module docstring): ``first_deal`` of the cards the
+    world gives it over the hand, less those that came after the bidding, drawn uniformly
+    (a Dix maker's trump 7 always in it, unless the Dix is made at the deal). -1 when the
+    world gives it too few such cards."""
+    d = world[ST_HANDS + s] | played[s]
+    trump = world[ST_TRUMP]
+    if rec.n_players == 4 and s == world[ST_TAKER]:
+        d &= ~(np.int64(1) << pub[PUB_TABLE])
+    fixed = np.int64(0)
+    if s == pub[PUB_DIX_SEAT]:
+        seven = np.int64(1) << (8 * trump + R7)
+        d &= ~(np.int64(1) << pub[PUB_TURNED])
+        if rec.dix_at_deal:
+            d |= seven
+        else:
+            fixed = seven
+            d &= ~seven
+    need = rec.first_deal - popcount(np.uint32(fixed))
+    left = popcount(np.uint32(d))
+    if left < need:
+        return np.int64(-1)
+    out = fixed
+    while need > 0:  # selection sampling: each card kept with probability need / left
+        c = lowest_card(np.uint32(d))
+        d &= ~(np.int64(1) << c)
+        if rand_below(rng, left) < need:
+            out |= np.int64(1) << c
+            need -= 1
+        left -= 1
+    return out
+
+
+@njit(cache=True)
+def bids_fit(world, rec, pub, seat, played, rng):
+    """Do the calls of the bidding fit ``world`` (module docstring), one bid hand drawn for
+    each other seat whose calls or Dix tell something? ``played``: per seat, the cards it has
+    played (``prepare_bids``). The troefmaker first: its take rules out the most worlds."""
+    n = rec.n_players
+    rnd_taken = pub[PUB_BID_ROUND]
+    taker = world[ST_TAKER]
+    trump = world[ST_TRUMP]
+    turned = pub[PUB_TURNED]
+    smous = pub[PUB_SMOUS_SEAT]
+    forced = pub[PUB_FORCED]
+    params = pub[PUB_BID_PARAMS:PUB_BID_PARAMS + 4 * N_BID_PARAMS].view(np.float64)
+    dix_rule = rec.variant == PIEKJAS and (turned >> 3) == trump and not rec.dix_at_deal
+    seven = np.int64(1) << (8 * trump + R7)
+    for i in range(n):
+        s = taker + i
+        if s >= n:
+            s -= n
+        if s == seat:
+            continue
+        pol = pub[PUB_BID_POL + s]
+        calls = pol >= 0 and pol != RANDOM
+        if not calls and not (dix_rule and s != pub[PUB_DIX_SEAT]):
+            continue
+        own = draw_bid_hand(world, rec, pub, s, played, rng)
+        if own < 0:
+            return False
+        if dix_rule and s != pub[PUB_DIX_SEAT] and (own & seven) != 0:
+            return False  # it would have exchanged its 7 for the turned card
+        if not calls:
+            continue
+        p = params[s * N_BID_PARAMS:(s + 1) * N_BID_PARAMS]
+        hand = np.uint32(own)
+        last = 2 if rnd_taken == KOE_ROUND else rnd_taken
+        for r in range(1, last + 1):
+            if forced == s * 4 + r:
+                continue
+            if r == rnd_taken and s > taker:
+                break  # the bidding ended before its turn
+            call, suit = choose_bid(pol, p, s, r, hand, turned, rec, rng)
+            if r < rnd_taken or s < taker:
+                if call != PASS:
+                    return False
+            elif call != (SMOUS if smous == s else TAKE) or suit != trump:
+                return False
+        if rnd_taken == KOE_ROUND and s == 0 and forced != KOE_ROUND:
+            if choose_koe_suit(pol, p, hand, turned, rec, rng) != trump:
+                return False
+        if smous >= 0 and s == 1 - smous and answer_smous(pol, p, hand, turned, trump, rec, rng) != SMOUS_PLAY:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def sample_fitting_world(view, rec, pub, seat, kn, world, max_tries):
+    """One world weighted by the likelihood of the bidding (module docstring): ``sample_world``
+    until ``bids_fit``, at most ``max_tries`` times. Returns the number of worlds drawn
+    (``max_tries`` and the last world kept when none fitted)."""
+    for k in range(1, max_tries + 1):
+        sample_world(view, rec, kn, world)
+        if bids_fit(world, rec, pub, seat, kn.bidev, kn.rng):
+            return k
+    return max_tries
+
+
+__all__ = ["PUB_SIZE", "PUB_SEEN_OUT", "PUB_KNOWN", "PUB_DECL", "PUB_ROEM_SIDE", "fill_public", "fill_bidding",
+           "observe", "prepare", "sample_world", "forbidden", "prepare_bids", "bids_fit", "sample_fitting_world"]

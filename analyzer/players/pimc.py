@@ -42,7 +42,9 @@ lowest-numbered card: the choice is a pure function of the view and the random n
 Parameters (packed into the policy code by ``analyzer.players.policies``, with their
 named defaults there): ``worlds`` (1..255, default 32), ``exact`` (0..16 tricks,
 default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), ``v``
-(1 or 2, default 2) and ``race`` (0..50, default 0: off).
+(1 or 2, default 2), ``race`` (0..50, default 0: off) and ``infer`` (``none`` or
+``bids``: worlds weighted by how likely the bidding is in them,
+``analyzer.players.knowledge``, drawn at most ``MAX_TRIES`` times each).
 """
 
 import numpy as np
@@ -74,7 +76,17 @@ from analyzer.game.state import (
     undo_card,
 )
 from analyzer.players.dd import dd_best
-from analyzer.players.knowledge import PUB_DECL, PUB_ROEM_SIDE, PUB_SEEN_OUT, mask_cards, observe, prepare, sample_world
+from analyzer.players.knowledge import (
+    PUB_DECL,
+    PUB_ROEM_SIDE,
+    PUB_SEEN_OUT,
+    mask_cards,
+    observe,
+    prepare,
+    prepare_bids,
+    sample_fitting_world,
+    sample_world,
+)
 from analyzer.players.play import HEURISTIC, choose_card
 from analyzer.players.solver import C_GEN, _paranoid
 from analyzer.rules import CLASSIC, DEKJAS
@@ -88,6 +100,8 @@ V1 = 1  # ``pimc:v=1``: every legal card valued on every world (the player befor
 RACE_FIRST = 8
 RACE_STEP = 4
 MAX_WORLDS = 255
+# infer=bids: worlds drawn at most this many times for one that fits the bidding (knowledge.sample_fitting_world)
+MAX_TRIES = 64
 
 # rows of the workspace's scratch ``sc`` (int64[N_SC, 4]): the scoring's (by side), and the
 # hands of a roll-out (by seat)
@@ -355,6 +369,7 @@ def pimc_card(st, rec, pub, sw, code, u):
         return fallback  # no deal fits what the seat saw (a position not reached by play)
     v2 = ((code >> 24) & 0xFF) != V1
     z = ((code >> 32) & 0xFF) / 10.0
+    infer = ((code >> 40) & 0xFF) != 0 and prepare_bids(view, rec, pub, seat, sw)
     racing = v2 and z > 0.0
     if v2:
         n_cards = distinct_cards(view, rec, seat, legal, fallback, pub[PUB_SEEN_OUT], sw.lcards)
@@ -369,7 +384,10 @@ def pimc_card(st, rec, pub, sw, code, u):
     world = sw.world
     check = RACE_FIRST
     for w in range(worlds):
-        sample_world(view, rec, sw, world)
+        if infer:
+            sample_fitting_world(view, rec, pub, seat, sw, world, MAX_TRIES)
+        else:
+            sample_world(view, rec, sw, world)
         sw.ctx[C_GEN] += 1  # a new deal for the solver's table
         for j in range(n_cards):
             if (alive >> j) & 1 == 0:

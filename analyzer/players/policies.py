@@ -44,12 +44,16 @@ PLAY_PARAMS = {
         # to v=1 (10,000 deals, docs/BENCHMARKS.md)
         "race": (32, 0, 50, 0, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it trails the "
                                "leader by this many tenths of a standard error (0: off, every card on every world)"),
+        "infer": (40, 0, 1, 0, "what the worlds read besides the play: none, or bids (each other seat's calls "
+                               "under its bidding policy, and the Dix)"),
     },
     # v=1: the card play before the taker fixes of v2, kept so that duels can measure them
     "heuristic": {
         "v": (8, 1, 2, 2, "version of the card play: 1 before the taker fixes (heuristic v2), 2 now"),
     },
 }
+# parameters whose values are words: name -> the word of each value 0, 1, ...
+PARAM_WORDS = {("pimc", "infer"): ("none", "bids")}
 # parameters whose default is packed as 0, so that the policy's plain code stays its kind
 # (``heuristic`` is ``play.HEURISTIC``, 1, wherever the version is not named; ``pimc`` keeps its code)
 _ZERO_DEFAULT = {("heuristic", "v"), ("pimc", "v")}
@@ -81,8 +85,15 @@ def play_code(name: str) -> int:
         if not params:
             raise BeloteError(f'--play {base} takes no parameters: use --play {base}')
         if key not in params or not sep:
-            raise BeloteError(f'--play {base}: "{item}" is not a parameter: use {", ".join(f"{k}=N" for k in params)}')
+            use = ", ".join(f"{k}={'|'.join(PARAM_WORDS.get((base, k), ('N',)))}" for k in params)
+            raise BeloteError(f'--play {base}: "{item}" is not a parameter: use {use}')
         lo, hi = params[key][1], params[key][2]
+        words = PARAM_WORDS.get((base, key))
+        if words is not None:
+            if value.strip() not in words:
+                raise BeloteError(f"--play {base}: {key} must be one of {', '.join(words)}, e.g. {base}:{key}={words[-1]}")
+            values[key] = words.index(value.strip())
+            continue
         if not value.strip().isdigit() or not lo <= int(value) <= hi:
             raise BeloteError(f"--play {base}: {key} must be a whole number from {lo} to {hi}, e.g. {base}:{key}={params[key][3]}")
         values[key] = int(value)
@@ -92,13 +103,20 @@ def play_code(name: str) -> int:
     return code
 
 
+def _word(base: str, key: str, value: int):
+    """A parameter's value as written: its word where it has words (``infer=bids``)."""
+    words = PARAM_WORDS.get((base, key))
+    return value if words is None else words[value]
+
+
 def _canonical_play(name: str) -> str:
     """``pimc`` with its defaults, else ``pimc:exact=0,worlds=16`` (parameters off their
     default, sorted): the name written in logs and reports."""
     base = name.strip().partition(":")[0]
     code = play_code(name)
     params = PLAY_PARAMS.get(base, {})
-    off = [f"{k}={_unpacked(base, k, code)}" for k, p in sorted(params.items()) if _unpacked(base, k, code) != p[3]]
+    off = [f"{k}={_word(base, k, _unpacked(base, k, code))}" for k, p in sorted(params.items())
+           if _unpacked(base, k, code) != p[3]]
     return base + (":" + ",".join(off) if off else "")
 
 

@@ -85,6 +85,7 @@ class StrongWorkspace(NamedTuple):
     values: np.ndarray  # int64[32]
     fp: np.ndarray  # int64[1]: fingerprint of the deal the dd table holds
     wvals: np.ndarray  # int64[(MAX_WORLDS + 1) * 32]: pimc's value of each card on each world (racing)
+    bidev: np.ndarray  # int64[4]: per seat, the cards it has played (knowledge.prepare_bids: infer=bids)
 
 
 @njit(cache=True)
@@ -113,7 +114,7 @@ def make_strong(variant, tt_bits):
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64),
             np.zeros(1, i), np.zeros(1, np.uint64), np.zeros(1, i), np.zeros(1, i), np.zeros((1, 4), i),
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
-            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i))
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i))
     ctx = np.zeros(C_SIZE, i)
     _init_ctx(ctx, variant, tt_bits)
     return StrongWorkspace(
@@ -123,7 +124,7 @@ def make_strong(variant, tt_bits):
         np.zeros(1, np.uint64), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros((N_SC, 4), i),
         ctx, np.zeros((1 << tt_bits) * ENTRY, i), np.zeros(DEPTH * MOVE_STRIDE, i), np.zeros(DEPTH * MOVE_STRIDE, i),
         np.zeros(4, i), np.zeros(DEPTH * FRAME, i), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros(1, i),
-        np.zeros((MAX_WORLDS + 1) * N_CARDS, i),
+        np.zeros((MAX_WORLDS + 1) * N_CARDS, i), np.zeros(4, i),
     )
 
 
@@ -134,7 +135,7 @@ def strong_sizes(tt_bits):
     return np.array((STATE_SIZE, STATE_SIZE, N_CARDS, N_CARDS, N_CARDS, MAX_HOLDERS, MAX_HOLDERS, MAX_HOLDERS,
                      4, 4, (N_CARDS + 1) * ROOM * ROOM, 2, 1, N_CARDS, N_CARDS, N_SC * 4, C_SIZE,
                      (1 << tt_bits) * ENTRY, DEPTH * MOVE_STRIDE, DEPTH * MOVE_STRIDE, 4, DEPTH * FRAME,
-                     N_CARDS, N_CARDS, 1, (MAX_WORLDS + 1) * N_CARDS), np.int64)
+                     N_CARDS, N_CARDS, 1, (MAX_WORLDS + 1) * N_CARDS, 4), np.int64)
 
 
 @njit(cache=True)

@@ -54,7 +54,7 @@ from analyzer.rules.declarations import (
     side_of,
     stuk_seat,
 )
-from analyzer.players.knowledge import PUB_SIZE, fill_public
+from analyzer.players.knowledge import PUB_SIZE, fill_bidding, fill_public
 from analyzer.players.play import DD, KIND_MASK, choose_card
 from analyzer.players.strong import L_FN, call_strong, entry_address, make_link, plays_strong, strong_bits
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
@@ -343,6 +343,8 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         roem_side0 = -1 if rec.variant == DEKJAS else roem_winner(best_key, n, partners, rec.roem_tie_first)
         fill_public(ws.pub, rec, taker, turned, table_card, res[RES_DIX_SEAT],
                     res[RES_FILLE], roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
+        fill_bidding(ws.pub, rec, bid_out[3], bid_out[5] if bid_out[4] == 1 else -1,
+                     force[0] * 4 + force[1] if bid_out[6] else -1, bid_pol, bid_params)
     # the random stream in a register for the play (an array access per card costs more)
     stream = rng[0]
     n_rev = 0  # Dekjas: cards turned face up in the current trick
