@@ -49,6 +49,25 @@ def built(tmp_path_factory):
     return r.path, (r.path / "index.md").read_text()
 
 
+# --- the first page ---------------------------------------------------------------------------
+
+
+def test_the_report_opens_with_findings_that_quote_its_own_numbers(built):
+    """The first section is the findings page; each example's take finding quotes the gain over
+    passing of its best call as take_examples.csv has it."""
+    path, md = built
+    assert md.index("## What a player takes away") < md.index("**Policies**") < md.index("## Contents")
+    take = pd.read_csv(path / "take_examples.csv")
+    page = md[:md.index("**Policies**")]
+    for k, rows in take.groupby("example"):
+        best = rows[rows["call"] != "pass"].sort_values("net_vs_pass").iloc[-1]
+        quoted = f"{best.net_vs_pass:+.1f} [{best.net_vs_pass_lo:+.1f}, {best.net_vs_pass_hi:+.1f}] net points"
+        assert quoted in page, quoted
+    for link in ("#1-should-i-take-example-hands", "#2-bidding-tables", "#3-balance-of-the-variants",
+                 "#5-what-each-rule-option-changes"):
+        assert f"([details]({link}))" in page
+
+
 # --- "Should I take?" tables ------------------------------------------------------------------
 
 

@@ -528,6 +528,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               f"{finished.strftime('%Y-%m-%d %H:%M UTC')}. {total_hands:,} hands simulated in {wall:.0f} s "
               f"on {used_threads} thread(s).")
     md.append("")
+    md.extend(findings_page(take_all, tables, b, impact))
     md.append("**Policies** (sections 1-3): every seat plays with the `heuristic` play policy (draw trumps as "
               "taker, cash masters, load the partner, win cheaply, throw cheap) and bids with "
               + ("the `calibrated` policy shipped for its variant: the heuristic's hand-strength score per suit "
@@ -629,6 +630,20 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         "platform": {"python": platform.python_version(), "machine": platform.machine(),
                      "numba": _version("numba"), "numpy": np.__version__, "cpus": os.cpu_count()},
     }
+
+
+def findings_page(take_all: pd.DataFrame, tables: dict, balance, impact) -> list[str]:
+    """The first page (``analyzer.output.findings``) from the frames of the sections it links."""
+    from analyzer.output import findings as F
+
+    links = {"take": "#" + anchor(1, SECTIONS[0]), "when": "#" + anchor(2, SECTIONS[1]),
+             "balance": "#" + anchor(3, SECTIONS[2]), "rules": "#" + anchor(RULES_SECTION, SECTIONS[RULES_SECTION - 1])}
+    found = F.take_findings(take_all, links["take"])
+    for lab, t in tables.items():
+        found += F.when_findings(lab, t.break_even(), t.strength(), links["when"])
+    found += F.balance_findings(balance.seat_table(), links["balance"])
+    found += F.rules_findings(impact.table(), links["rules"])
+    return F.markdown(found, links)
 
 
 def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, take_results, classic_table,

@@ -1,0 +1,208 @@
+"""The report's first page: what a player takes away, in sentences written from the report's
+own numbers (never typed by hand, so they cannot drift from the tables behind them).
+
+Each finding quotes its number with its 95% interval and links the section it comes from. A
+number whose interval does not support the claim is not written as a finding: it is listed
+among what the samples leave open, with its interval, so the reader sees why.
+
+The sentences are built from the frames the report already writes (the take examples, the
+bidding tables' break-even lines, the balance's seat table, the rule options' differences),
+so each function here takes those frames and can be tested on frames made by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+# the questions of the first page, in order, with the section each one's findings link
+QUESTIONS = (
+    ("take", "Should I take with this hand?"),
+    ("when", "From which hand does taking pay?"),
+    ("balance", "Is the game fair to every seat, and which variant is the most balanced?"),
+    ("rules", "Which house rules change the game?"),
+)
+STRENGTH_WORDS = ("*Strength* is the heuristic's hand score for the trump suit: trump J 20, 9 14, A 11, 10 10, K 5, "
+                  "Q 4, 8 and 7 2 each, +6 for each trump beyond two, +10 for each side ace, +4 for a side ten with "
+                  "its ace, +4 for each void with two trumps, +10 for trump K and Q together.")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One sentence of the first page: ``question`` (a key of ``QUESTIONS``), the variant it is
+    about ("" for all), ``text`` (with its number and interval), ``link`` (the anchor of the
+    section behind it), and whether the interval supports it (``supported``: else it is listed
+    among what the samples leave open)."""
+
+    question: str
+    variant: str
+    text: str
+    link: str
+    supported: bool = True
+
+
+def _ci(m, lo, hi, unit: str = "", digits: int = 1) -> str:
+    return f"{m:+.{digits}f}{unit} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
+
+
+def _pct(p, lo, hi) -> str:
+    return f"{100 * p:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def take_findings(take: pd.DataFrame, link: str) -> list[Finding]:
+    """One finding per example of the take section (``take``: the rows of ``take_examples.csv``,
+    one per call, with ``example``, ``variant`` and ``situation``): the best call other than
+    passing against passing, in net points a hand, with its chances of being made and of going
+    dedans; supported where the interval of the gain excludes 0."""
+    out = []
+    for k, rows in take.groupby("example", sort=True):
+        calls = rows[rows["call"] != "pass"]
+        if calls.empty:
+            continue
+        best = calls.loc[calls["net_vs_pass"].idxmax()]
+        where = f"{best['situation']}"
+        gain = _ci(best["net_vs_pass"], best["net_vs_pass_lo"], best["net_vs_pass_hi"])
+        odds = (f"our side makes it in {_pct(best['p_made'], best['p_made_lo'], best['p_made_hi'])} of the deals "
+                f"and goes dedans in {_pct(best['p_dedans'], best['p_dedans_lo'], best['p_dedans_hi'])} "
+                f"(n={int(best['n']):,} paired deals)")
+        if best["net_vs_pass_lo"] > 0:
+            text = f"**Take** ({best['call']}) — {where}: it gains {gain} net points a hand over passing; {odds}."
+        elif best["net_vs_pass_hi"] < 0:
+            text = (f"**Pass** — {where}: the best call, {best['call']}, loses {gain} net points a hand against "
+                    f"passing; {odds}.")
+        else:
+            text = (f"{where}: taking ({best['call']}) against passing, {gain} net points a hand, is inside the noise "
+                    f"({odds}).")
+        out.append(Finding("take", str(best["variant"]), text, link, bool(best["net_vs_pass_lo"] > 0
+                                                                            or best["net_vs_pass_hi"] < 0)))
+    return out
+
+
+def when_findings(label: str, break_even: pd.DataFrame, strength: pd.DataFrame, link: str) -> list[Finding]:
+    """Per round of a variant's bidding table: the strength from which taking pays on average
+    at each seat (``break_even``: ``TableResult.break_even()``), and how often a hand at that
+    strength goes dedans when taken (``strength``: ``TableResult.strength()``, by seat). A
+    seat whose break-even line has no bin with enough decisions is left out; a round with no
+    such seat is a question left open."""
+    out = []
+    for rnd, rows in break_even.groupby("round", sort=True):
+        seats = rows[(rows["seat"] != "all") & rows["break_even"].notna()]
+        word = "round 1 (the turned suit)" if rnd == 1 else "round 2 (a suit of one's choice)"
+        if seats.empty:
+            out.append(Finding("when", label, f"{label}, {word}: too few decisions at any strength to say where "
+                                              "taking starts to pay.", link, False))
+            continue
+        parts = []
+        for r in seats.itertuples():
+            sure = (f"surely (interval above 0) from {r.sure_from:.0f}" if np.isfinite(r.sure_from)
+                    else "never surely within these samples")
+            parts.append(f"seat {r.seat} from {r.break_even:.0f} ({sure}; the bidders take from {r.policy_threshold:.0f})")
+        first = seats.iloc[0]
+        risk = ""
+        s = strength[(strength["round"] == rnd) & (strength["seat"] == int(first["seat"]))
+                     & (strength["strength_lo"] == first["break_even"])]
+        if len(s):
+            b = s.iloc[0]
+            risk = (f" A seat-{first['seat']} hand at the break-even ({b['strength_lo']:.0f}-{b['strength_hi']:.0f}) "
+                    f"goes dedans {_pct(b['p_dedans'], b['p_dedans_lo'], b['p_dedans_hi'])} of the times it is taken "
+                    f"(n={int(b['n']):,}).")
+        out.append(Finding("when", label, f"{label}, {word}: taking pays on average from strength "
+                                          + "; ".join(parts) + "." + risk, link))
+    return out
+
+
+def _abs_interval(m, lo, hi) -> tuple[float, float, float]:
+    """|x| and an interval for it from x's interval."""
+    if lo <= 0 <= hi:
+        return abs(m), 0.0, max(abs(lo), abs(hi))
+    return abs(m), min(abs(lo), abs(hi)), max(abs(lo), abs(hi))
+
+
+def balance_findings(seats: pd.DataFrame, link: str) -> list[Finding]:
+    """From the balance's seat table (``BalanceResult.seat_table()``): per variant, the seat
+    whose side gains most over the others a hand (supported where its interval excludes 0);
+    and, by the measure "how far the starting seat's chance of winning a game lies from a fair
+    share", the least and the most balanced variant (said only where their intervals part)."""
+    out = []
+    gaps = []
+    for label, rows in seats.groupby("variant", sort=False):
+        top = rows.loc[rows["advantage"].abs().idxmax()]
+        adv = _ci(top["advantage"], top["advantage_lo"], top["advantage_hi"])
+        ok = bool(top["advantage_lo"] > 0 or top["advantage_hi"] < 0)
+        text = (f"{label}: the side of seat {int(top['seat'])} ({top['seat_name']}) scores {adv} points a hand more "
+                f"than the others on average (n={int(top['hands']):,} hands)" + ("." if ok else ": inside the noise."))
+        out.append(Finding("balance", label, text, link, ok))
+        if "p_win" in rows and rows["p_win"].notna().any():
+            w = rows.loc[(rows["p_win"] - rows["p_win_fair"]).abs().idxmax()]
+            gap = _abs_interval(w["p_win"] - w["p_win_fair"], w["p_win_lo"] - w["p_win_fair"], w["p_win_hi"] - w["p_win_fair"])
+            gaps.append((label, w, gap))
+    if len(gaps) >= 2:
+        gaps.sort(key=lambda g: g[2][0])
+        most, least = gaps[0], gaps[-1]
+
+        def said(g):
+            label, w, _ = g
+            return (f"{label} (seat {int(w['seat'])}'s side wins {_pct(w['p_win'], w['p_win_lo'], w['p_win_hi'])} of "
+                    f"{int(w['games']):,} games, against a fair {100 * w['p_win_fair']:.1f}%)")
+
+        parted = least[2][1] > most[2][2]
+        text = (f"By how far a seat's chance of winning a game lies from its fair share, the least balanced variant is "
+                f"{said(least)} and the most balanced {said(most)}"
+                + ("." if parted else ": their intervals overlap, so the ranking is not established."))
+        out.append(Finding("balance", "", text, link, parted))
+    return out
+
+
+def rules_findings(diffs: pd.DataFrame, link: str, per_option: int = 2) -> list[Finding]:
+    """From the rule options' differences (``ImpactResult.table()``, kind ``option``): per
+    variant and option, its largest effects beyond the noise (at most ``per_option``, by
+    standardised size), and the options that change nothing measured beyond the noise. An
+    option with no more statistics beyond the noise than chance alone gives (one in twenty
+    of those measured, at least one) is left open: its effect is not established."""
+    out = []
+    opts = diffs[diffs["kind"] == "option"]
+    for label, rows in opts.groupby("variant", sort=False):
+        quiet = []
+        for comp, c in rows.groupby("comparison", sort=False):
+            moved = c[c["beyond_noise"]].sort_values("size", ascending=False).head(per_option)
+            if moved.empty:
+                quiet.append(comp)
+                continue
+            effects = "; ".join(f"{r.label} {_ci(r.diff, r.lo, r.hi, digits=2)} {r.unit}".rstrip() for r in moved.itertuples())
+            k, n = int(c["beyond_noise"].sum()), len(c)
+            chance = k <= max(1, round(0.05 * n))  # no more than 1 in 20 of the statistics: what chance alone gives
+            out.append(Finding("rules", label, f"{label}, {comp}: {effects} ({k} of {n} statistics beyond the noise"
+                                               + (", no more than chance alone would give)." if chance else ")."),
+                               link, not chance))
+        if quiet:
+            out.append(Finding("rules", label, f"{label}: " + ", ".join(quiet) + " change no measured statistic beyond "
+                                                                               "the noise.", link, False))
+    return out
+
+
+def markdown(findings: list[Finding], links: dict[str, str]) -> list[str]:
+    """The first page: each question with its findings (linked to their section), then what the
+    samples leave open."""
+    out = ["## What a player takes away", "",
+           "Every sentence below is written by the report from its own numbers (95% intervals, n as in the "
+           "sections it links); a number whose interval does not support a claim is listed as open, not as a "
+           "finding.", ""]
+    for key, title in QUESTIONS:
+        mine = [f for f in findings if f.question == key]
+        if not mine:
+            continue
+        out += [f"**{title}** ([details]({links[key]}))", ""]
+        said = [f for f in mine if f.supported]
+        open_ = [f for f in mine if not f.supported]
+        out += [f"- {f.text}" for f in said] or ["- No finding: every number here is inside the noise."]
+        if open_:
+            out += ["- Left open by these samples:"] + [f"  - {f.text}" for f in open_]
+        if key == "when":
+            out += ["", STRENGTH_WORDS]
+        out.append("")
+    return out
+
+
+__all__ = ["Finding", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "rules_findings", "markdown"]

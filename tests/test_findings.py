@@ -1,0 +1,110 @@
+"""The report's first page (``analyzer.output.findings``): every sentence is written from the
+numbers it quotes (change a number, the sentence changes), and a number whose interval does not
+support a claim is listed as open, not as a finding."""
+
+import numpy as np
+import pandas as pd
+
+from analyzer.output import findings as F
+
+
+def _take(gain, lo, hi, call="take h"):
+    rows = []
+    for c, g in (("pass", (0.0, 0.0, 0.0)), (call, (gain, lo, hi)), ("take s", (gain - 30, lo - 30, hi - 30))):
+        rows.append({"example": 1, "variant": "classic", "situation": "classic, seat 0 (voorhand), round 1, hand X",
+                     "call": c, "n": 4000, "net_vs_pass": g[0], "net_vs_pass_lo": g[1], "net_vs_pass_hi": g[2],
+                     "p_made": 0.9, "p_made_lo": 0.88, "p_made_hi": 0.92, "p_dedans": 0.1, "p_dedans_lo": 0.08,
+                     "p_dedans_hi": 0.12})
+    return pd.DataFrame(rows)
+
+
+def test_a_take_finding_quotes_the_best_calls_gain_and_changes_with_it():
+    (f,) = F.take_findings(_take(14.8, 11.5, 18.1), "#1")
+    assert f.supported and f.text.startswith("**Take** (take h)")
+    assert "+14.8 [+11.5, +18.1] net points" in f.text and "90.0% [88.0, 92.0]" in f.text and "n=4,000" in f.text
+    (g,) = F.take_findings(_take(9.2, 6.0, 12.4), "#1")
+    assert "+9.2 [+6.0, +12.4]" in g.text and g.text != f.text
+
+
+def test_a_gain_inside_the_noise_is_not_a_finding_and_a_sure_loss_says_pass():
+    (f,) = F.take_findings(_take(2.0, -1.0, 5.0), "#1")
+    assert not f.supported and "inside the noise" in f.text
+    (g,) = F.take_findings(_take(-6.0, -9.0, -3.0), "#1")
+    assert g.supported and g.text.startswith("**Pass**") and "-6.0 [-9.0, -3.0]" in g.text
+
+
+def _break_even(be0, sure0, be1=np.nan):
+    return pd.DataFrame([
+        {"round": 1, "seat": "0", "n": 900, "n_bins": 800, "break_even": be0, "sure_from": sure0, "policy_threshold": 44.0},
+        {"round": 1, "seat": "1", "n": 900, "n_bins": 0 if np.isnan(be1) else 800, "break_even": be1,
+         "sure_from": np.nan, "policy_threshold": 46.0},
+        {"round": 1, "seat": "all", "n": 1800, "n_bins": 800, "break_even": np.nan, "sure_from": np.nan,
+         "policy_threshold": np.nan},
+        {"round": 2, "seat": "0", "n": 50, "n_bins": 0, "break_even": np.nan, "sure_from": np.nan, "policy_threshold": 48.0},
+    ])
+
+
+def _strength(p_dedans):
+    return pd.DataFrame([{"round": 1, "seat": 0, "strength_lo": 40.0, "strength_hi": 44.0, "n": 321,
+                          "p_dedans": p_dedans, "p_dedans_lo": p_dedans - 0.05, "p_dedans_hi": p_dedans + 0.05}])
+
+
+def test_break_even_findings_name_each_seat_and_the_dedans_risk_there():
+    found = F.when_findings("classic", _break_even(40.0, 48.0, 44.0), _strength(0.30), "#2")
+    r1, r2 = found
+    assert r1.supported and "seat 0 from 40 (surely (interval above 0) from 48; the bidders take from 44)" in r1.text
+    assert "seat 1 from 44 (never surely within these samples" in r1.text
+    assert "goes dedans 30.0% [25.0, 35.0] of the times it is taken (n=321)" in r1.text
+    assert not r2.supported and "round 2" in r2.text and "too few decisions" in r2.text
+    moved = F.when_findings("classic", _break_even(40.0, 52.0, 44.0), _strength(0.20), "#2")[0]
+    assert "from 52" in moved.text and "20.0% [15.0, 25.0]" in moved.text
+
+
+def _seats(adv0, lo0, hi0, label="classic", p_win=0.5, p_lo=0.49, p_hi=0.51):
+    return [{"variant": label, "seat": s, "seat_name": ("voorhand", "dealer")[s], "hands": 10000,
+             "advantage": a, "advantage_lo": lo, "advantage_hi": hi, "p_win": w, "p_win_lo": wl, "p_win_hi": wh,
+             "p_win_fair": 0.5, "games": 2000}
+            for s, (a, lo, hi, w, wl, wh) in enumerate(((adv0, lo0, hi0, p_win, p_lo, p_hi),
+                                                        (-adv0, -hi0, -lo0, 1 - p_win, 1 - p_hi, 1 - p_lo)))]
+
+
+def test_seat_advantage_and_the_most_balanced_variant_come_from_their_intervals():
+    seats = pd.DataFrame(_seats(3.0, 1.0, 5.0, "classic", 0.56, 0.54, 0.58)
+                         + _seats(0.5, -1.0, 2.0, "piekjas2", 0.505, 0.49, 0.52))
+    found = F.balance_findings(seats, "#3")
+    classic, piekjas, ranking = found
+    assert classic.supported and "+3.0 [+1.0, +5.0] points a hand" in classic.text
+    assert not piekjas.supported and "inside the noise" in piekjas.text
+    assert ranking.supported and "least balanced variant is classic (seat 0's side wins 56.0% [54.0, 58.0]" in ranking.text
+    assert "the most balanced piekjas2" in ranking.text
+    seats = pd.DataFrame(_seats(3.0, 1.0, 5.0, "classic", 0.53, 0.50, 0.56)
+                         + _seats(0.5, -1.0, 2.0, "piekjas2", 0.51, 0.49, 0.53))
+    overlap = F.balance_findings(seats, "#3")[-1]
+    assert not overlap.supported and "not established" in overlap.text
+
+
+def _diffs(beyond, n=20):
+    rows = []
+    for i in range(n):
+        rows.append({"variant": "piekjas2", "comparison": "undertrump: forced → free", "kind": "option",
+                     "label": f"statistic {i}", "unit": "pp", "diff": 2.0 + i, "lo": 1.0 if i < beyond else -1.0,
+                     "hi": 3.0 + i, "beyond_noise": i < beyond, "size": 0.1 * i})
+    rows.append({"variant": "piekjas2", "comparison": "roem_tie: none → first", "kind": "option", "label": "x",
+                 "unit": "pp", "diff": 0.1, "lo": -1.0, "hi": 1.2, "beyond_noise": False, "size": 0.0})
+    return pd.DataFrame(rows)
+
+
+def test_a_rule_option_is_a_finding_only_beyond_what_chance_gives():
+    moved, quiet = F.rules_findings(_diffs(4), "#5")
+    assert moved.supported and "4 of 20 statistics beyond the noise)" in moved.text
+    assert "statistic 3 +5.00 [+1.00, +6.00] pp" in moved.text  # the largest standardised size first
+    assert not quiet.supported and "roem_tie: none → first change no measured statistic" in quiet.text
+    chance = F.rules_findings(_diffs(1), "#5")[0]
+    assert not chance.supported and "no more than chance alone would give" in chance.text
+
+
+def test_the_page_lists_open_questions_apart_and_links_each_question():
+    found = F.take_findings(_take(14.8, 11.5, 18.1), "#take") + F.take_findings(_take(2.0, -1.0, 5.0), "#take")
+    page = "\n".join(F.markdown(found, {"take": "#take"}))
+    assert page.index("**Take**") < page.index("Left open by these samples") < page.index("inside the noise")
+    assert "([details](#take))" in page
