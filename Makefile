@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-fast report bench docs clean install policies
+.PHONY: test test-fast report bench docs clean install policies browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,8 +21,15 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 	$(BIN)/belote warmup
 
+# Debian's chromium, for the tests that open the HTML report in a headless browser (installed once;
+# with sudo when not root)
+browser:
+	@command -v chromium >/dev/null 2>&1 || { echo "installing Debian's chromium (browser tests of the HTML report)"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
 # the suite on every core (pytest-xdist): each worker loads or compiles the kernels itself
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest -q -n auto
 
 # the quick lane for daily work (about a minute on a warm kernel cache with 2 cores): everything but

@@ -1225,9 +1225,11 @@ def report(
 ):
     """The main job: take (example hands), table (every variant) and balance, as one report.
 
-    Writes index.md (plots embedded, every number with its n and CI, the policies and rule
-    options used), CSV and Parquet tables, PNG plots and run.json (version, commit, seed,
-    parameters, timings, hands simulated). The folder appears only when complete. Every
+    Writes index.md, which opens with a page of findings (each with its number and interval,
+    written from the report's own numbers), plots embedded, every number with its n and CI,
+    the policies and rule options used; index.html, the same as a web page; CSV and Parquet
+    tables, PNG plots and run.json (version, commit, seed, parameters, timings, hands
+    simulated). The folder appears only when complete. Every
     seat bids with the calibrated policy of its variant; the report also shows what
     calibration changes against the heuristic bidders, what each rule option changes, and
     the bracket: the examples and the classic table under PIMC and double dummy play (small
@@ -1260,7 +1262,7 @@ def report(
     if as_json:
         _json({"command": _command(), "path": str(r.path), "run": r.run})
         return
-    typer.echo(f"report written to {r.path}/index.md: {r.run['hands_simulated']['total']:,} hands in "
+    typer.echo(f"report written to {r.path}/index.md (and index.html): {r.run['hands_simulated']['total']:,} hands in "
                f"{r.run['timings']['total']:.0f} s")
 
 

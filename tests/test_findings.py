@@ -27,6 +27,8 @@ def test_a_take_finding_quotes_the_best_calls_gain_and_changes_with_it():
 
 
 def test_a_gain_inside_the_noise_is_not_a_finding_and_a_sure_loss_says_pass():
+    (same,) = F.take_findings(_take(0.0, 0.0, 0.0), "#1")
+    assert same.supported and same.text.startswith("**Either**") and "the same hands on every deal" in same.text
     (f,) = F.take_findings(_take(2.0, -1.0, 5.0), "#1")
     assert not f.supported and "inside the noise" in f.text
     (g,) = F.take_findings(_take(-6.0, -9.0, -3.0), "#1")
@@ -52,8 +54,8 @@ def _strength(p_dedans):
 def test_break_even_findings_name_each_seat_and_the_dedans_risk_there():
     found = F.when_findings("classic", _break_even(40.0, 48.0, 44.0), _strength(0.30), "#2")
     r1, r2 = found
-    assert r1.supported and "seat 0 from 40 (surely (interval above 0) from 48; the bidders take from 44)" in r1.text
-    assert "seat 1 from 44 (never surely within these samples" in r1.text
+    assert r1.supported and "40 at seat 0 (beyond the noise from 48; the bidders take from 44)" in r1.text
+    assert "44 at seat 1 (never beyond the noise in these samples" in r1.text
     assert "goes dedans 30.0% [25.0, 35.0] of the times it is taken (n=321)" in r1.text
     assert not r2.supported and "round 2" in r2.text and "too few decisions" in r2.text
     moved = F.when_findings("classic", _break_even(40.0, 52.0, 44.0), _strength(0.20), "#2")[0]
@@ -73,7 +75,7 @@ def test_seat_advantage_and_the_most_balanced_variant_come_from_their_intervals(
                          + _seats(0.5, -1.0, 2.0, "piekjas2", 0.505, 0.49, 0.52))
     found = F.balance_findings(seats, "#3")
     classic, piekjas, ranking = found
-    assert classic.supported and "+3.0 [+1.0, +5.0] points a hand" in classic.text
+    assert classic.supported and "averages +3.0 [+1.0, +5.0] points a hand against the others" in classic.text
     assert not piekjas.supported and "inside the noise" in piekjas.text
     assert ranking.supported and "least balanced variant is classic (seat 0's side wins 56.0% [54.0, 58.0]" in ranking.text
     assert "the most balanced piekjas2" in ranking.text

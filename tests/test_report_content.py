@@ -66,6 +66,11 @@ def test_the_report_opens_with_findings_that_quote_its_own_numbers(built):
     for link in ("#1-should-i-take-example-hands", "#2-bidding-tables", "#3-balance-of-the-variants",
                  "#5-what-each-rule-option-changes"):
         assert f"([details]({link}))" in page
+    # the same page again from the tables the report wrote (what the README quotes)
+    from analyzer.output import findings as F
+
+    again = "\n".join(F.markdown(F.from_folder(path, R.findings_links()), R.findings_links(), R.findings_pictures(path)))
+    assert page[page.index("## What a player"):].strip() == again.strip()
 
 
 # --- "Should I take?" tables ------------------------------------------------------------------
@@ -354,8 +359,8 @@ def test_heatmap_panel_without_a_cell_says_so():
 def test_every_section_is_numbered_in_order_and_listed_in_the_contents(built):
     _, md = built
     heads = [line for line in md.splitlines() if line.startswith("## ")]
-    assert heads[0] == "## Contents"
-    assert heads[1:] == [f"## {k}. {title}" for k, title in enumerate(R.SECTIONS, start=1)]
+    assert heads[:2] == ["## What a player takes away", "## Contents"]  # the first page, then the contents
+    assert heads[2:] == [f"## {k}. {title}" for k, title in enumerate(R.SECTIONS, start=1)]
     contents = md.split("## Contents")[1].split("## 1.")[0]
     for k, title in enumerate(R.SECTIONS, start=1):
         assert f"{k}. [{title}](#{R.anchor(k, title)})" in contents

@@ -67,10 +67,15 @@ def take_findings(take: pd.DataFrame, link: str) -> list[Finding]:
         odds = (f"our side makes it in {_pct(best['p_made'], best['p_made_lo'], best['p_made_hi'])} of the deals "
                 f"and goes dedans in {_pct(best['p_dedans'], best['p_dedans_lo'], best['p_dedans_hi'])} "
                 f"(n={int(best['n']):,} paired deals)")
+        if best["net_vs_pass_lo"] == best["net_vs_pass_hi"] == 0:
+            out.append(Finding("take", str(best["variant"]), f"**Either** — {where}: taking ({best['call']}) and "
+                               "passing lead to the same hands on every deal (passing ends in the same contract), so "
+                               f"they are worth the same (n={int(best['n']):,} paired deals).", link))
+            continue
         if best["net_vs_pass_lo"] > 0:
             text = f"**Take** ({best['call']}) — {where}: it gains {gain} net points a hand over passing; {odds}."
         elif best["net_vs_pass_hi"] < 0:
-            text = (f"**Pass** — {where}: the best call, {best['call']}, loses {gain} net points a hand against "
+            text = (f"**Pass** — {where}: the best other call, {best['call']}, makes {gain} net points a hand against "
                     f"passing; {odds}.")
         else:
             text = (f"{where}: taking ({best['call']}) against passing, {gain} net points a hand, is inside the noise "
@@ -96,9 +101,9 @@ def when_findings(label: str, break_even: pd.DataFrame, strength: pd.DataFrame, 
             continue
         parts = []
         for r in seats.itertuples():
-            sure = (f"surely (interval above 0) from {r.sure_from:.0f}" if np.isfinite(r.sure_from)
-                    else "never surely within these samples")
-            parts.append(f"seat {r.seat} from {r.break_even:.0f} ({sure}; the bidders take from {r.policy_threshold:.0f})")
+            sure = (f"beyond the noise from {r.sure_from:.0f}" if np.isfinite(r.sure_from)
+                    else "never beyond the noise in these samples")
+            parts.append(f"{r.break_even:.0f} at seat {r.seat} ({sure}; the bidders take from {r.policy_threshold:.0f})")
         first = seats.iloc[0]
         risk = ""
         s = strength[(strength["round"] == rnd) & (strength["seat"] == int(first["seat"]))
@@ -108,7 +113,7 @@ def when_findings(label: str, break_even: pd.DataFrame, strength: pd.DataFrame, 
             risk = (f" A seat-{first['seat']} hand at the break-even ({b['strength_lo']:.0f}-{b['strength_hi']:.0f}) "
                     f"goes dedans {_pct(b['p_dedans'], b['p_dedans_lo'], b['p_dedans_hi'])} of the times it is taken "
                     f"(n={int(b['n']):,}).")
-        out.append(Finding("when", label, f"{label}, {word}: taking pays on average from strength "
+        out.append(Finding("when", label, f"{label}, {word}: taking pays on average from a strength of "
                                           + "; ".join(parts) + "." + risk, link))
     return out
 
@@ -131,8 +136,9 @@ def balance_findings(seats: pd.DataFrame, link: str) -> list[Finding]:
         top = rows.loc[rows["advantage"].abs().idxmax()]
         adv = _ci(top["advantage"], top["advantage_lo"], top["advantage_hi"])
         ok = bool(top["advantage_lo"] > 0 or top["advantage_hi"] < 0)
-        text = (f"{label}: the side of seat {int(top['seat'])} ({top['seat_name']}) scores {adv} points a hand more "
-                f"than the others on average (n={int(top['hands']):,} hands)" + ("." if ok else ": inside the noise."))
+        text = (f"{label}: the side of seat {int(top['seat'])} ({top['seat_name']}), the seat furthest from even, "
+                f"averages {adv} points a hand against the others (n={int(top['hands']):,} hands)"
+                + ("." if ok else ": inside the noise."))
         out.append(Finding("balance", label, text, link, ok))
         if "p_win" in rows and rows["p_win"].notna().any():
             w = rows.loc[(rows["p_win"] - rows["p_win_fair"]).abs().idxmax()]
@@ -182,9 +188,9 @@ def rules_findings(diffs: pd.DataFrame, link: str, per_option: int = 2) -> list[
     return out
 
 
-def markdown(findings: list[Finding], links: dict[str, str]) -> list[str]:
+def markdown(findings: list[Finding], links: dict[str, str], pictures: dict[str, str] | None = None) -> list[str]:
     """The first page: each question with its findings (linked to their section), then what the
-    samples leave open."""
+    samples leave open, and its picture (``pictures``: question -> file name)."""
     out = ["## What a player takes away", "",
            "Every sentence below is written by the report from its own numbers (95% intervals, n as in the "
            "sections it links); a number whose interval does not support a claim is listed as open, not as a "
@@ -198,11 +204,32 @@ def markdown(findings: list[Finding], links: dict[str, str]) -> list[str]:
         open_ = [f for f in mine if not f.supported]
         out += [f"- {f.text}" for f in said] or ["- No finding: every number here is inside the noise."]
         if open_:
-            out += ["- Left open by these samples:"] + [f"  - {f.text}" for f in open_]
+            out += ["- Left open by these samples:"] + [f"    - {f.text}" for f in open_]
         if key == "when":
             out += ["", STRENGTH_WORDS]
+        if pictures and key in pictures:
+            out += ["", f"![{title}]({pictures[key]})"]
         out.append("")
     return out
 
 
-__all__ = ["Finding", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "rules_findings", "markdown"]
+def from_folder(folder, links: dict[str, str]) -> list[Finding]:
+    """The findings of a written report, from the tables it wrote (``take_examples.csv``, each
+    variant's ``table_<label>_break_even.csv`` and ``_strength.csv``, ``balance_seats.csv``,
+    ``rules_impact.csv``): the same sentences as its first page (the README quotes one)."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    found = take_findings(pd.read_csv(folder / "take_examples.csv"), links["take"])
+    seats = pd.read_csv(folder / "balance_seats.csv")
+    for label in dict.fromkeys(seats["variant"]):
+        be = folder / f"table_{label}_break_even.csv"
+        if be.exists():
+            found += when_findings(label, pd.read_csv(be, dtype={"seat": str}),
+                                   pd.read_csv(folder / f"table_{label}_strength.csv"), links["when"])
+    found += balance_findings(seats, links["balance"])
+    found += rules_findings(pd.read_csv(folder / "rules_impact.csv"), links["rules"])
+    return found
+
+
+__all__ = ["Finding", "from_folder", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "rules_findings", "markdown"]

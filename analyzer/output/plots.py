@@ -325,3 +325,40 @@ def bracket_plot(df: pd.DataFrame, title: str, empty: str = "no class") -> Figur
     axes[1].set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=7, fontfamily="monospace")
     axes[0].set_title(title, fontsize=10)
     return fig
+
+
+def break_even_overview(frames: dict, title: str = "From which strength does taking pay?") -> Figure:
+    """Every variant's break-even strengths on one picture (``frames``: label -> the bidding
+    table's ``break_even()`` frame): one panel per round, a row per variant, a dot per seat at
+    its break-even (hollow where the net gain is never surely positive), a bar from there to
+    where it is sure (interval above 0), and the bidders' threshold as a black tick."""
+    labels = list(frames)
+    fig = Figure(figsize=(9.0, 1.6 + 0.55 * max(2, len(labels))), layout="constrained")
+    axes = fig.subplots(1, 2, sharey=True)
+    colours = ("tab:blue", "tab:orange", "tab:green", "tab:red")
+    for rnd, ax in zip((1, 2), axes):
+        for i, lab in enumerate(labels):
+            be = frames[lab]
+            rows = be[(be["round"] == rnd) & (be["seat"] != "all")]
+            for r in rows.itertuples():
+                s = int(r.seat)
+                y = i + (s - 1.5) * 0.16
+                if np.isfinite(r.policy_threshold):
+                    ax.plot([r.policy_threshold], [y], marker="|", color="black", ms=9)
+                if not np.isfinite(r.break_even):
+                    continue
+                sure = np.isfinite(r.sure_from)
+                if sure:
+                    ax.plot([r.break_even, r.sure_from], [y, y], color=colours[s], lw=2, alpha=0.6)
+                ax.plot([r.break_even], [y], "o", color=colours[s], mfc=colours[s] if sure else "white")
+        ax.set_title(f"round {rnd}", fontsize=9)
+        ax.set_xlabel("strength (the heuristic's hand score)")
+        ax.grid(axis="x", lw=0.3)
+    axes[0].set_yticks(range(len(labels)), labels)
+    axes[0].set_ylim(len(labels) - 0.5, -0.5)  # the first variant on top
+    handles = [axes[0].plot([], [], "o", color=colours[s])[0] for s in range(4)]
+    handles += [axes[0].plot([], [], "o", color="grey", mfc="white")[0], axes[0].plot([], [], "|", color="black", ms=9)[0]]
+    fig.legend(handles, [f"seat {s}" for s in range(4)] + ["never surely", "bidders take from"], fontsize=7,
+               loc="outside lower center", ncol=6)
+    fig.suptitle(title)
+    return fig

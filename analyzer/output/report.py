@@ -42,6 +42,7 @@ from analyzer.rules import ALL_LABELS, Rules, option_choices
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.questions.table import bidding_table, write_frame
 from analyzer.output import take_table
+from analyzer.output.html import write_html
 from analyzer.players.bidding import PASS, SMOUS
 from analyzer.runs.fmt import ci_rate
 from analyzer.runs.limits import derived_seed
@@ -355,10 +356,9 @@ def heading(number: int) -> str:
 def anchor(number: int, title: str) -> str:
     """The markdown anchor of the heading ``## N. title`` (GitHub's rule: lower case, spaces to
     dashes, punctuation dropped)."""
-    import re
+    from analyzer.output.html import anchor_text
 
-    text = f"{number}. {title}".lower()
-    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+    return anchor_text(f"{number}. {title}")
 
 
 @dataclass
@@ -528,7 +528,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               f"{finished.strftime('%Y-%m-%d %H:%M UTC')}. {total_hands:,} hands simulated in {wall:.0f} s "
               f"on {used_threads} thread(s).")
     md.append("")
-    md.extend(findings_page(take_all, tables, b, impact))
+    md.extend(findings_page(folder, take_all, tables, b, impact))
     md.append("**Policies** (sections 1-3): every seat plays with the `heuristic` play policy (draw trumps as "
               "taker, cash masters, load the partner, win cheaply, throw cheap) and bids with "
               + ("the `calibrated` policy shipped for its variant: the heuristic's hand-strength score per suit "
@@ -604,9 +604,11 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     for p in sorted(folder.iterdir()):
         if p.is_file():
             md.append(f"- `{p.name}`")
+    md.append("- `index.html`: this report as a web page (plots shown, tables sorted by a click on a heading)")
     md.append("- `run.json`: version, commit, seed, parameters, timings, hands simulated")
     md.append("")
     (folder / "index.md").write_text("\n".join(md))
+    write_html(folder)
     return {
         "schema": "belote-report/1",
         "version": analyzer.__version__,
@@ -632,18 +634,35 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     }
 
 
-def findings_page(take_all: pd.DataFrame, tables: dict, balance, impact) -> list[str]:
-    """The first page (``analyzer.output.findings``) from the frames of the sections it links."""
+def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, impact) -> list[str]:
+    """The first page (``analyzer.output.findings``) from the frames of the sections it links,
+    with one picture per question (the break-even overview drawn here, the others the sections')."""
     from analyzer.output import findings as F
+    from analyzer.output import plots as P
 
-    links = {"take": "#" + anchor(1, SECTIONS[0]), "when": "#" + anchor(2, SECTIONS[1]),
-             "balance": "#" + anchor(3, SECTIONS[2]), "rules": "#" + anchor(RULES_SECTION, SECTIONS[RULES_SECTION - 1])}
+    links = findings_links()
     found = F.take_findings(take_all, links["take"])
     for lab, t in tables.items():
         found += F.when_findings(lab, t.break_even(), t.strength(), links["when"])
     found += F.balance_findings(balance.seat_table(), links["balance"])
     found += F.rules_findings(impact.table(), links["rules"])
-    return F.markdown(found, links)
+    P.save(P.break_even_overview({lab: t.break_even() for lab, t in tables.items()}), folder / "findings_break_even.png")
+    return F.markdown(found, links, findings_pictures(folder))
+
+
+FINDINGS_PICTURES = {"take": "take_examples.png", "when": "findings_break_even.png", "balance": "balance_win.png",
+                     "rules": "rules_impact.png"}  # the first page's picture for each question
+
+
+def findings_links() -> dict[str, str]:
+    """The section each question of the first page links."""
+    return {"take": "#" + anchor(1, SECTIONS[0]), "when": "#" + anchor(2, SECTIONS[1]),
+            "balance": "#" + anchor(3, SECTIONS[2]), "rules": "#" + anchor(RULES_SECTION, SECTIONS[RULES_SECTION - 1])}
+
+
+def findings_pictures(folder: Path) -> dict[str, str]:
+    """The first page's pictures that the report folder holds."""
+    return {k: v for k, v in FINDINGS_PICTURES.items() if (Path(folder) / v).exists()}
 
 
 def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, take_results, classic_table,
