@@ -770,11 +770,18 @@ def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, he
         out.append(f"{h}# Revision 2, before → after")
         out.append("")
         keys = [k for k, _ in REVISION_STATS]
+        rev = rev[rev["statistic"].isin(keys)]
+        same = rev.groupby(["variant", "comparison"], sort=False).apply(
+            lambda g: bool(((g["diff"] == 0) & (g["lo"] == g["hi"])).all()), include_groups=False)
+        if same.any():  # a change that moved no count: one line, not a table of zeros
+            out.append("Changes that leave every statistic of this table identical (the same in every block of hands "
+                       "and every game), so they have no rows below: "
+                       + "; ".join(f"{v}, {c}" for (v, c), s_ in same.items() if s_) + ".")
+            out.append("")
+        rev = rev[[not same[(v, c)] for v, c in zip(rev["variant"], rev["comparison"])]]
         out.append("| variant | change | statistic | before | after | after − before [95% CI] | n |")
         out.append("|---|---|---|---|---|---|---|")
         for r in rev.itertuples():
-            if r.statistic not in keys:
-                continue
             rr = r._asdict()
             mark = "**" if r.beyond_noise else ""
             out.append(f"| {r.variant} | {r.comparison} | {r.label} | {fmt_value(r.a, r.unit)} | {fmt_value(r.b, r.unit)} | "
