@@ -110,3 +110,33 @@ def test_the_page_lists_open_questions_apart_and_links_each_question():
     page = "\n".join(F.markdown(found, {"take": "#take"}))
     assert page.index("**Take**") < page.index("Left open by these samples") < page.index("inside the noise")
     assert "([details](#take))" in page
+
+
+def _bracket(pimc_best="take h", pimc_gain=(10.0, 4.0, 16.0), pimc_sure=True):
+    rows = [{"example": 1, "situation": "classic, seat 0, hand X", "play": "heuristic", "n": 100000, "best": "take h",
+             "beyond_noise": True, "call": "take h", "gain": 12.0, "gain_lo": 11.0, "gain_hi": 13.0, "adjusted": False},
+            {"example": 1, "situation": "classic, seat 0, hand X", "play": "pimc", "n": 2000, "best": pimc_best,
+             "beyond_noise": pimc_sure, "call": "take h", "gain": pimc_gain[0], "gain_lo": pimc_gain[1],
+             "gain_hi": pimc_gain[2], "adjusted": True}]
+    return pd.DataFrame(rows)
+
+
+def test_a_bracket_finding_says_whether_the_verdict_holds_under_every_player():
+    (f,) = F.bracket_findings(_bracket(), "#6")
+    assert f.supported and "the verdict holds under every player" in f.text
+    assert "pimc TAKE H (take h +10.0 [+4.0, +16.0] against passing, adjusted, n=2,000)" in f.text
+    (g,) = F.bracket_findings(_bracket("pass", (-8.0, -14.0, -2.0)), "#6")
+    assert g.supported and "the verdict moves with the players" in g.text and "pimc PASS" in g.text
+    (h,) = F.bracket_findings(_bracket(pimc_gain=(3.0, -2.0, 8.0), pimc_sure=False), "#6")
+    assert not h.supported and "not beyond the noise under all" in h.text
+
+
+def test_a_table_bracket_finding_counts_and_names_the_flips():
+    summary = pd.DataFrame([
+        {"round": 1, "honours": "J9..", "paired_n": 900, "verdict_heuristic": "take", "gain_heuristic": 20.0,
+         "verdict_pimc": "take", "gain_pimc": 25.0, "bracket": "holds"},
+        {"round": 1, "honours": "J...", "paired_n": 400, "verdict_heuristic": "pass", "gain_heuristic": -1.6,
+         "verdict_pimc": "take", "gain_pimc": 10.7, "bracket": "flips"}])
+    (f,) = F.table_bracket_findings("classic", summary, ("heuristic", "pimc"), ("round", "honours"), "#6")
+    assert "of 2 classes" in f.text and "holds under heuristic, pimc in 1, flips in 1" in f.text
+    assert "round 1 `J...` (heuristic pass -1.6, pimc take +10.7)" in f.text

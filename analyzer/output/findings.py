@@ -23,6 +23,7 @@ QUESTIONS = (
     ("when", "From which hand does taking pay?"),
     ("balance", "Is the game fair to every seat, and which variant is the most balanced?"),
     ("rules", "Which house rules change the game?"),
+    ("bracket", "Do the answers move under stronger players?"),
 )
 STRENGTH_WORDS = ("*Strength* is the heuristic's hand score for the trump suit: trump J 20, 9 14, A 11, 10 10, K 5, "
                   "Q 4, 8 and 7 2 each, +6 for each trump beyond two, +10 for each side ace, +4 for a side ten with "
@@ -188,6 +189,63 @@ def rules_findings(diffs: pd.DataFrame, link: str, per_option: int = 2) -> list[
     return out
 
 
+def bracket_rows(brackets) -> pd.DataFrame:
+    """One row per example and play policy of the report's bracket (``Bracket`` objects, in the
+    examples' order): the best call, the best call other than passing against passing (net
+    points, adjusted where a control was used), and whether the best beat the runner-up."""
+    rows = []
+    for k, b in enumerate(brackets, start=1):
+        for play, r in zip(b.plays, b.results):
+            calls = [c for c in r.calls if c.call.label != "pass"]
+            take = max(calls, key=lambda c: c.net_vs_pass.mean)
+            rows.append({"example": k, "situation": r.situation.describe(), "play": play, "n": r.n,
+                         "best": r.best.call.label, "beyond_noise": bool(r.beats_runner_up), "call": take.call.label,
+                         "gain": take.net_vs_pass.mean, "gain_lo": take.net_vs_pass.lo, "gain_hi": take.net_vs_pass.hi,
+                         "adjusted": r.control is not None})
+    return pd.DataFrame(rows)
+
+
+def bracket_findings(rows: pd.DataFrame, link: str) -> list[Finding]:
+    """Per example (``bracket_rows``): does its verdict hold under every play policy of the
+    bracket? Supported where the same call is best under each, beyond the noise under each;
+    a verdict that changes is a finding too (the answer hangs on how well the hands are
+    played) where the changed verdicts are each beyond the noise."""
+    out = []
+    for k, g in rows.groupby("example", sort=True):
+        where = g["situation"].iloc[0]
+        parts = ", ".join(f"{r.play} {r.best.upper()} ({r.call} {_ci(r.gain, r.gain_lo, r.gain_hi)} against passing"
+                          f"{', adjusted' if r.adjusted else ''}, n={int(r.n):,})" for r in g.itertuples())
+        sure = bool(g["beyond_noise"].all())
+        if g["best"].nunique() == 1:
+            text = (f"{where}: the verdict holds under every player: {parts}."
+                    if sure else f"{where}: the same best call under every player, not beyond the noise under all: "
+                                 f"{parts}.")
+        else:
+            text = f"{where}: the verdict moves with the players: {parts}."
+        out.append(Finding("bracket", "", text, link, sure))
+    return out
+
+
+def table_bracket_findings(label: str, summary: pd.DataFrame, plays, by, link: str) -> list[Finding]:
+    """A bidding table's bracket (``TableBracket.summary()``: a verdict per class and play
+    policy): how many classes hold, flip and stay unclear, and each flip, by class."""
+    from analyzer.questions.table_bracket import class_label
+
+    if summary.empty:
+        return [Finding("bracket", label, f"{label} bidding table: no class has enough decisions under every player "
+                                          "to compare.", link, False)]
+    counts = summary["bracket"].value_counts()
+    text = (f"{label} bidding table: of {len(summary)} classes, taking's verdict holds under {', '.join(plays)} in "
+            f"{counts.get('holds', 0)}, flips in {counts.get('flips', 0)} and is inside the noise under at least one "
+            f"player in {counts.get('unclear', 0)}")
+    fl = summary[summary["bracket"] == "flips"]
+    if len(fl):
+        text += "; it flips for " + "; ".join(
+            f"round {int(r['round'])} {class_label(r, by)} (" + ", ".join(
+                f"{p} {r[f'verdict_{p}']} {r[f'gain_{p}']:+.1f}" for p in plays) + ")" for _, r in fl.iterrows())
+    return [Finding("bracket", label, text + ".", link)]
+
+
 def markdown(findings: list[Finding], links: dict[str, str], pictures: dict[str, str] | None = None) -> list[str]:
     """The first page: each question with its findings (linked to their section), then what the
     samples leave open, and its picture (``pictures``: question -> file name)."""
@@ -216,7 +274,8 @@ def markdown(findings: list[Finding], links: dict[str, str], pictures: dict[str,
 def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     """The findings of a written report, from the tables it wrote (``take_examples.csv``, each
     variant's ``table_<label>_break_even.csv`` and ``_strength.csv``, ``balance_seats.csv``,
-    ``rules_impact.csv``): the same sentences as its first page (the README quotes one)."""
+    ``rules_impact.csv``, ``bracket_examples.csv``, ``table_bracket_<label>_summary.csv``): the
+    same sentences as its first page (the README quotes one)."""
     from pathlib import Path
 
     folder = Path(folder)
@@ -229,7 +288,19 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
                                    pd.read_csv(folder / f"table_{label}_strength.csv"), links["when"])
     found += balance_findings(seats, links["balance"])
     found += rules_findings(pd.read_csv(folder / "rules_impact.csv"), links["rules"])
+    if (folder / "bracket_examples.csv").exists():
+        found += bracket_findings(pd.read_csv(folder / "bracket_examples.csv"), links["bracket"])
+    from analyzer.questions.table_bracket import BY
+
+    for path in sorted(folder.glob("table_bracket_*_summary.csv")):
+        label = path.name[len("table_bracket_"):-len("_summary.csv")]
+        try:
+            summary = pd.read_csv(path)
+        except pd.errors.EmptyDataError:  # no class with enough decisions: the file has no columns
+            summary = pd.DataFrame()
+        plays = [c[len("verdict_"):] for c in summary.columns if c.startswith("verdict_")]
+        found += table_bracket_findings(label, summary, plays, BY, links["bracket"])
     return found
 
 
-__all__ = ["Finding", "from_folder", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "rules_findings", "markdown"]
+__all__ = ["Finding", "from_folder", "bracket_rows", "bracket_findings", "table_bracket_findings", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "rules_findings", "markdown"]

@@ -506,8 +506,8 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     prog.next()
     # ---- the bracket ----
     t0, cpu0 = time.perf_counter(), time.process_time()
-    bracket_md, bracket_hands = bracket_section(folder, sizes, seed, threads, examples, take_results,
-                                                tables.get("classic"), tick)
+    bracket_md, bracket_hands, brackets, table_brackets = bracket_section(folder, sizes, seed, threads, examples,
+                                                                          take_results, tables.get("classic"), tick)
     timings["bracket"] = time.perf_counter() - t0
     timings["bracket_cpu"] = time.process_time() - cpu0
     hands["bracket"] = bracket_hands
@@ -528,7 +528,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               f"{finished.strftime('%Y-%m-%d %H:%M UTC')}. {total_hands:,} hands simulated in {wall:.0f} s "
               f"on {used_threads} thread(s).")
     md.append("")
-    md.extend(findings_page(folder, take_all, tables, b, impact))
+    md.extend(findings_page(folder, take_all, tables, b, impact, brackets, table_brackets))
     md.append("**Policies** (sections 1-3): every seat plays with the `heuristic` play policy (draw trumps as "
               "taker, cash masters, load the partner, win cheaply, throw cheap) and bids with "
               + ("the `calibrated` policy shipped for its variant: the heuristic's hand-strength score per suit "
@@ -634,7 +634,8 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     }
 
 
-def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, impact) -> list[str]:
+def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, impact, brackets=(),
+                  table_brackets=()) -> list[str]:
     """The first page (``analyzer.output.findings``) from the frames of the sections it links,
     with one picture per question (the break-even overview drawn here, the others the sections')."""
     from analyzer.output import findings as F
@@ -646,18 +647,25 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
         found += F.when_findings(lab, t.break_even(), t.strength(), links["when"])
     found += F.balance_findings(balance.seat_table(), links["balance"])
     found += F.rules_findings(impact.table(), links["rules"])
+    if brackets:
+        rows = F.bracket_rows(brackets)
+        rows.to_csv(folder / "bracket_examples.csv", index=False)
+        found += F.bracket_findings(rows, links["bracket"])
+    for tb in table_brackets:
+        found += F.table_bracket_findings(tb.rules.label, tb.summary(), tb.plays, tb.by, links["bracket"])
     P.save(P.break_even_overview({lab: t.break_even() for lab, t in tables.items()}), folder / "findings_break_even.png")
     return F.markdown(found, links, findings_pictures(folder))
 
 
 FINDINGS_PICTURES = {"take": "take_examples.png", "when": "findings_break_even.png", "balance": "balance_win.png",
-                     "rules": "rules_impact.png"}  # the first page's picture for each question
+                     "rules": "rules_impact.png", "bracket": "table_bracket_classic.png"}  # the first page's picture for each question
 
 
 def findings_links() -> dict[str, str]:
     """The section each question of the first page links."""
     return {"take": "#" + anchor(1, SECTIONS[0]), "when": "#" + anchor(2, SECTIONS[1]),
-            "balance": "#" + anchor(3, SECTIONS[2]), "rules": "#" + anchor(RULES_SECTION, SECTIONS[RULES_SECTION - 1])}
+            "balance": "#" + anchor(3, SECTIONS[2]), "rules": "#" + anchor(RULES_SECTION, SECTIONS[RULES_SECTION - 1]),
+            "bracket": "#" + anchor(BRACKET_SECTION, SECTIONS[BRACKET_SECTION - 1])}
 
 
 def findings_pictures(folder: Path) -> dict[str, str]:
@@ -669,8 +677,8 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                     tick) -> tuple[str, int]:
     """Section 6: each example under PIMC (and double dummy where affordable) beside the
     heuristic answer of section 1, and the classic bidding table of section 2 under the same
-    policies; the markdown (with ``{COST}`` where the section's measured cost goes) and the
-    hands simulated."""
+    policies; the markdown (with ``{COST}`` where the section's measured cost goes), the
+    hands simulated, the examples' brackets and the table's."""
     from analyzer.output import plots as P
     from analyzer.output.files import write_table_bracket
 
@@ -697,6 +705,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
            "them fell from its whole sample, which narrows the interval); the plain numbers are shown beside "
            f"(left plain below {CV_MIN_N} shared deals). {{COST}}", ""]
     hands = 0
+    brackets, table_brackets = [], []
     for k, (ex, r) in enumerate(zip(examples, take_results)):
         rules = r.situation.rules
         plays = example_plays(ex.label)
@@ -713,6 +722,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
             cmds.append(take_table.command(r, sizes.take_deals, derived_seed(seed, k))
                         + f" --bracket --bracket-plays heuristic,{play} --bracket-deals {sizes.bracket_deals[play]}")
         full = Bracket(("heuristic",) + plays, results, time.perf_counter() - t1)
+        brackets.append(full)
         out += bracket_markdown(full, f"{k + 1}. {r.situation.describe()}", "\n".join(cmds))
     if classic_table is not None:
         cfg = classic_table.config
@@ -721,6 +731,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                            progress=step("classic table"), known={"heuristic": classic_table},
                            min_n=BRACKET_MIN_N)
         hands += tb.hands
+        table_brackets.append(tb)
         write_table_bracket(tb, folder)
         out += ["#### The classic bidding table under each play policy", "",
                 "Reproduce these numbers:", "", "```",
@@ -729,7 +740,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                 tb.markdown().split("\n", 2)[2],
                 f"![P(made) and net gain per class under each play policy](table_bracket_{cfg.rules.label}.png)", "",
                 f"Files: `table_bracket_{cfg.rules.label}.csv` (and .parquet, `_summary`).", ""]
-    return "\n".join(out), hands
+    return "\n".join(out), hands, brackets, table_brackets
 
 
 def _sizes_text(n: dict) -> str:
