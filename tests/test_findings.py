@@ -137,6 +137,8 @@ def test_a_table_bracket_finding_counts_and_names_the_flips():
          "verdict_pimc": "take", "gain_pimc": 25.0, "bracket": "holds"},
         {"round": 1, "honours": "J...", "paired_n": 400, "verdict_heuristic": "pass", "gain_heuristic": -1.6,
          "verdict_pimc": "take", "gain_pimc": 10.7, "bracket": "flips"}])
-    (f,) = F.table_bracket_findings("classic", summary, ("heuristic", "pimc"), ("round", "honours"), "#6")
-    assert "of 2 classes" in f.text and "holds under heuristic, pimc in 1, flips in 1" in f.text
-    assert "round 1 `J...` (heuristic pass -1.6, pimc take +10.7)" in f.text
+    (f,) = F.table_bracket_findings("classic", summary, ("heuristic", "pimc"), ("round", "honours"), 300, "#6")
+    assert f.supported and "Of 2 classes with n ≥ 300" in f.text and "holds under heuristic, pimc in 1, flips in 1" in f.text
+    assert "Flips: `J...`: heuristic pass (-2), pimc take (+11)" in f.text
+    (g,) = F.table_bracket_findings("classic", summary.iloc[:0], ("heuristic", "pimc"), ("round", "honours"), 300, "#6")
+    assert not g.supported and "No class has 300 or more decisions" in g.text

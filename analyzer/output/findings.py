@@ -226,24 +226,14 @@ def bracket_findings(rows: pd.DataFrame, link: str) -> list[Finding]:
     return out
 
 
-def table_bracket_findings(label: str, summary: pd.DataFrame, plays, by, link: str) -> list[Finding]:
+def table_bracket_findings(label: str, summary: pd.DataFrame, plays, by, min_n: int, link: str) -> list[Finding]:
     """A bidding table's bracket (``TableBracket.summary()``: a verdict per class and play
-    policy): how many classes hold, flip and stay unclear, and each flip, by class."""
-    from analyzer.questions.table_bracket import class_label
+    policy), in the bracket's own sentence: how many classes hold, flip and stay unclear, and
+    each flip. Supported where some class has enough decisions under every player."""
+    from analyzer.questions.table_bracket import summary_finding
 
-    if summary.empty:
-        return [Finding("bracket", label, f"{label} bidding table: no class has enough decisions under every player "
-                                          "to compare.", link, False)]
-    counts = summary["bracket"].value_counts()
-    text = (f"{label} bidding table: of {len(summary)} classes, taking's verdict holds under {', '.join(plays)} in "
-            f"{counts.get('holds', 0)}, flips in {counts.get('flips', 0)} and is inside the noise under at least one "
-            f"player in {counts.get('unclear', 0)}")
-    fl = summary[summary["bracket"] == "flips"]
-    if len(fl):
-        text += "; it flips for " + "; ".join(
-            f"round {int(r['round'])} {class_label(r, by)} (" + ", ".join(
-                f"{p} {r[f'verdict_{p}']} {r[f'gain_{p}']:+.1f}" for p in plays) + ")" for _, r in fl.iterrows())
-    return [Finding("bracket", label, text + ".", link)]
+    return [Finding("bracket", label, f"{label} bidding table: " + summary_finding(summary, plays, by, min_n), link,
+                    not summary.empty)]
 
 
 def markdown(findings: list[Finding], links: dict[str, str], pictures: dict[str, str] | None = None) -> list[str]:
@@ -290,6 +280,7 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     found += rules_findings(pd.read_csv(folder / "rules_impact.csv"), links["rules"])
     if (folder / "bracket_examples.csv").exists():
         found += bracket_findings(pd.read_csv(folder / "bracket_examples.csv"), links["bracket"])
+    from analyzer.output.report import BRACKET_MIN_N
     from analyzer.questions.table_bracket import BY
 
     for path in sorted(folder.glob("table_bracket_*_summary.csv")):
@@ -299,7 +290,7 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
         except pd.errors.EmptyDataError:  # no class with enough decisions: the file has no columns
             summary = pd.DataFrame()
         plays = [c[len("verdict_"):] for c in summary.columns if c.startswith("verdict_")]
-        found += table_bracket_findings(label, summary, plays, BY, links["bracket"])
+        found += table_bracket_findings(label, summary, plays, BY, BRACKET_MIN_N, links["bracket"])
     return found
 
 

@@ -652,7 +652,7 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
         rows.to_csv(folder / "bracket_examples.csv", index=False)
         found += F.bracket_findings(rows, links["bracket"])
     for tb in table_brackets:
-        found += F.table_bracket_findings(tb.rules.label, tb.summary(), tb.plays, tb.by, links["bracket"])
+        found += F.table_bracket_findings(tb.rules.label, tb.summary(), tb.plays, tb.by, tb.min_n, links["bracket"])
     P.save(P.break_even_overview({lab: t.break_even() for lab, t in tables.items()}), folder / "findings_break_even.png")
     return F.markdown(found, links, findings_pictures(folder))
 

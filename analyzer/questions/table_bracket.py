@@ -299,20 +299,7 @@ class TableBracket:
     def finding(self, by=None, min_n: int | None = None) -> str:
         """The bracket in a sentence or two: how many classes hold, flip, or are unclear."""
         min_n = self.min_n if min_n is None else min_n
-        s = self.summary(by, min_n)
-        if s.empty:
-            return f"No class has {min_n} or more decisions under every policy's paired deals: deal more."
-        counts = s["bracket"].value_counts()
-        text = (f"Of {len(s)} classes with n ≥ {min_n} in the paired sample, taking's verdict holds under "
-                f"{', '.join(self.plays)} in {counts.get('holds', 0)}, flips in {counts.get('flips', 0)} and is "
-                f"inside the noise under at least one policy in {counts.get('unclear', 0)}.")
-        fl = s[s["bracket"] == "flips"]
-        if len(fl):
-            text += " Flips: " + "; ".join(
-                f"{class_label(r, self.by)}: " + ", ".join(f"{p} {r[f'verdict_{p}']} ({r[f'gain_{p}']:+.0f})"
-                                                           for p in self.plays)
-                for _, r in fl.iterrows()) + "."
-        return text
+        return summary_finding(self.summary(by, min_n), self.plays, self.by if by is None else by, min_n)
 
     def markdown(self, by=None, min_n: int | None = None) -> str:
         """The side-by-side tables, one per round, and the finding."""
@@ -408,6 +395,23 @@ def bracket_status(verdicts) -> str:
     if len(v) == 1 and "unclear" not in v:
         return "holds"
     return "unclear"
+
+
+def summary_finding(s: pd.DataFrame, plays, by, min_n: int) -> str:
+    """A table bracket's ``summary`` in a sentence or two: how many classes hold, flip, or are
+    unclear, and each flip (``TableBracket.finding``; the report's first page quotes it)."""
+    if s.empty:
+        return f"No class has {min_n} or more decisions under every policy's paired deals: deal more."
+    counts = s["bracket"].value_counts()
+    text = (f"Of {len(s)} classes with n ≥ {min_n} in the paired sample, taking's verdict holds under "
+            f"{', '.join(plays)} in {counts.get('holds', 0)}, flips in {counts.get('flips', 0)} and is "
+            f"inside the noise under at least one policy in {counts.get('unclear', 0)}.")
+    fl = s[s["bracket"] == "flips"]
+    if len(fl):
+        text += " Flips: " + "; ".join(
+            f"{class_label(r, by)}: " + ", ".join(f"{p} {r[f'verdict_{p}']} ({r[f'gain_{p}']:+.0f})" for p in plays)
+            for _, r in fl.iterrows()) + "."
+    return text
 
 
 def class_label(r, by) -> str:
