@@ -78,6 +78,8 @@ EXAMPLES = (
             seat=1, round=2),
     Example("piekjas3", "Three players: the trump 7 (Dix) and the J 9 of trump, voorhand.", "Th", "Jh 9h 7h Ac 8c Kd"),
     Example("piekjas2", "Two players: take, pass, or smous with a middling hand?", "8s", "Js Qs Ks 9d Ad 7c", seat=1),
+    Example("piekjas4", "Four players, no partners: trump J and 9 and a side ace, third to bid.", "8d", "Jd 9d Ac 7s Kh",
+            seat=2),
     Example("dekjas", "Dekjas: eight face-up cards each, the dealer's last one turned.", "Qh",
             mine="Jh 9h Ah Ac Tc 7d 8s Ks", theirs="7c 8c 9c Qd Kd Ad Ts Qh"),
 )
