@@ -128,7 +128,10 @@ def test_a_bracket_finding_says_whether_the_verdict_holds_under_every_player():
     (g,) = F.bracket_findings(_bracket("pass", (-8.0, -14.0, -2.0)), "#6")
     assert g.supported and "the verdict moves with the players" in g.text and "pimc PASS" in g.text
     (h,) = F.bracket_findings(_bracket(pimc_gain=(3.0, -2.0, 8.0), pimc_sure=False), "#6")
-    assert not h.supported and "not beyond the noise under all" in h.text
+    assert not h.supported and "inside the noise under pimc:" in h.text
+    same = _bracket(pimc_gain=(0.0, 0.0, 0.0)).assign(gain=0.0, gain_lo=0.0, gain_hi=0.0)
+    (e,) = F.bracket_findings(same, "#6")
+    assert e.supported and "lead to the same hands under every player (heuristic, pimc)" in e.text
 
 
 def test_a_table_bracket_finding_counts_and_names_the_flips():

@@ -216,9 +216,14 @@ def bracket_findings(rows: pd.DataFrame, link: str) -> list[Finding]:
         parts = ", ".join(f"{r.play} {r.best.upper()} ({r.call} {_ci(r.gain, r.gain_lo, r.gain_hi)} against passing"
                           f"{', adjusted' if r.adjusted else ''}, n={int(r.n):,})" for r in g.itertuples())
         sure = bool(g["beyond_noise"].all())
+        if ((g["gain"] == 0) & (g["gain_lo"] == 0) & (g["gain_hi"] == 0)).all():
+            out.append(Finding("bracket", "", f"{where}: taking and passing lead to the same hands under every player "
+                                              f"({', '.join(g['play'])}): worth the same.", link))
+            continue
         if g["best"].nunique() == 1:
+            noisy = ", ".join(g.loc[~g["beyond_noise"].astype(bool), "play"])
             text = (f"{where}: the verdict holds under every player: {parts}."
-                    if sure else f"{where}: the same best call under every player, not beyond the noise under all: "
+                    if sure else f"{where}: the same best call under every player, inside the noise under {noisy}: "
                                  f"{parts}.")
         else:
             text = f"{where}: the verdict moves with the players: {parts}."
