@@ -463,7 +463,9 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
         write_table(t, folder)
         table_hands += t.hands
         tables[lab] = t
-        table_md.append(t.markdown())
+        table_md.append(t.markdown(class_tables=False))  # the class tables are the heatmaps' numbers: in table_<lab>.md
+        table_md.append(f"The net gain and P(made) of each class (trump honours by side aces, each round) are drawn "
+                        f"below; the same numbers as tables, with their intervals and n: `table_{lab}.md`.\n")
         table_md.append(f"![net gain heatmap](table_{lab}_heatmap_gain.png)\n\n"
                         f"![P(made) heatmap](table_{lab}_heatmap_made.png)\n\n"
                         f"![net gain by side aces](table_{lab}_heatmap_aces.png)\n\n"

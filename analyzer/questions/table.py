@@ -286,9 +286,10 @@ class TableResult:
                                  f"{c.gain_net:+.1f} [{c.gain_net_lo:+.1f}, {c.gain_net_hi:+.1f}] net (n={int(c.n):,}).")
         return "\n".join(lines)
 
-    def markdown(self, min_n: int = MIN_N) -> str:
-        """The readable tables: net gain of taking by trump honours and side aces (round 1,
-        all seats), the break-even line and the rule of thumb."""
+    def markdown(self, min_n: int = MIN_N, class_tables: bool = True) -> str:
+        """The readable tables: net gain of taking by trump honours and side aces (each round,
+        all seats; ``class_tables`` False: left out, with the notes on them kept), the
+        break-even line and the rule of thumb."""
         r = self.config.rules
         pol = self.config.policies.describe()
         out = [f"### Bidding table: {r.label} ({self.deals:,} deals, seed {self.config.seed}, "
@@ -299,6 +300,10 @@ class TableResult:
         for rnd in sorted(v["round"].unique()):
             sub = v[(v["round"] == rnd) & (v["n"] >= min_n)]
             if sub.empty:
+                continue
+            if not class_tables:
+                for note in self.notes(int(rnd), min_n):
+                    out += [f"*Note (round {rnd}):* {note}", ""]
                 continue
             out.append(f"Round {rnd}, all seats: net gain of taking over passing [95% CI] (n), P(made) when taking "
                        f"(classes with n ≥ {min_n}).")
