@@ -448,6 +448,57 @@ def show(
     typer.echo("\n\n".join(render(r, lang.value) for r in chosen))
 
 
+@app.command()
+def review(
+    file: Path = typer.Argument(..., help="A deal log written with 'belote simulate --log'."),
+    deal: Optional[int] = typer.Option(None, "--deal", help="Review this deal number (default: the first played one)."),
+    pimc: str = typer.Option("pimc:infer=bids", "--pimc",
+                             help="The searching player whose card is shown beside each card played (a pimc policy "
+                                  "with its parameters), or none."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Card and word language: en or nl (B V H A, k r h s)."),
+    as_json: bool = JSON,
+):
+    """Review a played deal card by card: what each card gave away against the best card with
+    every card open (the exact solver; Piekjas 3-4: its pessimistic two-sided value), the card
+    pimc would have played from what the seat saw, and the totals per seat and side.
+
+    Examples:
+
+      belote simulate --deals 20 --log deals.jsonl && belote review deals.jsonl
+
+      belote review deals.jsonl --deal 7 --lang nl
+
+      belote review deals.jsonl --deal 7 --pimc none --json
+    """
+    from analyzer.output.deallog import read_log
+    from analyzer.output.review_text import render
+    from analyzer.players.policies import play_code
+    from analyzer.questions.review import review as review_deal
+
+    player = None if pimc.strip() == "none" else pimc.strip()
+    if player is not None:
+        if player.partition(":")[0] != "pimc":
+            raise BeloteError(f'--pimc "{pimc}": give a pimc policy (e.g. pimc, pimc:worlds=64,infer=bids) or none')
+        play_code(player)  # a one-line error for a bad parameter
+    records = read_log(file)
+    played = [r for r in records if r.get("outcome") == "played"]
+    if deal is None:
+        if not played:
+            raise BeloteError(f"{file} holds no played deal (every deal was passed out or redealt): nothing to review")
+        chosen = played[0]
+    else:
+        found = [r for r in records if r.get("deal") == deal]
+        if not found:
+            numbers = [r.get("deal") for r in records]
+            raise BeloteError(f"deal {deal} is not in {file}: it holds deals {min(numbers)}..{max(numbers)}")
+        chosen = found[0]
+    r = review_deal(chosen, pimc=player)
+    if as_json:
+        _json({"command": _command(), **r.as_dict()})
+        return
+    typer.echo(render(r, lang.value))
+
+
 # ---- bench -------------------------------------------------------------------------------
 
 

@@ -1,0 +1,77 @@
+"""``belote review`` as a person reads it: one line per card, what it gave away against the best
+card with every card open, the card pimc would have played, and the totals per seat and side."""
+
+from __future__ import annotations
+
+from analyzer.output.show import SEAT_WORDS
+from analyzer.questions.review import Review
+from analyzer.rules.cards import format_card
+
+WORDS = {
+    "en": {"title": "Review of deal {deal} ({variant}, trump {trump}, troefmaker seat {taker})",
+           "head": ("trick", "seat", "played", "best with open cards", "gave away", "pimc"),
+           "forced": "forced", "same": "= best",
+           "sides": "given away (card points, against perfect open-card play)", "side": "side", "seat_total": "seat",
+           "worst": "The costliest card: trick {trick}, seat {seat} played {card} and gave away {loss} card points "
+                    "(best: {best}).", "none": "Every card was as good as the best with open cards.",
+           "exact": "Values: the exact solver's card points for the troefmaker's side, every card visible.",
+           "paranoid": "Values: the solver's troefmaker margin against the others playing together (Piekjas with "
+                       "3-4 players is not two-sided: a pessimistic, not an exact, value).",
+           "pimc": "pimc: the card the {policy} player chooses from what the seat saw (the record's bidding "
+                   "included), from the same position."},
+    "nl": {"title": "Nabespreking van spel {deal} ({variant}, troef {trump}, troefmaker stoel {taker})",
+           "head": ("slag", "stoel", "gespeeld", "beste met open kaarten", "weggegeven", "pimc"),
+           "forced": "gedwongen", "same": "= beste",
+           "sides": "weggegeven (kaartpunten, tegen perfect spel met open kaarten)", "side": "kant",
+           "seat_total": "stoel",
+           "worst": "De duurste kaart: slag {trick}, stoel {seat} speelde {card} en gaf {loss} kaartpunten weg "
+                    "(beste: {best}).", "none": "Elke kaart was even goed als de beste met open kaarten.",
+           "exact": "Waarden: de exacte kaartpunten van de kant van de troefmaker, alle kaarten open.",
+           "paranoid": "Waarden: de marge van de troefmaker tegen de anderen samen (Piekjas met 3-4 spelers is "
+                       "niet tweezijdig: een pessimistische, geen exacte waarde).",
+           "pimc": "pimc: de kaart die de {policy}-speler kiest met wat de stoel zag (het bieden inbegrepen), "
+                   "in dezelfde positie."},
+}
+
+
+def render(r: Review, lang: str = "en") -> str:
+    w = WORDS[lang]
+
+    def c(card):
+        return format_card(card, lang, symbols=True)
+
+    rec = r.record
+    out = [w["title"].format(deal=rec.get("deal"), variant=r.rules.label, trump=rec["trump"],
+                             taker=rec["troefmaker"]), ""]
+    head = w["head"] if r.pimc_policy else w["head"][:-1]
+    rows = [head]
+    for x in r.cards:
+        if x.forced:
+            row = (str(x.trick), str(x.seat), c(x.card), w["forced"], "", "")
+        else:
+            best = w["same"] if x.loss == 0 else " ".join(c(b) for b in x.best)
+            row = (str(x.trick), str(x.seat), c(x.card), best, str(x.loss) if x.loss else "0",
+                   "" if x.pimc is None else (c(x.pimc) + (" *" if x.pimc != x.card else "")))
+        rows.append(row[:len(head)])
+    widths = [max(len(row[k]) for row in rows) for k in range(len(head))]
+    for k, row in enumerate(rows):
+        out.append("  ".join(v.ljust(widths[j]) for j, v in enumerate(row)).rstrip())
+        if k == 0:
+            out.append("  ".join("-" * widths[j] for j in range(len(head))))
+    out.append("")
+    t = r.totals()
+    seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
+    out.append(w["sides"] + ": " + ", ".join(f"{seat_word} {s} {v}" for s, v in t["seats"].items())
+               + ("; " + ", ".join(f"{w['side']} {s} {v}" for s, v in t["sides"].items()) if r.rules.partners else ""))
+    worst = r.costliest()
+    out.append(w["none"] if worst is None else w["worst"].format(
+        trick=worst.trick, seat=worst.seat, card=c(worst.card), loss=worst.loss, best=" ".join(c(b) for b in worst.best)))
+    out.append("")
+    out.append(w["exact"] if r.exact else w["paranoid"])
+    if r.pimc_policy:
+        out.append(w["pimc"].format(policy=r.pimc_policy) + (" *: not the card played." if lang == "en"
+                                                             else " *: niet de gespeelde kaart."))
+    return "\n".join(out)
+
+
+__all__ = ["render"]

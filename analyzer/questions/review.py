@@ -1,0 +1,165 @@
+"""Review a played deal card by card (``belote review``): what each card cost.
+
+For every card of a logged deal (a ``belote-deal/1`` record) that was not forced, the exact
+solver values each legal card in that position with every card visible (double dummy,
+``analyzer.players.solver``: the card points the troefmaker's side takes from there on; in
+Piekjas 3-4, which is not two-sided, the troefmaker's margin against the others playing
+together, the solver's *paranoid* value), and the card's *loss* is the best card's value minus
+the played card's, from the mover's side's point of view: what the card gave away against
+perfect play with open cards (0: as good as the best). Beside it, the card the ``pimc``
+player would have played from what the seat saw (its worlds read the record's public
+information, the bidding included), so a player sees both the open-card truth and what a
+strong player without it chooses.
+
+Per seat and per side the losses add up to what each gave away; the costliest card is where
+the deal turned most.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer.errors import BeloteError
+from analyzer.game.state import dekjas_state, legal_cards, play_card, start_state, ST_TO_MOVE
+from analyzer.rules import Rules
+from analyzer.rules.cards import format_card, mask_to_cards, parse_card, parse_cards, parse_suit
+
+OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what the losses count
+
+
+@dataclass
+class CardReview:
+    """One card of the deal: who played it in which trick, the legal cards and, when it was
+    not forced, each one's solver value, the best cards, the loss and pimc's card."""
+
+    trick: int
+    seat: int
+    card: int
+    legal: list[int]
+    values: dict[int, int] | None = None  # None: forced (one legal card)
+    best: list[int] = field(default_factory=list)
+    loss: int = 0
+    pimc: int | None = None
+
+    @property
+    def forced(self) -> bool:
+        return self.values is None
+
+
+@dataclass
+class Review:
+    record: dict
+    rules: Rules
+    cards: list[CardReview]
+    pimc_policy: str | None
+    seconds: float
+
+    @property
+    def exact(self) -> bool:
+        """Two-sided (classic, Piekjas 2, Dekjas): the solver's value is exact; Piekjas 3-4: paranoid."""
+        return not (self.rules.variant == "piekjas" and self.rules.players > 2)
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.rules.partners else seat
+
+    def totals(self) -> dict:
+        """Card points given away per seat and per side, and the cards valued."""
+        seats = {s: 0 for s in range(self.rules.players)}
+        valued = {s: 0 for s in range(self.rules.players)}
+        for c in self.cards:
+            if not c.forced:
+                seats[c.seat] += c.loss
+                valued[c.seat] += 1
+        sides = {}
+        for s, v in seats.items():
+            sides[self.side_of(s)] = sides.get(self.side_of(s), 0) + v
+        return {"seats": seats, "sides": sides, "valued": valued}
+
+    def costliest(self) -> CardReview | None:
+        """The card that gave away most (the first of equal ones), None when every card was as
+        good as the best."""
+        worst = max((c for c in self.cards if not c.forced), key=lambda c: c.loss, default=None)
+        return worst if worst is not None and worst.loss > 0 else None
+
+    def as_dict(self) -> dict:
+        fc = format_card
+        t = self.totals()
+        worst = self.costliest()
+        return {
+            "deal": self.record.get("deal"), "seed": self.record.get("seed"), "variant": self.rules.label,
+            "trump": self.record["trump"], "troefmaker": self.record["troefmaker"], "objective": OBJECTIVE,
+            "exact": self.exact, "pimc": self.pimc_policy,
+            "cards": [{"trick": c.trick, "seat": c.seat, "card": fc(c.card), "forced": c.forced,
+                       "values": None if c.forced else {fc(k): v for k, v in c.values.items()},
+                       "best": [fc(b) for b in c.best], "loss": c.loss,
+                       "pimc": None if c.pimc is None else fc(c.pimc)} for c in self.cards],
+            "given_away": {"seats": {str(k): v for k, v in t["seats"].items()},
+                           "sides": {str(k): v for k, v in t["sides"].items()},
+                           "cards_valued": {str(k): v for k, v in t["valued"].items()}},
+            "costliest": None if worst is None else {"trick": worst.trick, "seat": worst.seat,
+                                                     "card": fc(worst.card), "loss": worst.loss,
+                                                     "best": [fc(b) for b in worst.best]},
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def start_of(record: dict, rules: Rules):
+    """The first-trick position of a played record and its plays ``[(trick, seat, card)]``."""
+    if record.get("outcome") != "played":
+        raise BeloteError(f"deal {record.get('deal')} was not played ({record.get('outcome')}): nothing to review")
+    trump, taker = parse_suit(record["trump"]), int(record["troefmaker"])
+    if rules.variant == "dekjas":
+        deck = [parse_card(c) for c in record["deck"]]
+        piles = [[(deck[2 * i + s], deck[16 + 2 * i + s]) for i in range(8)] for s in range(2)]
+        st = dekjas_state(rules, piles, trump, taker)
+    else:
+        st = start_state(rules, [parse_cards(" ".join(h)) for h in record["start_hands"]], trump, taker)
+    plays = [(t, int(s), parse_card(c)) for t, trick in enumerate(record["tricks"]) for s, c in trick["plays"]]
+    return st, plays
+
+
+def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None) -> Review:
+    """Review one played record (``belote-deal/1``): every card not forced valued by the solver,
+    and (``pimc``: a play policy, None: not asked) the card that policy plays there."""
+    import time
+
+    from analyzer.players import choose, public_from_record, strong_workspace
+    from analyzer.players.policies import play_code
+    from analyzer.players.solver import Solver
+    from analyzer.rules.deal_schema import check_record
+
+    t0 = time.perf_counter()
+    rules = check_record(record, f"deal {record.get('deal')}")
+    rec = rules.record()
+    st, plays = start_of(record, rules)
+    solver = Solver(rules, OBJECTIVE)
+    pub = public_from_record(record, rules) if pimc else None
+    link = strong_workspace(rules, [play_code(pimc)]) if pimc else None
+    out = []
+    for i, (trick, seat, card) in enumerate(plays):
+        if int(st[ST_TO_MOVE]) != seat:
+            raise BeloteError(f"deal {record.get('deal')}: seat {seat} plays out of turn in trick {trick + 1}")
+        legal = mask_to_cards(int(legal_cards(st, rec)))
+        if card not in legal:
+            raise BeloteError(f"deal {record.get('deal')}: {format_card(card)} is not legal for seat {seat} "
+                              f"in trick {trick + 1}")
+        c = CardReview(trick + 1, seat, card, legal)
+        if len(legal) > 1:
+            sol = solver.card_values(st)
+            sign = 1 if solver.maximizes(st) else -1
+            c.values = {k: int(v) for k, v in sol.cards.items()}
+            top = max(sign * v for v in c.values.values())
+            c.best = sorted(k for k, v in c.values.items() if sign * v == top)
+            c.loss = int(top - sign * c.values[card])
+            if pimc:
+                c.pimc = choose(pimc, st, rules, pub, seed=seed + i, workspace=link)
+        out.append(c)
+        play_card(st, rec, card)
+        if progress is not None:
+            progress(i + 1, len(plays))
+    return Review(record, rules, out, pimc, time.perf_counter() - t0)
+
+
+__all__ = ["review", "Review", "CardReview", "start_of", "OBJECTIVE"]

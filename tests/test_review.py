@@ -1,0 +1,88 @@
+"""``belote review``: a played deal card by card (``analyzer.questions.review``).
+
+- every card not forced is valued by the solver: the best cards are those of the best value
+  for the mover's side, the loss is the best value minus the played card's (never negative),
+  the same losses as the duel's double-dummy loss (``duel.line_loss``) on the same deal;
+- forced cards are not valued; the totals per seat and side add the losses up;
+- the command: text and JSON, and one-line errors for a deal that is not there or not played.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from analyzer.output.deallog import read_log, write_log
+from analyzer.players.policies import Policies
+from analyzer.players.solver import Solver
+from analyzer.questions.duel import line_loss
+from analyzer.questions.review import OBJECTIVE, review, start_of
+from analyzer.rules import Rules
+from analyzer.runs.simulate import SimConfig
+
+ROOT = Path(__file__).resolve().parent.parent
+BELOTE = [sys.executable, str(ROOT / "cli.py")]
+
+
+def _log(tmp_path, label, deals=12, seed=3):
+    rules = Rules.from_label(label)
+    path = tmp_path / f"{label}.jsonl"
+    write_log(path, SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
+                              deals=deals, seed=seed, threads=1), deals)
+    return path, read_log(path)
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas2"])
+def test_each_card_is_valued_and_its_loss_is_what_the_duel_counts(label, tmp_path):
+    _, records = _log(tmp_path, label)
+    played = [r for r in records if r["outcome"] == "played"][:2]
+    assert played
+    for record in played:
+        r = review(record, pimc="pimc:worlds=8,infer=bids", seed=1)
+        rules = r.rules
+        assert len(r.cards) == rules.n_tricks * rules.players
+        solver = Solver(rules, OBJECTIVE)
+        st, plays = start_of(record, rules)
+        expected = line_loss(solver, st, [(s, c) for _, s, c in plays])
+        got = [(c.seat, c.loss) for c in r.cards if not c.forced]
+        assert got == expected
+        for c in r.cards:
+            if c.forced:
+                assert len(c.legal) == 1 and c.pimc is None and c.loss == 0
+                continue
+            assert set(c.values) == set(c.legal) and c.pimc in c.legal and c.loss >= 0
+            assert c.card in c.best or c.loss > 0
+            assert {c.values[b] for b in c.best} == {c.values[c.best[0]]}
+        t = r.totals()
+        assert sum(t["seats"].values()) == sum(t["sides"].values()) == sum(c.loss for c in r.cards)
+        worst = r.costliest()
+        assert (worst is None) == all(c.loss == 0 for c in r.cards)
+
+
+def test_the_command_prints_the_review_and_json_and_refuses_a_deal_not_played(tmp_path):
+    path, records = _log(tmp_path, "classic", deals=30, seed=5)
+    played = next(r for r in records if r["outcome"] == "played")
+    text = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"])], capture_output=True,
+                          text=True, timeout=600)
+    assert text.returncode == 0, text.stderr
+    assert f"Review of deal {played['deal']} (classic" in text.stdout and "gave away" in text.stdout
+    assert "pimc:infer=bids player chooses" in text.stdout
+    out = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--json"],
+                         capture_output=True, text=True, timeout=600)
+    d = json.loads(out.stdout)
+    assert d["deal"] == played["deal"] and d["pimc"] is None and len(d["cards"]) == 32 and d["exact"]
+    assert sum(d["given_away"]["seats"].values()) == sum(c["loss"] for c in d["cards"])
+    missing = subprocess.run([*BELOTE, "review", str(path), "--deal", "999"], capture_output=True, text=True)
+    assert missing.returncode == 2 and "deal 999 is not in" in missing.stderr and "Traceback" not in missing.stderr
+    not_played = [r for r in records if r["outcome"] != "played"]
+    assert not_played  # seed 5: some of the 30 deals are passed out
+    bad = subprocess.run([*BELOTE, "review", str(path), "--deal", str(not_played[0]["deal"])],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "was not played" in bad.stderr
+    nl = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--lang", "nl"],
+                        capture_output=True, text=True, timeout=600)
+    assert nl.returncode == 0 and f"Nabespreking van spel {played['deal']}" in nl.stdout
+    wrong = subprocess.run([*BELOTE, "review", str(path), "--pimc", "dd"], capture_output=True, text=True)
+    assert wrong.returncode == 2 and "give a pimc policy" in wrong.stderr
