@@ -59,6 +59,15 @@ def test_each_card_is_valued_and_its_loss_is_what_the_duel_counts(label, tmp_pat
         assert sum(t["seats"].values()) == sum(t["sides"].values()) == sum(c.loss for c in r.cards)
         worst = r.costliest()
         assert (worst is None) == all(c.loss == 0 for c in r.cards)
+        # the deal's value moves in a trick by what its cards gave away: up by the defenders' losses,
+        # down by the troefmaker's side's (two-sided play: each value is exact)
+        taker_side = r.side_of(int(record["troefmaker"]))
+        tr = dict(r.trajectory())
+        for t in range(1, rules.n_tricks + 1):
+            moved = sum(c.loss if r.side_of(c.seat) != taker_side else -c.loss for c in r.cards if c.trick == t)
+            assert tr[t + 1] - tr[t] == moved, (t, tr)
+        assert r.turning_trick() is None or abs(r.turning_trick()[1]) == max(
+            abs(tr[t + 1] - tr[t]) for t in range(1, rules.n_tricks + 1))
 
 
 def test_the_command_prints_the_review_and_json_and_refuses_a_deal_not_played(tmp_path):

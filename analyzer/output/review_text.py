@@ -14,7 +14,10 @@ WORDS = {
            "sides": "given away (card points, against perfect open-card play)", "side": "side", "seat_total": "seat",
            "worst": "The costliest card: trick {trick}, seat {seat} played {card} and gave away {loss} card points "
                     "(best: {best}).", "none": "Every card was as good as the best with open cards.",
-           "exact": "Values: the exact solver's card points for the troefmaker's side, every card visible.",
+           "trace": "The deal's value (troefmaker's side) at the start of each trick: {values}; at the end: {final}.",
+           "turn": "It moved most in trick {trick}: {change:+d}.", "still": "No trick moved it.",
+           "exact": "Values: the card points the troefmaker's side ends with when every card from there on is "
+                    "played perfectly, every card visible (the exact solver).",
            "paranoid": "Values: the solver's troefmaker margin against the others playing together (Piekjas with "
                        "3-4 players is not two-sided: a pessimistic, not an exact, value).",
            "pimc": "pimc: the card the {policy} player chooses from what the seat saw (the record's bidding "
@@ -26,7 +29,11 @@ WORDS = {
            "seat_total": "stoel",
            "worst": "De duurste kaart: slag {trick}, stoel {seat} speelde {card} en gaf {loss} kaartpunten weg "
                     "(beste: {best}).", "none": "Elke kaart was even goed als de beste met open kaarten.",
-           "exact": "Waarden: de exacte kaartpunten van de kant van de troefmaker, alle kaarten open.",
+           "trace": "De waarde van het spel (kant van de troefmaker) aan het begin van elke slag: {values}; aan het "
+                    "eind: {final}.",
+           "turn": "Ze bewoog het meest in slag {trick}: {change:+d}.", "still": "Geen slag bewoog ze.",
+           "exact": "Waarden: de kaartpunten waarmee de kant van de troefmaker eindigt als elke kaart vanaf daar "
+                    "perfect gespeeld wordt, alle kaarten open (de exacte oplosser).",
            "paranoid": "Waarden: de marge van de troefmaker tegen de anderen samen (Piekjas met 3-4 spelers is "
                        "niet tweezijdig: een pessimistische, geen exacte waarde).",
            "pimc": "pimc: de kaart die de {policy}-speler kiest met wat de stoel zag (het bieden inbegrepen), "
@@ -66,6 +73,10 @@ def render(r: Review, lang: str = "en") -> str:
     worst = r.costliest()
     out.append(w["none"] if worst is None else w["worst"].format(
         trick=worst.trick, seat=worst.seat, card=c(worst.card), loss=worst.loss, best=" ".join(c(b) for b in worst.best)))
+    tr = r.trajectory()
+    turn = r.turning_trick()
+    out.append(w["trace"].format(values=" ".join(str(v) for _, v in tr[:-1]), final=tr[-1][1]) + " "
+               + (w["still"] if turn is None else w["turn"].format(trick=turn[0], change=turn[1])))
     out.append("")
     out.append(w["exact"] if r.exact else w["paranoid"])
     if r.pimc_policy:

@@ -2,11 +2,13 @@
 
 For every card of a logged deal (a ``belote-deal/1`` record) that was not forced, the exact
 solver values each legal card in that position with every card visible (double dummy,
-``analyzer.players.solver``: the card points the troefmaker's side takes from there on; in
-Piekjas 3-4, which is not two-sided, the troefmaker's margin against the others playing
-together, the solver's *paranoid* value), and the card's *loss* is the best card's value minus
-the played card's, from the mover's side's point of view: what the card gave away against
-perfect play with open cards (0: as good as the best). Beside it, the card the ``pimc``
+``analyzer.players.solver``: the card points the troefmaker's side ends the hand with when
+every card from there on is played perfectly; in Piekjas 3-4, which is not two-sided, the
+troefmaker's result against the others playing together, the solver's *paranoid* value), and
+the card's *loss* is the best card's value minus the played card's, from the mover's side's
+point of view: what the card gave away against perfect play with open cards (0: as good as the
+best). The value at the start of each trick traces the deal: the trick whose cards moved it
+most is where the deal turned. Beside it, the card the ``pimc``
 player would have played from what the seat saw (its worlds read the record's public
 information, the bidding included), so a player sees both the open-card truth and what a
 strong player without it chooses.
@@ -38,6 +40,7 @@ class CardReview:
     seat: int
     card: int
     legal: list[int]
+    value: int | None  # the position's solver value before the card (None: a forced card inside a trick)
     values: dict[int, int] | None = None  # None: forced (one legal card)
     best: list[int] = field(default_factory=list)
     loss: int = 0
@@ -55,6 +58,7 @@ class Review:
     cards: list[CardReview]
     pimc_policy: str | None
     seconds: float
+    final: int  # the solver's value of the finished hand (the troefmaker's side's card points in two-sided play)
 
     @property
     def exact(self) -> bool:
@@ -77,6 +81,20 @@ class Review:
             sides[self.side_of(s)] = sides.get(self.side_of(s), 0) + v
         return {"seats": seats, "sides": sides, "valued": valued}
 
+    def trajectory(self) -> list[tuple[int, int]]:
+        """``(trick, value)`` at the start of each trick, then ``(n_tricks + 1, the value of the
+        finished hand)``: the deal's value as the cards fell."""
+        starts = [(c.trick, c.value) for k, c in enumerate(self.cards) if k % self.rules.players == 0]
+        return starts + [(self.rules.n_tricks + 1, self.final)]
+
+    def turning_trick(self) -> tuple[int, int] | None:
+        """The trick whose cards moved the deal's value most, and by how much (troefmaker's side's
+        view); None when no trick moved it."""
+        tr = self.trajectory()
+        moves = [(tr[k][0], tr[k + 1][1] - tr[k][1]) for k in range(len(tr) - 1)]
+        best = max(moves, key=lambda m: abs(m[1]), default=None)
+        return best if best is not None and best[1] != 0 else None
+
     def costliest(self) -> CardReview | None:
         """The card that gave away most (the first of equal ones), None when every card was as
         good as the best."""
@@ -92,12 +110,15 @@ class Review:
             "trump": self.record["trump"], "troefmaker": self.record["troefmaker"], "objective": OBJECTIVE,
             "exact": self.exact, "pimc": self.pimc_policy,
             "cards": [{"trick": c.trick, "seat": c.seat, "card": fc(c.card), "forced": c.forced,
-                       "values": None if c.forced else {fc(k): v for k, v in c.values.items()},
+                       "value": c.value, "values": None if c.forced else {fc(k): v for k, v in c.values.items()},
                        "best": [fc(b) for b in c.best], "loss": c.loss,
                        "pimc": None if c.pimc is None else fc(c.pimc)} for c in self.cards],
             "given_away": {"seats": {str(k): v for k, v in t["seats"].items()},
                            "sides": {str(k): v for k, v in t["sides"].items()},
                            "cards_valued": {str(k): v for k, v in t["valued"].items()}},
+            "trajectory": [{"trick": t, "value": v} for t, v in self.trajectory()],
+            "turning_trick": None if self.turning_trick() is None else dict(zip(("trick", "change"),
+                                                                                self.turning_trick())),
             "costliest": None if worst is None else {"trick": worst.trick, "seat": worst.seat,
                                                      "card": fc(worst.card), "loss": worst.loss,
                                                      "best": [fc(b) for b in worst.best]},
@@ -145,9 +166,9 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
         if card not in legal:
             raise BeloteError(f"deal {record.get('deal')}: {format_card(card)} is not legal for seat {seat} "
                               f"in trick {trick + 1}")
-        c = CardReview(trick + 1, seat, card, legal)
         if len(legal) > 1:
             sol = solver.card_values(st)
+            c = CardReview(trick + 1, seat, card, legal, int(sol.value))
             sign = 1 if solver.maximizes(st) else -1
             c.values = {k: int(v) for k, v in sol.cards.items()}
             top = max(sign * v for v in c.values.values())
@@ -155,11 +176,13 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
             c.loss = int(top - sign * c.values[card])
             if pimc:
                 c.pimc = choose(pimc, st, rules, pub, seed=seed + i, workspace=link)
+        else:  # forced: valued only where a trick starts (the trajectory)
+            c = CardReview(trick + 1, seat, card, legal, None if i % rules.players else int(solver.value(st).value))
         out.append(c)
         play_card(st, rec, card)
         if progress is not None:
             progress(i + 1, len(plays))
-    return Review(record, rules, out, pimc, time.perf_counter() - t0)
+    return Review(record, rules, out, pimc, time.perf_counter() - t0, int(solver.value(st).value))
 
 
 __all__ = ["review", "Review", "CardReview", "start_of", "OBJECTIVE"]
