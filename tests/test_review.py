@@ -34,7 +34,7 @@ def _log(tmp_path, label, deals=12, seed=3):
     return path, read_log(path)
 
 
-@pytest.mark.parametrize("label", ["classic", "piekjas2"])
+@pytest.mark.parametrize("label", ["classic", "piekjas2", "dekjas"])  # two-sided: every value exact
 def test_each_card_is_valued_and_its_loss_is_what_the_duel_counts(label, tmp_path):
     _, records = _log(tmp_path, label)
     played = [r for r in records if r["outcome"] == "played"][:2]

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import BeloteError
-from analyzer.game.state import dekjas_state, legal_cards, play_card, start_state, ST_TO_MOVE
+from analyzer.game.state import legal_cards, play_card, state_from_record, ST_TO_MOVE
 from analyzer.rules import Rules
-from analyzer.rules.cards import format_card, mask_to_cards, parse_card, parse_cards, parse_suit
+from analyzer.rules.cards import format_card, mask_to_cards, parse_card
 
 OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what the losses count
 
@@ -130,13 +130,7 @@ def start_of(record: dict, rules: Rules):
     """The first-trick position of a played record and its plays ``[(trick, seat, card)]``."""
     if record.get("outcome") != "played":
         raise BeloteError(f"deal {record.get('deal')} was not played ({record.get('outcome')}): nothing to review")
-    trump, taker = parse_suit(record["trump"]), int(record["troefmaker"])
-    if rules.variant == "dekjas":
-        deck = [parse_card(c) for c in record["deck"]]
-        piles = [[(deck[2 * i + s], deck[16 + 2 * i + s]) for i in range(8)] for s in range(2)]
-        st = dekjas_state(rules, piles, trump, taker)
-    else:
-        st = start_state(rules, [parse_cards(" ".join(h)) for h in record["start_hands"]], trump, taker)
+    st, _ = state_from_record(record)
     plays = [(t, int(s), parse_card(c)) for t, trick in enumerate(record["tricks"]) for s, c in trick["plays"]]
     return st, plays
 
