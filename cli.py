@@ -448,10 +448,47 @@ def show(
     typer.echo("\n\n".join(render(r, lang.value) for r in chosen))
 
 
+HANDS = typer.Option(None, "--hands", help="A deal typed by hand: each seat's cards at the first trick, seat 0 first, "
+                     "separated by / (docs/NOTATION.md).")
+TRUMP = typer.Option(None, "--trump", help="With --hands: the trump suit (h, d, c, s).")
+TAKER = typer.Option(0, "--taker", help="With --hands: the troefmaker's seat.")
+PLAYS = typer.Option("", "--plays", help="With --hands: the cards played so far, in order (seat 0 leads; each "
+                     "trick's winner leads the next).")
+
+
+def _typed(variant, players, rule, hands, trump, taker, plays):
+    """The rules and record of a deal typed in the short notation (docs/NOTATION.md)."""
+    from analyzer.questions.review import typed_record
+
+    if trump is None:
+        raise BeloteError("--hands needs --trump: the trump suit (h, d, c or s), e.g. --trump h")
+    rules = _rules(variant, players, rule)
+    return rules, typed_record(rules, hands, trump, taker, plays)
+
+
+def _pimc_player(pimc: str):
+    from analyzer.players.policies import play_code
+
+    player = None if pimc.strip() == "none" else pimc.strip()
+    if player is not None:
+        if player.partition(":")[0] != "pimc":
+            raise BeloteError(f'--pimc "{pimc}": give a pimc policy (e.g. pimc, pimc:worlds=64,infer=bids) or none')
+        play_code(player)  # a one-line error for a bad parameter
+    return player
+
+
 @app.command()
 def review(
-    file: Path = typer.Argument(..., help="A deal log written with 'belote simulate --log'."),
+    file: Optional[Path] = typer.Argument(None, help="A deal log written with 'belote simulate --log' (or give "
+                                                     "--hands)."),
     deal: Optional[int] = typer.Option(None, "--deal", help="Review this deal number (default: the first played one)."),
+    hands: Optional[str] = HANDS,
+    trump: Optional[str] = TRUMP,
+    taker: int = TAKER,
+    plays: str = PLAYS,
+    variant: Variant = VARIANT,
+    players: Optional[int] = PLAYERS,
+    rule: Optional[List[str]] = RULE,
     pimc: str = typer.Option("pimc:infer=bids", "--pimc",
                              help="The searching player whose card is shown beside each card played (a pimc policy "
                                   "with its parameters), or none."),
@@ -460,7 +497,8 @@ def review(
 ):
     """Review a played deal card by card: what each card gave away against the best card with
     every card open (the exact solver; Piekjas 3-4: its pessimistic two-sided value), the card
-    pimc would have played from what the seat saw, and the totals per seat and side.
+    pimc would have played from what the seat saw, the totals per seat and side, and the
+    deal's value trick by trick. A logged deal, or one typed with --hands (docs/NOTATION.md).
 
     Examples:
 
@@ -468,35 +506,80 @@ def review(
 
       belote review deals.jsonl --deal 7 --lang nl
 
-      belote review deals.jsonl --deal 7 --pimc none --json
+      belote review --hands "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad /
+      Qc Jc 8d 7d 9d Td Kd Jd" --trump h --taker 0 --plays "Jh 7h Th Qc"
     """
-    from analyzer.output.deallog import read_log
     from analyzer.output.review_text import render
-    from analyzer.players.policies import play_code
+    from analyzer.players import public_info
     from analyzer.questions.review import review as review_deal
 
-    player = None if pimc.strip() == "none" else pimc.strip()
-    if player is not None:
-        if player.partition(":")[0] != "pimc":
-            raise BeloteError(f'--pimc "{pimc}": give a pimc policy (e.g. pimc, pimc:worlds=64,infer=bids) or none')
-        play_code(player)  # a one-line error for a bad parameter
-    records = read_log(file)
-    played = [r for r in records if r.get("outcome") == "played"]
-    if deal is None:
-        if not played:
-            raise BeloteError(f"{file} holds no played deal (every deal was passed out or redealt): nothing to review")
-        chosen = played[0]
+    player = _pimc_player(pimc)
+    if hands is not None:
+        if file is not None:
+            raise BeloteError("give a deal log or --hands, not both")
+        rules, typed = _typed(variant, players, rule, hands, trump, taker, plays)
+        if not typed["tricks"]:
+            raise BeloteError("--plays is empty: nothing to review (belote analyse values the cards of a position)")
+        r = review_deal(typed, pimc=player, public=public_info(rules), rules=rules)
     else:
-        found = [r for r in records if r.get("deal") == deal]
-        if not found:
-            numbers = [r.get("deal") for r in records]
-            raise BeloteError(f"deal {deal} is not in {file}: it holds deals {min(numbers)}..{max(numbers)}")
-        chosen = found[0]
-    r = review_deal(chosen, pimc=player)
+        if file is None:
+            raise BeloteError("give a deal log (belote simulate --log FILE) or a deal typed with --hands")
+        from analyzer.output.deallog import read_log
+
+        records = read_log(file)
+        if deal is None:
+            played = [x for x in records if x.get("outcome") == "played"]
+            if not played:
+                raise BeloteError(f"{file} holds no played deal (every deal was passed out or redealt): nothing to review")
+            chosen = played[0]
+        else:
+            found = [x for x in records if x.get("deal") == deal]
+            if not found:
+                numbers = [x.get("deal") for x in records]
+                raise BeloteError(f"deal {deal} is not in {file}: it holds deals {min(numbers)}..{max(numbers)}")
+            chosen = found[0]
+        r = review_deal(chosen, pimc=player)
     if as_json:
         _json({"command": _command(), **r.as_dict()})
         return
     typer.echo(render(r, lang.value))
+
+
+@app.command()
+def analyse(
+    hands: str = typer.Option(..., "--hands", help="Each seat's cards at the first trick, seat 0 first, separated "
+                              "by / (docs/NOTATION.md)."),
+    trump: str = typer.Option(..., "--trump", help="The trump suit (h, d, c, s)."),
+    taker: int = TAKER,
+    plays: str = PLAYS,
+    variant: Variant = VARIANT,
+    players: Optional[int] = PLAYERS,
+    rule: Optional[List[str]] = RULE,
+    pimc: str = typer.Option("pimc", "--pimc", help="The searching player whose card is shown (a pimc policy), or "
+                             "none. A typed position has no bidding: it reads only the cards."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Card and word language: en or nl (B V H A, k r h s)."),
+    as_json: bool = JSON,
+):
+    """One decision: every legal card of the seat to move after --plays, valued with every card
+    open (the exact solver; Piekjas 3-4: its pessimistic value), what each gives away against the
+    best, and the card pimc plays from what the seat sees.
+
+    Examples:
+
+      belote analyse --hands "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad /
+      Qc Jc 8d 7d 9d Td Kd Jd" --trump h --taker 0 --plays "Jh 7h Th Qc"
+
+      belote analyse --variant piekjas --players 2 --hands "..." --trump s --taker 1 --json
+    """
+    from analyzer.output.review_text import render_position
+    from analyzer.questions.review import analyse as analyse_position
+
+    rules, typed = _typed(variant, players, rule, hands, trump, taker, plays)
+    p = analyse_position(typed, rules, pimc=_pimc_player(pimc))
+    if as_json:
+        _json({"command": _command(), **p.as_dict()})
+        return
+    typer.echo(render_position(p, lang.value))
 
 
 # ---- bench -------------------------------------------------------------------------------

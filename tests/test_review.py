@@ -95,3 +95,59 @@ def test_the_command_prints_the_review_and_json_and_refuses_a_deal_not_played(tm
     assert nl.returncode == 0 and f"Nabespreking van spel {played['deal']}" in nl.stdout
     wrong = subprocess.run([*BELOTE, "review", str(path), "--pimc", "dd"], capture_output=True, text=True)
     assert wrong.returncode == 2 and "give a pimc policy" in wrong.stderr
+
+
+HANDS = "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad / Qc Jc 8d 7d 9d Td Kd Jd"
+
+
+def test_a_typed_deal_is_the_logged_deal_it_spells(tmp_path):
+    """A logged deal typed back in the short notation (docs/NOTATION.md) gives the same review."""
+    from analyzer.questions.review import typed_record
+
+    _, records = _log(tmp_path, "classic")
+    record = next(r for r in records if r["outcome"] == "played")
+    rules = Rules.from_label("classic")
+    typed = typed_record(rules, " / ".join(" ".join(h) for h in record["start_hands"]), record["trump"],
+                         int(record["troefmaker"]), " ".join(c for t in record["tricks"] for _, c in t["plays"]))
+    assert [[list(p) for p in t["plays"]] for t in typed["tricks"]] == [[list(p) for p in t["plays"]]
+                                                                         for t in record["tricks"]]
+    a = review(record, pimc=None)
+    b = review(typed, pimc=None, rules=rules)
+    assert [(c.seat, c.card, c.loss, c.values) for c in a.cards] == [(c.seat, c.card, c.loss, c.values) for c in b.cards]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--hands", "Jh 9h"], "--hands gives 1 hands for 4 players"),
+    (["--hands", HANDS.replace("Jd", "Jh")], "Jh is dealt twice"),
+    (["--hands", HANDS, "--plays", "Jh Ac"], "card 2, Ac, is not legal for seat 1 (its legal cards: 7h 8h Qh Kh)"),
+    (["--hands", HANDS, "--trump", "x"], '--trump "x" is not a suit'),
+    (["--hands", HANDS.replace(" 8c", ""), "--trump", "h"], "seat 0 holds 7 cards, not 8"),
+])
+def test_a_typed_deal_with_a_mistake_is_one_line_naming_it(args, message):
+    argv = [*BELOTE, "analyse", *args] + ([] if "--trump" in args else ["--trump", "h"])
+    out = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr, out.stderr
+
+
+def test_analyse_values_every_legal_card_as_the_solver_and_review_do():
+    """The position after the typed plays: each legal card's value is the solver's, its loss is
+    against the best, and the card review values there is the same."""
+    from analyzer.questions.review import analyse, typed_record
+
+    rules = Rules()
+    typed = typed_record(rules, HANDS, "h", 0, "Jh 7h Th Qc")
+    p = analyse(typed, rules, pimc="pimc:worlds=8")
+    st, plays = start_of(typed, rules)
+    rec = rules.record()
+    from analyzer.game.state import play_card
+    for _, _, card in plays:
+        play_card(st, rec, card)
+    sol = Solver(rules, OBJECTIVE).card_values(st)
+    assert p.values == {int(k): int(v) for k, v in sol.cards.items()} and p.seat == 0 and p.trick == 2
+    assert min(p.losses.values()) == 0 and all(p.losses[b] == 0 for b in p.best) and p.pimc in p.values
+    out = subprocess.run([*BELOTE, "analyse", "--hands", HANDS, "--trump", "h", "--plays", "Jh 7h Th Qc", "--json",
+                          "--pimc", "none"], capture_output=True, text=True, timeout=600)
+    d = json.loads(out.stdout)
+    from analyzer.rules.cards import format_card
+
+    assert d["best"] == ["7s"] and d["losses"] == {format_card(k): v for k, v in p.losses.items()}

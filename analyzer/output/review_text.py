@@ -8,13 +8,14 @@ from analyzer.questions.review import Review
 from analyzer.rules.cards import format_card
 
 WORDS = {
-    "en": {"title": "Review of deal {deal} ({variant}, trump {trump}, troefmaker seat {taker})",
+    "en": {"title": "Review of deal {deal} ({variant}, trump {trump}, troefmaker seat {taker})", "typed": "(typed)",
            "head": ("trick", "seat", "played", "best with open cards", "gave away", "pimc"),
            "forced": "forced", "same": "= best",
            "sides": "given away (card points, against perfect open-card play)", "side": "side", "seat_total": "seat",
            "worst": "The costliest card: trick {trick}, seat {seat} played {card} and gave away {loss} card points "
                     "(best: {best}).", "none": "Every card was as good as the best with open cards.",
-           "trace": "The deal's value (troefmaker's side) at the start of each trick: {values}; at the end: {final}.",
+           "trace": "The deal's value (troefmaker's side) at the start of each trick: {values}; after the last card: "
+                    "{final}.",
            "turn": "It moved most in trick {trick}: {change:+d}.", "still": "No trick moved it.",
            "exact": "Values: the card points the troefmaker's side ends with when every card from there on is "
                     "played perfectly, every card visible (the exact solver).",
@@ -23,14 +24,15 @@ WORDS = {
            "pimc": "pimc: the card the {policy} player chooses from what the seat saw (the record's bidding "
                    "included), from the same position."},
     "nl": {"title": "Nabespreking van spel {deal} ({variant}, troef {trump}, troefmaker stoel {taker})",
+           "typed": "(ingetypt)",
            "head": ("slag", "stoel", "gespeeld", "beste met open kaarten", "weggegeven", "pimc"),
            "forced": "gedwongen", "same": "= beste",
            "sides": "weggegeven (kaartpunten, tegen perfect spel met open kaarten)", "side": "kant",
            "seat_total": "stoel",
            "worst": "De duurste kaart: slag {trick}, stoel {seat} speelde {card} en gaf {loss} kaartpunten weg "
                     "(beste: {best}).", "none": "Elke kaart was even goed als de beste met open kaarten.",
-           "trace": "De waarde van het spel (kant van de troefmaker) aan het begin van elke slag: {values}; aan het "
-                    "eind: {final}.",
+           "trace": "De waarde van het spel (kant van de troefmaker) aan het begin van elke slag: {values}; na de "
+                    "laatste kaart: {final}.",
            "turn": "Ze bewoog het meest in slag {trick}: {change:+d}.", "still": "Geen slag bewoog ze.",
            "exact": "Waarden: de kaartpunten waarmee de kant van de troefmaker eindigt als elke kaart vanaf daar "
                     "perfect gespeeld wordt, alle kaarten open (de exacte oplosser).",
@@ -48,8 +50,8 @@ def render(r: Review, lang: str = "en") -> str:
         return format_card(card, lang, symbols=True)
 
     rec = r.record
-    out = [w["title"].format(deal=rec.get("deal"), variant=r.rules.label, trump=rec["trump"],
-                             taker=rec["troefmaker"]), ""]
+    out = [w["title"].format(deal=rec.get("deal") if rec.get("deal") is not None else w["typed"],
+                             variant=r.rules.label, trump=rec["trump"], taker=rec["troefmaker"]), ""]
     head = w["head"] if r.pimc_policy else w["head"][:-1]
     rows = [head]
     for x in r.cards:
@@ -85,4 +87,30 @@ def render(r: Review, lang: str = "en") -> str:
     return "\n".join(out)
 
 
-__all__ = ["render"]
+def render_position(p, lang: str = "en") -> str:
+    """``belote analyse``: one line per legal card, best first."""
+    w = WORDS[lang]
+
+    def c(card):
+        return format_card(card, lang, symbols=True)
+
+    head = ("card", "value", "gives away", "") if lang == "en" else ("kaart", "waarde", "geeft weg", "")
+    title = (f"{p.rules.label}, trick {p.trick}, seat {p.seat} to play" if lang == "en"
+             else f"{p.rules.label}, slag {p.trick}, stoel {p.seat} aan de beurt")
+    rows = [head]
+    for card in sorted(p.values, key=lambda k: (p.losses[k], k)):
+        mark = ("best" if lang == "en" else "beste") if card in p.best else ""
+        if p.pimc == card:
+            mark = (mark + ", " if mark else "") + p.pimc_policy
+        rows.append((c(card), str(p.values[card]), str(p.losses[card]), mark))
+    widths = [max(len(r[k]) for r in rows) for k in range(4)]
+    out = [title, ""]
+    for k, r in enumerate(rows):
+        out.append("  ".join(v.ljust(widths[j]) for j, v in enumerate(r)).rstrip())
+        if k == 0:
+            out.append("  ".join("-" * widths[j] for j in range(3)))
+    out += ["", w["exact"] if p.exact else w["paranoid"]]
+    return "\n".join(out)
+
+
+__all__ = ["render", "render_position"]

@@ -82,10 +82,10 @@ class Review:
         return {"seats": seats, "sides": sides, "valued": valued}
 
     def trajectory(self) -> list[tuple[int, int]]:
-        """``(trick, value)`` at the start of each trick, then ``(n_tricks + 1, the value of the
-        finished hand)``: the deal's value as the cards fell."""
+        """``(trick, value)`` at the start of each trick, then ``(last trick + 1, the value after the
+        last card)`` (the finished hand's, for a whole deal): the deal's value as the cards fell."""
         starts = [(c.trick, c.value) for k, c in enumerate(self.cards) if k % self.rules.players == 0]
-        return starts + [(self.rules.n_tricks + 1, self.final)]
+        return starts + [(self.cards[-1].trick + 1, self.final)]
 
     def turning_trick(self) -> tuple[int, int] | None:
         """The trick whose cards moved the deal's value most, and by how much (troefmaker's side's
@@ -135,9 +135,13 @@ def start_of(record: dict, rules: Rules):
     return st, plays
 
 
-def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None) -> Review:
-    """Review one played record (``belote-deal/1``): every card not forced valued by the solver,
-    and (``pimc``: a play policy, None: not asked) the card that policy plays there."""
+def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None, public=None,
+           rules: Rules | None = None) -> Review:
+    """Review one played record (``belote-deal/1``, or ``typed_record``'s): every card not forced
+    valued by the solver, and (``pimc``: a play policy, None: not asked) the card that policy
+    plays there, from what the seat saw (``public``; default: the record's public information,
+    its bidding included). ``rules``: those of a typed record (a logged one is checked and
+    names its own)."""
     import time
 
     from analyzer.players import choose, public_from_record, strong_workspace
@@ -146,11 +150,11 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     from analyzer.rules.deal_schema import check_record
 
     t0 = time.perf_counter()
-    rules = check_record(record, f"deal {record.get('deal')}")
+    rules = rules if rules is not None else check_record(record, f"deal {record.get('deal')}")
     rec = rules.record()
     st, plays = start_of(record, rules)
     solver = Solver(rules, OBJECTIVE)
-    pub = public_from_record(record, rules) if pimc else None
+    pub = public if public is not None else (public_from_record(record, rules) if pimc else None)
     link = strong_workspace(rules, [play_code(pimc)]) if pimc else None
     out = []
     for i, (trick, seat, card) in enumerate(plays):
@@ -179,4 +183,109 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     return Review(record, rules, out, pimc, time.perf_counter() - t0, int(solver.value(st).value))
 
 
-__all__ = ["review", "Review", "CardReview", "start_of", "OBJECTIVE"]
+# ---- a deal typed by hand (docs/NOTATION.md) -------------------------------------------------
+
+
+def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = "") -> dict:
+    """A deal typed in the short notation (docs/NOTATION.md) as a ``belote-deal/1``-like record that
+    ``review`` reads: ``hands`` each seat's cards at the first trick, seat 0 first, separated by
+    ``/``; ``trump`` a suit; ``taker`` the troefmaker's seat; ``plays`` the cards played so far in
+    order (who plays each follows from the rules: seat 0 leads, each trick's winner leads the
+    next). Every mistake is a one-line error naming it."""
+    from analyzer.game.state import start_state
+    from analyzer.rules.cards import NotationError, format_suit, parse_cards_in, parse_suit
+
+    if rules.variant == "dekjas":
+        raise BeloteError("a Dekjas deal has face-down piles: review a logged one (belote simulate --log)")
+    parts = [p for p in hands.split("/")]
+    if len(parts) != rules.players:
+        raise BeloteError(f"--hands gives {len(parts)} hands for {rules.players} players: one per seat, seat 0 "
+                          "first, separated by / (e.g. \"Jh 9h ... / 7h 8h ... / ...\")")
+    cards = []
+    for s, part in enumerate(parts):
+        got = parse_cards_in(part)
+        if len(got) != rules.n_tricks:
+            raise BeloteError(f"--hands: seat {s} holds {len(got)} cards, not {rules.n_tricks} ({rules.label}: "
+                              f"{rules.n_tricks} each at the first trick)")
+        cards.append(got)
+    flat = [c for h in cards for c in h]
+    dup = sorted({c for c in flat if flat.count(c) > 1})
+    if dup:
+        raise BeloteError(f"--hands: {format_card(dup[0])} is dealt twice: every card once")
+    try:
+        t = parse_suit(trump)
+    except NotationError:
+        try:
+            t = parse_suit(trump, "nl")  # the Dutch letters: h r k s
+        except NotationError:
+            raise BeloteError(f'--trump "{trump}" is not a suit: write h d c s (or the Dutch h r k s, or the '
+                              "symbols)") from None
+    if not 0 <= taker < rules.players:
+        raise BeloteError(f"--taker: seat {taker} does not exist with {rules.players} players: seats 0..{rules.players - 1}")
+    st = start_state(rules, cards, t, taker)
+    rec = rules.record()
+    tricks = []
+    for k, card in enumerate(parse_cards_in(plays) if plays.strip() else []):
+        seat = int(st[ST_TO_MOVE])
+        if not (int(legal_cards(st, rec)) >> card) & 1:
+            legal = " ".join(format_card(c) for c in mask_to_cards(int(legal_cards(st, rec))))
+            raise BeloteError(f"--plays: card {k + 1}, {format_card(card)}, is not legal for seat {seat} "
+                              f"(its legal cards: {legal})")
+        if k % rules.players == 0:
+            tricks.append({"plays": []})
+        tricks[-1]["plays"].append([seat, format_card(card)])
+        play_card(st, rec, card)
+    return {"schema": "typed", "variant": rules.variant, "players": rules.players, "rules": rules.options(),
+            "deal": None, "seed": None, "outcome": "played", "trump": format_suit(t), "troefmaker": taker,
+            "start_hands": [[format_card(c) for c in h] for h in cards], "tricks": tricks}
+
+
+@dataclass
+class Position:
+    """One position of a deal: each legal card's solver value (with every card open) and what it
+    gives away against the best, and the card pimc chooses from what the seat sees."""
+
+    rules: Rules
+    seat: int
+    trick: int
+    values: dict[int, int]
+    best: list[int]
+    losses: dict[int, int]
+    pimc: int | None
+    pimc_policy: str | None
+    exact: bool
+
+    def as_dict(self) -> dict:
+        fc = format_card
+        return {"variant": self.rules.label, "seat": self.seat, "trick": self.trick, "objective": OBJECTIVE,
+                "exact": self.exact, "values": {fc(c): v for c, v in self.values.items()},
+                "losses": {fc(c): v for c, v in self.losses.items()}, "best": [fc(c) for c in self.best],
+                "pimc": None if self.pimc is None else fc(self.pimc), "pimc_policy": self.pimc_policy}
+
+
+def analyse(record: dict, rules: Rules, pimc: str | None = "pimc", seed: int = 0) -> Position:
+    """The position after the record's plays: every legal card of the seat to move valued by the
+    solver, and pimc's card (from the state alone: a typed deal has no bidding to read)."""
+    from analyzer.game.state import is_over
+    from analyzer.players import choose, public_info
+    from analyzer.players.solver import Solver
+
+    st, plays = start_of(record, rules)
+    rec = rules.record()
+    for _, _, card in plays:
+        play_card(st, rec, card)
+    if is_over(st, rec):
+        raise BeloteError("--plays: every card is played: the hand is over, there is no card to analyse")
+    solver = Solver(rules, OBJECTIVE)
+    sol = solver.card_values(st)
+    sign = 1 if solver.maximizes(st) else -1
+    values = {int(k): int(v) for k, v in sol.cards.items()}
+    top = max(sign * v for v in values.values())
+    card = choose(pimc, st, rules, public_info(rules), seed=seed) if pimc else None
+    return Position(rules, int(st[ST_TO_MOVE]), len(plays) // rules.players + 1, values,
+                    sorted(k for k, v in values.items() if sign * v == top),
+                    {k: int(top - sign * v) for k, v in values.items()}, card, pimc,
+                    not (rules.variant == "piekjas" and rules.players > 2))
+
+
+__all__ = ["review", "Review", "CardReview", "start_of", "OBJECTIVE", "typed_record", "analyse", "Position"]
