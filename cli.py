@@ -494,6 +494,7 @@ def review(
                                   "with its parameters), or none."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Card and word language: en or nl (B V H A, k r h s)."),
     as_json: bool = JSON,
+    quiet: bool = QUIET,
 ):
     """Review a played deal card by card: what each card gave away against the best card with
     every card open (the exact solver; Piekjas 3-4: its pessimistic two-sided value), the card
@@ -520,7 +521,7 @@ def review(
         rules, typed = _typed(variant, players, rule, hands, trump, taker, plays)
         if not typed["tricks"]:
             raise BeloteError("--plays is empty: nothing to review (belote analyse values the cards of a position)")
-        r = review_deal(typed, pimc=player, public=public_info(rules), rules=rules)
+        chosen, pub = typed, public_info(rules)
     else:
         if file is None:
             raise BeloteError("give a deal log (belote simulate --log FILE) or a deal typed with --hands")
@@ -538,7 +539,10 @@ def review(
                 numbers = [x.get("deal") for x in records]
                 raise BeloteError(f"deal {deal} is not in {file}: it holds deals {min(numbers)}..{max(numbers)}")
             chosen = found[0]
-        r = review_deal(chosen, pimc=player)
+        rules, pub = None, None
+    cards = sum(len(t["plays"]) for t in chosen.get("tricks", []))
+    with _progress(cards, quiet, "review") as update:  # about 0.5 s a classic deal, minutes in Piekjas 3-4
+        r = review_deal(chosen, pimc=player, public=pub, rules=rules, progress=lambda done, total: update(done))
     if as_json:
         _json({"command": _command(), **r.as_dict()})
         return
@@ -559,6 +563,7 @@ def analyse(
                              "none. A typed position has no bidding: it reads only the cards."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Card and word language: en or nl (B V H A, k r h s)."),
     as_json: bool = JSON,
+    quiet: bool = QUIET,  # one position: no progress to show (accepted as by every command with --json)
 ):
     """One decision: every legal card of the seat to move after --plays, valued with every card
     open (the exact solver; Piekjas 3-4: its pessimistic value), what each gives away against the

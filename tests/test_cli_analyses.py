@@ -124,7 +124,6 @@ BAD = [
     (["table", "--bracket", "--bracket-by", "colour"], "--bracket-by"),
     (["table", "--bracket", "--run-dir", "r"], "--run-dir"),
     (["report", "--deals", "0"], "--deals"),
-    (["report", "--variants", "piekjas4"], "no example hand"),
     (["report", "--variants", "classic,bridge"], "unknown variant"),
 ]
 

@@ -145,3 +145,18 @@ def test_a_table_bracket_finding_counts_and_names_the_flips():
     assert "Flips: `J...`: heuristic pass (-2), pimc take (+11)" in f.text
     (g,) = F.table_bracket_findings("classic", summary.iloc[:0], ("heuristic", "pimc"), ("round", "honours"), 300, "#6")
     assert not g.supported and "No class has 300 or more decisions" in g.text
+
+
+def test_every_variant_has_an_example_hand_so_the_first_page_answers_should_i_take_in_each():
+    from analyzer.errors import BeloteError
+    from analyzer.output import report as R
+    from analyzer.rules import ALL_LABELS
+
+    for label in ALL_LABELS:
+        assert [ex.label for ex in R.examples_for((label,))] and {ex.label for ex in R.examples_for((label,))} == {label}
+    try:
+        R.examples_for(("bridge",))
+    except BeloteError as e:
+        assert "no example hand" in str(e)
+    else:
+        raise AssertionError("a variant list without an example hand must be refused")
