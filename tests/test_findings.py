@@ -160,3 +160,17 @@ def test_every_variant_has_an_example_hand_so_the_first_page_answers_should_i_ta
         assert "no example hand" in str(e)
     else:
         raise AssertionError("a variant list without an example hand must be refused")
+
+
+def test_the_hands_that_pay_are_each_honours_set_from_its_fewest_side_aces():
+    rows = []
+    for hon, gains in (("J9..", (5, 9, 12)), ("J...", (-3, 2, 6)), (".9..", (-8, -2, -1))):
+        for aces, g in enumerate(gains):
+            rows.append({"round": 1, "honours": hon, "side_aces": aces, "n": 1000, "gain_net": float(g),
+                         "gain_net_lo": g - 1.5, "gain_net_hi": g + 1.5})
+    (f,) = F.class_findings("classic", pd.DataFrame(rows), "#2")
+    assert f.supported and "`J9..` with 0+ side aces (from +5 [+4, +6], n=3,000)" in f.text
+    assert "`J...` with 1+ side aces (from +2 [+0, +4], n=2,000)" in f.text and ".9.." not in f.text
+    rows = [dict(r, gain_net_lo=-1.0) for r in rows]
+    (g,) = F.class_findings("classic", pd.DataFrame(rows), "#2")
+    assert not g.supported and "no class of trump honours and side aces with n ≥ 200 gains beyond the noise" in g.text

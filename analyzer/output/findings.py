@@ -25,6 +25,9 @@ QUESTIONS = (
     ("rules", "Which house rules change the game?"),
     ("bracket", "Do the answers move under stronger players?"),
 )
+HONOURS_WORDS = ("Trump honours are written J 9 A 10 in that order, `.` where not held (`J9..`: the jack and the "
+                 "nine, not the ace or the ten); the gain quoted is that of the weakest paying class, in net points "
+                 "a hand over passing.")
 STRENGTH_WORDS = ("*Strength* is the heuristic's hand score for the trump suit: trump J 20, 9 14, A 11, 10 10, K 5, "
                   "Q 4, 8 and 7 2 each, +6 for each trump beyond two, +10 for each side ace, +4 for a side ten with "
                   "its ace, +4 for each void with two trumps, +10 for trump K and Q together.")
@@ -116,6 +119,41 @@ def when_findings(label: str, break_even: pd.DataFrame, strength: pd.DataFrame, 
                     f"(n={int(b['n']):,}).")
         out.append(Finding("when", label, f"{label}, {word}: taking pays on average from a strength of "
                                           + "; ".join(parts) + "." + risk, link))
+    return out
+
+
+def class_findings(label: str, classes: pd.DataFrame, link: str, min_n: int = 200) -> list[Finding]:
+    """The hands that pay, in a player's terms, per round of a variant's bidding table
+    (``classes``: ``TableResult.view(["round", "honours", "side_aces"])``, all seats pooled): for
+    each set of trump honours (J 9 A 10, ``.`` where not held), the fewest side aces from which
+    taking gains beyond the noise in every class with at least ``min_n`` decisions. A round
+    where no class pays beyond the noise is said so."""
+    from analyzer.questions.table import _hon_key
+
+    out = []
+    for rnd, rows in classes.groupby("round", sort=True):
+        rows = rows[rows["n"] >= min_n]
+        pays = []
+        for hon in sorted(rows["honours"].unique(), key=_hon_key):
+            h = rows[rows["honours"] == hon].sort_values("side_aces")
+            ok = (h["gain_net_lo"] > 0).to_numpy()
+            start = None
+            for k in range(len(h) - 1, -1, -1):  # the longest run of paying classes up to the most aces
+                if not ok[k]:
+                    break
+                start = k
+            if start is not None:
+                first = h.iloc[start]
+                n = int(h.iloc[start:]["n"].sum())
+                pays.append(f"`{hon}` with {int(first['side_aces'])}+ side aces (from {first['gain_net']:+.0f} "
+                            f"[{first['gain_net_lo']:+.0f}, {first['gain_net_hi']:+.0f}], n={n:,})")
+        word = "round 1" if rnd == 1 else "round 2"
+        if pays:
+            out.append(Finding("when", label, f"{label}, {word}: taking pays beyond the noise with trump "
+                                              + "; ".join(pays) + ".", link))
+        else:
+            out.append(Finding("when", label, f"{label}, {word}: no class of trump honours and side aces with "
+                                              f"n ≥ {min_n} gains beyond the noise.", link, False))
     return out
 
 
@@ -259,7 +297,7 @@ def markdown(findings: list[Finding], links: dict[str, str], pictures: dict[str,
         if open_:
             out += ["- Left open by these samples:"] + [f"    - {f.text}" for f in open_]
         if key == "when":
-            out += ["", STRENGTH_WORDS]
+            out += ["", STRENGTH_WORDS, "", HONOURS_WORDS]
         if pictures and key in pictures:
             out += ["", f"![{title}]({pictures[key]})"]
         out.append("")
@@ -281,6 +319,7 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
         if be.exists():
             found += when_findings(label, pd.read_csv(be, dtype={"seat": str}),
                                    pd.read_csv(folder / f"table_{label}_strength.csv"), links["when"])
+            found += class_findings(label, pd.read_csv(folder / f"table_{label}_honours_aces.csv"), links["when"])
     found += balance_findings(seats, links["balance"])
     found += rules_findings(pd.read_csv(folder / "rules_impact.csv"), links["rules"])
     if (folder / "bracket_examples.csv").exists():
@@ -299,4 +338,4 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     return found
 
 
-__all__ = ["Finding", "from_folder", "bracket_rows", "bracket_findings", "table_bracket_findings", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "rules_findings", "markdown"]
+__all__ = ["Finding", "from_folder", "class_findings", "bracket_rows", "bracket_findings", "table_bracket_findings", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "rules_findings", "markdown"]

@@ -649,6 +649,9 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
     found = F.take_findings(take_all, links["take"])
     for lab, t in tables.items():
         found += F.when_findings(lab, t.break_even(), t.strength(), links["when"])
+        by_class = t.view(["round", "honours", "side_aces"])
+        by_class.to_csv(folder / f"table_{lab}_honours_aces.csv", index=False)
+        found += F.class_findings(lab, by_class, links["when"])
     found += F.balance_findings(balance.seat_table(), links["balance"])
     found += F.rules_findings(impact.table(), links["rules"])
     if brackets:
