@@ -69,6 +69,7 @@ SEED = typer.Option(1, "--seed", min=0, max=SEEDS - 1, help="Random seed, 0 to 2
 QUIET = typer.Option(False, "--quiet", "-q", help="No progress bar.")
 VARIANT = typer.Option(Variant.classic, "--variant", help="Which game.")
 PLAYERS = typer.Option(None, "--players", help="Players (piekjas 2-4; classic 4; dekjas 2). Default: the variant's usual count.")
+LANG = typer.Option(Lang.en, "--lang", help="Card and word language: en or nl (B V H A, k r h s).")
 RULE = typer.Option(None, "--rule", help="Rule option KEY=VALUE (repeatable), e.g. --rule undertrump=free.")
 BID = typer.Option("heuristic", "--bid", help="Bidding policy for all seats, or per seat: 0=heuristic,1=random.")
 BID_CALIBRATED = typer.Option(  # the questions' default: the bidders the bidding tables agree with (docs/CALIBRATION.md)
@@ -417,11 +418,28 @@ def simulate(
 # ---- show ------------------------------------------------------------------------------
 
 
+def _logged_deal(records: list, file: Path, deal: Optional[int], played: bool = False) -> dict:
+    """Deal number ``deal`` of a log's ``records``; ``None``: the first (``played``: the first that
+    was played). One line naming the file when there is none."""
+    if deal is not None:
+        found = [r for r in records if r.get("deal") == deal]
+        if not found:
+            numbers = [r.get("deal") for r in records]
+            raise BeloteError(f"deal {deal} is not in {file}: it holds deals {min(numbers)}..{max(numbers)}")
+        return found[0]
+    if not records:
+        raise BeloteError(f"{file} holds no deal: write one with belote simulate --log")
+    pool = [r for r in records if r.get("outcome") == "played"] if played else records
+    if not pool:
+        raise BeloteError(f"{file} holds no played deal (every deal was passed out or redealt): nothing to review")
+    return pool[0]
+
+
 @app.command()
 def show(
     file: Path = typer.Argument(..., help="A deal log written with 'belote simulate --log'."),
     deal: Optional[int] = typer.Option(None, "--deal", help="Show only this deal number (default: the first)."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Card and word language: en or nl (B V H A, k r h s)."),
+    lang: Lang = LANG,
     all_deals: bool = typer.Option(False, "--all", help="Show every deal in the file."),
 ):
     """Show a logged deal as a person reads it: hands, bids, tricks, declarations, scores.
@@ -436,15 +454,7 @@ def show(
     from analyzer.output.show import render
 
     records = read_log(file)
-    if all_deals:
-        chosen = records
-    elif deal is None:
-        chosen = records[:1]
-    else:
-        chosen = [r for r in records if r.get("deal") == deal]
-        if not chosen:
-            numbers = [r.get("deal") for r in records]
-            raise BeloteError(f"deal {deal} is not in {file}: it holds deals {min(numbers)}..{max(numbers)}")
+    chosen = records if all_deals else [_logged_deal(records, file, deal)]
     typer.echo("\n\n".join(render(r, lang.value) for r in chosen))
 
 
@@ -492,7 +502,7 @@ def review(
     pimc: str = typer.Option("pimc:infer=bids", "--pimc",
                              help="The searching player whose card is shown beside each card played (a pimc policy "
                                   "with its parameters), or none."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Card and word language: en or nl (B V H A, k r h s)."),
+    lang: Lang = LANG,
     as_json: bool = JSON,
     quiet: bool = QUIET,
 ):
@@ -527,18 +537,7 @@ def review(
             raise BeloteError("give a deal log (belote simulate --log FILE) or a deal typed with --hands")
         from analyzer.output.deallog import read_log
 
-        records = read_log(file)
-        if deal is None:
-            played = [x for x in records if x.get("outcome") == "played"]
-            if not played:
-                raise BeloteError(f"{file} holds no played deal (every deal was passed out or redealt): nothing to review")
-            chosen = played[0]
-        else:
-            found = [x for x in records if x.get("deal") == deal]
-            if not found:
-                numbers = [x.get("deal") for x in records]
-                raise BeloteError(f"deal {deal} is not in {file}: it holds deals {min(numbers)}..{max(numbers)}")
-            chosen = found[0]
+        chosen = _logged_deal(read_log(file), file, deal, played=True)
         rules, pub = None, None
     cards = sum(len(t["plays"]) for t in chosen.get("tricks", []))
     with _progress(cards, quiet, "review") as update:  # about 0.5 s a classic deal, minutes in Piekjas 3-4
@@ -561,7 +560,7 @@ def analyse(
     rule: Optional[List[str]] = RULE,
     pimc: str = typer.Option("pimc", "--pimc", help="The searching player whose card is shown (a pimc policy), or "
                              "none. A typed position has no bidding: it reads only the cards."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Card and word language: en or nl (B V H A, k r h s)."),
+    lang: Lang = LANG,
     as_json: bool = JSON,
     quiet: bool = QUIET,  # one position: no progress to show (accepted as by every command with --json)
 ):
