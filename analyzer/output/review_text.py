@@ -43,6 +43,18 @@ WORDS = {
 }
 
 
+def _columns(rows, ruled: int) -> list[str]:
+    """``rows`` (the heading first) as left-aligned columns, the heading's first ``ruled`` columns
+    underlined."""
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    out = []
+    for k, r in enumerate(rows):
+        out.append("  ".join(v.ljust(widths[j]) for j, v in enumerate(r)).rstrip())
+        if k == 0:
+            out.append("  ".join("-" * widths[j] for j in range(ruled)))
+    return out
+
+
 def render(r: Review, lang: str = "en") -> str:
     w = WORDS[lang]
 
@@ -62,11 +74,7 @@ def render(r: Review, lang: str = "en") -> str:
             row = (str(x.trick), str(x.seat), c(x.card), best, str(x.loss) if x.loss else "0",
                    "" if x.pimc is None else (c(x.pimc) + (" *" if x.pimc != x.card else "")))
         rows.append(row[:len(head)])
-    widths = [max(len(row[k]) for row in rows) for k in range(len(head))]
-    for k, row in enumerate(rows):
-        out.append("  ".join(v.ljust(widths[j]) for j, v in enumerate(row)).rstrip())
-        if k == 0:
-            out.append("  ".join("-" * widths[j] for j in range(len(head))))
+    out += _columns(rows, len(head))
     out.append("")
     t = r.totals()
     seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
@@ -103,12 +111,7 @@ def render_position(p, lang: str = "en") -> str:
         if p.pimc == card:
             mark = (mark + ", " if mark else "") + p.pimc_policy
         rows.append((c(card), str(p.values[card]), str(p.losses[card]), mark))
-    widths = [max(len(r[k]) for r in rows) for k in range(4)]
-    out = [title, ""]
-    for k, r in enumerate(rows):
-        out.append("  ".join(v.ljust(widths[j]) for j, v in enumerate(r)).rstrip())
-        if k == 0:
-            out.append("  ".join("-" * widths[j] for j in range(3)))
+    out = [title, ""] + _columns(rows, 3)
     out += ["", w["exact"] if p.exact else w["paranoid"]]
     return "\n".join(out)
 

@@ -31,6 +31,12 @@ from analyzer.rules.cards import format_card, mask_to_cards, parse_card
 OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what the losses count
 
 
+def exact_under(rules: Rules) -> bool:
+    """Two-sided play (classic, Piekjas 2, Dekjas): the solver's value is exact; Piekjas 3-4:
+    paranoid (``analyzer.players.solver``)."""
+    return not (rules.variant == "piekjas" and rules.players > 2)
+
+
 @dataclass
 class CardReview:
     """One card of the deal: who played it in which trick, the legal cards and, when it was
@@ -62,8 +68,7 @@ class Review:
 
     @property
     def exact(self) -> bool:
-        """Two-sided (classic, Piekjas 2, Dekjas): the solver's value is exact; Piekjas 3-4: paranoid."""
-        return not (self.rules.variant == "piekjas" and self.rules.players > 2)
+        return exact_under(self.rules)
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.rules.partners else seat
@@ -105,6 +110,7 @@ class Review:
         fc = format_card
         t = self.totals()
         worst = self.costliest()
+        turn = self.turning_trick()
         return {
             "deal": self.record.get("deal"), "seed": self.record.get("seed"), "variant": self.rules.label,
             "trump": self.record["trump"], "troefmaker": self.record["troefmaker"], "objective": OBJECTIVE,
@@ -117,8 +123,7 @@ class Review:
                            "sides": {str(k): v for k, v in t["sides"].items()},
                            "cards_valued": {str(k): v for k, v in t["valued"].items()}},
             "trajectory": [{"trick": t, "value": v} for t, v in self.trajectory()],
-            "turning_trick": None if self.turning_trick() is None else dict(zip(("trick", "change"),
-                                                                                self.turning_trick())),
+            "turning_trick": None if turn is None else {"trick": turn[0], "change": turn[1]},
             "costliest": None if worst is None else {"trick": worst.trick, "seat": worst.seat,
                                                      "card": fc(worst.card), "loss": worst.loss,
                                                      "best": [fc(b) for b in worst.best]},
@@ -284,8 +289,8 @@ def analyse(record: dict, rules: Rules, pimc: str | None = "pimc", seed: int = 0
     card = choose(pimc, st, rules, public_info(rules), seed=seed) if pimc else None
     return Position(rules, int(st[ST_TO_MOVE]), len(plays) // rules.players + 1, values,
                     sorted(k for k, v in values.items() if sign * v == top),
-                    {k: int(top - sign * v) for k, v in values.items()}, card, pimc,
-                    not (rules.variant == "piekjas" and rules.players > 2))
+                    {k: int(top - sign * v) for k, v in values.items()}, card, pimc, exact_under(rules))
 
 
-__all__ = ["review", "Review", "CardReview", "start_of", "OBJECTIVE", "typed_record", "analyse", "Position"]
+__all__ = ["review", "Review", "CardReview", "start_of", "OBJECTIVE", "typed_record", "analyse", "Position",
+           "exact_under"]
