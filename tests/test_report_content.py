@@ -73,6 +73,31 @@ def test_the_report_opens_with_findings_that_quote_its_own_numbers(built):
     assert page[page.index("## What a player"):].strip() == again.strip()
 
 
+def test_a_tampered_or_missing_report_table_is_refused_in_one_line_naming_it(built, tmp_path):
+    """``findings.from_folder`` reads a report's tables back: one that is not as the report wrote
+    it (a column gone, unreadable, missing) is refused naming the file, not quoted."""
+    import shutil
+
+    from analyzer.errors import BeloteError
+    from analyzer.output import findings as F
+
+    path, _ = built
+    copy = tmp_path / "r"
+    shutil.copytree(path, copy)
+    links = R.findings_links()
+    take = pd.read_csv(copy / "take_examples.csv")
+    take.drop(columns=["net_vs_pass_lo"]).to_csv(copy / "take_examples.csv", index=False)
+    with pytest.raises(BeloteError, match=r"take_examples\.csv: not a table the report wrote \(no column net_vs_pass_lo\)"):
+        F.from_folder(copy, links)
+    (copy / "take_examples.csv").write_bytes(b"\x00\x01\xff garbage\n\"unclosed")
+    with pytest.raises(BeloteError, match=r"take_examples\.csv: "):
+        F.from_folder(copy, links)
+    take.to_csv(copy / "take_examples.csv", index=False)
+    (copy / "rules_impact.csv").unlink()
+    with pytest.raises(BeloteError, match=r"rules_impact\.csv: cannot be read"):
+        F.from_folder(copy, links)
+
+
 # --- "Should I take?" tables ------------------------------------------------------------------
 
 

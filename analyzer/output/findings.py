@@ -304,35 +304,69 @@ def markdown(findings: list[Finding], links: dict[str, str], pictures: dict[str,
     return out
 
 
+# the columns each file of a report must have for its findings to be rebuilt (``from_folder``)
+_NEEDS = {
+    "take": ("example", "variant", "situation", "call", "n", "net_vs_pass", "net_vs_pass_lo", "net_vs_pass_hi",
+             "p_made", "p_made_lo", "p_made_hi", "p_dedans", "p_dedans_lo", "p_dedans_hi"),
+    "break_even": ("round", "seat", "break_even", "sure_from", "policy_threshold"),
+    "strength": ("round", "seat", "strength_lo", "strength_hi", "n", "p_dedans", "p_dedans_lo", "p_dedans_hi"),
+    "classes": ("round", "honours", "side_aces", "n", "gain_net", "gain_net_lo", "gain_net_hi"),
+    "seats": ("variant", "seat", "seat_name", "hands", "advantage", "advantage_lo", "advantage_hi"),
+    "rules": ("variant", "comparison", "kind", "label", "unit", "diff", "lo", "hi", "beyond_noise", "size"),
+    "bracket": ("example", "situation", "play", "n", "best", "beyond_noise", "call", "gain", "gain_lo", "gain_hi",
+                "adjusted"),
+    "table_bracket": ("round", "bracket"),
+}
+
+
+def _read(path, kind: str, empty_ok: bool = False, **kw) -> pd.DataFrame:
+    """A report's table read back, refused in one line naming it when it is not one the report
+    wrote (unreadable, or without the columns its findings quote)."""
+    from analyzer.errors import BeloteError
+
+    try:
+        df = pd.read_csv(path, **kw)
+    except pd.errors.EmptyDataError:
+        if empty_ok:  # a table bracket with no class of enough decisions: the file has no columns
+            return pd.DataFrame()
+        raise BeloteError(f"{path}: empty, not a table the report wrote: write the report again") from None
+    except (OSError, ValueError, pd.errors.ParserError) as e:
+        raise BeloteError(f"{path}: cannot be read as a report table ({str(e).splitlines()[0]}): "
+                          "write the report again") from None
+    missing = [c for c in _NEEDS[kind] if c not in df.columns]
+    if missing:
+        raise BeloteError(f"{path}: not a table the report wrote (no column {', '.join(missing)}): "
+                          "write the report again")
+    return df
+
+
 def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     """The findings of a written report, from the tables it wrote (``take_examples.csv``, each
-    variant's ``table_<label>_break_even.csv`` and ``_strength.csv``, ``balance_seats.csv``,
-    ``rules_impact.csv``, ``bracket_examples.csv``, ``table_bracket_<label>_summary.csv``): the
-    same sentences as its first page (the README quotes one)."""
+    variant's ``table_<label>_break_even.csv``, ``_strength.csv`` and ``_honours_aces.csv``,
+    ``balance_seats.csv``, ``rules_impact.csv``, ``bracket_examples.csv``,
+    ``table_bracket_<label>_summary.csv``): the same sentences as its first page (the README
+    quotes one). A file that is not as the report wrote it is refused in one line naming it."""
     from pathlib import Path
 
-    folder = Path(folder)
-    found = take_findings(pd.read_csv(folder / "take_examples.csv"), links["take"])
-    seats = pd.read_csv(folder / "balance_seats.csv")
-    for label in dict.fromkeys(seats["variant"]):
-        be = folder / f"table_{label}_break_even.csv"
-        if be.exists():
-            found += when_findings(label, pd.read_csv(be, dtype={"seat": str}),
-                                   pd.read_csv(folder / f"table_{label}_strength.csv"), links["when"])
-            found += class_findings(label, pd.read_csv(folder / f"table_{label}_honours_aces.csv"), links["when"])
-    found += balance_findings(seats, links["balance"])
-    found += rules_findings(pd.read_csv(folder / "rules_impact.csv"), links["rules"])
-    if (folder / "bracket_examples.csv").exists():
-        found += bracket_findings(pd.read_csv(folder / "bracket_examples.csv"), links["bracket"])
     from analyzer.output.report import BRACKET_MIN_N
     from analyzer.questions.table_bracket import BY
 
+    folder = Path(folder)
+    found = take_findings(_read(folder / "take_examples.csv", "take"), links["take"])
+    seats = _read(folder / "balance_seats.csv", "seats")
+    for label in dict.fromkeys(seats["variant"]):
+        be = folder / f"table_{label}_break_even.csv"
+        if be.exists():
+            found += when_findings(label, _read(be, "break_even", dtype={"seat": str}),
+                                   _read(folder / f"table_{label}_strength.csv", "strength"), links["when"])
+            found += class_findings(label, _read(folder / f"table_{label}_honours_aces.csv", "classes"), links["when"])
+    found += balance_findings(seats, links["balance"])
+    found += rules_findings(_read(folder / "rules_impact.csv", "rules"), links["rules"])
+    if (folder / "bracket_examples.csv").exists():
+        found += bracket_findings(_read(folder / "bracket_examples.csv", "bracket"), links["bracket"])
     for path in sorted(folder.glob("table_bracket_*_summary.csv")):
         label = path.name[len("table_bracket_"):-len("_summary.csv")]
-        try:
-            summary = pd.read_csv(path)
-        except pd.errors.EmptyDataError:  # no class with enough decisions: the file has no columns
-            summary = pd.DataFrame()
+        summary = _read(path, "table_bracket", empty_ok=True)
         plays = [c[len("verdict_"):] for c in summary.columns if c.startswith("verdict_")]
         found += table_bracket_findings(label, summary, plays, BY, BRACKET_MIN_N, links["bracket"])
     return found
