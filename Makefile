@@ -21,12 +21,13 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 	$(BIN)/belote warmup
 
-# Debian's chromium, for the tests that open the HTML report in a headless browser (installed once;
-# with sudo when not root)
+# Debian's chromium and its driver, for the tests that open the HTML report and drive belote serve's
+# pages in a headless browser (installed once; with sudo when not root)
 browser:
-	@command -v chromium >/dev/null 2>&1 || { echo "installing Debian's chromium (browser tests of the HTML report)"; \
+	@{ command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium and chromium-driver (browser tests of the report and of belote serve)"; \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
 # the suite on every core (pytest-xdist): each worker loads or compiles the kernels itself
 test: $(STAMP) browser

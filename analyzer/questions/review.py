@@ -51,6 +51,7 @@ class CardReview:
     best: list[int] = field(default_factory=list)
     loss: int = 0
     pimc: int | None = None
+    losses: dict[int, int] | None = None  # what each legal card gives away against the best (None: forced)
 
     @property
     def forced(self) -> bool:
@@ -92,6 +93,16 @@ class Review:
         starts = [(c.trick, c.value) for k, c in enumerate(self.cards) if k % self.rules.players == 0]
         return starts + [(self.cards[-1].trick + 1, self.final)]
 
+    def values_after(self) -> list[int]:
+        """The deal's value after every card, in the order played: the value of the card played
+        where the seat had a choice, else unchanged (a forced card moves nothing); the last is
+        the finished hand's (``final``). The review page's chart."""
+        out, value = [], self.cards[0].value if self.cards else self.final
+        for c in self.cards:
+            value = c.values[c.card] if not c.forced else (value if c.value is None else c.value)
+            out.append(int(value))
+        return out
+
     def turning_trick(self) -> tuple[int, int] | None:
         """The trick whose cards moved the deal's value most, and by how much (troefmaker's side's
         view); None when no trick moved it."""
@@ -118,11 +129,13 @@ class Review:
             "cards": [{"trick": c.trick, "seat": c.seat, "card": fc(c.card), "forced": c.forced,
                        "value": c.value, "values": None if c.forced else {fc(k): v for k, v in c.values.items()},
                        "best": [fc(b) for b in c.best], "loss": c.loss,
+                       "losses": None if c.forced else {fc(k): v for k, v in c.losses.items()},
                        "pimc": None if c.pimc is None else fc(c.pimc)} for c in self.cards],
             "given_away": {"seats": {str(k): v for k, v in t["seats"].items()},
                            "sides": {str(k): v for k, v in t["sides"].items()},
                            "cards_valued": {str(k): v for k, v in t["valued"].items()}},
             "trajectory": [{"trick": t, "value": v} for t, v in self.trajectory()],
+            "values_after": self.values_after(),
             "turning_trick": None if turn is None else {"trick": turn[0], "change": turn[1]},
             "costliest": None if worst is None else {"trick": worst.trick, "seat": worst.seat,
                                                      "card": fc(worst.card), "loss": worst.loss,
@@ -176,7 +189,8 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
             c.values = {k: int(v) for k, v in sol.cards.items()}
             top = max(sign * v for v in c.values.values())
             c.best = sorted(k for k, v in c.values.items() if sign * v == top)
-            c.loss = int(top - sign * c.values[card])
+            c.losses = {k: int(top - sign * v) for k, v in c.values.items()}
+            c.loss = c.losses[card]
             if pimc:
                 c.pimc = choose(pimc, st, rules, pub, seed=seed + i, workspace=link)
         else:  # forced: valued only where a trick starts (the trajectory)

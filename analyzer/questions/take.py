@@ -210,6 +210,20 @@ def seat_name(seat: int, players: int) -> str:
     return {1: "2nd", 2: "3rd"}.get(seat, f"seat {seat}")
 
 
+def check_hand_fits(variant: str, players: int | None, hand: str | None) -> None:
+    """Piekjas: a hand that does not fit the player count names the player count it fits."""
+    if variant != "piekjas" or not hand or players is None:
+        return
+    n = len(hand.replace(",", " ").split())
+    fits = {5: [4], 6: [2, 3]}.get(n)
+    if fits and players not in fits:
+        counts = " or ".join(f"--players {k}" for k in fits)
+        problem = (f"piekjas with {players} players deals {5 if players == 4 else 6} cards, not {n}"
+                   if players in (2, 3, 4) else f"piekjas is played by 2, 3 or 4 players, not {players}")
+        raise BeloteError(f"{problem}: a {n}-card hand is piekjas with {' or '.join(map(str, fits))} players, "
+                          f"use {counts}")
+
+
 def make_situation(rules: Rules, hand=None, turned=None, seat: int = 0, round_: int = 1,
                    mine=None, theirs=None) -> Situation:
     """Check what the player sees and place it in the dealing order (DEAL_LOG.md)."""

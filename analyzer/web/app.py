@@ -1,0 +1,144 @@
+"""The web application of ``belote serve`` (Starlette): three pages and a small JSON API.
+
+Pages (plain HTML, CSS and JS in ``analyzer/web/static``; no build step, nothing fetched from the
+network): ``/`` should I take?, ``/review`` a deal card by card, ``/reports`` the reports of the
+reports folder, each opened under ``/report/NAME/``.
+
+API: ``POST /api/take`` and ``POST /api/review`` check their input (400 with the CLI's one line
+when it is bad) and start a job (``analyzer.web.jobs``: 503 when the server is busy); ``GET
+/api/jobs/ID`` is its progress and its result so far, ``DELETE /api/jobs/ID`` (or ``POST
+/api/jobs/ID/cancel``, what a closing page can send) stops it. ``GET /api/logs`` lists the deals
+of the logs given to ``belote serve --log``, ``GET /api/reports`` the reports.
+
+What it reads: the package's own static files, the reports folder (``StaticFiles``, which
+refuses any path that leaves it, symbolic links included) and the logs read once at start. A
+page names a log by its number, never a path. A request body is at most ``MAX_BODY`` bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from analyzer.errors import BeloteError
+from analyzer.web.jobs import Busy, Jobs, Limits
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 128 * 1024  # bytes: a pasted deal record is about 3 KB
+
+
+def make_app(reports: Path | None = None, logs: list | None = None, limits: Limits = Limits(),
+             hosts: list[str] | None = None):
+    """The application. ``reports``: the folder of reports to serve; ``logs``: ``[(path, records)]``
+    read and checked by the caller (``analyzer.output.deallog.read_log``); ``hosts``: the host names
+    a request may carry (against DNS rebinding; None: any)."""
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+
+    from analyzer.web import work
+
+    jobs = Jobs(limits)
+    logs = list(logs or [])
+
+    def error(message: str, status: int = 400) -> JSONResponse:
+        return JSONResponse({"error": message}, status_code=status)
+
+    async def body(request: Request) -> dict:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            raise _TooLarge()
+        data = b""
+        async for piece in request.stream():
+            data += piece
+            if len(data) > MAX_BODY:
+                raise _TooLarge()
+        try:
+            form = json.loads(data or b"{}")
+        except ValueError:
+            raise BeloteError("the request is not JSON") from None
+        if not isinstance(form, dict):
+            raise BeloteError("the request must be a JSON object")
+        return form
+
+    def asking(kind, make):
+        async def endpoint(request: Request):
+            try:
+                form = await body(request)
+                job_work = await run_in_threadpool(make, form)  # checks only; the work runs in the job
+                job = jobs.submit(kind, job_work)
+            except _TooLarge:
+                return error(f"the request is larger than {MAX_BODY:,} bytes", 413)
+            except Busy as e:
+                return error(str(e), 503)
+            except BeloteError as e:
+                return error(str(e))
+            return JSONResponse({"job": job.id}, status_code=202)
+
+        return endpoint
+
+    take = asking("take", work.take_query)
+    review = asking("review", lambda form: work.review_query(form, logs))
+
+    async def job_view(request: Request):
+        v = jobs.get(request.path_params["id"])
+        return error("no such job (finished long ago, or the server restarted)", 404) if v is None else JSONResponse(v)
+
+    async def job_cancel(request: Request):
+        if not jobs.cancel(request.path_params["id"]):
+            return error("no such job", 404)
+        return JSONResponse({"cancelled": True})
+
+    async def log_list(request: Request):
+        return JSONResponse([{"log": i, "name": p.name, "deals": [
+            {"deal": r.get("deal"), "variant": r.get("variant"), "players": r.get("players"),
+             "outcome": r.get("outcome")} for r in records[:1000]]} for i, (p, records) in enumerate(logs)])
+
+    async def report_list(request: Request):
+        return JSONResponse(work.report_list(reports) if reports is not None else [])
+
+    async def status(request: Request):
+        return JSONResponse({"jobs": jobs.counts(), "limits": limits.__dict__})
+
+    def page(name):
+        async def endpoint(request: Request):
+            return FileResponse(STATIC / name, media_type="text/html")
+
+        return endpoint
+
+    routes = [
+        Route("/", page("take.html")),
+        Route("/review", page("review.html")),
+        Route("/reports", page("reports.html")),
+        Route("/api/take", take, methods=["POST"]),
+        Route("/api/review", review, methods=["POST"]),
+        Route("/api/jobs/{id}", job_view, methods=["GET"]),
+        Route("/api/jobs/{id}", job_cancel, methods=["DELETE"]),
+        Route("/api/jobs/{id}/cancel", job_cancel, methods=["POST"]),
+        Route("/api/logs", log_list),
+        Route("/api/reports", report_list),
+        Route("/api/status", status),
+        Mount("/static", StaticFiles(directory=STATIC)),
+    ]
+    if reports is not None:
+        routes.append(Mount("/report", StaticFiles(directory=reports, html=True, check_dir=False)))
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+
+    async def not_found(request, exc):
+        return Response("not found", status_code=404, media_type="text/plain")
+
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={404: not_found})
+    app.state.jobs = jobs
+    return app
+
+
+class _TooLarge(Exception):
+    pass
+
+
+__all__ = ["make_app", "MAX_BODY", "STATIC"]

@@ -1,0 +1,46 @@
+"""Start the web application on a socket the caller has bound (``belote serve``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from analyzer.errors import BeloteError, not_a_file
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+MAX_LOG_BYTES = 64 << 20  # a deal log the server holds in memory: about 20,000 deals
+
+
+def read_logs(paths) -> list:
+    """``[(path, records)]``: each log read and checked once, at start (``read_log``), one line
+    naming the file when it is missing, too large or not a deal log."""
+    from analyzer.output.deallog import read_log
+
+    out = []
+    for p in paths:
+        p = Path(p)
+        kind = not_a_file(p)
+        if kind:
+            raise BeloteError(f"--log {p} is {kind}, not a deal log")
+        if p.is_file() and os.path.getsize(p) > MAX_LOG_BYTES:
+            raise BeloteError(f"--log {p} is larger than {MAX_LOG_BYTES >> 20} MB: log fewer deals "
+                              "(belote simulate --log-deals)")
+        out.append((p, read_log(p)))
+    return out
+
+
+def run(sock, host: str, reports: Path, logs: list, limits, quiet: bool = False) -> None:
+    """Serve until interrupted; every running question is stopped on the way out."""
+    import uvicorn
+
+    from analyzer.web.app import make_app
+
+    hosts = ["127.0.0.1", "localhost", "[::1]", "::1"] if host in LOOPBACK else None
+    app = make_app(reports=Path(reports), logs=logs, limits=limits, hosts=hosts)
+    config = uvicorn.Config(app, log_level="warning" if quiet else "info", access_log=not quiet,
+                            timeout_graceful_shutdown=5, limit_concurrency=200)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        app.state.jobs.cancel_all("the server stopped")

@@ -1,0 +1,287 @@
+"""The questions a page asks, checked and turned into jobs (``analyzer.web.jobs``).
+
+Each ``*_query`` reads the fields a page posts, checks every one with the CLI's one-line
+errors (the same functions check them: ``make_situation``, ``Rules.make``, ``check_record``)
+and a bound of its own (deals, sizes), and returns the job's function, so that bad input is
+refused before anything runs. The numbers are the CLI's: the same functions, the same
+defaults, the same seed; each answer carries the ``belote`` command that reproduces it.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+from analyzer.errors import BeloteError
+from analyzer.runs.limits import SEEDS, SEEDS_TEXT
+
+# The most a page may ask for; the CLI has no such bounds (a user's own machine), a server does.
+MAX_TAKE_DEALS = 1_000_000  # heuristic paired deals: about 20 s on 2 threads in classic
+MAX_STRONG_DEALS = {"pimc": 20_000, "dd": 2_000}  # a bracket's searching columns
+MAX_RANDOM_DEAL = 100_000  # the deal number of a random deal to review
+VARIANTS = ("classic", "piekjas", "dekjas")
+
+
+def _int(form: dict, key: str, lo: int, hi: int, default: int | None = None, name: str | None = None) -> int:
+    v = form.get(key, default)
+    name = name or key
+    if isinstance(v, str) and v.strip().lstrip("+-").isdigit():
+        v = int(v.strip())
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise BeloteError(f"{name} must be a whole number from {lo:,} to {hi:,}, not {v!r}")
+    return v
+
+
+def _text(form: dict, key: str, required: bool = False, limit: int = 200) -> str | None:
+    v = form.get(key)
+    if v is None or (isinstance(v, str) and not v.strip()):
+        if required:
+            raise BeloteError(f"{key} is missing")
+        return None
+    if not isinstance(v, str) or len(v) > limit:
+        raise BeloteError(f"{key} must be text of at most {limit} characters")
+    return v.strip()
+
+
+def _seed(form: dict) -> int:
+    v = form.get("seed", 1)
+    if isinstance(v, str) and v.strip().isdigit():
+        v = int(v.strip())
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < SEEDS:
+        raise BeloteError(f"seed must be {SEEDS_TEXT}, not {v!r}")
+    return v
+
+
+def _rules(form: dict):
+    from analyzer.rules import Rules
+
+    variant = form.get("variant", "classic")
+    if variant not in VARIANTS:
+        raise BeloteError(f'unknown variant "{variant}": use one of {", ".join(VARIANTS)}')
+    players = form.get("players")
+    players = None if players in (None, "") else _int(form, "players", 2, 4)
+    if variant == "piekjas" and players is None:
+        raise BeloteError("piekjas: give the number of players, 2, 3 or 4")
+    return Rules.make(variant, players if variant == "piekjas" else None, [])
+
+
+def _english(text: str | None, lang: str) -> str | None:
+    if text is None or lang == "en":
+        return text
+    from analyzer.rules.cards import format_cards, parse_cards
+
+    return format_cards(parse_cards(text, lang))
+
+
+# ---- should I take? ---------------------------------------------------------------------
+
+
+def take_query(form: dict):
+    """The take page's question: ``{variant, players, hand | mine + theirs, turned, seat, round,
+    deals, seed, bracket: [pimc, dd], pimc_deals, dd_deals}`` → the job's function."""
+    from analyzer.players.policies import Policies
+    from analyzer.players.policy_files import default_bid
+    from analyzer.questions.take import check_hand_fits, make_situation
+    from analyzer.rules.cards import card_language
+
+    rules = _rules(form)
+    hand, turned = _text(form, "hand"), _text(form, "turned", required=True)
+    mine, theirs = _text(form, "mine"), _text(form, "theirs")
+    lang = card_language(" ".join(t for t in (hand, turned, mine, theirs) if t))
+    hand, turned, mine, theirs = (_english(t, lang) for t in (hand, turned, mine, theirs))
+    check_hand_fits(rules.variant, rules.players, hand)
+    seat = _int(form, "seat", 0, rules.players - 1, 0)
+    round_ = _int(form, "round", 1, 2, 1)
+    make_situation(rules, hand, turned, seat, round_, mine, theirs)  # every card checked, before the job
+    deals = _int(form, "deals", 1, MAX_TAKE_DEALS, 100_000)
+    seed = _seed(form)
+    bracket = form.get("bracket") or []
+    if not isinstance(bracket, list) or not set(bracket) <= set(MAX_STRONG_DEALS):
+        raise BeloteError(f"bracket must list some of {', '.join(MAX_STRONG_DEALS)}, not {bracket!r}")
+    plays = ("heuristic",) + tuple(p for p in MAX_STRONG_DEALS if p in bracket)
+    from analyzer.questions.bracket import STRONG_DEALS
+    from analyzer.runs.stats import CV_MIN_N
+
+    strong = {p: _int(form, f"{p}_deals", CV_MIN_N, MAX_STRONG_DEALS[p], STRONG_DEALS[p]) for p in plays[1:]}
+    bid = default_bid(rules, "heuristic")
+    pols = Policies.parse(bid, "heuristic", rules.players)
+
+    def work(job):
+        from analyzer.questions.take import analyse_take
+
+        r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals, seed=seed,
+                         policies=pols, progress=lambda done: job.step("heuristic", done, deals))
+        job.publish("take", take_view(r, deals, seed))
+        if len(plays) > 1:
+            from analyzer.questions.bracket import analyse_bracket
+
+            b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays,
+                                deals=deals, strong_deals=strong, seed=seed, bid=bid, known={"heuristic": r},
+                                progress=lambda play, done, total: job.step(play, done, total))
+            job.publish("bracket", bracket_view(b, r, deals, seed, strong))
+
+    return work
+
+
+def take_view(r, deals: int, seed: int) -> dict:
+    """The take page's table: the CLI's rows and cells (``take_table``), the verdict, the command,
+    and the CLI's ``--json`` object (``json``) the numbers come from."""
+    from analyzer.output import take_table
+    from analyzer.players.policy_files import describe_bid
+    from analyzer.runs.fmt import ci_rate
+
+    s = r.situation
+    conditioned = s.seat > 0 or s.round == 2
+    return {
+        "title": s.describe(), "n": r.n, "seed": seed,
+        "calls": [c.call.label for c in r.calls],
+        "rows": [[name, [take_table.cell(v) for v in vals]] for name, vals in take_table.rows(r)],
+        "share": take_table.SHARE_SENTENCE,
+        "acceptance": (f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
+                       f"(rejection sampling under the bidding policy)") if conditioned else None,
+        "verdict": r.verdict(), "best": r.best.call.label,
+        "bidders": describe_bid(r.policies.bid, s.rules),
+        "hands": r.hands, "seconds": round(r.seconds, 2),
+        "command": take_table.command(r, deals, seed),
+        "json": r.as_dict(),
+    }
+
+
+def bracket_view(b, r, deals: int, seed: int, strong: dict) -> dict:
+    """The bracket under the table: one column per play policy (an adjusted one followed by its
+    plain numbers), the rows of ``take --bracket``, each policy's verdict and the bracket's."""
+    from analyzer.output import take_table
+
+    plays = ",".join(b.plays)
+    sizes = ",".join(f"{p}={n}" for p, n in strong.items())
+    return {
+        "columns": [{"head": head, "n": x.n} for head, x in b.columns()],
+        "rows": [[label, name, [take_table.cell(v) for v in cells]] for label, name, cells in take_table.bracket_rows(b)],
+        "verdicts": [[p, x.verdict()] for p, x in zip(b.plays, b.results)],
+        "notes": take_table.control_notes(b),
+        "verdict": b.verdict(),
+        "command": f"{take_table.command(r, deals, seed)} --bracket --bracket-plays {plays} --bracket-deals {sizes}",
+        "json": b.as_dict(),
+    }
+
+
+# ---- review ---------------------------------------------------------------------------------
+
+REVIEW_PIMC = "pimc:infer=bids"  # belote review's default
+
+
+def review_query(form: dict, logs: list) -> tuple:
+    """The review page's deal: ``{record: "<one belote-deal/1 line>"}``, ``{log: i, deal: n}`` (a log
+    given to ``belote serve --log``, by its number: a page never names a file) or ``{random: {variant,
+    players, seed, deal}}`` → (the job's function, the command that reviews the same deal)."""
+    from analyzer.rules.deal_schema import check_record
+
+    pimc = form.get("pimc", REVIEW_PIMC)
+    if pimc not in (REVIEW_PIMC, "pimc", None, "none"):
+        raise BeloteError(f'pimc must be "{REVIEW_PIMC}", "pimc" or "none", not {pimc!r}')
+    pimc = None if pimc in (None, "none") else pimc
+    chosen = [k for k in ("record", "log", "random") if form.get(k) is not None]
+    if len(chosen) != 1:
+        raise BeloteError("give one deal to review: a pasted record, a deal of a log, or a random deal")
+    flag = "" if pimc == REVIEW_PIMC else f" --pimc {pimc or 'none'}"
+    if chosen == ["record"]:
+        text = form["record"]
+        if not isinstance(text, str) or len(text) > 64_000:
+            raise BeloteError("record must be one belote-deal/1 line of at most 64,000 characters")
+        try:
+            record = json.loads(text)
+        except ValueError:
+            raise BeloteError("the pasted record is not JSON: paste one line of a deal log (belote simulate --log)") from None
+        check_record(record, "the pasted record", "paste one line of a deal log (belote simulate --log)")
+        command = f"belote review DEAL.jsonl{flag}  # DEAL.jsonl: the pasted line"
+    elif chosen == ["log"]:
+        i = _int(form, "log", 0, max(len(logs) - 1, 0), name="log")
+        if not logs:
+            raise BeloteError("no deal log was given to belote serve: start it with --log FILE")
+        path, records = logs[i]
+        n = _int(form, "deal", 0, 2**63 - 1, name="deal")
+        found = [r for r in records if r.get("deal") == n]
+        if not found:
+            raise BeloteError(f"deal {n} is not in {path.name}")
+        record = found[0]
+        command = f"belote review {shlex.quote(str(path))} --deal {n}{flag}"
+    else:
+        rules, seed, first = random_inputs(form["random"])  # checked now, dealt in the job (a kernel call)
+        record = None
+    if record is not None and record.get("outcome") != "played":
+        raise BeloteError(f"deal {record.get('deal')} was not played ({record.get('outcome')}): nothing to review")
+
+    def work(job):
+        from analyzer.questions.review import review
+
+        deal, how = (record, command) if record is not None else random_record(rules, seed, first, flag)
+        r = review(deal, pimc=pimc, progress=lambda done, total: job.step("review", done, total))
+        job.publish("review", review_view(r, deal, how))
+
+    return work
+
+
+def random_inputs(form) -> tuple:
+    """A random deal's fields ``{variant, players, seed, deal}`` checked: (rules, seed, deal)."""
+    if not isinstance(form, dict):
+        raise BeloteError("random must be {variant, players, seed, deal}")
+    return _rules(form), _seed(form), _int(form, "deal", 0, MAX_RANDOM_DEAL, 0, name="deal")
+
+
+def random_record(rules, seed: int, first: int, flag: str = "") -> tuple[dict, str]:
+    """Deal ``first`` of ``belote simulate --seed SEED`` (heuristic bidding and play), or the first
+    played one after it, and the commands that log and review it."""
+    from analyzer.players.policies import Policies
+    from analyzer.runs.records import hand_record
+    from analyzer.runs.simulate import SimConfig
+
+    pols = Policies.parse("heuristic", "heuristic", rules.players)
+    for d in range(first, first + 64):  # a passed-out deal is skipped: about one in four in classic
+        cfg = SimConfig(rules=rules, policies=pols, deals=d + 1, seed=seed)
+        record = hand_record(cfg, d)
+        if record.get("outcome") == "played":
+            break
+    else:
+        raise BeloteError(f"no played deal among deals {first}..{first + 63} of seed {seed}")
+    args = ["belote", "simulate", "--variant", rules.variant]
+    if rules.variant == "piekjas":
+        args += ["--players", str(rules.players)]
+    args += ["--seed", str(seed), "--deals", str(d + 1), "--log", "deal.jsonl", "--log-deals", str(d + 1), "-q"]
+    return record, f"{shlex.join(args)} && belote review deal.jsonl --deal {d}{flag}"
+
+
+def review_view(r, record: dict, command: str) -> dict:
+    """The review page's deal: the CLI's ``--json`` object (``json``), the cards each seat holds at
+    the first trick (every card open: a review sees them all), the players and sides, the command."""
+    import numpy as np
+
+    from analyzer.game.state import ST_DOWN, ST_HANDS, state_from_record
+    from analyzer.rules.cards import format_card, mask_to_cards
+
+    st, rules = state_from_record(record)
+    start = [[format_card(c) for c in mask_to_cards(int(np.int64(st[ST_HANDS + s]) | np.int64(st[ST_DOWN + s])))]
+             for s in range(rules.players)]
+    return {"json": r.as_dict(), "start": start, "players": rules.players, "partners": bool(rules.partners),
+            "deal": record.get("deal"), "variant": rules.label, "bids": record.get("bids", []),
+            "result": record.get("result"), "command": command}
+
+
+# ---- reports --------------------------------------------------------------------------------
+
+
+def report_list(folder) -> list[dict]:
+    """The reports under ``folder`` (each a folder with its ``index.html``), newest first."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    out = []
+    for d in folder.iterdir():
+        page = d / "index.html"
+        if d.is_dir() and not d.is_symlink() and page.is_file() and not page.is_symlink():
+            out.append({"name": d.name, "url": f"/report/{d.name}/index.html", "modified": page.stat().st_mtime})
+    return sorted(out, key=lambda x: -x["modified"])
+
+
+__all__ = ["take_query", "review_query", "random_inputs", "random_record", "take_view", "bracket_view", "review_view", "report_list"]

@@ -1,0 +1,322 @@
+"""``belote serve`` without a browser: the bounded table of jobs, and the server's API as a client
+(and an attacker) sees it: bad input refused with the CLI's own line, paths that leave the
+reports folder refused, a burst of concurrent questions answered without losing one, a
+question stopped by its page, and the numbers those of the CLI."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from analyzer.errors import BeloteError
+from analyzer.web.jobs import Busy, Jobs, Limits
+from web_server import BELOTE, Server, cli_json, write_log
+
+# ---- the table of jobs ----------------------------------------------------------------------
+
+
+def _until(cond, timeout=10.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def _stepping(job, steps=10_000, pause=0.005):
+    for k in range(steps):
+        job.step("work", k, steps)
+        time.sleep(pause)
+    job.publish("answer", 42)
+
+
+def test_a_full_table_refuses_the_next_question_and_takes_it_once_a_place_is_free():
+    jobs = Jobs(Limits(running=1, waiting=1, idle=60))
+    gate = threading.Event()
+
+    def blocked(job):
+        while not gate.is_set():
+            job.step("blocked", 0, 1)
+            time.sleep(0.01)
+
+    first, second = jobs.submit("t", blocked), jobs.submit("t", blocked)
+    assert _until(lambda: jobs.get(first.id)["state"] == "running")
+    waiting = jobs.get(second.id)
+    assert waiting["state"] == "waiting" and waiting["progress"] == {"stage": "waiting", "place": 1}
+    with pytest.raises(Busy, match=r"the server is busy: 2 questions are running or waiting \(at most 1 at once, 1 waiting\)"):
+        jobs.submit("t", blocked)
+    gate.set()
+    assert _until(lambda: jobs.get(second.id)["state"] == "done")
+    third = jobs.submit("t", lambda job: job.publish("answer", 1))
+    assert _until(lambda: jobs.get(third.id)["state"] == "done")
+    assert jobs.get(third.id)["result"] == {"answer": 1}
+
+
+def test_a_cancelled_job_stops_at_its_next_step_and_says_why():
+    jobs = Jobs(Limits(idle=60))
+    job = jobs.submit("t", _stepping)
+    assert _until(lambda: jobs.get(job.id)["state"] == "running" and job.done > 2)
+    assert jobs.cancel(job.id)
+    assert _until(lambda: jobs.get(job.id)["state"] == "cancelled", 2)
+    v = jobs.get(job.id)
+    assert v["error"] == "stopped: its page asked to stop it" and "answer" not in v["result"]
+    assert not jobs.cancel("no-such-job")
+
+
+def test_a_job_whose_page_stopped_asking_is_stopped():
+    jobs = Jobs(Limits(idle=0.3))
+    job = jobs.submit("t", _stepping)  # nobody polls it
+    assert _until(lambda: job.state == "cancelled", 5)
+    assert "its page stopped asking for it for 0.3 s" in job.error
+
+
+def test_a_job_that_runs_too_long_is_stopped_though_its_page_keeps_asking():
+    jobs = Jobs(Limits(seconds=0.3, idle=60))
+    job = jobs.submit("t", _stepping)
+    assert _until(lambda: jobs.get(job.id)["state"] == "cancelled", 5)
+    assert "ran longer than the server's limit of 0.3 s" in jobs.get(job.id)["error"]
+
+
+def test_a_waiting_job_cancelled_never_starts():
+    jobs = Jobs(Limits(running=1, waiting=2, idle=60))
+    started = []
+    blocker = jobs.submit("t", _stepping)
+    later = jobs.submit("t", lambda job: started.append(job.id))
+    assert _until(lambda: jobs.get(blocker.id)["state"] == "running")
+    jobs.cancel(later.id)
+    assert _until(lambda: jobs.get(later.id)["state"] == "cancelled", 3)
+    assert jobs.get(later.id)["error"].startswith("stopped before it started")
+    jobs.cancel(blocker.id)
+    assert _until(lambda: jobs.get(blocker.id)["state"] == "cancelled", 3)
+    assert started == []
+
+
+def test_errors_end_a_job_with_one_line():
+    jobs = Jobs(Limits(idle=60))
+
+    def bad_input(job):
+        raise BeloteError("seat 7 does not exist with 4 players")
+
+    def bug(job):
+        raise ZeroDivisionError("division by zero")
+
+    a, b = jobs.submit("t", bad_input), jobs.submit("t", bug)
+    assert _until(lambda: jobs.get(a.id)["state"] == "failed" and jobs.get(b.id)["state"] == "failed")
+    assert jobs.get(a.id)["error"] == "seat 7 does not exist with 4 players"
+    assert jobs.get(b.id)["error"].startswith("internal error (ZeroDivisionError: division by zero)")
+
+
+def test_finished_jobs_are_dropped_once_the_table_is_full():
+    jobs = Jobs(Limits(running=2, waiting=2, table=4, idle=60))
+    ids = []
+    for _ in range(10):
+        j = jobs.submit("t", lambda job: None)
+        assert _until(lambda: jobs.get(j.id)["state"] == "done")
+        ids.append(j.id)
+    assert len(jobs._jobs) <= 4 and jobs.get(ids[0]) is None and jobs.get(ids[-1]) is not None
+
+
+# ---- the server -----------------------------------------------------------------------------
+
+SECRET = "not-for-the-web-0b5e"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A server with one deal log and a reports folder holding one report; a secret file beside
+    the reports folder and a symbolic link to it inside, which no request may read."""
+    root = tmp_path_factory.mktemp("site")
+    reports = root / "reports"
+    (reports / "demo").mkdir(parents=True)
+    (reports / "demo" / "index.html").write_text("<html><body><h1>demo report</h1></body></html>")
+    (root / "secret.txt").write_text(SECRET)
+    os.symlink(root / "secret.txt", reports / "demo" / "link.txt")
+    os.symlink(root, reports / "outside")
+    log = write_log(root)
+    server = Server("--reports", reports, "--log", log, "--jobs", "2", "--queue", "6")
+    server.root, server.log = root, log
+    yield server
+    code, err = server.stop()
+    assert code == 130 and "belote: interrupted" in err, err[-2000:]  # Ctrl-C: says so, exit 130
+
+
+def test_the_three_pages_and_their_files_are_served(site):
+    for path, text in (("/", "Should I take?"), ("/review", "Review a deal"), ("/reports", "Reports"),
+                       ("/static/take.js", "follow(job"), ("/static/style.css", ".card")):
+        status, body = site.request(path)
+        assert status == 200 and text in body, path
+    status, listed = site.request("/api/reports")
+    assert status == 200 and [r["name"] for r in listed] == ["demo"]  # the link to outside is no report
+    status, body = site.request("/report/demo/")
+    assert status == 200 and "demo report" in body
+
+
+@pytest.mark.parametrize("path", [
+    "/report/../secret.txt", "/report/demo/../../secret.txt", "/report/%2e%2e/secret.txt",
+    "/report/demo/%2e%2e/%2e%2e/secret.txt", "/report/..%2fsecret.txt", "/report/demo/link.txt",
+    "/report/outside/secret.txt", "/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2f..%2f..%2fcli.py",
+    "/report//etc/passwd", "/report/%2fetc%2fpasswd",
+])
+def test_no_path_leaves_the_reports_folder_or_the_pages(site, path):
+    import http.client
+
+    conn = http.client.HTTPConnection(site.host, site.port, timeout=30)  # the path sent as written, not normalised
+    conn.request("GET", path)
+    r = conn.getresponse()
+    body = r.read().decode(errors="replace")
+    assert r.status == 404 and SECRET not in body and "root:" not in body and "def make_app" not in body, (path, r.status)
+
+
+def test_a_log_is_named_by_its_number_never_by_a_path(site):
+    status, logs = site.request("/api/logs")
+    assert status == 200 and logs[0]["name"] == site.log.name and logs[0]["deals"]
+    for bad in ("/etc/passwd", str(site.root / "secret.txt"), "../secret.txt", -1, 1, True, [0]):
+        status, body = site.request("/api/review", {"log": bad, "deal": 0})
+        assert status == 400 and body["error"].startswith("log must be a whole number from 0 to 0"), (bad, body)
+
+
+@pytest.mark.parametrize("hand, turned", [("Jh 9h Ah Tc", "Qh"), ("Jh 9h Ah Tc 7s", "Jh"), ("Jh 9h Ah Tc Zz", "Qh"),
+                                          ("Bh 9h Ah 10k Jc", "Vh")])
+def test_bad_cards_are_refused_with_the_cli_s_own_line(site, hand, turned):
+    status, body = site.request("/api/take", {"hand": hand, "turned": turned})
+    p = subprocess.run([BELOTE, "take", hand, "--turned", turned], capture_output=True, text=True)
+    assert p.returncode == 2 and status == 400
+    assert p.stderr.strip() == f"belote: error: {body['error']}"
+
+
+@pytest.mark.parametrize("form, message", [
+    ({"variant": "rummy", "hand": "Jh", "turned": "Qh"}, 'unknown variant "rummy"'),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 10**9}, "deals must be a whole number from 1 to 1,000,000"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": "many"}, "deals must be a whole number"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "seat": 4}, "seat must be a whole number from 0 to 3"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "seed": -1}, "seed must be a whole number from 0 to 2**64 - 1"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["pimc"], "pimc_deals": 10**6},
+     "pimc_deals must be a whole number from 30 to 20,000"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["mcts"]}, "bracket must list some of pimc, dd"),
+    ({"hand": "Jh 9h Ah Tc 7s Qs", "turned": "Qh", "variant": "piekjas", "players": 4},
+     "piekjas with 4 players deals 5 cards, not 6"),
+])
+def test_every_field_is_checked_before_anything_runs(site, form, message):
+    status, body = site.request("/api/take", form)
+    assert status == 400 and body["error"].startswith(message), body
+
+
+def test_a_request_too_large_or_not_json_is_refused(site):
+    status, body = site.request("/api/take", raw=b"{" + b" " * 200_000 + b"}", headers={"Content-Type": "application/json"})
+    assert status == 413 and "larger than 131,072 bytes" in body["error"]
+    status, body = site.request("/api/take", raw=b"hand=Jh")
+    assert status == 400 and body["error"] == "the request is not JSON"
+    status, body = site.request("/api/review", {"record": "{not json"})
+    assert status == 400 and body["error"].startswith("the pasted record is not JSON")
+    status, body = site.request("/api/review", {"record": '{"schema": "belote-deal/1"}'})
+    assert status == 400 and body["error"].startswith("the pasted record")
+
+
+def test_a_request_for_another_host_name_is_refused(site):
+    """A page of another site that resolves its name to 127.0.0.1 (DNS rebinding) gets nothing."""
+    status, _ = site.request("/api/logs", headers={"Host": "evil.example:80"})
+    assert status == 400
+
+
+def test_the_take_answer_is_the_cli_s_for_the_same_seed(site):
+    status, body = site.request("/api/take", {"hand": "Js 9s As 7h 8c", "turned": "Td", "seat": 1, "deals": 3000, "seed": 5})
+    assert status == 202
+    v = site.wait(body["job"])
+    assert v["state"] == "done", v
+    take = v["result"]["take"]
+    assert take["command"] == "belote take 'Js 9s As 7h 8c' --turned Td --seat 1 --deals 3000 --seed 5"
+    cli = cli_json("take", "Js 9s As 7h 8c", "--turned", "Td", "--seat", "1", "--deals", "3000", "--seed", "5")
+    for key in ("n", "calls", "verdict", "acceptance", "hands_simulated"):
+        assert take["json"][key] == cli[key], key
+    assert take["verdict"] == cli["verdict"]["text"]
+
+
+def test_a_logged_deal_reviewed_on_the_server_is_the_cli_s_review(site):
+    status, body = site.request("/api/review", {"log": 0, "deal": 1, "pimc": "none"})
+    if status == 400:  # deal 1 of this log passed out: the first played one
+        deal = next(d["deal"] for d in site.request("/api/logs")[1][0]["deals"] if d["outcome"] == "played")
+        status, body = site.request("/api/review", {"log": 0, "deal": deal, "pimc": "none"})
+    assert status == 202, body
+    v = site.wait(body["job"])
+    assert v["state"] == "done", v
+    r = v["result"]["review"]
+    deal = r["deal"]
+    cli = cli_json("review", site.log, "--deal", deal, "--pimc", "none")
+    for key in ("cards", "given_away", "trajectory", "values_after", "turning_trick", "costliest"):
+        assert r["json"][key] == cli[key], key
+    assert r["command"].endswith(f"--deal {deal} --pimc none")
+    assert sorted(c for seat in r["start"] for c in seat) == sorted(c["card"] for c in cli["cards"])
+
+
+def test_a_question_stopped_by_its_page_stops(site):
+    status, body = site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 1_000_000, "seed": 3})
+    assert status == 202
+    job = body["job"]
+    assert _until(lambda: site.request(f"/api/jobs/{job}")[1]["state"] == "running", 120)
+    status, _ = site.request(f"/api/jobs/{job}/cancel", method="POST")  # what a closing page sends
+    assert status == 200
+    t0 = time.monotonic()
+    v = site.wait(job, 60)
+    assert v["state"] == "cancelled" and v["error"] == "stopped: its page asked to stop it"
+    assert time.monotonic() - t0 < 30 and "take" not in v["result"]
+    assert site.request("/api/jobs/nope")[0] == 404
+
+
+def test_a_burst_of_concurrent_requests_is_answered_and_loses_nothing(site):
+    """Forty requests at once from eight threads: pages, status and questions. Each is answered
+    (202, or 503 when every place is taken; never an error of the server's), every accepted
+    question finishes, and the same question gives the same numbers every time."""
+    form = {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 2000, "seed": 11}
+
+    def one(k):
+        if k % 4 == 0:
+            return "page", site.request("/" if k % 8 else "/review")
+        if k % 4 == 1:
+            return "status", site.request("/api/status")
+        return "ask", site.request("/api/take", form)
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(one, range(40)))
+    kinds = {"page": [], "status": [], "ask": []}
+    for kind, (status, body) in answers:
+        kinds[kind].append((status, body))
+    assert all(s == 200 for s, _ in kinds["page"] + kinds["status"])
+    asked = kinds["ask"]
+    assert {s for s, _ in asked} <= {202, 503} and any(s == 202 for s, _ in asked)
+    assert all("the server is busy" in b["error"] for s, b in asked if s == 503)
+    accepted = [b["job"] for s, b in asked if s == 202]
+    with ThreadPoolExecutor(8) as pool:
+        ends = list(pool.map(site.wait, accepted))
+    assert all(v["state"] == "done" for v in ends), [v.get("error") for v in ends]
+    numbers = {repr(v["result"]["take"]["json"]["calls"]) for v in ends}
+    assert len(numbers) == 1 and ends[0]["result"]["take"]["json"]["n"] == 2000
+    status, s = site.request("/api/status")
+    assert status == 200 and s["jobs"]["running"] == 0 and s["jobs"]["waiting"] == 0
+
+
+def test_another_host_is_said_loudly(tmp_path):
+    server = Server("--host", "0.0.0.0", "--reports", tmp_path)
+    try:
+        assert server.request("/api/status")[0] == 200
+    finally:
+        code, err = server.stop(signal.SIGTERM)
+    assert "belote: WARNING: listening on 0.0.0.0, not only this machine" in err
+    assert code == 130
+
+
+def test_a_bad_log_is_refused_at_start_in_one_line(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"schema": "belote-deal/1"}\n')
+    p = subprocess.run([BELOTE, "serve", "--port", "0", "--no-warmup", "--log", bad], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and p.stderr.startswith(f"belote: error: {bad}:1")
+    p = subprocess.run([BELOTE, "serve", "--port", "0", "--no-warmup", "--log", tmp_path], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 2 and "is a folder, not a deal log" in p.stderr
