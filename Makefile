@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-fast report bench docs clean install policies browser
+.PHONY: test test-fast report bench docs clean install policies browser serve
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ test-fast: $(STAMP)
 
 report: $(STAMP)
 	$(BIN)/belote report
+
+# the local web page (http://127.0.0.1:8765/): should I take?, review a deal, the reports
+serve: install
+	$(BIN)/belote serve
 
 bench: $(STAMP)
 	$(BIN)/belote bench

@@ -1,7 +1,8 @@
 """The package layout follows the pipeline, and imports point one way (issue 9).
 
-rules -> game -> players -> runs -> questions -> output -> cli: a module may import from its
-own package and from the packages before it, never from a later one. Kernel packages
+rules -> game -> players -> runs -> questions -> output -> web -> cli: a module may import from
+its own package and from the packages before it, never from a later one (web, ``belote serve``,
+is an interface over the questions and their renderers, like the command line). Kernel packages
 (rules, game, players, runs) never import pandas, matplotlib, typer or rich.
 """
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "analyzer"
-ORDER = ("rules", "game", "players", "runs", "questions", "output")
+ORDER = ("rules", "game", "players", "runs", "questions", "output", "web")
 KERNEL_PACKAGES = ("rules", "game", "players")
 PRESENTATION = ("pandas", "matplotlib", "typer", "rich")
 
@@ -31,6 +32,11 @@ def _imports(path):
         elif isinstance(node, ast.Import):
             for a in node.names:
                 yield a.name, []
+
+
+def test_every_package_is_in_the_pipeline():
+    packages = sorted(p.parent.name for p in ROOT.glob("*/__init__.py"))
+    assert packages == sorted(ORDER), packages
 
 
 def test_every_module_sits_in_a_pipeline_package():
