@@ -320,3 +320,37 @@ def test_a_bad_log_is_refused_at_start_in_one_line(tmp_path):
     p = subprocess.run([BELOTE, "serve", "--port", "0", "--no-warmup", "--log", tmp_path], capture_output=True,
                        text=True, timeout=120)
     assert p.returncode == 2 and "is a folder, not a deal log" in p.stderr
+
+
+@pytest.mark.parametrize("variant, players", [("piekjas", 2), ("piekjas", 3), ("piekjas", 4), ("dekjas", None)])
+def test_a_random_deal_of_every_variant_is_reviewed_as_its_command_reviews_it(site, tmp_path, variant, players):
+    """Piekjas 3-4 say their values are the solver's pessimistic ones (``exact`` false)."""
+    form = {"variant": variant, "seed": 4, "deal": 2, **({"players": players} if players else {})}
+    status, body = site.request("/api/review", {"random": form, "pimc": "none"})
+    assert status == 202, body
+    v = site.wait(body["job"])
+    assert v["state"] == "done", v
+    r = v["result"]["review"]
+    assert r["json"]["exact"] == (variant == "dekjas" or players == 2)
+    simulate, review = r["command"].split(" && ")
+    p = subprocess.run([BELOTE, *simulate.split()[1:]], cwd=tmp_path, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    cli = cli_json(*review.split()[1:], cwd=tmp_path)  # where the log was written
+    assert r["json"]["cards"] == cli["cards"] and r["json"]["values_after"] == cli["values_after"]
+
+
+@pytest.mark.parametrize("form, args", [
+    ({"variant": "piekjas", "players": 3, "hand": "Js Qs Ks 9d Ad 7c", "turned": "8s", "seat": 2},
+     ["Js Qs Ks 9d Ad 7c", "--turned", "8s", "--variant", "piekjas", "--players", "3", "--seat", "2"]),
+    ({"variant": "dekjas", "mine": "Jh 9h Ah Ac Tc 7d 8s Ks", "theirs": "7c 8c 9c Qd Kd Ad Ts Qh", "turned": "Qh"},
+     ["--variant", "dekjas", "--mine", "Jh 9h Ah Ac Tc 7d 8s Ks", "--theirs", "7c 8c 9c Qd Kd Ad Ts Qh", "--turned", "Qh"]),
+    ({"variant": "classic", "hand": "Bh 9h Ah 10k 7s", "turned": "Vh", "round": 2},  # Dutch notation, round 2
+     ["Bh 9h Ah 10k 7s", "--turned", "Vh", "--round", "2"]),
+])
+def test_the_take_answer_of_every_variant_is_the_cli_s(site, form, args):
+    status, body = site.request("/api/take", {**form, "deals": 2000, "seed": 9})
+    assert status == 202, body
+    v = site.wait(body["job"])
+    assert v["state"] == "done", v
+    cli = cli_json("take", *args, "--deals", "2000", "--seed", "9")
+    assert v["result"]["take"]["json"]["calls"] == cli["calls"] and v["result"]["take"]["json"]["n"] == cli["n"]

@@ -73,9 +73,8 @@ def write_log(folder: Path, deals: int = 6, variant: str = "classic", players: i
     return path
 
 
-def cli_json(*args) -> dict:
-    """``belote ARGS --json`` as a user runs it."""
-    p = subprocess.run([BELOTE, *map(str, args), "--json"],
-                       capture_output=True, text=True)
+def cli_json(*args, cwd=None) -> dict:
+    """``belote ARGS --json`` as a user runs it (in ``cwd``)."""
+    p = subprocess.run([BELOTE, *map(str, args), "--json"], capture_output=True, text=True, cwd=cwd)
     assert p.returncode == 0, p.stderr[-2000:]
     return json.loads(p.stdout)

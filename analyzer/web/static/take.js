@@ -15,6 +15,7 @@ function layout() {
   const dek = v === "dekjas";
   $("theirs-box").hidden = $("theirs-radio").hidden = !dek;
   $("hand-label").textContent = dek ? "your face-up cards" : "your hand";
+  $("turned-label").textContent = dek ? "the turned card (the dealer's last face-up card)" : "the turned card";
   $("hand-field").textContent = dek ? "Mine (8 face-up)" : `Hand (${v === "classic" || n === 4 ? 5 : 6} cards)`;
   const seat = $("seat"), keep = +seat.value || 0;
   seat.replaceChildren(...SEAT_NAMES(n).map((t, s) => el("option", { value: s, text: t })));
