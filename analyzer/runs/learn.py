@@ -160,12 +160,26 @@ def design(d: Decisions) -> np.ndarray:
     return out
 
 
-def fit(d: Decisions, ridge: float = 1.0) -> np.ndarray:
-    """The weights: ridge least squares of minus the loss on the features, within each decision."""
-    x = _centred(design(d), d.g, d.n)
+def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None) -> np.ndarray:
+    """The weights: ridge least squares of minus the loss on the features, within each decision.
+    ``anchor``: the weight of "the heuristic's card" fixed at this many card points in every setting
+    (the others fitted to what it leaves), so that the model leaves the heuristic's card only where
+    it predicts a gain of more than that: a prior that the heuristic's card is good."""
+    from analyzer.players.net import N_FEATURES
+
+    full = design(d)
+    x = _centred(full, d.g, d.n)
     y = _centred(-d.loss, d.g, d.n)
-    a = x.T @ x + ridge * np.eye(x.shape[1])
-    return np.linalg.solve(a, x.T @ y)
+    if anchor is None:
+        return np.linalg.solve(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y)
+    fixed = np.arange(0, full.shape[1], N_FEATURES)
+    free = np.setdiff1d(np.arange(full.shape[1]), fixed)
+    y = y - anchor * x[:, fixed].sum(axis=1)
+    xf = x[:, free]
+    w = np.zeros(full.shape[1])
+    w[fixed] = anchor
+    w[free] = np.linalg.solve(xf.T @ xf + ridge * np.eye(free.size), xf.T @ y)
+    return w
 
 
 def choices(d: Decisions, w: np.ndarray) -> np.ndarray:
