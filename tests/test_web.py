@@ -202,6 +202,8 @@ def test_bad_cards_are_refused_with_the_cli_s_own_line(site, hand, turned):
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["mcts"]}, "bracket must list some of pimc, dd"),
     ({"hand": "Jh 9h Ah Tc 7s Qs", "turned": "Qh", "variant": "piekjas", "players": 4},
      "piekjas with 4 players deals 5 cards, not 6"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "undertrump=sometimes"}, "rule undertrump=sometimes is not an option: use undertrump=forced or free"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "trumps=none"}, 'unknown rule "trumps"'),
 ])
 def test_every_field_is_checked_before_anything_runs(site, form, message):
     status, body = site.request("/api/take", form)
@@ -236,6 +238,21 @@ def test_the_take_answer_is_the_cli_s_for_the_same_seed(site):
     for key in ("n", "calls", "verdict", "acceptance", "hands_simulated"):
         assert take["json"][key] == cli[key], key
     assert take["verdict"] == cli["verdict"]["text"]
+
+
+def test_house_rules_on_the_page_are_the_cli_s_rule_options(site):
+    """A house rule changes the bidders to the heuristic (the shipped policy assumes the default
+    rules): the answer says so, and its command reproduces it."""
+    status, body = site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 2000, "seed": 4,
+                                              "rules": "undertrump=free"})
+    assert status == 202, body
+    v = site.wait(body["job"])
+    take = v["result"]["take"]
+    assert take["command"] == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --rule undertrump=free --deals 2000 --seed 4"
+    assert take["rules"] == {"undertrump": "free"} and "default --bid is heuristic here" in take["bidders"]
+    cli = cli_json("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--rule", "undertrump=free",
+                   "--deals", "2000", "--seed", "4")
+    assert take["json"]["calls"] == cli["calls"] and take["json"]["inputs"]["rules"] == cli["inputs"]["rules"]
 
 
 def test_a_logged_deal_reviewed_on_the_server_is_the_cli_s_review(site):

@@ -52,7 +52,9 @@ def _seed(form: dict) -> int:
     return v
 
 
-def _rules(form: dict):
+def _rules(form: dict, options: bool = False):
+    """The rules of a form: ``variant``, ``players`` and (``options``) ``rules``, the house rules as
+    ``KEY=VALUE`` words (``--rule``'s), e.g. ``"undertrump=free target=1500"``."""
     from analyzer.rules import Rules
 
     variant = form.get("variant", "classic")
@@ -62,7 +64,8 @@ def _rules(form: dict):
     players = None if players in (None, "") else _int(form, "players", 2, 4)
     if variant == "piekjas" and players is None:
         raise BeloteError("piekjas: give the number of players, 2, 3 or 4")
-    return Rules.make(variant, players if variant == "piekjas" else None, [])
+    extra = (_text(form, "rules") or "").replace(",", " ").split() if options else []
+    return Rules.make(variant, players if variant == "piekjas" else None, extra)
 
 
 def _english(text: str | None, lang: str) -> str | None:
@@ -77,14 +80,16 @@ def _english(text: str | None, lang: str) -> str | None:
 
 
 def take_query(form: dict):
-    """The take page's question: ``{variant, players, hand | mine + theirs, turned, seat, round,
-    deals, seed, bracket: [pimc, dd], pimc_deals, dd_deals}`` → the job's function."""
+    """The take page's question: ``{variant, players, rules, hand | mine + theirs, turned, seat, round,
+    deals, seed, bracket: [pimc, dd], pimc_deals, dd_deals}`` → the job's function. The bidders are
+    the command line's default (``policy_files.default_bid``: the calibrated ones, or the heuristic
+    where house rules leave the shipped policy out, said in the answer)."""
     from analyzer.players.policies import Policies
-    from analyzer.players.policy_files import default_bid
+    from analyzer.players.policy_files import bid_note, default_bid
     from analyzer.questions.take import check_hand_fits, make_situation
     from analyzer.rules.cards import card_language
 
-    rules = _rules(form)
+    rules = _rules(form, options=True)
     hand, turned = _text(form, "hand"), _text(form, "turned", required=True)
     mine, theirs = _text(form, "mine"), _text(form, "theirs")
     lang = card_language(" ".join(t for t in (hand, turned, mine, theirs) if t))
@@ -104,6 +109,7 @@ def take_query(form: dict):
 
     strong = {p: _int(form, f"{p}_deals", CV_MIN_N, MAX_STRONG_DEALS[p], STRONG_DEALS[p]) for p in plays[1:]}
     bid = default_bid(rules, "heuristic")
+    note = bid_note(rules, None)
     pols = Policies.parse(bid, "heuristic", rules.players)
 
     def work(job):
@@ -111,7 +117,7 @@ def take_query(form: dict):
 
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals, seed=seed,
                          policies=pols, progress=lambda done: job.step("heuristic", done, deals))
-        job.publish("take", take_view(r, deals, seed))
+        job.publish("take", take_view(r, deals, seed, note))
         if len(plays) > 1:
             from analyzer.questions.bracket import analyse_bracket
 
@@ -123,11 +129,12 @@ def take_query(form: dict):
     return work
 
 
-def take_view(r, deals: int, seed: int) -> dict:
+def take_view(r, deals: int, seed: int, note: str = "") -> dict:
     """The take page's table: the CLI's rows and cells (``take_table``), the verdict, the command,
     and the CLI's ``--json`` object (``json``) the numbers come from."""
     from analyzer.output import take_table
     from analyzer.players.policy_files import describe_bid
+    from analyzer.rules import Rules
     from analyzer.runs.fmt import ci_rate
 
     s = r.situation
@@ -140,7 +147,8 @@ def take_view(r, deals: int, seed: int) -> dict:
         "acceptance": (f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
                        f"(rejection sampling under the bidding policy)") if conditioned else None,
         "verdict": r.verdict(), "best": r.best.call.label,
-        "bidders": describe_bid(r.policies.bid, s.rules),
+        "bidders": describe_bid(r.policies.bid, s.rules) + (f" ({note})" if note else ""),
+        "rules": {k: v for k, v in s.rules.options().items() if v != Rules.from_label(s.rules.label).options().get(k)},
         "hands": r.hands, "seconds": round(r.seconds, 2),
         "command": take_table.command(r, deals, seed),
         "json": r.as_dict(),

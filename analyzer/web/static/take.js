@@ -55,7 +55,7 @@ function pick(card, target, owner) {
 
 function question() {
   const v = $("variant").value, dek = v === "dekjas";
-  const q = { variant: v, seat: +$("seat").value, round: +$("round").value, turned: $("turned").value,
+  const q = { variant: v, seat: +$("seat").value, round: +$("round").value, turned: $("turned").value, rules: $("rules").value,
               deals: +$("deals").value, seed: $("seed").value, bracket: [] };
   if (v === "piekjas") q.players = +$("players").value;
   if (dek) { q.mine = $("hand").value; q.theirs = $("theirs").value; } else q.hand = $("hand").value;
