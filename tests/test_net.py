@@ -227,3 +227,25 @@ def test_the_weights_are_part_of_the_kernel_cache_s_digest(tmp_path):
     assert _kernel_digest(tmp_path).hexdigest() == before  # not read by kernels: the cache stays
     data.write_text("import numpy as np\n\nKERNEL_DATA = True\nW = np.ones(3)\n")
     assert _kernel_digest(tmp_path).hexdigest() != before
+
+
+@pytest.mark.slow  # two small trainings through the CLI
+def test_belote_learn_trains_and_judges_on_held_out_deals_the_same_way_on_any_number_of_processes(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    belote = str(Path(sys.executable).with_name("belote"))
+    runs = []
+    for threads in ("1", "2"):
+        p = subprocess.run([belote, "learn", "--variant", "piekjas", "--players", "2", "--deals", "600", "--test-deals",
+                            "300", "--threads", threads, "--json", "-q"], capture_output=True, text=True, cwd=tmp_path)
+        assert p.returncode == 0, p.stderr[-2000:]
+        runs.append(json.loads(p.stdout))
+    a, b = runs
+    assert a["weights"] == b["weights"] and a["held_out"] == b["held_out"]
+    h = a["held_out"]
+    assert h["deals"] == 300 and h["decisions"] > 1000 and a["train"]["decisions"] > 2000
+    assert h["heuristic_loss"] > 0 and h["difference_ci"][0] <= h["difference"] <= h["difference_ci"][1]
+    assert not list(tmp_path.iterdir())  # without --write nothing is written

@@ -22,6 +22,9 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
+
+from analyzer.players.pimc import roll_out
 
 
 
@@ -43,9 +46,20 @@ class Decisions:
         return int(self.trick.shape[0])
 
 
-def decisions(rules, seed: int, deals: int, first: int = 0, progress=None) -> Decisions:
+@njit(cache=True)
+def rollout_values(st, rec, pub, sc, cards, m, side, out):
+    """The value to ``side`` of each of ``cards[:m]`` played in the true deal ``st`` and followed by
+    the heuristic in every seat to the end (``pimc.roll_out``: pimc's own evaluator, score-aware,
+    on the one world that is true)."""
+    for j in range(m):
+        out[j] = roll_out(st, rec, pub, sc, cards[j], side)
+
+
+def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label: str = "dd") -> Decisions:
     """The decisions with more than one legal card of deals ``first .. first + deals - 1`` of seed
-    ``seed`` (heuristic bidding and play), each legal card's features and double-dummy loss."""
+    ``seed`` (heuristic bidding and play), each legal card's features and loss: ``label`` "dd", the
+    double-dummy card points; "rollout", pimc's value (4 x the net hand score + the card-point margin)
+    of the card followed by heuristic play on the true deal."""
     from analyzer.game.state import ST_TO_MOVE, STATE_SIZE, legal_cards, play_card
     from analyzer.players import public_from_record
     from analyzer.players.knowledge import PUB_SEEN_OUT, observe
@@ -67,6 +81,11 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None) -> De
     cards = np.zeros(32, np.int64)
     feats = np.zeros((32, N_FEATURES), np.float64)
     xs, losses, groups, tricks, settings = [], [], [], [], []
+    from analyzer.game.state import side_of_seat
+    from analyzer.players.pimc import N_SC
+
+    sc = np.zeros((N_SC, 4), np.int64)
+    vals = np.zeros(32, np.int64)
     for i in range(first, first + deals):
         record = hand_record(cfg, i)
         if record.get("outcome") != "played":
@@ -75,13 +94,17 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None) -> De
         pub = public_from_record(record, rules)
         for trick, seat, card in plays:
             if popcount(legal_cards(st, rec)) > 1:
-                sol = solver.card_values(st)
-                sign = 1 if solver.maximizes(st) else -1
                 observe(st, rec, pub, int(st[ST_TO_MOVE]), view)
                 m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
-                vals = np.array([sign * sol.cards[int(c)] for c in cards[:m]], np.float64)
+                if label == "dd":
+                    sol = solver.card_values(st)
+                    sign = 1 if solver.maximizes(st) else -1
+                    v = np.array([sign * sol.cards[int(c)] for c in cards[:m]], np.float64)
+                else:
+                    rollout_values(st, rec, pub, sc, cards, m, side_of_seat(int(st[ST_TO_MOVE]), rec), vals)
+                    v = vals[:m].astype(np.float64)
                 xs.append(feats[:m].copy())
-                losses.append(vals.max() - vals)
+                losses.append(v.max() - v)
                 groups.append(np.full(m, len(tricks), np.int64))
                 tricks.append(trick + 1)
                 settings.append(setting(view, rec))
@@ -99,13 +122,14 @@ CHUNK = 25  # deals valued by one task of decisions_parallel
 
 
 def _task(args):
-    label, seed, first, n = args
+    label, seed, first, n, target = args
     from analyzer.rules import Rules
 
-    return decisions(Rules.from_label(label), seed, n, first)
+    return decisions(Rules.from_label(label), seed, n, first, label=target)
 
 
-def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None, progress=None) -> Decisions:
+def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None, progress=None,
+                       label: str = "dd") -> Decisions:
     """``decisions`` of deals ``0 .. deals - 1`` in chunks of ``CHUNK`` deals over ``workers``
     processes (default: the cores), put together in deal order: the same rows whatever the
     number of workers. ``progress(deals done)``."""
@@ -113,7 +137,8 @@ def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None,
     from concurrent.futures import ProcessPoolExecutor
 
     t0 = time.perf_counter()
-    tasks = [(rules.label, seed, a, min(CHUNK, deals - a)) for a in range(0, deals, CHUNK)]
+    chunk = CHUNK if label == "dd" else 20 * CHUNK
+    tasks = [(rules.label, seed, a, min(chunk, deals - a), label) for a in range(0, deals, chunk)]
     workers = workers or os.cpu_count() or 1
     parts, done = [], 0
     if workers == 1:
@@ -122,7 +147,7 @@ def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None,
         pool = ProcessPoolExecutor(workers)
         results = pool.map(_task, tasks)
     try:
-        for (_, _, _, n), d in zip(tasks, results):
+        for (_, _, _, n, _), d in zip(tasks, results):
             parts.append(d)
             done += n
             if progress is not None:
@@ -147,44 +172,47 @@ def _centred(v: np.ndarray, g: np.ndarray, n: int) -> np.ndarray:
     return v - means[g]
 
 
-def design(d: Decisions) -> np.ndarray:
-    """Each row's features placed in the block of its decision's setting (``net.N_WEIGHTS`` columns):
-    the model's score of a row is ``design(d) @ weights``."""
-    from analyzer.players.net import N_FEATURES, N_WEIGHTS
+def scores(d: Decisions, w: np.ndarray) -> np.ndarray:
+    """The model's score of each row: its features times the weights of its decision's setting
+    (``net.setting``: the weights are ``N_SETTINGS`` blocks of ``N_FEATURES``)."""
+    from analyzer.players.net import N_FEATURES
 
-    out = np.zeros((d.x.shape[0], N_WEIGHTS))
-    block = d.setting[d.g]
-    for k in range(N_WEIGHTS // N_FEATURES):
-        rows = block == k
-        out[rows, k * N_FEATURES:(k + 1) * N_FEATURES] = d.x[rows]
-    return out
+    blocks = w.reshape(-1, N_FEATURES)
+    return np.einsum("ij,ij->i", d.x, blocks[d.setting[d.g]])
 
 
 def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None) -> np.ndarray:
-    """The weights: ridge least squares of minus the loss on the features, within each decision.
-    ``anchor``: the weight of "the heuristic's card" fixed at this many card points in every setting
-    (the others fitted to what it leaves), so that the model leaves the heuristic's card only where
-    it predicts a gain of more than that: a prior that the heuristic's card is good."""
-    from analyzer.players.net import N_FEATURES
+    """The weights: ridge least squares of minus the loss on the features, within each decision
+    (features and targets centred on the decision's mean), one block of weights per setting (the
+    settings' rows never share a decision, so each block is its own least squares). ``anchor``: the
+    weight of "the heuristic's card" fixed at this many units in every setting (the others fitted to
+    what it leaves), so that the model leaves the heuristic's card only where it predicts a gain of
+    more than that: a prior that the heuristic's card is good."""
+    from analyzer.players.net import N_FEATURES, N_SETTINGS
 
-    full = design(d)
-    x = _centred(full, d.g, d.n)
+    x = _centred(d.x, d.g, d.n)
     y = _centred(-d.loss, d.g, d.n)
-    if anchor is None:
-        return np.linalg.solve(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y)
-    fixed = np.arange(0, full.shape[1], N_FEATURES)
-    free = np.setdiff1d(np.arange(full.shape[1]), fixed)
-    y = y - anchor * x[:, fixed].sum(axis=1)
-    xf = x[:, free]
-    w = np.zeros(full.shape[1])
-    w[fixed] = anchor
-    w[free] = np.linalg.solve(xf.T @ xf + ridge * np.eye(free.size), xf.T @ y)
+    rowset = d.setting[d.g]
+    w = np.zeros(N_SETTINGS * N_FEATURES)
+    for k in range(N_SETTINGS):
+        rows = rowset == k
+        xk, yk = x[rows], y[rows]
+        if not rows.any():
+            w[k * N_FEATURES] = 1.0 if anchor is None else anchor  # no data: the heuristic's card
+            continue
+        if anchor is None:
+            w[k * N_FEATURES:(k + 1) * N_FEATURES] = np.linalg.solve(xk.T @ xk + ridge * np.eye(N_FEATURES), xk.T @ yk)
+            continue
+        yk = yk - anchor * xk[:, 0]
+        xf = xk[:, 1:]
+        w[k * N_FEATURES] = anchor
+        w[k * N_FEATURES + 1:(k + 1) * N_FEATURES] = np.linalg.solve(xf.T @ xf + ridge * np.eye(N_FEATURES - 1), xf.T @ yk)
     return w
 
 
 def choices(d: Decisions, w: np.ndarray) -> np.ndarray:
     """The row the model plays in each decision (ties: the heuristic's card, then the first)."""
-    score = design(d) @ w + 1e-9 * d.x[:, 0]
+    score = scores(d, w) + 1e-9 * d.x[:, 0]
     order = np.lexsort((-score, d.g))  # by decision, best score first
     first = np.ones(order.shape[0], bool)
     first[1:] = d.g[order][1:] != d.g[order][:-1]
