@@ -67,7 +67,8 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
     from analyzer.players.play import HEURISTIC
     from analyzer.players.policies import Policies
     from analyzer.players.solver import Solver
-    from analyzer.questions.review import OBJECTIVE, start_of
+    from analyzer.game.state import state_from_record
+    from analyzer.rules.cards import parse_card
     from analyzer.rules.cards import popcount
     from analyzer.runs.records import hand_record
     from analyzer.runs.simulate import SimConfig
@@ -76,7 +77,7 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
     rec = rules.record()
     cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
                     deals=first + deals, seed=seed)
-    solver = Solver(rules, OBJECTIVE)
+    solver = Solver(rules, "points")  # the card points the seat's side ends with (review's objective)
     view = np.zeros(STATE_SIZE, np.int64)
     cards = np.zeros(32, np.int64)
     feats = np.zeros((32, N_FEATURES), np.float64)
@@ -90,7 +91,8 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
         record = hand_record(cfg, i)
         if record.get("outcome") != "played":
             continue
-        st, plays = start_of(record, rules)
+        st, _ = state_from_record(record)
+        plays = [(t, int(seat), parse_card(c)) for t, trick in enumerate(record["tricks"]) for seat, c in trick["plays"]]
         pub = public_from_record(record, rules)
         for trick, seat, card in plays:
             if popcount(legal_cards(st, rec)) > 1:
