@@ -20,6 +20,22 @@ def git_commit() -> str | None:
     return (out.stdout.strip() or None) if out.returncode == 0 else None
 
 
+KERNEL_DATA_MARK = b"\nKERNEL_DATA = True"  # a module of data that kernels read as constants (net_weights)
+
+
+def _kernel_digest(here: Path):
+    """The digest of the modules that shape compiled code: the kernel modules (``@njit``) and the
+    modules of data that kernels freeze into their code as constants (``KERNEL_DATA = True``, e.g.
+    the net player's weights: a retrained model must not run with the old weights from the cache)."""
+    digest = hashlib.sha256()
+    for src in sorted(here.rglob("*.py")):
+        text = src.read_bytes()
+        if b"@njit" in text or KERNEL_DATA_MARK in text:
+            digest.update(str(src.relative_to(here)).encode())
+            digest.update(text)
+    return digest
+
+
 def _kernel_cache_dir() -> Path:
     """Numba's on-disk cache, in a folder named after a digest of this package's sources.
 
@@ -29,13 +45,7 @@ def _kernel_cache_dir() -> Path:
     any kernel edit start a fresh cache, while an unchanged tree reuses it: a second run does not
     recompile. ``make clean`` removes old folders.
     """
-    here = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for src in sorted(here.rglob("*.py")):
-        text = src.read_bytes()
-        if b"@njit" in text:  # only kernel modules shape compiled code
-            digest.update(str(src.relative_to(here)).encode())
-            digest.update(text)
+    digest = _kernel_digest(Path(__file__).resolve().parent)
     base = os.environ.get("BELOTE_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "belote-analyzer")
     return Path(base) / f"numba-{digest.hexdigest()[:16]}"

@@ -9,7 +9,8 @@ opponent's face-up cards are visible too; the heuristic does not use them yet.)
 Policies (codes are the registry's, ``analyzer.players.policies``):
 - ``random`` (0): uniform over the legal cards.
 - ``dd`` (2) and ``pimc`` (3): the strong policies, which need the game state; they are
-  chosen through ``analyzer.players.strong.policy_card``, not here.
+  chosen through ``analyzer.players.strong.policy_card``, not here; so is ``net`` (4), the
+  learned policy (``analyzer.players.net``).
 - ``heuristic`` (1): rules of good play, in this order:
   leading: the troefmaker draws trumps while an opponent may hold one: with its best trump
   when that is master and it has the length (at least the unseen trumps over the other
@@ -50,6 +51,9 @@ RANDOM, HEURISTIC = 0, 1
 # the strong policies, on the game state (analyzer.players.dd, analyzer.players.pimc): their
 # codes carry parameters above the low byte (analyzer.players.policies.play_code)
 DD, PIMC = 2, 3
+# the learned policy (analyzer.players.net): it reads the state through the seat's view, so it is
+# chosen where the strong ones are (analyzer.players.strong.policy_card)
+NET = 4
 KIND_MASK = 0xFF  # the policy's kind is ``code & KIND_MASK``
 
 

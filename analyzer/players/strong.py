@@ -33,7 +33,9 @@ from analyzer.game.dealing import GOLDEN, mix64
 from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
 from analyzer.players import play
 from analyzer.players.dd import dd_card
-from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM
+from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, observe
+from analyzer.players.net import N_FEATURES, net_card, rules_row
+from analyzer.players.net_weights import WEIGHTS
 from analyzer.players.pimc import MAX_WORLDS, N_SC, heuristic_on_state, pimc_card
 from analyzer.players.solver import (
     C_MTD_STEPS,
@@ -86,6 +88,7 @@ class StrongWorkspace(NamedTuple):
     fp: np.ndarray  # int64[1]: fingerprint of the deal the dd table holds
     wvals: np.ndarray  # int64[(MAX_WORLDS + 1) * 32]: pimc's value of each card on each world (racing)
     bidev: np.ndarray  # int64[4]: per seat, the cards it has played (knowledge.prepare_bids: infer=bids)
+    feats: np.ndarray  # float64[32 * net.N_FEATURES]: the net policy's features of each legal card
 
 
 @njit(cache=True)
@@ -99,6 +102,8 @@ def strong_bits(play_pol):
             bits = max(bits, DD_TT_BITS)
         elif kind == play.PIMC:
             bits = max(bits, PIMC_TT_BITS)
+        elif kind == play.NET:
+            bits = max(bits, 0)  # a workspace, no table
     return bits
 
 
@@ -114,7 +119,7 @@ def make_strong(variant, tt_bits):
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64),
             np.zeros(1, i), np.zeros(1, np.uint64), np.zeros(1, i), np.zeros(1, i), np.zeros((1, 4), i),
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
-            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i))
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64))
     ctx = np.zeros(C_SIZE, i)
     _init_ctx(ctx, variant, tt_bits)
     return StrongWorkspace(
@@ -124,7 +129,7 @@ def make_strong(variant, tt_bits):
         np.zeros(1, np.uint64), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros((N_SC, 4), i),
         ctx, np.zeros((1 << tt_bits) * ENTRY, i), np.zeros(DEPTH * MOVE_STRIDE, i), np.zeros(DEPTH * MOVE_STRIDE, i),
         np.zeros(4, i), np.zeros(DEPTH * FRAME, i), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros(1, i),
-        np.zeros((MAX_WORLDS + 1) * N_CARDS, i), np.zeros(4, i),
+        np.zeros((MAX_WORLDS + 1) * N_CARDS, i), np.zeros(4, i), np.zeros(N_CARDS * N_FEATURES, np.float64),
     )
 
 
@@ -135,7 +140,7 @@ def strong_sizes(tt_bits):
     return np.array((STATE_SIZE, STATE_SIZE, N_CARDS, N_CARDS, N_CARDS, MAX_HOLDERS, MAX_HOLDERS, MAX_HOLDERS,
                      4, 4, (N_CARDS + 1) * ROOM * ROOM, 2, 1, N_CARDS, N_CARDS, N_SC * 4, C_SIZE,
                      (1 << tt_bits) * ENTRY, DEPTH * MOVE_STRIDE, DEPTH * MOVE_STRIDE, 4, DEPTH * FRAME,
-                     N_CARDS, N_CARDS, 1, (MAX_WORLDS + 1) * N_CARDS, 4), np.int64)
+                     N_CARDS, N_CARDS, 1, (MAX_WORLDS + 1) * N_CARDS, 4, N_CARDS * N_FEATURES), np.int64)
 
 
 @njit(cache=True)
@@ -155,6 +160,9 @@ def policy_card(code, st, rec, pub, sw, u):
         return dd_card(st, rec, sw)
     if kind == play.PIMC:
         return pimc_card(st, rec, pub, sw, code, u)
+    if kind == play.NET:
+        observe(st, rec, pub, st[ST_TO_MOVE], sw.pov)  # the seat's view: never the hidden cards
+        return net_card(sw.pov, rec, pub, WEIGHTS[rules_row(rec)], sw.lcards, sw.feats.reshape((N_CARDS, N_FEATURES)))
     if kind == play.RANDOM:
         legal = legal_cards(st, rec)
         k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))
@@ -190,7 +198,7 @@ F_CTX = StrongWorkspace._fields.index("ctx")
 
 
 def plays_strong(play_pol) -> bool:
-    """Is one of the play policies ``play_pol`` (codes, any shape) dd or pimc?"""
+    """Is one of the play policies ``play_pol`` (codes, any shape) dd, pimc or net (on the state)?"""
     return bool(((np.asarray(play_pol, np.int64) & play.KIND_MASK) >= play.DD).any())
 
 

@@ -52,7 +52,7 @@ def workspace_at(link):
         _field(link, F_SC).reshape((link[L_SW + 2 * F_SC + 1] // 4, 4)),  # sc, int64[N_SC, 4]
         _field(link, 16), _field(link, 17), _field(link, 18), _field(link, 19),  # ctx tt moves scores
         _field(link, 20), _field(link, 21), _field(link, 22), _field(link, 23), _field(link, 24),  # bonus stk cards values fp
-        _field(link, 25), _field(link, 26),  # wvals bidev
+        _field(link, 25), _field(link, 26), _field(link, 27).view(np.float64),  # wvals bidev feats
     )
 
 
@@ -60,7 +60,7 @@ def workspace_at(link):
 assert StrongWorkspace._fields == (
     "pov", "world", "ucards", "slots", "perm", "hseat", "hcap", "hforb", "known", "forb", "wtab", "meta", "rng",
     "lcards", "sums", "sc", "ctx", "tt", "moves", "scores", "bonus", "stk", "cards", "values", "fp", "wvals",
-    "bidev")
+    "bidev", "feats")
 assert N_REC == 13, "rules_at reads 13 fields of RulesRecord"
 
 

@@ -1,0 +1,227 @@
+"""``net``: a learned play policy, a linear score over features of each legal card (issue 20).
+
+The seat to move sees what ``knowledge.observe`` leaves it (its cards, the cards gone, the trick,
+the trump and the troefmaker, the cards face up out of play). For each legal card the policy
+computes ``N_FEATURES`` numbers a Belote player would name (below), scores the card with the
+weights of its rules and of the decision's setting (the seat's side taker or defending, the hand
+early or late; ``net_weights.WEIGHTS``, one row per rules label, trained by
+``analyzer.runs.learn`` against the double-dummy value of each card) and plays the best; ties
+go to the heuristic's card, then the lowest card. Feature 0 is "the heuristic plays this card",
+so the model learns where to leave the heuristic; with every other weight 0 it is the heuristic.
+
+The choice is a pure function of the view: no random number is drawn.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.game.state import (
+    ST_BEST_I,
+    ST_BEST_S,
+    ST_GONE,
+    ST_HANDS,
+    ST_LEADER,
+    ST_LED,
+    ST_N_IN,
+    ST_PLAYED,
+    ST_TAKER,
+    ST_TO_MOVE,
+    ST_TRICK_MASK,
+    ST_TRICK_NO,
+    ST_TRUMP,
+    legal_cards,
+    side_of_seat,
+)
+from analyzer.players.knowledge import PUB_SEEN_OUT
+from analyzer.players.pimc import heuristic_on_state
+from analyzer.players.play import HEURISTIC
+from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
+from analyzer.rules.cards import ALL_CARDS_MASK, card_points, popcount, strength, suit_mask
+
+# The features of one legal card, in order (names: FEATURES). "pts" is the card's points / 20.
+FEATURES = (
+    "heuristic's card",  # 0: the heuristic plays it
+    "trump",  # 1
+    "pts",  # 2
+    "rank in its suit",  # 3: 0 (lowest) .. 1 (highest), trump order for trumps
+    "master",  # 4: no unseen card of its suit beats it
+    "lead",  # 5: the seat leads the trick
+    "lead x trump",  # 6
+    "lead x master",  # 7
+    "lead x pts",  # 8
+    "wins the trick so far",  # 9: following, it beats the card winning the trick
+    "wins x last to play",  # 10: it takes the trick for sure
+    "wins x trick pts",  # 11: the points on the table / 40, when it wins
+    "partner winning x pts",  # 12: classic, loading the partner's trick
+    "partner winning x trump",  # 13
+    "loses x pts",  # 14: following without winning: points given to the trick's winner
+    "ruff",  # 15: a trump on a side suit led
+    "taker side x lead x trump",  # 16: drawing trumps
+    "unseen trumps x lead x trump",  # 17: the trumps others may hold / 8
+    "length of its suit",  # 18: the seat's cards of that suit / 8
+    "lowest of its suit",  # 19
+    "highest of its suit",  # 20
+    "tricks left x pts",  # 21
+    "taker side x heuristic's card",  # 22
+    "overtrump",  # 23: a trump above the trick's highest trump
+)
+N_FEATURES = len(FEATURES)
+# The score of a card: one weight per feature in each of four settings of the decision, the seat's
+# side taker or defending, and the hand early or late (at most half its tricks left):
+# weights[(2 * taker + late) * N_FEATURES + f]. A role or a stage of the hand where a feature matters
+# otherwise gets its own weight, and the model stays linear.
+N_SETTINGS = 4
+N_WEIGHTS = N_SETTINGS * N_FEATURES
+
+
+@njit(cache=True)
+def _higher_unseen(card, trump, unseen):
+    """Does an unseen card of ``card``'s suit beat it (trump order for trumps)?"""
+    s = card >> 3
+    mine = strength(card, trump, s)
+    lane = (unseen >> np.uint32(8 * s)) & np.uint32(0xFF)
+    for r in range(8):
+        if (lane >> np.uint32(r)) & np.uint32(1) and strength(s * 8 + r, trump, s) > mine:
+            return True
+    return False
+
+
+@njit(cache=True)
+def card_features(view, rec, seen_out, heur, card, out):
+    """The features of ``card`` for the seat to move of ``view`` (what it knows), ``heur`` the
+    heuristic's card there; written into ``out`` (float64[N_FEATURES])."""
+    n = rec.n_players
+    seat = view[ST_TO_MOVE]
+    trump = view[ST_TRUMP]
+    mine = np.uint32(view[ST_HANDS + seat])
+    gone = np.uint32(view[ST_GONE] | seen_out)
+    unseen = np.uint32(ALL_CARDS_MASK) & ~gone & ~mine
+    k = view[ST_N_IN]
+    suit = card >> 3
+    is_trump = 1.0 if suit == trump else 0.0
+    pts = card_points(card, trump) / 20.0
+    own = strength(card, trump, suit)
+    lane = (mine >> np.uint32(8 * suit)) & np.uint32(0xFF)
+    low = 1.0
+    high = 1.0
+    for r in range(8):
+        if (lane >> np.uint32(r)) & np.uint32(1) and r != (card & 7):
+            o = strength(suit * 8 + r, trump, suit)
+            if o < own:
+                low = 0.0
+            else:
+                high = 0.0
+    master = 0.0 if _higher_unseen(card, trump, unseen) else 1.0
+    taker_side = 1.0 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(seat, rec) else 0.0
+    lead = 1.0 if k == 0 else 0.0
+    wins = 0.0
+    partner = 0.0
+    trick_pts = 0.0
+    ruff = 0.0
+    over = 0.0
+    if k > 0:
+        led = view[ST_LED]
+        wins = 1.0 if strength(card, trump, led) > view[ST_BEST_S] else 0.0
+        bi = view[ST_BEST_I]
+        win_seat = (view[ST_LEADER] + bi) % n
+        if rec.variant == CLASSIC and (win_seat & 1) == (seat & 1):
+            partner = 1.0
+        tm = np.uint32(view[ST_TRICK_MASK])
+        for c in range(32):
+            if (tm >> np.uint32(c)) & np.uint32(1):
+                trick_pts += card_points(c, trump)
+        trick_pts /= 40.0
+        if suit == trump and led != trump:
+            ruff = 1.0
+        if suit == trump and view[ST_BEST_S] >= 8 and strength(card, trump, led) > view[ST_BEST_S]:
+            over = 1.0
+    last = 1.0 if k == n - 1 else 0.0
+    unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
+    tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
+    h = 1.0 if card == heur else 0.0
+    out[0] = h
+    out[1] = is_trump
+    out[2] = pts
+    out[3] = (own & 7) / 7.0
+    out[4] = master
+    out[5] = lead
+    out[6] = lead * is_trump
+    out[7] = lead * master
+    out[8] = lead * pts
+    out[9] = wins
+    out[10] = wins * last
+    out[11] = wins * trick_pts
+    out[12] = partner * pts
+    out[13] = partner * is_trump
+    out[14] = (1.0 - wins) * (1.0 - lead) * (1.0 - partner) * pts
+    out[15] = ruff
+    out[16] = taker_side * lead * is_trump
+    out[17] = unseen_trumps * lead * is_trump
+    out[18] = popcount(lane) / 8.0
+    out[19] = low
+    out[20] = high
+    out[21] = tricks_left * pts
+    out[22] = taker_side * h
+    out[23] = over
+
+
+@njit(cache=True)
+def decision_features(view, rec, seen_out, heur_code, cards, feats):
+    """Every legal card of the seat to move of ``view`` (into ``cards``, lowest first) and its
+    features (rows of ``feats``); returns their number and the heuristic's card."""
+    legal = legal_cards(view, rec)
+    heur = heuristic_on_state(view, rec, seen_out, heur_code)
+    m = 0
+    for c in range(32):
+        if (legal >> np.uint32(c)) & np.uint32(1):
+            cards[m] = c
+            card_features(view, rec, seen_out, heur, c, feats[m])
+            m += 1
+    return m, heur
+
+
+@njit(cache=True)
+def setting(view, rec):
+    """The decision's setting (``N_SETTINGS``): 2 x (the seat's side is the taker's) + (late)."""
+    seat = view[ST_TO_MOVE]
+    taker = 1 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(seat, rec) else 0
+    late = 1 if 2 * (rec.n_tricks - view[ST_TRICK_NO]) <= rec.n_tricks else 0
+    return 2 * taker + late
+
+
+@njit(cache=True)
+def rules_row(rec):
+    """The row of ``WEIGHTS`` for these rules: classic, piekjas 2, 3, 4, dekjas."""
+    if rec.variant == CLASSIC:
+        return 0
+    if rec.variant == PIEKJAS:
+        return rec.n_players - 1
+    if rec.variant == DEKJAS:
+        return 4
+    return 0
+
+
+ROW_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+
+
+@njit(cache=True)
+def net_card(view, rec, pub, weights, cards, feats):
+    """The ``net`` policy's card for the seat to move of ``view`` (already the seat's view), with
+    ``weights`` (float64[N_WEIGHTS]) and scratch ``cards`` (int64[32]), ``feats`` (float64[32, F])."""
+    m, heur = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
+    base = setting(view, rec) * N_FEATURES
+    best = heur
+    best_score = -1e300
+    for j in range(m):
+        s = 0.0
+        for f in range(N_FEATURES):
+            s += weights[base + f] * feats[j, f]
+        if s > best_score + 1e-12 or (abs(s - best_score) <= 1e-12 and cards[j] == heur):
+            best_score = s
+            best = cards[j]
+    return best
+
+
+__all__ = ["FEATURES", "N_FEATURES", "N_SETTINGS", "N_WEIGHTS", "ROW_LABELS", "setting", "card_features", "decision_features", "net_card", "rules_row"]

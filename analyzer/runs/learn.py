@@ -1,0 +1,287 @@
+"""Training the ``net`` play policy (``analyzer.players.net``) against double dummy.
+
+Data: the decisions of deals bid and played by the heuristic (deal ``i`` of ``belote simulate
+--seed SEED``), each with the features of every legal card as the seat to move sees it
+(``knowledge.observe``: never the hidden cards) and the card's double-dummy value on the true
+deal (``players.solver``: the card points the seat's side ends with when every card is then
+played perfectly, every card visible). A card's *loss* is the best card's value minus its own.
+Averaged over the deals a view is consistent with, the double-dummy value is what PIMC with exact
+play-outs estimates by sampling (BEN, the bridge engine, learns its card play the same way).
+
+Model: a linear score of the features, fitted by ridge least squares to minus the loss, within
+each decision (features and targets centred on the decision's mean: only differences between the
+cards of one decision decide). Plain numpy: a linear model needs no training library.
+
+Evaluation, on deals of another seed: the mean loss per decision of the card the model plays,
+against the heuristic's card on the same decisions, and how often each plays a best card.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.players.pimc import roll_out
+
+
+
+@dataclass
+class Decisions:
+    """Decision ``g[i]`` of row ``i``: a legal card's features ``x[i]``, its loss ``loss[i]``, and
+    whether the heuristic plays it (``x[i, 0]``)."""
+
+    x: np.ndarray  # float64[rows, F]
+    loss: np.ndarray  # float64[rows]
+    g: np.ndarray  # int64[rows]: the decision of each row
+    trick: np.ndarray  # int64[decisions]: the trick number (1..) of each decision
+    setting: np.ndarray  # int64[decisions]: net.setting of each decision (role, stage)
+    deals: int
+    seconds: float
+
+    @property
+    def n(self) -> int:
+        return int(self.trick.shape[0])
+
+
+@njit(cache=True)
+def rollout_values(st, rec, pub, sc, cards, m, side, out):
+    """The value to ``side`` of each of ``cards[:m]`` played in the true deal ``st`` and followed by
+    the heuristic in every seat to the end (``pimc.roll_out``: pimc's own evaluator, score-aware,
+    on the one world that is true)."""
+    for j in range(m):
+        out[j] = roll_out(st, rec, pub, sc, cards[j], side)
+
+
+def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label: str = "dd") -> Decisions:
+    """The decisions with more than one legal card of deals ``first .. first + deals - 1`` of seed
+    ``seed`` (heuristic bidding and play), each legal card's features and loss: ``label`` "dd", the
+    double-dummy card points; "rollout", pimc's value (4 x the net hand score + the card-point margin)
+    of the card followed by heuristic play on the true deal."""
+    from analyzer.game.state import ST_TO_MOVE, STATE_SIZE, legal_cards, play_card
+    from analyzer.players import public_from_record
+    from analyzer.players.knowledge import PUB_SEEN_OUT, observe
+    from analyzer.players.net import N_FEATURES, decision_features, setting
+    from analyzer.players.play import HEURISTIC
+    from analyzer.players.policies import Policies
+    from analyzer.players.solver import Solver
+    from analyzer.game.state import state_from_record
+    from analyzer.rules.cards import parse_card
+    from analyzer.rules.cards import popcount
+    from analyzer.runs.records import hand_record
+    from analyzer.runs.simulate import SimConfig
+
+    t0 = time.perf_counter()
+    rec = rules.record()
+    cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
+                    deals=first + deals, seed=seed)
+    solver = Solver(rules, "points")  # the card points the seat's side ends with (review's objective)
+    view = np.zeros(STATE_SIZE, np.int64)
+    cards = np.zeros(32, np.int64)
+    feats = np.zeros((32, N_FEATURES), np.float64)
+    xs, losses, groups, tricks, settings = [], [], [], [], []
+    from analyzer.game.state import side_of_seat
+    from analyzer.players.pimc import N_SC
+
+    sc = np.zeros((N_SC, 4), np.int64)
+    vals = np.zeros(32, np.int64)
+    for i in range(first, first + deals):
+        record = hand_record(cfg, i)
+        if record.get("outcome") != "played":
+            continue
+        st, _ = state_from_record(record)
+        plays = [(t, int(seat), parse_card(c)) for t, trick in enumerate(record["tricks"]) for seat, c in trick["plays"]]
+        pub = public_from_record(record, rules)
+        for trick, seat, card in plays:
+            if popcount(legal_cards(st, rec)) > 1:
+                observe(st, rec, pub, int(st[ST_TO_MOVE]), view)
+                m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
+                if label == "dd":
+                    sol = solver.card_values(st)
+                    sign = 1 if solver.maximizes(st) else -1
+                    v = np.array([sign * sol.cards[int(c)] for c in cards[:m]], np.float64)
+                else:
+                    rollout_values(st, rec, pub, sc, cards, m, side_of_seat(int(st[ST_TO_MOVE]), rec), vals)
+                    v = vals[:m].astype(np.float64)
+                xs.append(feats[:m].copy())
+                losses.append(v.max() - v)
+                groups.append(np.full(m, len(tricks), np.int64))
+                tricks.append(trick + 1)
+                settings.append(setting(view, rec))
+            play_card(st, rec, card)
+        if progress is not None:
+            progress(i - first + 1, deals)
+    if not tricks:
+        return Decisions(np.zeros((0, N_FEATURES)), np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64),
+                         np.zeros(0, np.int64), deals, time.perf_counter() - t0)
+    return Decisions(np.concatenate(xs), np.concatenate(losses), np.concatenate(groups), np.array(tricks, np.int64),
+                     np.array(settings, np.int64), deals, time.perf_counter() - t0)
+
+
+CHUNK = 25  # deals valued by one task of decisions_parallel
+
+
+def _task(args):
+    label, seed, first, n, target = args
+    from analyzer.rules import Rules
+
+    return decisions(Rules.from_label(label), seed, n, first, label=target)
+
+
+def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None, progress=None,
+                       label: str = "dd") -> Decisions:
+    """``decisions`` of deals ``0 .. deals - 1`` in chunks of ``CHUNK`` deals over ``workers``
+    processes (default: the cores), put together in deal order: the same rows whatever the
+    number of workers. ``progress(deals done)``."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    t0 = time.perf_counter()
+    chunk = CHUNK if label == "dd" else 20 * CHUNK
+    tasks = [(rules.label, seed, a, min(chunk, deals - a), label) for a in range(0, deals, chunk)]
+    workers = workers or os.cpu_count() or 1
+    parts, done = [], 0
+    if workers == 1:
+        results = map(_task, tasks)
+    else:
+        pool = ProcessPoolExecutor(workers)
+        results = pool.map(_task, tasks)
+    try:
+        for (_, _, _, n, _), d in zip(tasks, results):
+            parts.append(d)
+            done += n
+            if progress is not None:
+                progress(done)
+    finally:
+        if workers != 1:
+            pool.shutdown(cancel_futures=True)
+    offset, gs = 0, []
+    for d in parts:
+        gs.append(d.g + offset)
+        offset += d.n
+    return Decisions(np.concatenate([d.x for d in parts]), np.concatenate([d.loss for d in parts]), np.concatenate(gs),
+                     np.concatenate([d.trick for d in parts]), np.concatenate([d.setting for d in parts]), deals,
+                     time.perf_counter() - t0)
+
+
+def _centred(v: np.ndarray, g: np.ndarray, n: int) -> np.ndarray:
+    counts = np.bincount(g, minlength=n).astype(np.float64)
+    if v.ndim == 1:
+        return v - (np.bincount(g, weights=v, minlength=n) / counts)[g]
+    means = np.stack([np.bincount(g, weights=v[:, f], minlength=n) for f in range(v.shape[1])], axis=1) / counts[:, None]
+    return v - means[g]
+
+
+def scores(d: Decisions, w: np.ndarray) -> np.ndarray:
+    """The model's score of each row: its features times the weights of its decision's setting
+    (``net.setting``: the weights are ``N_SETTINGS`` blocks of ``N_FEATURES``)."""
+    from analyzer.players.net import N_FEATURES
+
+    blocks = w.reshape(-1, N_FEATURES)
+    return np.einsum("ij,ij->i", d.x, blocks[d.setting[d.g]])
+
+
+def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None) -> np.ndarray:
+    """The weights: ridge least squares of minus the loss on the features, within each decision
+    (features and targets centred on the decision's mean), one block of weights per setting (the
+    settings' rows never share a decision, so each block is its own least squares). ``anchor``: the
+    weight of "the heuristic's card" fixed at this many units in every setting (the others fitted to
+    what it leaves), so that the model leaves the heuristic's card only where it predicts a gain of
+    more than that: a prior that the heuristic's card is good."""
+    from analyzer.players.net import N_FEATURES, N_SETTINGS
+
+    x = _centred(d.x, d.g, d.n)
+    y = _centred(-d.loss, d.g, d.n)
+    rowset = d.setting[d.g]
+    w = np.zeros(N_SETTINGS * N_FEATURES)
+    for k in range(N_SETTINGS):
+        rows = rowset == k
+        xk, yk = x[rows], y[rows]
+        if not rows.any():
+            w[k * N_FEATURES] = 1.0 if anchor is None else anchor  # no data: the heuristic's card
+            continue
+        if anchor is None:
+            w[k * N_FEATURES:(k + 1) * N_FEATURES] = np.linalg.solve(xk.T @ xk + ridge * np.eye(N_FEATURES), xk.T @ yk)
+            continue
+        yk = yk - anchor * xk[:, 0]
+        xf = xk[:, 1:]
+        w[k * N_FEATURES] = anchor
+        w[k * N_FEATURES + 1:(k + 1) * N_FEATURES] = np.linalg.solve(xf.T @ xf + ridge * np.eye(N_FEATURES - 1), xf.T @ yk)
+    return w
+
+
+def choices(d: Decisions, w: np.ndarray) -> np.ndarray:
+    """The row the model plays in each decision (ties: the heuristic's card, then the first)."""
+    score = scores(d, w) + 1e-9 * d.x[:, 0]
+    order = np.lexsort((-score, d.g))  # by decision, best score first
+    first = np.ones(order.shape[0], bool)
+    first[1:] = d.g[order][1:] != d.g[order][:-1]
+    return order[first]
+
+
+def evaluate(d: Decisions, w: np.ndarray) -> dict:
+    """Mean loss per decision (card points against double dummy) of the model's card and of the
+    heuristic's, with their paired difference and 95% interval, and the share of best cards."""
+    from analyzer.runs.stats import Z95
+
+    net = d.loss[choices(d, w)]
+    heur_rows = np.flatnonzero(d.x[:, 0] == 1.0)
+    heur = np.zeros(d.n)
+    heur[d.g[heur_rows]] = d.loss[heur_rows]
+    diff = net - heur
+    se = diff.std(ddof=1) / np.sqrt(d.n) if d.n > 1 else float("nan")
+    by_trick = {int(t): {"net": float(net[d.trick == t].mean()), "heuristic": float(heur[d.trick == t].mean()),
+                         "decisions": int((d.trick == t).sum())} for t in np.unique(d.trick)}
+    return {"decisions": d.n, "deals": d.deals, "net_loss": float(net.mean()), "heuristic_loss": float(heur.mean()),
+            "difference": float(diff.mean()), "difference_ci": [float(diff.mean() - Z95 * se), float(diff.mean() + Z95 * se)],
+            "net_best": float((net == 0).mean()), "heuristic_best": float((heur == 0).mean()),
+            "differs_from_heuristic": float((net != heur).mean()), "by_trick": by_trick}
+
+
+__all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "choices", "evaluate", "write_weights"]
+
+
+WEIGHTS_FILE = "analyzer/players/net_weights.py"
+
+
+def write_weights(path, rows: dict, provenance: dict) -> None:
+    """Rewrite the weights module with ``rows`` (``{label: weights}``) replacing those rows, the
+    others kept, each row's provenance beside it. Written beside and renamed into place."""
+    import json
+    import os
+    from pathlib import Path
+
+    from analyzer.players import net_weights
+    from analyzer.players.net import FEATURES, N_SETTINGS, ROW_LABELS
+
+    names = [f"{'taker' if k >= 2 else 'defence'}, {'late' if k % 2 else 'early'}: {f}"
+             for k in range(N_SETTINGS) for f in FEATURES]
+
+    weights = net_weights.WEIGHTS.copy()
+    prov = dict(net_weights.PROVENANCE)
+    for label, w in rows.items():
+        weights[ROW_LABELS.index(label)] = w
+        prov[label] = provenance[label]
+    lines = ['"""The ``net`` play policy\'s weights, one row per rules label (``net.ROW_LABELS``), one column per',
+             "weight (``net.N_WEIGHTS``: each feature of ``net.FEATURES`` in each setting of ``net.setting``).",
+             "Written by ``belote learn`` (``analyzer.runs.learn``); numba reads them",
+             "as constants of the compiled policy. ``PROVENANCE``: how each row was trained and validated.",
+             "",
+             "A row of zeros but the first (the heuristic's card) is the heuristic itself: the rows not trained yet.",
+             '"""', "", "import numpy as np", "", "from analyzer.players.net import N_WEIGHTS, ROW_LABELS", "",
+             "KERNEL_DATA = True  # numba freezes WEIGHTS into the compiled policy: this module is part of the "
+             "kernel cache's digest", "",
+             "WEIGHTS = np.array(["]
+    for label, row in zip(ROW_LABELS, weights):
+        lines.append(f"    [  # {label}")
+        for f, v in zip(names, row):
+            lines.append(f"        {float(v)!r},  # {f}")
+        lines.append("    ],")
+    lines += ["], np.float64)", "assert WEIGHTS.shape == (len(ROW_LABELS), N_WEIGHTS)",
+              f"PROVENANCE = {json.dumps(prov, indent=4, sort_keys=True).replace('null', 'None').replace('true', 'True').replace('false', 'False')}", ""]
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text("\n".join(lines))
+    os.replace(tmp, path)

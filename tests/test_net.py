@@ -1,0 +1,251 @@
+"""The learned play policy ``net`` (issue 20): its features against a slow reference written from
+what each feature means, its card the best-scored legal card (the heuristic's with the weights
+that only trust the heuristic), it never reads hidden cards, and the training's least squares
+recovers a known scoring."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyzer.game.state import (
+    ST_BEST_I,
+    ST_GONE,
+    ST_HANDS,
+    ST_LEADER,
+    ST_LED,
+    ST_N_IN,
+    ST_PLAYED,
+    ST_TAKER,
+    ST_TO_MOVE,
+    ST_TRICK_NO,
+    ST_TRUMP,
+    STATE_SIZE,
+    legal_cards,
+)
+from analyzer.players import play
+from analyzer.players.knowledge import PUB_SEEN_OUT, observe
+from analyzer.players.net import FEATURES, N_FEATURES, N_WEIGHTS, ROW_LABELS, decision_features, net_card, setting
+from analyzer.players.pimc import heuristic_on_state
+from analyzer.players.policies import play_code
+from analyzer.players import strong_workspace
+from analyzer.players.strong import card_via_link
+from analyzer.rules import ALL_LABELS, Rules
+from analyzer.rules.cards import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
+from analyzer.runs.learn import Decisions, choices, evaluate, fit
+
+from test_strong import _hidden_twin, random_position  # noqa: E402  (the positions the strong tests use)
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if (mask >> c) & 1]
+
+
+def _order(card: int, trump: int) -> int:
+    return (TRUMP_ORDER if card >> 3 == trump else PLAIN_ORDER)[card & 7]
+
+
+def _points(card: int, trump: int) -> int:
+    return int((TRUMP_POINTS if card >> 3 == trump else PLAIN_POINTS)[card & 7])
+
+
+def _beats(a: int, b: int, trump: int, led: int) -> bool:
+    """Does card ``a`` beat card ``b`` in a trick led in ``led`` (RULES.md §4: a trump beats any
+    side card; within a suit the higher order; a card of another side suit never beats)?"""
+    ta, tb = a >> 3 == trump, b >> 3 == trump
+    if ta != tb:
+        return ta
+    if a >> 3 != b >> 3:
+        return False
+    return _order(a, trump) > _order(b, trump)
+
+
+def reference_features(view, rules, seen_out: int, heur: int, card: int) -> list[float]:
+    """Each feature as its name says, card by card, from the seat's view."""
+    n = rules.players
+    seat, trump, k = int(view[ST_TO_MOVE]), int(view[ST_TRUMP]), int(view[ST_N_IN])
+    mine = _cards(int(view[ST_HANDS + seat]))
+    gone = set(_cards(int(view[ST_GONE]) | seen_out))
+    unseen = [c for c in range(32) if c not in gone and c not in mine]
+    suit = card >> 3
+    is_trump = float(suit == trump)
+    pts = _points(card, trump) / 20
+    same = [c for c in mine if c >> 3 == suit]
+    master = float(not any(c >> 3 == suit and _order(c, trump) > _order(card, trump) for c in unseen))
+    side = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    taker_side = float(side(int(view[ST_TAKER])) == side(seat))
+    lead = float(k == 0)
+    wins = partner = trick_pts = ruff = over = 0.0
+    if k:
+        led = int(view[ST_LED])
+        start = int(view[ST_TRICK_NO]) * n
+        trick = [int(view[ST_PLAYED + start + i]) for i in range(k)]
+        best = trick[int(view[ST_BEST_I])]
+        wins = float(_beats(card, best, trump, led))
+        win_seat = (int(view[ST_LEADER]) + int(view[ST_BEST_I])) % n
+        partner = float(rules.partners and win_seat % 2 == seat % 2)
+        trick_pts = sum(_points(c, trump) for c in trick) / 40
+        ruff = float(suit == trump and led != trump)
+        over = float(suit == trump and best >> 3 == trump and wins == 1.0)
+    last = float(k == n - 1)
+    unseen_trumps = sum(1 for c in unseen if c >> 3 == trump) / 8
+    left = (rules.n_tricks - int(view[ST_TRICK_NO])) / 8
+    h = float(card == heur)
+    return [h, is_trump, pts, _order(card, trump) / 7, master, lead, lead * is_trump, lead * master, lead * pts, wins,
+            wins * last, wins * trick_pts, partner * pts, partner * is_trump, (1 - wins) * (1 - lead) * (1 - partner) * pts,
+            ruff, taker_side * lead * is_trump, unseen_trumps * lead * is_trump, len(same) / 8,
+            float(all(_order(c, trump) >= _order(card, trump) for c in same)),
+            float(all(_order(c, trump) <= _order(card, trump) for c in same)), left * pts, taker_side * h, over]
+
+
+def reference_taker_side(view, rules) -> int:
+    seat, taker = int(view[ST_TO_MOVE]), int(view[ST_TAKER])
+    return int(seat % 2 == taker % 2) if rules.partners else int(seat == taker)
+
+
+def _positions(label, count, seed):
+    rules = Rules.from_label(label)
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < count:
+        st, pub, seat = random_position(rules, rng, tricks_left=int(rng.integers(1, rules.n_tricks + 1)))
+        if int(legal_cards(st, rules.record())).bit_count() >= 2:
+            out.append((st, pub, seat))
+    return rules, out
+
+
+def test_the_features_are_named_in_order():
+    assert len(FEATURES) == N_FEATURES == 24 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+def test_every_feature_of_every_legal_card_equals_the_reference(label):
+    rules, positions = _positions(label, 60, 5)
+    rec = rules.record()
+    view = np.zeros(STATE_SIZE, np.int64)
+    cards, feats = np.zeros(32, np.int64), np.zeros((32, N_FEATURES))
+    for st, pub, seat in positions:
+        observe(st, rec, pub, seat, view)
+        m, heur = decision_features(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC, cards, feats)
+        assert sorted(cards[:m]) == _cards(int(legal_cards(st, rec)))
+        assert heur == heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC)
+        for j in range(m):
+            ref = reference_features(view, rules, int(pub[PUB_SEEN_OUT]), heur, int(cards[j]))
+            got = feats[j]
+            wrong = [FEATURES[f] for f in range(N_FEATURES) if abs(got[f] - ref[f]) > 1e-12]
+            assert not wrong, (label, int(cards[j]), wrong)
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])
+def test_the_card_is_the_best_scored_and_the_heuristic_s_under_the_heuristic_s_weights(label):
+    rules, positions = _positions(label, 80, 6)
+    rec = rules.record()
+    view = np.zeros(STATE_SIZE, np.int64)
+    cards, feats = np.zeros(32, np.int64), np.zeros((32, N_FEATURES))
+    only_heuristic = np.zeros(N_WEIGHTS)
+    only_heuristic[0::N_FEATURES] = 1.0
+    w = np.random.default_rng(1).normal(size=N_WEIGHTS)
+    for st, pub, seat in positions:
+        observe(st, rec, pub, seat, view)
+        heur = heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC)
+        assert net_card(view, rec, pub, only_heuristic, cards, feats) == heur
+        card = net_card(view, rec, pub, w, cards, feats)
+        m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC, cards, feats)
+        k = setting(view, rec)
+        assert k == 2 * (reference_taker_side(view, rules)) + (2 * (rules.n_tricks - int(view[ST_TRICK_NO])) <= rules.n_tricks)
+        scores = {int(cards[j]): float(feats[j] @ w[k * N_FEATURES:(k + 1) * N_FEATURES]) for j in range(m)}
+        assert scores[card] == max(scores.values())
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+def test_net_never_reads_hidden_cards(label):
+    """Two states that differ only in cards the seat cannot see: the same card, through the hand's
+    own decision point (the link)."""
+    rules = Rules.from_label(label)
+    rec = rules.record()
+    rng = np.random.default_rng(12)
+    link = strong_workspace(rules, [play.NET])
+    net = np.int64(play_code("net"))
+    pairs = 0
+    for _ in range(400):
+        if pairs == 40:
+            break
+        st, pub, seat = random_position(rules, rng, tricks_left=int(rng.integers(1, rules.n_tricks + 1)))
+        twin = _hidden_twin(st, rules, pub, rng)
+        if twin is None or int(legal_cards(st, rec)).bit_count() < 2:
+            continue
+        pairs += 1
+        u = np.uint64(rng.integers(2**63))
+        assert card_via_link(net, st.copy(), pub, link, u) == card_via_link(net, twin.copy(), pub, link, u)
+    assert pairs == 40
+
+
+def test_the_fit_recovers_a_known_scoring_within_decisions():
+    """Losses made from known weights (plus a constant per decision, which no choice sees): the fit
+    finds the weights, plays the best card everywhere, and the evaluation says so."""
+    rng = np.random.default_rng(3)
+    true = rng.normal(size=N_WEIGHTS)
+    true[5::N_FEATURES] = 0.0  # "lead": the same for every card of a decision, so never identified
+    xs, gs, losses, settings = [], [], [], []
+    for g in range(800):
+        k = int(rng.integers(4))
+        settings.append(k)
+        m = int(rng.integers(2, 8))
+        x = rng.normal(size=(m, N_FEATURES))
+        x[:, 5] = rng.integers(2)
+        x[:, 0] = 0.0
+        x[int(rng.integers(m)), 0] = 1.0  # one "heuristic's card" a decision
+        v = x @ true[k * N_FEATURES:(k + 1) * N_FEATURES] + rng.normal()
+        xs.append(x)
+        gs.append(np.full(m, g))
+        losses.append(v.max() - v)
+    d = Decisions(np.concatenate(xs), np.concatenate(losses), np.concatenate(gs), np.ones(800, np.int64),
+                  np.array(settings), 800, 0.0)
+    w = fit(d, ridge=1e-9)
+    assert np.allclose(w, true, atol=1e-6)
+    assert (d.loss[choices(d, w)] == 0).all()
+    e = evaluate(d, w)
+    assert e["net_loss"] == 0 and e["net_best"] == 1.0 and e["difference"] <= 0 and e["decisions"] == 800
+
+
+def test_the_weights_are_part_of_the_kernel_cache_s_digest(tmp_path):
+    """numba freezes the weights into the compiled policy and checks only the timestamps of kernel
+    modules: a retrained model must start a fresh kernel cache, not run the old weights."""
+    from analyzer import KERNEL_DATA_MARK, _kernel_digest
+    from analyzer.players import net_weights
+
+    assert KERNEL_DATA_MARK in open(net_weights.__file__, "rb").read()
+    (tmp_path / "players").mkdir()
+    kernel = tmp_path / "players" / "k.py"
+    kernel.write_text("from numba import njit\n\n@njit(cache=True)\ndef f():\n    return 1\n")
+    data = tmp_path / "players" / "w.py"
+    plain = tmp_path / "players" / "p.py"
+    data.write_text("import numpy as np\n\nKERNEL_DATA = True\nW = np.zeros(3)\n")
+    plain.write_text("X = 1\n")
+    before = _kernel_digest(tmp_path).hexdigest()
+    plain.write_text("X = 2\n")
+    assert _kernel_digest(tmp_path).hexdigest() == before  # not read by kernels: the cache stays
+    data.write_text("import numpy as np\n\nKERNEL_DATA = True\nW = np.ones(3)\n")
+    assert _kernel_digest(tmp_path).hexdigest() != before
+
+
+@pytest.mark.slow  # two small trainings through the CLI
+def test_belote_learn_trains_and_judges_on_held_out_deals_the_same_way_on_any_number_of_processes(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    belote = str(Path(sys.executable).with_name("belote"))
+    runs = []
+    for threads in ("1", "2"):
+        p = subprocess.run([belote, "learn", "--variant", "piekjas", "--players", "2", "--deals", "600", "--test-deals",
+                            "300", "--threads", threads, "--json", "-q"], capture_output=True, text=True, cwd=tmp_path)
+        assert p.returncode == 0, p.stderr[-2000:]
+        runs.append(json.loads(p.stdout))
+    a, b = runs
+    assert a["weights"] == b["weights"] and a["held_out"] == b["held_out"]
+    h = a["held_out"]
+    assert h["deals"] == 300 and h["decisions"] > 1000 and a["train"]["decisions"] > 2000
+    assert h["heuristic_loss"] > 0 and h["difference_ci"][0] <= h["difference"] <= h["difference_ci"][1]
+    assert not list(tmp_path.iterdir())  # without --write nothing is written
