@@ -508,6 +508,7 @@ assert WEIGHTS.shape == (len(ROW_LABELS), N_WEIGHTS)
 PROVENANCE = {
     "classic": {
         "anchor": None,
+        "commit": "9016352504fba113d824a127e973a09983b51d0e",
         "held_out": {
             "deals": 20000,
             "decisions": 324528,
@@ -516,12 +517,14 @@ PROVENANCE = {
                 -2.3236224425009,
                 -1.4811648177663188
             ],
-            "differs_from_heuristic": 0.13947640881526402,
+            "heuristic_best": 0.7173710742986737,
             "heuristic_loss": 59.31229354631958,
+            "net_best": 0.7135809544939111,
             "net_loss": 57.40989991618597
         },
-        "label": "rollout",
+        "ridge": 1.0,
         "seed": 1,
+        "target": "rollout",
         "test_seed": 2,
         "train_deals": 200000,
         "train_decisions": 3268581
