@@ -34,7 +34,7 @@ from analyzer.rules import ALL_LABELS, Rules
 from analyzer.rules.cards import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
 from analyzer.runs.learn import Decisions, choices, evaluate, fit
 
-from test_strong import _hidden_twin, random_position  # noqa: E402  (the positions the strong tests use)
+from test_strong import hidden_pairs, random_position  # noqa: E402  (the positions the strong tests use)
 
 
 def _cards(mask: int) -> list[int]:
@@ -162,18 +162,11 @@ def test_net_never_reads_hidden_cards(label):
     """Two states that differ only in cards the seat cannot see: the same card, through the hand's
     own decision point (the link)."""
     rules = Rules.from_label(label)
-    rec = rules.record()
     rng = np.random.default_rng(12)
     link = strong_workspace(rules, [play.NET])
     net = np.int64(play_code("net"))
     pairs = 0
-    for _ in range(400):
-        if pairs == 40:
-            break
-        st, pub, seat = random_position(rules, rng, tricks_left=int(rng.integers(1, rules.n_tricks + 1)))
-        twin = _hidden_twin(st, rules, pub, rng)
-        if twin is None or int(legal_cards(st, rec)).bit_count() < 2:
-            continue
+    for st, twin, pub, seat in hidden_pairs(rules, rng, 40):
         pairs += 1
         u = np.uint64(rng.integers(2**63))
         assert card_via_link(net, st.copy(), pub, link, u) == card_via_link(net, twin.copy(), pub, link, u)

@@ -361,6 +361,22 @@ def _with_bidding(pub, rules, st, rng):
     return out
 
 
+def hidden_pairs(rules, rng, count, tries=400):
+    """Up to ``count`` positions with two legal cards or more, each with its twin that differs only in
+    cards the seat to move cannot see (``_hidden_twin``): ``(state, twin, public, seat)``."""
+    rec = rules.record()
+    found = 0
+    for _ in range(tries):
+        if found == count:
+            return
+        st, pub, seat = random_position(rules, rng, tricks_left=int(rng.integers(1, rules.n_tricks + 1)))
+        twin = _hidden_twin(st, rules, pub, rng)
+        if twin is None or int(legal_cards(st, rec)).bit_count() < 2:
+            continue
+        found += 1
+        yield st, twin, pub, seat
+
+
 @pytest.mark.parametrize("label", ALL_LABELS)
 def test_pimc_never_reads_hidden_cards(label):
     """Two states that differ only in cards the seat cannot see: the same view, and
@@ -375,13 +391,7 @@ def test_pimc_never_reads_hidden_cards(label):
     infer = np.int64(play_code("pimc:worlds=8,infer=bids"))
     dd_changed = 0
     pairs = 0
-    for _ in range(400):
-        if pairs == 40:
-            break
-        st, pub, seat = random_position(rules, rng, tricks_left=int(rng.integers(1, rules.n_tricks + 1)))
-        twin = _hidden_twin(st, rules, pub, rng)
-        if twin is None or int(legal_cards(st, rec)).bit_count() < 2:
-            continue
+    for st, twin, pub, seat in hidden_pairs(rules, rng, 40):
         pairs += 1
         va, vb = np.zeros_like(st), np.zeros_like(st)
         observe(st, rec, pub, seat, va)

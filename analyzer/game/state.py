@@ -378,6 +378,13 @@ def state_from_record(record: dict) -> tuple[np.ndarray, Rules]:
     return start_state(rules, hands, trump, taker), rules
 
 
+def record_plays(record: dict) -> list[tuple[int, int, int]]:
+    """The cards of a played ``belote-deal/1`` record in the order played: ``(trick, seat, card)``."""
+    from analyzer.rules.cards import parse_card
+
+    return [(t, int(s), parse_card(c)) for t, trick in enumerate(record["tricks"]) for s, c in trick["plays"]]
+
+
 def random_start(rules: Rules, rng) -> tuple[np.ndarray, list[int]]:
     """A random start position (tests and benchmarks): hands dealt from a shuffled deck
     (Dekjas piles in the DEAL_LOG.md order), a random trump and taker, seat 0 leading.

@@ -25,7 +25,6 @@ from analyzer.game.state import (
     ST_LEADER,
     ST_LED,
     ST_N_IN,
-    ST_PLAYED,
     ST_TAKER,
     ST_TO_MOVE,
     ST_TRICK_MASK,
@@ -38,7 +37,7 @@ from analyzer.players.knowledge import PUB_SEEN_OUT
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.play import HEURISTIC
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
-from analyzer.rules.cards import ALL_CARDS_MASK, card_points, popcount, strength, suit_mask
+from analyzer.rules.cards import ALL_CARDS_MASK, card_points, lowest_card, popcount, strength, suit_mask
 
 # The features of one legal card, in order (names: FEATURES). "pts" is the card's points / 20.
 FEATURES = (
@@ -89,16 +88,22 @@ def _higher_unseen(card, trump, unseen):
 
 
 @njit(cache=True)
-def card_features(view, rec, seen_out, heur, card, out):
-    """The features of ``card`` for the seat to move of ``view`` (what it knows), ``heur`` the
-    heuristic's card there; written into ``out`` (float64[N_FEATURES])."""
-    n = rec.n_players
+def setting(view, rec):
+    """The decision's setting (``N_SETTINGS``): 2 x (the seat's side is the taker's) + (late)."""
     seat = view[ST_TO_MOVE]
-    trump = view[ST_TRUMP]
-    mine = np.uint32(view[ST_HANDS + seat])
-    gone = np.uint32(view[ST_GONE] | seen_out)
-    unseen = np.uint32(ALL_CARDS_MASK) & ~gone & ~mine
-    k = view[ST_N_IN]
+    taker = 1 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(seat, rec) else 0
+    late = 1 if 2 * (rec.n_tricks - view[ST_TRICK_NO]) <= rec.n_tricks else 0
+    return 2 * taker + late
+
+
+@njit(cache=True)
+def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts, last, taker_side,
+                  unseen_trumps, tricks_left, heur, out):
+    """The features of ``card`` written into ``out`` (float64[N_FEATURES]), from what is the same for
+    every card of the decision (``decision_features`` computes it once): the seat's cards ``mine``,
+    the ``unseen`` cards, the cards in the trick ``k``, the suit ``led`` and the winning strength
+    ``best_s``, whether the partner wins it, its points / 40, whether the seat plays last, whether it
+    is on the taker's side, the unseen trumps / 8, the tricks left / 8, the heuristic's card."""
     suit = card >> 3
     is_trump = 1.0 if suit == trump else 0.0
     pts = card_points(card, trump) / 20.0
@@ -108,38 +113,22 @@ def card_features(view, rec, seen_out, heur, card, out):
     high = 1.0
     for r in range(8):
         if (lane >> np.uint32(r)) & np.uint32(1) and r != (card & 7):
-            o = strength(suit * 8 + r, trump, suit)
-            if o < own:
+            if strength(suit * 8 + r, trump, suit) < own:
                 low = 0.0
             else:
                 high = 0.0
     master = 0.0 if _higher_unseen(card, trump, unseen) else 1.0
-    taker_side = 1.0 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(seat, rec) else 0.0
     lead = 1.0 if k == 0 else 0.0
     wins = 0.0
-    partner = 0.0
-    trick_pts = 0.0
     ruff = 0.0
     over = 0.0
     if k > 0:
-        led = view[ST_LED]
-        wins = 1.0 if strength(card, trump, led) > view[ST_BEST_S] else 0.0
-        bi = view[ST_BEST_I]
-        win_seat = (view[ST_LEADER] + bi) % n
-        if rec.variant == CLASSIC and (win_seat & 1) == (seat & 1):
-            partner = 1.0
-        tm = np.uint32(view[ST_TRICK_MASK])
-        for c in range(32):
-            if (tm >> np.uint32(c)) & np.uint32(1):
-                trick_pts += card_points(c, trump)
-        trick_pts /= 40.0
+        beats = strength(card, trump, led) > best_s
+        wins = 1.0 if beats else 0.0
         if suit == trump and led != trump:
             ruff = 1.0
-        if suit == trump and view[ST_BEST_S] >= 8 and strength(card, trump, led) > view[ST_BEST_S]:
+        if suit == trump and best_s >= 8 and beats:
             over = 1.0
-    last = 1.0 if k == n - 1 else 0.0
-    unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
-    tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
     h = 1.0 if card == heur else 0.0
     out[0] = h
     out[1] = is_trump
@@ -171,24 +160,38 @@ def card_features(view, rec, seen_out, heur, card, out):
 def decision_features(view, rec, seen_out, heur_code, cards, feats):
     """Every legal card of the seat to move of ``view`` (into ``cards``, lowest first) and its
     features (rows of ``feats``); returns their number and the heuristic's card."""
+    n = rec.n_players
+    seat = view[ST_TO_MOVE]
+    trump = view[ST_TRUMP]
+    mine = np.uint32(view[ST_HANDS + seat])
+    unseen = np.uint32(ALL_CARDS_MASK) & ~np.uint32(view[ST_GONE] | seen_out) & ~mine
+    k = view[ST_N_IN]
+    led = view[ST_LED]
+    partner = 0.0
+    trick_pts = 0.0
+    if k > 0:
+        win_seat = (view[ST_LEADER] + view[ST_BEST_I]) % n
+        if rec.variant == CLASSIC and (win_seat & 1) == (seat & 1):
+            partner = 1.0
+        tm = np.uint32(view[ST_TRICK_MASK])
+        while tm:
+            trick_pts += card_points(lowest_card(tm), trump)
+            tm &= tm - np.uint32(1)
+        trick_pts /= 40.0
+    last = 1.0 if k == n - 1 else 0.0
+    taker_side = 1.0 if setting(view, rec) >= 2 else 0.0
+    unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
+    tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
     legal = legal_cards(view, rec)
     heur = heuristic_on_state(view, rec, seen_out, heur_code)
     m = 0
     for c in range(32):
         if (legal >> np.uint32(c)) & np.uint32(1):
             cards[m] = c
-            card_features(view, rec, seen_out, heur, c, feats[m])
+            card_features(c, trump, mine, unseen, k, led, view[ST_BEST_S], partner, trick_pts, last, taker_side,
+                          unseen_trumps, tricks_left, heur, feats[m])
             m += 1
     return m, heur
-
-
-@njit(cache=True)
-def setting(view, rec):
-    """The decision's setting (``N_SETTINGS``): 2 x (the seat's side is the taker's) + (late)."""
-    seat = view[ST_TO_MOVE]
-    taker = 1 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(seat, rec) else 0
-    late = 1 if 2 * (rec.n_tricks - view[ST_TRICK_NO]) <= rec.n_tricks else 0
-    return 2 * taker + late
 
 
 @njit(cache=True)

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import BeloteError
-from analyzer.game.state import legal_cards, play_card, state_from_record, ST_TO_MOVE
+from analyzer.game.state import legal_cards, play_card, record_plays, state_from_record, ST_TO_MOVE
 from analyzer.rules import Rules
-from analyzer.rules.cards import format_card, mask_to_cards, parse_card
+from analyzer.rules.cards import format_card, mask_to_cards
 
 OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what the losses count
 
@@ -149,8 +149,7 @@ def start_of(record: dict, rules: Rules):
     if record.get("outcome") != "played":
         raise BeloteError(f"deal {record.get('deal')} was not played ({record.get('outcome')}): nothing to review")
     st, _ = state_from_record(record)
-    plays = [(t, int(s), parse_card(c)) for t, trick in enumerate(record["tricks"]) for s, c in trick["plays"]]
-    return st, plays
+    return st, record_plays(record)
 
 
 def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None, public=None,

@@ -55,20 +55,20 @@ def rollout_values(st, rec, pub, sc, cards, m, side, out):
         out[j] = roll_out(st, rec, pub, sc, cards[j], side)
 
 
-def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label: str = "dd") -> Decisions:
+def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label: str = "rollout") -> Decisions:
     """The decisions with more than one legal card of deals ``first .. first + deals - 1`` of seed
     ``seed`` (heuristic bidding and play), each legal card's features and loss: ``label`` "dd", the
     double-dummy card points; "rollout", pimc's value (4 x the net hand score + the card-point margin)
     of the card followed by heuristic play on the true deal."""
-    from analyzer.game.state import ST_TO_MOVE, STATE_SIZE, legal_cards, play_card
+    from analyzer.game.state import (ST_TO_MOVE, STATE_SIZE, legal_cards, play_card, record_plays, side_of_seat,
+                                     state_from_record)
     from analyzer.players import public_from_record
     from analyzer.players.knowledge import PUB_SEEN_OUT, observe
     from analyzer.players.net import N_FEATURES, decision_features, setting
+    from analyzer.players.pimc import N_SC
     from analyzer.players.play import HEURISTIC
     from analyzer.players.policies import Policies
     from analyzer.players.solver import Solver
-    from analyzer.game.state import state_from_record
-    from analyzer.rules.cards import parse_card
     from analyzer.rules.cards import popcount
     from analyzer.runs.records import hand_record
     from analyzer.runs.simulate import SimConfig
@@ -77,22 +77,19 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
     rec = rules.record()
     cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
                     deals=first + deals, seed=seed)
-    solver = Solver(rules, "points")  # the card points the seat's side ends with (review's objective)
+    solver = Solver(rules, "points") if label == "dd" else None  # card points the seat's side ends with
     view = np.zeros(STATE_SIZE, np.int64)
     cards = np.zeros(32, np.int64)
     feats = np.zeros((32, N_FEATURES), np.float64)
-    xs, losses, groups, tricks, settings = [], [], [], [], []
-    from analyzer.game.state import side_of_seat
-    from analyzer.players.pimc import N_SC
-
     sc = np.zeros((N_SC, 4), np.int64)
     vals = np.zeros(32, np.int64)
+    xs, losses, groups, tricks, settings = [], [], [], [], []
     for i in range(first, first + deals):
         record = hand_record(cfg, i)
         if record.get("outcome") != "played":
             continue
         st, _ = state_from_record(record)
-        plays = [(t, int(seat), parse_card(c)) for t, trick in enumerate(record["tricks"]) for seat, c in trick["plays"]]
+        plays = record_plays(record)
         pub = public_from_record(record, rules)
         for trick, seat, card in plays:
             if popcount(legal_cards(st, rec)) > 1:
@@ -131,7 +128,7 @@ def _task(args):
 
 
 def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None, progress=None,
-                       label: str = "dd") -> Decisions:
+                       label: str = "rollout") -> Decisions:
     """``decisions`` of deals ``0 .. deals - 1`` in chunks of ``CHUNK`` deals over ``workers``
     processes (default: the cores), put together in deal order: the same rows whatever the
     number of workers. ``progress(deals done)``."""

@@ -22,13 +22,15 @@ MAX_RANDOM_DEAL = 100_000  # the deal number of a random deal to review
 VARIANTS = ("classic", "piekjas", "dekjas")
 
 
-def _int(form: dict, key: str, lo: int, hi: int, default: int | None = None, name: str | None = None) -> int:
+def _int(form: dict, key: str, lo: int, hi: int, default: int | None = None, name: str | None = None,
+         bounds: str | None = None) -> int:
+    """A whole number from ``lo`` to ``hi`` (a number or its digits); ``bounds`` names them in the error."""
     v = form.get(key, default)
     name = name or key
     if isinstance(v, str) and v.strip().lstrip("+-").isdigit():
         v = int(v.strip())
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise BeloteError(f"{name} must be a whole number from {lo:,} to {hi:,}, not {v!r}")
+        raise BeloteError(f"{name} must be {bounds or f'a whole number from {lo:,} to {hi:,}'}, not {v!r}")
     return v
 
 
@@ -44,12 +46,7 @@ def _text(form: dict, key: str, required: bool = False, limit: int = 200) -> str
 
 
 def _seed(form: dict) -> int:
-    v = form.get("seed", 1)
-    if isinstance(v, str) and v.strip().isdigit():
-        v = int(v.strip())
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < SEEDS:
-        raise BeloteError(f"seed must be {SEEDS_TEXT}, not {v!r}")
-    return v
+    return _int(form, "seed", 0, SEEDS - 1, 1, bounds=SEEDS_TEXT)
 
 
 def _rules(form: dict, options: bool = False):
