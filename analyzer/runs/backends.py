@@ -325,12 +325,15 @@ def dask_setup(worker=None):
     one's ``dask-scratch-space/worker-*.dirlock`` in the temp folder; the parent alone handles
     it and stops them (closing the cluster: a worker that does not stop in time is killed by
     its nanny), and a worker whose parent died exits by itself (distributed watches the parent).
-    Its log quiet below errors, as the parent's (``open_backend``): stopped mid-task, a worker
-    warned of each cancelled task on stderr, after ``belote: interrupted``."""
+    Its log quiet below critical: stopped mid-task, a worker warned of each cancelled task on
+    stderr, after ``belote: interrupted``, and a worker whose heartbeat fell between the
+    scheduler's close and its own logged "Failed to communicate with scheduler during heartbeat"
+    with a traceback (at ERROR, now and then). A task's own failure is not lost: it is raised
+    in the parent, by the client that gathers the task."""
     import logging
     import signal
 
-    logging.getLogger("distributed").setLevel(logging.ERROR)
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
