@@ -712,7 +712,7 @@ def take(
         "same deals: P(made), P(dedans), P(capot/pit) and net gain of each call, and whether the verdict holds "
         "under all of them."),
     bracket_plays: Optional[str] = typer.Option(
-        None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd."),
+        None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,net,pimc,dd."),
     bracket_deals: Optional[str] = typer.Option(
         None, "--bracket-deals", show_default="pimc=4000,dd=500", help="Paired deals of the searching policies of "
         f"--bracket: one number for all, or by policy (pimc: about a millisecond a hand; dd: {DD_PLAY_COST}); "
@@ -900,8 +900,8 @@ def table(
         "the same deals: per class P(made), P(dedans), P(capot), P(pit) and the net gain of taking, each policy's "
         "gain paired against the first's, and whether taking pays flips between them."),
     bracket_plays: Optional[str] = typer.Option(
-        None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,pimc,dd "
-        "(classic, piekjas 2), heuristic,pimc (piekjas 3-4, dekjas: dd is too slow there)."),
+        None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,net,pimc,dd "
+        "(classic, piekjas 2), heuristic,net,pimc (piekjas 3-4, dekjas: dd is too slow there)."),
     bracket_deals: Optional[str] = typer.Option(
         None, "--bracket-deals", show_default="pimc=2500,dd=150", help="Deals of the searching policies of --bracket: one number "
         f"for all, or by policy (a table deal plays about 5 hands; dd: {DD_PLAY_COST}; about a minute each at "

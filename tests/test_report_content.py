@@ -422,10 +422,12 @@ def test_report_brackets_every_example_and_the_classic_table_with_their_n_and_co
     run = json.loads((path / "run.json").read_text())
     n = run["parameters"]["bracket_deals"]
     assert section.count("**Bracket:**") == len(EXAMPLES)
-    # classic and piekjas 2 get dd; each searching column names its own n
-    assert section.count(f"| call | | heuristic (n={run['parameters']['take_deals']:,}) | pimc (n={n['pimc']:,}) | "
+    # classic and piekjas 2 get dd; each searching column names its own n, net plays every deal
+    take_n = run['parameters']['take_deals']
+    assert section.count(f"| call | | heuristic (n={take_n:,}) | net (n={take_n:,}) | pimc (n={n['pimc']:,}) | "
                          f"dd (n={n['dd']:,}) |") == 2
-    # a command for each searching column, each with its own sample
+    # a command for each stronger column, each searching one with its own sample
+    assert section.count("--bracket --bracket-plays heuristic,net\n") == len(EXAMPLES)  # no --bracket-deals
     assert section.count(f"--bracket --bracket-plays heuristic,pimc --bracket-deals {n['pimc']}") == len(EXAMPLES)
     assert section.count(f"--bracket --bracket-plays heuristic,dd --bracket-deals {n['dd']}") == len(EXAMPLES)
     assert "### Bidding-table bracket" not in section and "#### The classic bidding table under each play policy" in section

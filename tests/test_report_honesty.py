@@ -119,7 +119,9 @@ def test_the_bracket_weighs_what_it_costs_in_a_default_report():
 
     plan = R.planned_seconds(R.Sizes.from_deals(R.DEFAULT_DEALS), R.EXAMPLES, ALL_LABELS)
     share = sum(sec for kind, sec in plan if kind == "bracket") / sum(sec for _, sec in plan)
-    assert 0.15 < share < 0.5  # 133.5 CPU s of about 480 (docs/BENCHMARKS.md; MICROS_PER_HAND's measurement)
+    # 300 CPU s of 446 since net plays every deal of the examples and of the classic table (2026-12-03,
+    # docs/BENCHMARKS.md); 133.5 of about 480 before. The plan says 0.55.
+    assert 0.4 < share < 0.75
 
 
 # ---- rule options that changed nothing, and why ----------------------------------------------

@@ -136,11 +136,11 @@ def test_each_searching_policy_can_have_its_own_sample_and_pairs_on_the_deals_it
 
 
 def test_default_plays_leave_dd_out_where_it_is_impractical():
-    assert default_plays(Rules())[0] == ("heuristic", "pimc", "dd")
-    assert default_plays(Rules("piekjas", 2)) == (("heuristic", "pimc", "dd"), None)
+    assert default_plays(Rules())[0] == ("heuristic", "net", "pimc", "dd")
+    assert default_plays(Rules("piekjas", 2)) == (("heuristic", "net", "pimc", "dd"), None)
     for r in (Rules("piekjas", 3), Rules("piekjas", 4), Rules("dekjas", 2)):
         plays, note = default_plays(r)
-        assert plays == ("heuristic", "pimc") and "0.3-0.4 hands a second" in note
+        assert plays == ("heuristic", "net", "pimc") and "0.3-0.4 hands a second" in note
 
 
 def test_bracket_by_names_class_columns_and_keeps_the_round():

@@ -199,7 +199,7 @@ def test_bad_cards_are_refused_with_the_cli_s_own_line(site, hand, turned):
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "seed": -1}, "seed must be a whole number from 0 to 2**64 - 1"),
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["pimc"], "pimc_deals": 10**6},
      "pimc_deals must be a whole number from 30 to 20,000"),
-    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["mcts"]}, "bracket must list some of pimc, dd"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["mcts"]}, "bracket must list some of net, pimc, dd"),
     ({"hand": "Jh 9h Ah Tc 7s Qs", "turned": "Qh", "variant": "piekjas", "players": 4},
      "piekjas with 4 players deals 5 cards, not 6"),
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "undertrump=sometimes"}, "rule undertrump=sometimes is not an option: use undertrump=forced or free"),

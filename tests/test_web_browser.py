@@ -99,6 +99,7 @@ def test_a_hand_picked_by_clicking_gets_the_cli_s_verdict_and_numbers(browser, s
         box = d.find_element(By.ID, field)
         box.clear()
         box.send_keys(value)
+    d.find_element(By.ID, "b-net").click()
     d.find_element(By.ID, "b-pimc").click()
     t0 = time.monotonic()
     d.find_element(By.ID, "go").click()
@@ -118,9 +119,10 @@ def test_a_hand_picked_by_clicking_gets_the_cli_s_verdict_and_numbers(browser, s
     # the bracket: the command it shows gives the same verdicts and columns
     bracket = cli_json(*_args(d.find_element(By.ID, "bracket-command").text))
     assert d.find_element(By.ID, "bracket-verdict").text == bracket["text"]
+    assert bracket["plays"] == ["heuristic", "net", "pimc"]
     heads = _table(d, "bracket-table")[0][2:]
-    assert [h.split(" (n=")[1].rstrip(")").replace(",", "") for h in heads][:2] == \
-        [str(r["n"]) for r in bracket["results"]][:2]
+    assert [h.split(" (n=")[1].rstrip(")").replace(",", "") for h in heads][:3] == \
+        [str(r["n"]) for r in bracket["results"]] == ["20000", "20000", "120"]
     _shot(d, "take", tmp_path)
     print(f"verdict shown {verdict_seconds:.1f} s after the click (goal: under 10 s warm)")
 

@@ -36,7 +36,7 @@ from analyzer.errors import BeloteError
 from analyzer.output.files import (bidding_effect_report_section, impact_report_section, impact_sizes,
                                    write_balance, write_table)
 from analyzer.output.outdir import Staged, check_out, git_commit
-from analyzer.players.policies import Policies
+from analyzer.players.policies import Policies, searches
 from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
 from analyzer.rules import ALL_LABELS, Rules, option_choices
 from analyzer.runs.simulate import SimConfig, set_threads
@@ -134,6 +134,11 @@ MICROS_PER_HAND = {"take": 2.2, "table": 11.8, "balance": 0.70, "calibration": 0
 # above. A bracket hand costs thousands of balance hands: weighed by hands alone, the section
 # was 2% of a default report's progress and took the last 3 minutes (issue 18).
 BRACKET_CPU_PER_PLANNED = 0.22
+# The learned player ``net`` is as cheap as a table, so it plays every deal of its part (the
+# examples' take_deals, the classic table's table_deals), priced as the heuristic's part plus what
+# a net hand costs more than a heuristic one: 62,375 classic hands a second a thread against
+# 468,267 (``belote bench``, docs/BENCHMARKS.md, 2026-12-03), 16 - 2 µs.
+NET_EXTRA_MICROS_PER_HAND = 1e6 / 62_375 - 1e6 / 468_267
 # The rule options' section also logs and replays a sample of hands (``impact.choice_table``):
 # 6.1 CPU s for 500 hands a reading in all five variants, both bidders (2026-12-02).
 CHOICE_SECONDS_PER_HAND = 6.1 / (500 * 5)  # per hand of the sample and variant
@@ -151,7 +156,7 @@ def planned_seconds(sizes: Sizes, examples, variants) -> list[tuple[str, float]]
     """The parts of a report in the order they run and about how long each takes on one thread,
     as ``(kind, seconds)``: each example, each variant's table, balance, what calibration
     changes, what the rule options change (``FIXED_SECONDS`` + ``MICROS_PER_HAND`` × the hands
-    each is expected to simulate; the rule options' replayed sample too), and the bracket (``bracket_plan`` × ``BRACKET_CPU_PER_PLANNED``)."""
+    each is expected to simulate; the rule options' replayed sample too), and the bracket (``bracket_plan``)."""
     from analyzer.rules.cards import parse_card
     from analyzer.questions.impact import CHOICE_HANDS, total_units
     from analyzer.questions.take import open_calls
@@ -170,7 +175,7 @@ def planned_seconds(sizes: Sizes, examples, variants) -> list[tuple[str, float]]
     seconds = [(kind, FIXED_SECONDS[kind] + MICROS_PER_HAND[kind] * 1e-6 * h) for kind, h in plan]
     seconds[-1] = ("rules", seconds[-1][1] + len(variants) * min(CHOICE_HANDS, hands) * CHOICE_SECONDS_PER_HAND)
     bracket = sum(sec for _, _, sec in bracket_plan(sizes, examples, variants, threads=1))
-    return seconds + [("bracket", BRACKET_CPU_PER_PLANNED * bracket)]
+    return seconds + [("bracket", bracket)]
 
 
 def search_seconds(play: str, label: str, hands: float, threads: int = 2) -> float:
@@ -181,26 +186,41 @@ def search_seconds(play: str, label: str, hands: float, threads: int = 2) -> flo
 
 
 def example_plays(label: str) -> tuple[str, ...]:
-    """The searching policies of an example's bracket: pimc, and dd where it is affordable."""
+    """The stronger policies of an example's bracket: net, pimc, and dd where it is affordable."""
     return default_plays(Rules.from_label(label))[0][1:]
 
 
 def bracket_plan(sizes: Sizes, examples, variants, threads: int = 2) -> list[tuple[str, float, float]]:
-    """The bracket section's runs, their expected hands and seconds on ``threads`` threads:
-    ``(name, hands, seconds)`` per example and searching policy, and the classic table's."""
+    """The bracket section's runs, their expected hands and CPU seconds spread over ``threads``
+    threads: ``(name, hands, seconds)`` per example and stronger policy, and the classic table's.
+    A searching policy plays its own small sample (``search_seconds`` × ``BRACKET_CPU_PER_PLANNED``),
+    ``net`` every deal of the part (``MICROS_PER_HAND`` + ``NET_EXTRA_MICROS_PER_HAND``)."""
     from analyzer.rules.cards import parse_card
     from analyzer.questions.take import open_calls
+
+    def cheap(kind, hands):
+        return hands * (MICROS_PER_HAND[kind] + NET_EXTRA_MICROS_PER_HAND) * 1e-6 / threads
 
     plan = []
     for k, ex in enumerate(examples):
         calls = len(open_calls(Rules.from_label(ex.label), parse_card(ex.turned), ex.round))
         for play in example_plays(ex.label):
-            hands = sizes.bracket_deals[play] * calls * TAKE_HANDS_PER_CALL
-            plan.append((f"example {k + 1} {play}", hands, search_seconds(play, ex.label, hands, threads)))
+            if searches(play):
+                hands = sizes.bracket_deals[play] * calls * TAKE_HANDS_PER_CALL
+                sec = BRACKET_CPU_PER_PLANNED * search_seconds(play, ex.label, hands, threads)
+            else:
+                hands = sizes.take_deals * calls * TAKE_HANDS_PER_CALL
+                sec = cheap("take", hands)
+            plan.append((f"example {k + 1} {play}", hands, sec))
     if "classic" in variants:
         for play in default_plays(Rules())[0][1:]:
-            hands = sizes.bracket_table_deals[play] * HANDS_PER_DEAL[2]
-            plan.append((f"classic table {play}", hands, search_seconds(play, "classic", hands, threads)))
+            if searches(play):
+                hands = sizes.bracket_table_deals[play] * HANDS_PER_DEAL[2]
+                sec = BRACKET_CPU_PER_PLANNED * search_seconds(play, "classic", hands, threads)
+            else:
+                hands = (sizes.table_deals + max(sizes.bracket_table_deals.values())) * TABLE_HANDS_PER_DEAL
+                sec = cheap("table", hands)
+            plan.append((f"classic table {play}", hands, sec))
     return plan
 
 
@@ -682,7 +702,7 @@ def findings_pictures(folder: Path) -> dict[str, str]:
 
 def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, take_results, classic_table,
                     tick) -> tuple[str, int]:
-    """Section 6: each example under PIMC (and double dummy where affordable) beside the
+    """Section 6: each example under net, PIMC (and double dummy where affordable) beside the
     heuristic answer of section 1, and the classic bidding table of section 2 under the same
     policies; the markdown (with ``{COST}`` where the section's measured cost goes), the
     hands simulated, the examples' brackets and the table's."""
@@ -700,10 +720,13 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
 
     out = ["Every number above is played by the `heuristic` players. Here the same questions are played by stronger "
            "ones in every seat, on the same deals (the same seed; the deals do not depend on how the hands are "
-           "played): `pimc` (samples the cards it cannot see, consistent with what its seat knows, and plays the "
-           "card that does best on average) and `dd` (double dummy: every seat sees every card and plays perfectly, "
-           "the optimistic end). A verdict that holds under all of them does not hang on how well the hands are "
-           "played. The searching policies cost milliseconds (pimc) to a third of a second (classic dd) a hand, so "
+           "played): `net` (the learned player: a score of each legal card over features its seat can see, trained "
+           "on pimc's own evaluation; it costs about eight heuristic hands, so it plays every deal, the same n as "
+           "the heuristic), `pimc` (samples the cards it cannot see, consistent with what its seat knows, and plays "
+           "the card that does best on average) and `dd` (double dummy: every seat sees every card and plays "
+           "perfectly, the optimistic end). A verdict that holds under all of them does not hang on how well the "
+           "hands are played. The searching policies cost milliseconds (pimc) to a third of a second (classic dd) a "
+           "hand, so "
            f"they play the first {_sizes_text(sizes.bracket_deals)} paired deals of each example and the first "
            f"{_sizes_text(sizes.bracket_table_deals)} deals of the classic table, each column with its n; `dd` is "
            "left out in piekjas 3-4 and dekjas, where its search from the first trick runs at 0.3-0.4 hands a "
@@ -717,17 +740,19 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
         rules = r.situation.rules
         plays = example_plays(ex.label)
         results, cmds, t1 = [r], [], time.perf_counter()
-        for play in plays:  # one run per searching policy: each its own sample
+        for play in plays:  # one run per stronger policy: each its own sample
+            strong = sizes.bracket_deals[play] if searches(play) else None  # net: every deal
             b = analyse_bracket(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
                                 plays=("heuristic", play), deals=sizes.take_deals,
-                                strong_deals=sizes.bracket_deals[play], seed=derived_seed(seed, k),
+                                strong_deals=strong, seed=derived_seed(seed, k),
                                 bid=_bid_name(r.policies), threads=threads, progress=step(f"example {k + 1}"),
                                 known={"heuristic": r})
             spent[0] += plan[f"example {k + 1} {play}"]
             hands += b.results[1].hands
             results.append(b.results[1])
             cmds.append(take_table.command(r, sizes.take_deals, derived_seed(seed, k))
-                        + f" --bracket --bracket-plays heuristic,{play} --bracket-deals {sizes.bracket_deals[play]}")
+                        + f" --bracket --bracket-plays heuristic,{play}"
+                        + ("" if strong is None else f" --bracket-deals {strong}"))
         full = Bracket(("heuristic",) + plays, results, time.perf_counter() - t1)
         brackets.append(full)
         out += bracket_markdown(full, f"{k + 1}. {r.situation.describe()}", "\n".join(cmds))

@@ -2,7 +2,8 @@
 
 Every number of ``take`` is produced by the players that play the hands. The bracket
 asks the same question with each play policy of ``plays`` in every seat (by default the
-heuristic, PIMC and double dummy: the heuristic is what the tables use, double dummy the
+heuristic, net, PIMC and double dummy: the heuristic is what the tables use, net the learned
+player at nearly the heuristic's sample size, PIMC the searching one, double dummy the
 optimistic end where every seat sees every card), with the same bidding policy and the
 same seed, so the sampled deals are the same deals in the same order (the sample stream
 does not depend on the play policy; the costly policies use the first ``strong_deals`` of
@@ -31,7 +32,8 @@ from analyzer.questions.take import TakeResult, adjust_by_control, analyse_take
 from analyzer.rules import Rules
 from analyzer.runs.stats import CV_MIN_N
 
-BRACKET_PLAYS = ("heuristic", "pimc", "dd")  # what the tables use, a searching player, all cards seen
+# what the tables use, the learned player (as cheap as a table: every deal), a searching player, all cards seen
+BRACKET_PLAYS = ("heuristic", "net", "pimc", "dd")
 # default paired deals of the searching policies, by name: pimc's net gain to about ±4 points once
 # adjusted by the heuristic (classic, docs/BENCHMARKS.md), in about 10 s on 2 threads; dd about 7
 # classic hands a second a thread

@@ -2,8 +2,8 @@
 
 ``table`` measures, at every bidding decision the bidders reach, what taking is worth over
 passing when the hands are played by the heuristic. ``table_bracket`` asks the same with
-each play policy of ``plays`` in every seat (by default heuristic, PIMC and, where it is
-affordable, double dummy), with the same bidders and seed, and shows the classes side by
+each play policy of ``plays`` in every seat (by default heuristic, net, PIMC and, where it
+is affordable, double dummy), with the same bidders and seed, and shows the classes side by
 side: P(made), P(dedans), P(capot), P(pit) and the net gain of taking, each with n and its
 95% interval, and whether "taking pays" flips between the policies.
 
@@ -62,9 +62,9 @@ UNITS_PER_CALL = 4  # deals a thread a per-deal call (a row of 3 MB a deal): pro
 def default_plays(rules: Rules) -> tuple[tuple[str, ...], str | None]:
     """The bracket's play policies for ``rules``, and why ``dd`` is left out where it is."""
     if rules.label in NO_DD_LABELS:
-        return ("heuristic", "pimc"), (
+        return tuple(p for p in BRACKET_PLAYS if p != "dd"), (
             f"dd is left out of the default bracket in {rules.label}: from the first trick its search runs at "
-            "0.3-0.4 hands a second (docs/BENCHMARKS.md); ask for it with --bracket-plays heuristic,pimc,dd")
+            "0.3-0.4 hands a second (docs/BENCHMARKS.md); ask for it with --bracket-plays heuristic,net,pimc,dd")
     return BRACKET_PLAYS, None
 
 

@@ -18,6 +18,7 @@ from analyzer.runs.limits import SEEDS, SEEDS_TEXT
 # The most a page may ask for; the CLI has no such bounds (a user's own machine), a server does.
 MAX_TAKE_DEALS = 1_000_000  # heuristic paired deals: about 20 s on 2 threads in classic
 MAX_STRONG_DEALS = {"pimc": 20_000, "dd": 2_000}  # a bracket's searching columns
+BRACKET_CHOICES = ("net",) + tuple(MAX_STRONG_DEALS)  # net, the learned player, plays every deal
 MAX_RANDOM_DEAL = 100_000  # the deal number of a random deal to review
 VARIANTS = ("classic", "piekjas", "dekjas")
 
@@ -78,7 +79,7 @@ def _english(text: str | None, lang: str) -> str | None:
 
 def take_query(form: dict):
     """The take page's question: ``{variant, players, rules, hand | mine + theirs, turned, seat, round,
-    deals, seed, bracket: [pimc, dd], pimc_deals, dd_deals}`` → the job's function. The bidders are
+    deals, seed, bracket: [net, pimc, dd], pimc_deals, dd_deals}`` → the job's function. The bidders are
     the command line's default (``policy_files.default_bid``: the calibrated ones, or the heuristic
     where house rules leave the shipped policy out, said in the answer)."""
     from analyzer.players.policies import Policies
@@ -98,13 +99,14 @@ def take_query(form: dict):
     deals = _int(form, "deals", 1, MAX_TAKE_DEALS, 100_000)
     seed = _seed(form)
     bracket = form.get("bracket") or []
-    if not isinstance(bracket, list) or not set(bracket) <= set(MAX_STRONG_DEALS):
-        raise BeloteError(f"bracket must list some of {', '.join(MAX_STRONG_DEALS)}, not {bracket!r}")
-    plays = ("heuristic",) + tuple(p for p in MAX_STRONG_DEALS if p in bracket)
+    if not isinstance(bracket, list) or not set(bracket) <= set(BRACKET_CHOICES):
+        raise BeloteError(f"bracket must list some of {', '.join(BRACKET_CHOICES)}, not {bracket!r}")
+    plays = ("heuristic",) + tuple(p for p in BRACKET_CHOICES if p in bracket)
     from analyzer.questions.bracket import STRONG_DEALS
     from analyzer.runs.stats import CV_MIN_N
 
-    strong = {p: _int(form, f"{p}_deals", CV_MIN_N, MAX_STRONG_DEALS[p], STRONG_DEALS[p]) for p in plays[1:]}
+    strong = {p: _int(form, f"{p}_deals", CV_MIN_N, MAX_STRONG_DEALS[p], STRONG_DEALS[p]) for p in plays[1:]
+              if p in MAX_STRONG_DEALS}
     bid = default_bid(rules, "heuristic")
     note = bid_note(rules, None)
     pols = Policies.parse(bid, "heuristic", rules.players)
@@ -165,7 +167,8 @@ def bracket_view(b, r, deals: int, seed: int, strong: dict) -> dict:
         "verdicts": [[p, x.verdict()] for p, x in zip(b.plays, b.results)],
         "notes": take_table.control_notes(b),
         "verdict": b.verdict(),
-        "command": f"{take_table.command(r, deals, seed)} --bracket --bracket-plays {plays} --bracket-deals {sizes}",
+        "command": f"{take_table.command(r, deals, seed)} --bracket --bracket-plays {plays}"
+                   + (f" --bracket-deals {sizes}" if sizes else ""),
         "json": b.as_dict(),
     }
 
