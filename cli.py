@@ -1575,8 +1575,9 @@ def learn(
 
     Every decision of deals bid and played by the heuristic: each legal card's features as the
     seat sees it, and the card's value on the true deal (--target: pimc's own evaluator, the card
-    followed by heuristic play, or double dummy). The model (a linear score of the features, ridge
-    least squares within each decision, one block of weights per role and stage of the hand) is then
+    followed by heuristic play, or double dummy). The model (a weight per feature and per pair of
+    features, ridge least squares within each decision, one block of weights per role and stage of
+    the hand) is then
     judged on deals of --test-seed: the value it gives away per decision, next to the heuristic's.
     --write ships the weights (analyzer/players/net_weights.py) with their provenance.
 

@@ -13,8 +13,10 @@ from analyzer.game.state import (
     ST_GONE,
     ST_HANDS,
     ST_LEADER,
+    ST_LEADERS,
     ST_LED,
     ST_N_IN,
+    ST_N_PLAYED,
     ST_PLAYED,
     ST_TAKER,
     ST_TO_MOVE,
@@ -25,14 +27,15 @@ from analyzer.game.state import (
 )
 from analyzer.players import play
 from analyzer.players.knowledge import PUB_SEEN_OUT, observe
-from analyzer.players.net import FEATURES, N_FEATURES, N_WEIGHTS, ROW_LABELS, decision_features, net_card, setting
+from analyzer.players.net import (FEATURES, N_FEATURES, N_TERMS, N_WEIGHTS, ROW_LABELS, decision_features, net_card,
+                                  setting)
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.policies import play_code
 from analyzer.players import strong_workspace
 from analyzer.players.strong import card_via_link
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.rules.cards import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
-from analyzer.runs.learn import Decisions, choices, evaluate, fit
+from analyzer.runs.learn import Decisions, choices, evaluate, fit, terms
 
 from test_strong import hidden_pairs, random_position  # noqa: E402  (the positions the strong tests use)
 
@@ -58,6 +61,19 @@ def _beats(a: int, b: int, trump: int, led: int) -> bool:
     if a >> 3 != b >> 3:
         return False
     return _order(a, trump) > _order(b, trump)
+
+
+def reference_voids(view, rules) -> dict[int, set[int]]:
+    """The suits each seat has shown void in: every card it played of another suit than the one led."""
+    n = rules.players
+    plays = [int(view[ST_PLAYED + i]) for i in range(int(view[ST_N_PLAYED]))]
+    out = {s: set() for s in range(n)}
+    for i, c in enumerate(plays):
+        t, j = divmod(i, n)
+        led = plays[t * n] >> 3
+        if j and c >> 3 != led:
+            out[(int(view[ST_LEADERS + t]) + j) % n].add(led)
+    return out
 
 
 def reference_features(view, rules, seen_out: int, heur: int, card: int) -> list[float]:
@@ -91,11 +107,21 @@ def reference_features(view, rules, seen_out: int, heur: int, card: int) -> list
     unseen_trumps = sum(1 for c in unseen if c >> 3 == trump) / 8
     left = (rules.n_tricks - int(view[ST_TRICK_NO])) / 8
     h = float(card == heur)
+    voids = reference_voids(view, rules)
+    partner_seat = (seat + 2) % n if rules.partners else None
+    opponents = [s for s in range(n) if s != seat and s != partner_seat]
+    side_lead = lead * (1 - is_trump)
+    opp_void = side_lead * float(any(suit in voids[s] for s in opponents))
+    partner_void = side_lead * float(partner_seat is not None and suit in voids[partner_seat])
+    after = [(seat + d) % n for d in range(1, n - k)] if k else []
+    after_void = wins * float(any(int(view[ST_LED]) in voids[s] for s in after if s in opponents))
+    unseen_suit = sum(1 for c in unseen if c >> 3 == suit) / 8
     return [h, is_trump, pts, _order(card, trump) / 7, master, lead, lead * is_trump, lead * master, lead * pts, wins,
             wins * last, wins * trick_pts, partner * pts, partner * is_trump, (1 - wins) * (1 - lead) * (1 - partner) * pts,
             ruff, taker_side * lead * is_trump, unseen_trumps * lead * is_trump, len(same) / 8,
             float(all(_order(c, trump) >= _order(card, trump) for c in same)),
-            float(all(_order(c, trump) <= _order(card, trump) for c in same)), left * pts, taker_side * h, over]
+            float(all(_order(c, trump) <= _order(card, trump) for c in same)), left * pts, taker_side * h, over,
+            opp_void, partner_void, after_void, unseen_suit]
 
 
 def reference_taker_side(view, rules) -> int:
@@ -115,7 +141,7 @@ def _positions(label, count, seed):
 
 
 def test_the_features_are_named_in_order():
-    assert len(FEATURES) == N_FEATURES == 24 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+    assert len(FEATURES) == N_FEATURES == 28 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
 @pytest.mark.parametrize("label", ALL_LABELS)
@@ -143,7 +169,7 @@ def test_the_card_is_the_best_scored_and_the_heuristic_s_under_the_heuristic_s_w
     view = np.zeros(STATE_SIZE, np.int64)
     cards, feats = np.zeros(32, np.int64), np.zeros((32, N_FEATURES))
     only_heuristic = np.zeros(N_WEIGHTS)
-    only_heuristic[0::N_FEATURES] = 1.0
+    only_heuristic[0::N_TERMS] = 1.0
     w = np.random.default_rng(1).normal(size=N_WEIGHTS)
     for st, pub, seat in positions:
         observe(st, rec, pub, seat, view)
@@ -153,8 +179,13 @@ def test_the_card_is_the_best_scored_and_the_heuristic_s_under_the_heuristic_s_w
         m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC, cards, feats)
         k = setting(view, rec)
         assert k == 2 * (reference_taker_side(view, rules)) + (2 * (rules.n_tricks - int(view[ST_TRICK_NO])) <= rules.n_tricks)
-        scores = {int(cards[j]): float(feats[j] @ w[k * N_FEATURES:(k + 1) * N_FEATURES]) for j in range(m)}
-        assert scores[card] == max(scores.values())
+        # the training's terms (every feature, then every product of two in numpy's triu order)
+        t = terms(feats[:m])
+        assert t.shape == (m, N_TERMS)
+        i, j = np.triu_indices(N_FEATURES, 1)
+        assert np.allclose(t[:, N_FEATURES + 5], feats[:m, i[5]] * feats[:m, j[5]])
+        scores = {int(cards[r]): float(t[r] @ w[k * N_TERMS:(k + 1) * N_TERMS]) for r in range(m)}
+        assert abs(scores[card] - max(scores.values())) < 1e-9
 
 
 @pytest.mark.parametrize("label", ALL_LABELS)
@@ -178,27 +209,29 @@ def test_the_fit_recovers_a_known_scoring_within_decisions():
     finds the weights, plays the best card everywhere, and the evaluation says so."""
     rng = np.random.default_rng(3)
     true = rng.normal(size=N_WEIGHTS)
-    true[5::N_FEATURES] = 0.0  # "lead": the same for every card of a decision, so never identified
+    i, j = np.triu_indices(N_FEATURES, 1)
+    lead = np.r_[np.arange(N_FEATURES) == 5, (i == 5) | (j == 5)]  # "lead" and its pairs
+    true[np.tile(lead, N_WEIGHTS // N_TERMS)] = 0.0  # the same for every card of a decision: never identified
     xs, gs, losses, settings = [], [], [], []
-    for g in range(800):
+    for g in range(3000):
         k = int(rng.integers(4))
         settings.append(k)
         m = int(rng.integers(2, 8))
         x = rng.normal(size=(m, N_FEATURES))
-        x[:, 5] = rng.integers(2)
+        x[:, 5] = 0.0  # never varies within a decision: its products with the others would not be identified
         x[:, 0] = 0.0
         x[int(rng.integers(m)), 0] = 1.0  # one "heuristic's card" a decision
-        v = x @ true[k * N_FEATURES:(k + 1) * N_FEATURES] + rng.normal()
+        v = terms(x) @ true[k * N_TERMS:(k + 1) * N_TERMS] + rng.normal()
         xs.append(x)
         gs.append(np.full(m, g))
         losses.append(v.max() - v)
-    d = Decisions(np.concatenate(xs), np.concatenate(losses), np.concatenate(gs), np.ones(800, np.int64),
-                  np.array(settings), 800, 0.0)
+    d = Decisions(np.concatenate(xs), np.concatenate(losses), np.concatenate(gs), np.ones(3000, np.int64),
+                  np.array(settings), 3000, 0.0)
     w = fit(d, ridge=1e-9)
     assert np.allclose(w, true, atol=1e-6)
     assert (d.loss[choices(d, w)] == 0).all()
     e = evaluate(d, w)
-    assert e["net_loss"] == 0 and e["net_best"] == 1.0 and e["difference"] <= 0 and e["decisions"] == 800
+    assert e["net_loss"] == 0 and e["net_best"] == 1.0 and e["difference"] <= 0 and e["decisions"] == 3000
 
 
 def test_the_weights_are_part_of_the_kernel_cache_s_digest(tmp_path):

@@ -1,13 +1,16 @@
-"""``net``: a learned play policy, a linear score over features of each legal card (issue 20).
+"""``net``: a learned play policy, a quadratic score over features of each legal card (issue 20).
 
 The seat to move sees what ``knowledge.observe`` leaves it (its cards, the cards gone, the trick,
 the trump and the troefmaker, the cards face up out of play). For each legal card the policy
 computes ``N_FEATURES`` numbers a Belote player would name (below), scores the card with the
 weights of its rules and of the decision's setting (the seat's side taker or defending, the hand
 early or late; ``net_weights.WEIGHTS``, one row per rules label, trained by
-``analyzer.runs.learn`` against the double-dummy value of each card) and plays the best; ties
-go to the heuristic's card, then the lowest card. Feature 0 is "the heuristic plays this card",
-so the model learns where to leave the heuristic; with every other weight 0 it is the heuristic.
+``analyzer.runs.learn`` against pimc's evaluation of each card) and plays the best; ties go to
+the heuristic's card, then the lowest card. The score is a weight per feature plus a weight per
+pair of features (``N_TERMS``: a feature matters more or less when another holds, "a master
+when leading", "points when the partner wins"), computed over the card's nonzero features only
+(most are 0 or 1, and most are 0). Feature 0 is "the heuristic plays this card", so the model
+learns where to leave the heuristic; with every other weight 0 it is the heuristic.
 
 The choice is a pure function of the view: no random number is drawn.
 """
@@ -19,6 +22,9 @@ from numba import njit
 
 from analyzer.game.state import (
     ST_BEST_I,
+    ST_LEADERS,
+    ST_N_PLAYED,
+    ST_PLAYED,
     ST_BEST_S,
     ST_GONE,
     ST_HANDS,
@@ -65,14 +71,22 @@ FEATURES = (
     "tricks left x pts",  # 21
     "taker side x heuristic's card",  # 22
     "overtrump",  # 23: a trump above the trick's highest trump
+    "lead x an opponent void in its side suit",  # 24: proven by a card of another suit on its lead
+    "lead x the partner void in its side suit",  # 25: classic
+    "wins x an opponent after void in the suit led",  # 26: it may be ruffed or overtrumped
+    "unseen cards of its suit",  # 27: / 8
 )
 N_FEATURES = len(FEATURES)
-# The score of a card: one weight per feature in each of four settings of the decision, the seat's
-# side taker or defending, and the hand early or late (at most half its tricks left):
-# weights[(2 * taker + late) * N_FEATURES + f]. A role or a stage of the hand where a feature matters
-# otherwise gets its own weight, and the model stays linear.
+# The score of a card: in each of four settings of the decision (the seat's side taker or
+# defending, and the hand early or late: at most half its tricks left), a weight per feature and a
+# weight per pair of features i < j (``pair_term``: numpy's ``triu_indices(N_FEATURES, 1)`` order):
+# weights[(2 * taker + late) * N_TERMS + term]. Held out on classic decisions (40,000 deals to train,
+# 10,000 to judge, docs/BENCHMARKS.md), the pairs took the value given away against the heuristic's
+# card from -1.45 to -5.1 a decision; more features alone (the voids) from -1.41 to -1.45.
 N_SETTINGS = 4
-N_WEIGHTS = N_SETTINGS * N_FEATURES
+N_PAIRS = N_FEATURES * (N_FEATURES - 1) // 2
+N_TERMS = N_FEATURES + N_PAIRS
+N_WEIGHTS = N_SETTINGS * N_TERMS
 
 
 @njit(cache=True)
@@ -87,6 +101,53 @@ def _higher_unseen(card, trump, unseen):
     return False
 
 
+@njit(cache=True, inline="always")
+def pair_term(i, j):
+    """The term of the pair of features ``i < j`` (after the ``N_FEATURES`` single ones)."""
+    return N_FEATURES + i * N_FEATURES - i * (i + 1) // 2 + (j - i - 1)
+
+
+@njit(cache=True)
+def card_score(weights, base, x, nz):
+    """The score of one card's features ``x`` with the setting's weights from ``base``: the single
+    terms, then the pairs of nonzero features (``nz``: int64 scratch of N_FEATURES)."""
+    m = 0
+    s = 0.0
+    for f in range(N_FEATURES):
+        if x[f] != 0.0:
+            nz[m] = f
+            m += 1
+            s += weights[base + f] * x[f]
+    for a in range(m):
+        i = nz[a]
+        xi = x[i]
+        for b in range(a + 1, m):
+            j = nz[b]
+            s += weights[base + pair_term(i, j)] * xi * x[j]
+    return s
+
+
+@njit(cache=True)
+def proven_voids(view, rec, out):
+    """Per seat (``out[s]``, a mask of suits), the suits it has shown void in: a card of another
+    suit on a suit led (what every seat at the table saw)."""
+    n = rec.n_players
+    for s in range(4):
+        out[s] = 0
+    led = 0
+    for i in range(view[ST_N_PLAYED]):
+        t = i // n
+        j = i - t * n
+        c = view[ST_PLAYED + i]
+        if j == 0:
+            led = c >> 3
+        elif (c >> 3) != led:
+            s = view[ST_LEADERS + t] + j
+            if s >= n:
+                s -= n
+            out[s] |= 1 << led
+
+
 @njit(cache=True)
 def setting(view, rec):
     """The decision's setting (``N_SETTINGS``): 2 x (the seat's side is the taker's) + (late)."""
@@ -98,7 +159,7 @@ def setting(view, rec):
 
 @njit(cache=True)
 def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts, last, taker_side,
-                  unseen_trumps, tricks_left, heur, out):
+                  unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, out):
     """The features of ``card`` written into ``out`` (float64[N_FEATURES]), from what is the same for
     every card of the decision (``decision_features`` computes it once): the seat's cards ``mine``,
     the ``unseen`` cards, the cards in the trick ``k``, the suit ``led`` and the winning strength
@@ -106,6 +167,7 @@ def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts,
     is on the taker's side, the unseen trumps / 8, the tricks left / 8, the heuristic's card."""
     suit = card >> 3
     is_trump = 1.0 if suit == trump else 0.0
+    side_suit = 1.0 - is_trump
     pts = card_points(card, trump) / 20.0
     own = strength(card, trump, suit)
     lane = (mine >> np.uint32(8 * suit)) & np.uint32(0xFF)
@@ -154,6 +216,10 @@ def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts,
     out[21] = tricks_left * pts
     out[22] = taker_side * h
     out[23] = over
+    out[24] = lead * side_suit * ((opp_void >> suit) & 1)
+    out[25] = lead * side_suit * ((partner_void >> suit) & 1)
+    out[26] = wins * after_void
+    out[27] = popcount((unseen >> np.uint32(8 * suit)) & np.uint32(0xFF)) / 8.0
 
 
 @njit(cache=True)
@@ -182,6 +248,19 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
     taker_side = 1.0 if setting(view, rec) >= 2 else 0.0
     unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
     tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
+    voids = np.zeros(4, np.int64)
+    proven_voids(view, rec, voids)
+    opp_void = 0
+    partner_void = 0
+    after_void = 0.0
+    for d in range(1, n):
+        s = (seat + d) % n
+        if rec.variant == CLASSIC and d == 2:
+            partner_void = voids[s]
+            continue
+        opp_void |= voids[s]
+        if k > 0 and d < n - k and (voids[s] >> led) & 1:  # to play after the seat in this trick
+            after_void = 1.0
     legal = legal_cards(view, rec)
     heur = heuristic_on_state(view, rec, seen_out, heur_code)
     m = 0
@@ -189,7 +268,7 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
         if (legal >> np.uint32(c)) & np.uint32(1):
             cards[m] = c
             card_features(c, trump, mine, unseen, k, led, view[ST_BEST_S], partner, trick_pts, last, taker_side,
-                          unseen_trumps, tricks_left, heur, feats[m])
+                          unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, feats[m])
             m += 1
     return m, heur
 
@@ -214,17 +293,16 @@ def net_card(view, rec, pub, weights, cards, feats):
     """The ``net`` policy's card for the seat to move of ``view`` (already the seat's view), with
     ``weights`` (float64[N_WEIGHTS]) and scratch ``cards`` (int64[32]), ``feats`` (float64[32, F])."""
     m, heur = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
-    base = setting(view, rec) * N_FEATURES
+    base = setting(view, rec) * N_TERMS
     best = heur
     best_score = -1e300
+    nz = np.empty(N_FEATURES, np.int64)
     for j in range(m):
-        s = 0.0
-        for f in range(N_FEATURES):
-            s += weights[base + f] * feats[j, f]
+        s = card_score(weights, base, feats[j], nz)
         if s > best_score + 1e-12 or (abs(s - best_score) <= 1e-12 and cards[j] == heur):
             best_score = s
             best = cards[j]
     return best
 
 
-__all__ = ["FEATURES", "N_FEATURES", "N_SETTINGS", "N_WEIGHTS", "ROW_LABELS", "setting", "card_features", "decision_features", "net_card", "rules_row"]
+__all__ = ["FEATURES", "N_FEATURES", "N_SETTINGS", "N_PAIRS", "N_TERMS", "N_WEIGHTS", "pair_term", "card_score", "ROW_LABELS", "setting", "card_features", "decision_features", "net_card", "rules_row"]

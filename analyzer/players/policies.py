@@ -29,8 +29,8 @@ PLAY_POLICIES = {
     "heuristic": (play.HEURISTIC, "draw trumps as taker, cash masters, load the partner, win cheaply, throw cheap"),
     "dd": (play.DD, "double dummy: a best card with every card visible (the optimistic end of the bracket)"),
     "pimc": (play.PIMC, "samples deals of the unseen cards, values each card by play-outs, plays the best on average"),
-    "net": (play.NET, "learned: a linear score over features of each legal card, trained against double dummy "
-                      "(analyzer.players.net)"),
+    "net": (play.NET, "learned: a score over features of each legal card and their pairs, trained on pimc's "
+                      "evaluation (analyzer.players.net)"),
 }
 # parameters of the play policies: name -> (bits above the kind byte, lowest, highest, default, meaning)
 PLAY_PARAMS = {

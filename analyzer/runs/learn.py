@@ -8,9 +8,11 @@ played perfectly, every card visible). A card's *loss* is the best card's value 
 Averaged over the deals a view is consistent with, the double-dummy value is what PIMC with exact
 play-outs estimates by sampling (BEN, the bridge engine, learns its card play the same way).
 
-Model: a linear score of the features, fitted by ridge least squares to minus the loss, within
-each decision (features and targets centred on the decision's mean: only differences between the
-cards of one decision decide). Plain numpy: a linear model needs no training library.
+Model: a score linear in the features and in every product of two of them (``net.N_TERMS``),
+fitted by ridge least squares to minus the loss, within each decision (terms and targets centred
+on the decision's mean: only differences between the cards of one decision decide), one block of
+weights per setting. The normal equations are summed over chunks of decisions, so memory stays
+bounded whatever the number of deals. Plain numpy: a least-squares model needs no training library.
 
 Evaluation, on deals of another seed: the mean loss per decision of the card the model plays,
 against the heuristic's card on the same decisions, and how often each plays a best card.
@@ -171,41 +173,80 @@ def _centred(v: np.ndarray, g: np.ndarray, n: int) -> np.ndarray:
     return v - means[g]
 
 
-def scores(d: Decisions, w: np.ndarray) -> np.ndarray:
-    """The model's score of each row: its features times the weights of its decision's setting
-    (``net.setting``: the weights are ``N_SETTINGS`` blocks of ``N_FEATURES``)."""
+def terms(x: np.ndarray) -> np.ndarray:
+    """The model's terms of feature rows ``x``: each feature, then each product of two features
+    ``i < j`` in ``net.pair_term``'s order (numpy's ``triu_indices``)."""
     from analyzer.players.net import N_FEATURES
 
-    blocks = w.reshape(-1, N_FEATURES)
-    return np.einsum("ij,ij->i", d.x, blocks[d.setting[d.g]])
+    i, j = np.triu_indices(N_FEATURES, 1)
+    return np.hstack([x, x[:, i] * x[:, j]])
+
+
+CHUNK_ROWS = 200_000  # rows of terms at a time (about 0.6 GB in classic): the fit's memory bound
+
+
+def _chunks(d: Decisions):
+    """Row ranges ``(a, b)`` of about ``CHUNK_ROWS`` that never split a decision (rows are in
+    decision order)."""
+    a, rows = 0, d.x.shape[0]
+    while a < rows:
+        b = min(rows, a + CHUNK_ROWS)
+        while b < rows and d.g[b] == d.g[b - 1]:
+            b += 1
+        yield a, b
+        a = b
+
+
+def scores(d: Decisions, w: np.ndarray) -> np.ndarray:
+    """The model's score of each row: its terms times the weights of its decision's setting
+    (``net.setting``: the weights are ``N_SETTINGS`` blocks of ``N_TERMS``)."""
+    from analyzer.players.net import N_TERMS
+
+    blocks = w.reshape(-1, N_TERMS)
+    out = np.empty(d.x.shape[0])
+    for a, b in _chunks(d):
+        out[a:b] = np.einsum("ij,ij->i", terms(d.x[a:b]), blocks[d.setting[d.g[a:b]]])
+    return out
 
 
 def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None) -> np.ndarray:
-    """The weights: ridge least squares of minus the loss on the features, within each decision
-    (features and targets centred on the decision's mean), one block of weights per setting (the
-    settings' rows never share a decision, so each block is its own least squares). ``anchor``: the
-    weight of "the heuristic's card" fixed at this many units in every setting (the others fitted to
-    what it leaves), so that the model leaves the heuristic's card only where it predicts a gain of
-    more than that: a prior that the heuristic's card is good."""
-    from analyzer.players.net import N_FEATURES, N_SETTINGS
+    """The weights: ridge least squares of minus the loss on the terms, within each decision
+    (terms and targets centred on the decision's mean), one block of weights per setting (the
+    settings' rows never share a decision, so each block is its own least squares), its normal
+    equations summed chunk by chunk. ``anchor``: the weight of "the heuristic's card" fixed at this
+    many units in every setting (the others fitted to what it leaves), so that the model leaves the
+    heuristic's card only where it predicts a gain of more than that: a prior that the heuristic's
+    card is good."""
+    from analyzer.players.net import N_SETTINGS, N_TERMS
 
-    x = _centred(d.x, d.g, d.n)
-    y = _centred(-d.loss, d.g, d.n)
-    rowset = d.setting[d.g]
-    w = np.zeros(N_SETTINGS * N_FEATURES)
+    xtx = np.zeros((N_SETTINGS, N_TERMS, N_TERMS))
+    xty = np.zeros((N_SETTINGS, N_TERMS))
+    seen = np.zeros(N_SETTINGS, bool)
+    for a, b in _chunks(d):
+        g = d.g[a:b] - d.g[a]
+        n = int(g[-1]) + 1
+        x = _centred(terms(d.x[a:b]), g, n)
+        y = _centred(-d.loss[a:b], g, n)
+        if anchor is not None:
+            y = y - anchor * x[:, 0]
+        rowset = d.setting[d.g[a:b]]
+        for k in range(N_SETTINGS):
+            rows = rowset == k
+            if rows.any():
+                seen[k] = True
+                xtx[k] += x[rows].T @ x[rows]
+                xty[k] += x[rows].T @ y[rows]
+    w = np.zeros(N_SETTINGS * N_TERMS)
+    free = slice(0 if anchor is None else 1, N_TERMS)  # with an anchor, term 0 is fixed
     for k in range(N_SETTINGS):
-        rows = rowset == k
-        xk, yk = x[rows], y[rows]
-        if not rows.any():
-            w[k * N_FEATURES] = 1.0 if anchor is None else anchor  # no data: the heuristic's card
+        block = w[k * N_TERMS:(k + 1) * N_TERMS]
+        if not seen[k]:
+            block[0] = 1.0 if anchor is None else anchor  # no data: the heuristic's card
             continue
-        if anchor is None:
-            w[k * N_FEATURES:(k + 1) * N_FEATURES] = np.linalg.solve(xk.T @ xk + ridge * np.eye(N_FEATURES), xk.T @ yk)
-            continue
-        yk = yk - anchor * xk[:, 0]
-        xf = xk[:, 1:]
-        w[k * N_FEATURES] = anchor
-        w[k * N_FEATURES + 1:(k + 1) * N_FEATURES] = np.linalg.solve(xf.T @ xf + ridge * np.eye(N_FEATURES - 1), xf.T @ yk)
+        a = xtx[k][free, free]
+        block[free] = np.linalg.solve(a + ridge * np.eye(a.shape[0]), xty[k][free])
+        if anchor is not None:
+            block[0] = anchor
     return w
 
 
@@ -251,10 +292,9 @@ def write_weights(path, rows: dict, provenance: dict) -> None:
     from pathlib import Path
 
     from analyzer.players import net_weights
-    from analyzer.players.net import FEATURES, N_SETTINGS, ROW_LABELS
+    from analyzer.players.net import N_SETTINGS, N_TERMS, ROW_LABELS
 
-    names = [f"{'taker' if k >= 2 else 'defence'}, {'late' if k % 2 else 'early'}: {f}"
-             for k in range(N_SETTINGS) for f in FEATURES]
+    settings = [f"{'taker' if k >= 2 else 'defence'}, {'late' if k % 2 else 'early'}" for k in range(N_SETTINGS)]
 
     weights = net_weights.WEIGHTS.copy()
     prov = dict(net_weights.PROVENANCE)
@@ -262,7 +302,8 @@ def write_weights(path, rows: dict, provenance: dict) -> None:
         weights[ROW_LABELS.index(label)] = w
         prov[label] = provenance[label]
     lines = ['"""The ``net`` play policy\'s weights, one row per rules label (``net.ROW_LABELS``), one column per',
-             "weight (``net.N_WEIGHTS``: each feature of ``net.FEATURES`` in each setting of ``net.setting``).",
+             "weight (``net.N_WEIGHTS``: in each setting of ``net.setting``, one line of ``net.N_TERMS``: each",
+             "feature of ``net.FEATURES``, then each pair of them in ``net.pair_term``'s order).",
              "Written by ``belote learn`` (``analyzer.runs.learn``); numba reads them",
              "as constants of the compiled policy. ``PROVENANCE``: how each row was trained and validated.",
              "",
@@ -273,8 +314,10 @@ def write_weights(path, rows: dict, provenance: dict) -> None:
              "WEIGHTS = np.array(["]
     for label, row in zip(ROW_LABELS, weights):
         lines.append(f"    [  # {label}")
-        for f, v in zip(names, row):
-            lines.append(f"        {float(v)!r},  # {f}")
+        for k, name in enumerate(settings):
+            block = row[k * N_TERMS:(k + 1) * N_TERMS]
+            lines.append(f"        # {name}")
+            lines.append("        " + ", ".join(repr(float(v)) for v in block) + ",")
         lines.append("    ],")
     lines += ["], np.float64)", "assert WEIGHTS.shape == (len(ROW_LABELS), N_WEIGHTS)",
               f"PROVENANCE = {json.dumps(prov, indent=4, sort_keys=True).replace('null', 'None').replace('true', 'True').replace('false', 'False')}", ""]
