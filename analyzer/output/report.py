@@ -136,9 +136,9 @@ MICROS_PER_HAND = {"take": 2.2, "table": 11.8, "balance": 0.70, "calibration": 0
 BRACKET_CPU_PER_PLANNED = 0.22
 # The learned player ``net`` is as cheap as a table, so it plays every deal of its part (the
 # examples' take_deals, the classic table's table_deals), priced as the heuristic's part plus what
-# a net hand costs more than a heuristic one: 62,375 classic hands a second a thread against
-# 468,267 (``belote bench``, docs/BENCHMARKS.md, 2026-12-03), 16 - 2 µs.
-NET_EXTRA_MICROS_PER_HAND = 1e6 / 62_375 - 1e6 / 468_267
+# a net hand costs more than a heuristic one: about 38,000 classic hands a second a thread since
+# the pairs of features, against 468,267 (``belote bench``, docs/BENCHMARKS.md, 2026-12-03), 26 - 2 µs.
+NET_EXTRA_MICROS_PER_HAND = 1e6 / 38_000 - 1e6 / 468_267
 # The rule options' section also logs and replays a sample of hands (``impact.choice_table``):
 # 6.1 CPU s for 500 hands a reading in all five variants, both bidders (2026-12-02).
 CHOICE_SECONDS_PER_HAND = 6.1 / (500 * 5)  # per hand of the sample and variant
@@ -720,9 +720,9 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
 
     out = ["Every number above is played by the `heuristic` players. Here the same questions are played by stronger "
            "ones in every seat, on the same deals (the same seed; the deals do not depend on how the hands are "
-           "played): `net` (the learned player: a score of each legal card over features its seat can see, trained "
-           "on pimc's own evaluation; it costs about eight heuristic hands, so it plays every deal, the same n as "
-           "the heuristic), `pimc` (samples the cards it cannot see, consistent with what its seat knows, and plays "
+           "played): `net` (the learned player: a score of each legal card over features its seat can see and their "
+           "pairs, trained on pimc's own evaluation; a hand costs about twelve heuristic ones, so it plays every "
+           "deal, the same n as the heuristic), `pimc` (samples the cards it cannot see, consistent with what its seat knows, and plays "
            "the card that does best on average) and `dd` (double dummy: every seat sees every card and plays "
            "perfectly, the optimistic end). A verdict that holds under all of them does not hang on how well the "
            "hands are played. The searching policies cost milliseconds (pimc) to a third of a second (classic dd) a "
