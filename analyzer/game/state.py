@@ -94,6 +94,16 @@ def side_of_seat(seat, rec):
 
 
 @njit(cache=True, inline="always")
+def seat_of_play(st, rec, i):
+    """The seat that played the ``i``-th card of the hand (``ST_PLAYED + i``): its trick's leader
+    plus its place in the trick."""
+    n = rec.n_players
+    t = i // n
+    s = st[ST_LEADERS + t] + i - t * n
+    return s - n if s >= n else s
+
+
+@njit(cache=True, inline="always")
 def _next_seat(seat, n):
     seat += 1
     return 0 if seat >= n else seat

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.game.dealing import mix64
-from analyzer.game.state import ST_DOWN, ST_HANDS, ST_LEADERS, ST_N_PLAYED, ST_PLAYED, ST_TO_MOVE, ST_TRUMP
+from analyzer.game.state import ST_DOWN, ST_HANDS, ST_N_PLAYED, ST_PLAYED, ST_TO_MOVE, ST_TRUMP, seat_of_play
 from analyzer.players.solver import C_GEN, _on_taker_side, _paranoid, solve_cards
 
 
@@ -47,11 +47,7 @@ def deal_key(st, rec):
     for s in range(n):
         start[s] = st[ST_HANDS + s] | st[ST_DOWN + s]
     for i in range(st[ST_N_PLAYED]):
-        t = i // n
-        s = st[ST_LEADERS + t] + i - t * n
-        if s >= n:
-            s -= n
-        start[s] |= np.int64(1) << st[ST_PLAYED + i]
+        start[seat_of_play(st, rec, i)] |= np.int64(1) << st[ST_PLAYED + i]
     h = np.uint64(st[ST_TRUMP] + 1)
     for s in range(n):
         h = mix64(h ^ np.uint64(start[s]))

@@ -119,6 +119,7 @@ from analyzer.game.state import (
     ST_TRUMP,
     ST_UNDER,
     STATE_SIZE,
+    seat_of_play,
 )
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, lowest_card, popcount
@@ -451,15 +452,10 @@ def prepare_bids(view, rec, pub, seat, kn):
     (``kn.bidev``). Returns whether the bidding is evidence here (known, not Dekjas)."""
     if pub[PUB_BID_ROUND] == 0 or rec.variant == DEKJAS:
         return False
-    n = rec.n_players
     for s in range(4):
         kn.bidev[s] = 0
     for i in range(view[ST_N_PLAYED]):
-        t = i // n
-        s = view[ST_LEADERS + t] + i - t * n
-        if s >= n:
-            s -= n
-        kn.bidev[s] |= np.int64(1) << view[ST_PLAYED + i]
+        kn.bidev[seat_of_play(view, rec, i)] |= np.int64(1) << view[ST_PLAYED + i]
     return True
 
 

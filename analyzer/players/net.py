@@ -22,7 +22,6 @@ from numba import njit
 
 from analyzer.game.state import (
     ST_BEST_I,
-    ST_LEADERS,
     ST_N_PLAYED,
     ST_PLAYED,
     ST_BEST_S,
@@ -37,6 +36,7 @@ from analyzer.game.state import (
     ST_TRICK_NO,
     ST_TRUMP,
     legal_cards,
+    seat_of_play,
     side_of_seat,
 )
 from analyzer.players.knowledge import PUB_SEEN_OUT
@@ -128,24 +128,19 @@ def card_score(weights, base, x, nz):
 
 
 @njit(cache=True)
-def proven_voids(view, rec, out):
-    """Per seat (``out[s]``, a mask of suits), the suits it has shown void in: a card of another
-    suit on a suit led (what every seat at the table saw)."""
+def proven_voids(view, rec):
+    """The suits each seat has shown void in, four bits a seat (seat ``s``'s suits at bits ``4s``
+    to ``4s + 3``): a card of another suit on a suit led (what every seat at the table saw)."""
     n = rec.n_players
-    for s in range(4):
-        out[s] = 0
+    out = 0
     led = 0
     for i in range(view[ST_N_PLAYED]):
-        t = i // n
-        j = i - t * n
         c = view[ST_PLAYED + i]
-        if j == 0:
+        if i % n == 0:
             led = c >> 3
         elif (c >> 3) != led:
-            s = view[ST_LEADERS + t] + j
-            if s >= n:
-                s -= n
-            out[s] |= 1 << led
+            out |= 1 << (4 * seat_of_play(view, rec, i) + led)
+    return out
 
 
 @njit(cache=True)
@@ -248,18 +243,18 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
     taker_side = 1.0 if setting(view, rec) >= 2 else 0.0
     unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
     tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
-    voids = np.zeros(4, np.int64)
-    proven_voids(view, rec, voids)
+    voids = proven_voids(view, rec)
     opp_void = 0
     partner_void = 0
     after_void = 0.0
     for d in range(1, n):
         s = (seat + d) % n
+        suits = (voids >> (4 * s)) & 15
         if rec.variant == CLASSIC and d == 2:
-            partner_void = voids[s]
+            partner_void = suits
             continue
-        opp_void |= voids[s]
-        if k > 0 and d < n - k and (voids[s] >> led) & 1:  # to play after the seat in this trick
+        opp_void |= suits
+        if k > 0 and d < n - k and (suits >> led) & 1:  # to play after the seat in this trick
             after_void = 1.0
     legal = legal_cards(view, rec)
     heur = heuristic_on_state(view, rec, seen_out, heur_code)

@@ -1,12 +1,14 @@
-"""Training the ``net`` play policy (``analyzer.players.net``) against double dummy.
+"""Training the ``net`` play policy (``analyzer.players.net``) on the value of every legal card.
 
 Data: the decisions of deals bid and played by the heuristic (deal ``i`` of ``belote simulate
 --seed SEED``), each with the features of every legal card as the seat to move sees it
-(``knowledge.observe``: never the hidden cards) and the card's double-dummy value on the true
-deal (``players.solver``: the card points the seat's side ends with when every card is then
-played perfectly, every card visible). A card's *loss* is the best card's value minus its own.
-Averaged over the deals a view is consistent with, the double-dummy value is what PIMC with exact
-play-outs estimates by sampling (BEN, the bridge engine, learns its card play the same way).
+(``knowledge.observe``: never the hidden cards) and the card's value on the true deal: by default
+(``rollout``) pimc's own evaluator, the card then heuristic play in every seat to the end (4 x the
+net hand score + the card-point margin); or (``dd``) the card points the seat's side ends with when
+every card is then played perfectly, every card visible (``players.solver``), which lost its duel
+(docs/BENCHMARKS.md). A card's *loss* is the best card's value minus its own. Averaged over the
+deals a view is consistent with, the value on the true deal is what PIMC estimates by sampling
+(BEN, the bridge engine, learns its card play the same way).
 
 Model: a score linear in the features and in every product of two of them (``net.N_TERMS``),
 fitted by ridge least squares to minus the loss, within each decision (terms and targets centred
@@ -260,8 +262,8 @@ def choices(d: Decisions, w: np.ndarray) -> np.ndarray:
 
 
 def evaluate(d: Decisions, w: np.ndarray) -> dict:
-    """Mean loss per decision (card points against double dummy) of the model's card and of the
-    heuristic's, with their paired difference and 95% interval, and the share of best cards."""
+    """Mean loss per decision (in the target's units) of the model's card and of the heuristic's,
+    with their paired difference and 95% interval, and the share of best cards."""
     from analyzer.runs.stats import Z95
 
     net = d.loss[choices(d, w)]
