@@ -49,9 +49,11 @@ serve: install
 bench: $(STAMP)
 	$(BIN)/belote bench
 
-# regenerate the shipped calibrated bidding policies (analyzer/players/policies_data/*.json)
+# regenerate the shipped calibrated bidding policies (analyzer/players/policies_data/*.json):
+# calibrated under heuristic play (<label>.json) and under net play (<label>.net.json)
 policies: $(STAMP)
 	$(BIN)/belote calibrate --all --ship --deals 200000
+	$(BIN)/belote calibrate --all --ship --play net --deals 200000
 
 # rerun every console example of README.md and write its real output back
 docs: $(STAMP)

@@ -1461,7 +1461,10 @@ def calibrate(
       belote calibrate --variant piekjas --players 3 --suits
 
       belote calibrate --all --ship
+
+      belote calibrate --all --ship --play net    (the bidders of a seat that plays net)
     """
+    from analyzer.players.policy_files import SHIPPED_PLAYS
     from analyzer.questions import calibrate as C
     from analyzer.questions import suits as S
     from analyzer.rules import Rules
@@ -1470,8 +1473,9 @@ def calibrate(
         raise BeloteError("--ship writes the policies for the default rules: drop --rule, or use --out FILE")
     if ship and objective != Objective.net:
         raise BeloteError("--ship writes the policies calibrated on net: drop --objective, or use --out FILE")
-    if ship and play != "heuristic":
-        raise BeloteError("--ship writes the policies for heuristic play: drop --play, or use --out FILE")
+    if ship and play.strip() not in SHIPPED_PLAYS:
+        raise BeloteError(f"--ship writes the policies for {' or '.join(SHIPPED_PLAYS)} play: give --play "
+                          f"{' or --play '.join(SHIPPED_PLAYS)}, or use --out FILE")
     if ship and not classes:
         raise BeloteError("--ship writes the policies with class overrides: drop --no-classes, or use --out FILE")
     if ship and not koe_choice:
@@ -1483,11 +1487,11 @@ def calibrate(
     if all_:
         if not ship or out is not None:
             raise BeloteError("--all writes the shipped policies: use --all --ship (one variant: --variant V --out FILE)")
-        targets = [(Rules.from_label(lab), C.shipped_path(lab)) for lab in C.SHIPPED_LABELS]
+        targets = [(Rules.from_label(lab), C.shipped_path(lab, play.strip())) for lab in C.SHIPPED_LABELS]
     else:
         rules = _rules(variant, players, rule)
         if ship:
-            target = C.shipped_path(rules.label)
+            target = C.shipped_path(rules.label, play.strip())
         else:
             target = out
         targets = [(rules, target)]

@@ -41,6 +41,9 @@ def test_default_bidder_is_calibrated_where_a_shipped_policy_fits_else_heuristic
         assert default_bid(Rules.from_label(lab)) == "calibrated"
     assert default_bid(Rules.from_label("classic", ["undertrump=free"])) == "heuristic"  # calibrated for the defaults
     assert default_bid(Rules.from_label("piekjas3"), play="random") == "heuristic"  # calibrated for heuristic play
+    for lab in ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas"):  # and the ones calibrated under net play
+        assert default_bid(Rules.from_label(lab), play="net") == "calibrated"
+    assert default_bid(Rules.from_label("classic"), play="pimc") == "heuristic"  # no policy ships for pimc play
 
 
 def test_bidders_are_named_with_their_policy_file_and_provenance():

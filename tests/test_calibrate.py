@@ -14,6 +14,7 @@ from analyzer.players.bidding import (BID_PARAM_NAMES, P_KOE_LENGTH, P_KOE_TURNE
 from analyzer.runs.classes import STR_BIN
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
+from analyzer.players.policy_files import SHIPPED_PLAYS
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
 from analyzer.questions.table import RAW_FIELDS, TableResult
@@ -136,19 +137,21 @@ def test_with_thresholds_sets_each_seat_and_drops_the_seat_step():
 # --- policy files and --bid ---------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("play", SHIPPED_PLAYS)
 @pytest.mark.parametrize("label", C.SHIPPED_LABELS)
-def test_shipped_policy_provenance_matches_the_code_defaults(label):
-    """Each shipped file names the variant, player count, play policy and every resolved
-    rule option of the code's default rules, and its parameters are the heuristic's except
-    the thresholds and the class overrides it lists (each read into its seat's row)."""
+def test_shipped_policy_provenance_matches_the_code_defaults(label, play):
+    """Each shipped file (one calibrated under each play policy that ships) names the
+    variant, player count, play policy and every resolved rule option of the code's default
+    rules, and its parameters are the heuristic's except the thresholds and the class
+    overrides it lists (each read into its seat's row by a seat that plays ``play``)."""
     from analyzer.players.policy_files import override_codes
 
-    doc = C.read_policy(C.shipped_path(label))
+    doc = C.read_policy(C.shipped_path(label, play))
     rules = Rules.from_label(label)
     assert (doc["variant"], doc["players"], doc["label"]) == (rules.variant, rules.players, label)
     assert doc["rules"] == rules.options()
-    assert doc["play"] == "heuristic" and doc["objective"] == C.OBJECTIVE and doc["status"] == "converged"
-    params = Policies.parse("calibrated", "heuristic", rules.players).bid_params(rules)
+    assert doc["play"] == play and doc["objective"] == C.OBJECTIVE and doc["status"] == "converged"
+    params = Policies.parse("calibrated", play, rules.players).bid_params(rules)
     base = default_bid_params(rules.variant, rules.players)
     two = rules.players == 2
     if two:  # the smous offer and answer swept on the calibration's deals, their values by seat
@@ -609,10 +612,38 @@ def test_a_threshold_kept_between_resolved_cells_is_resolved():
 
 def test_ship_refuses_an_unresolved_calibration_in_one_line(tmp_path, monkeypatch, capsys):
     target = tmp_path / "classic.json"
-    monkeypatch.setattr(C, "shipped_path", lambda label: target)  # never the package's own file
+    monkeypatch.setattr(C, "shipped_path", lambda label, play="heuristic": target)  # never the package's own file
     code, out, err = run(["calibrate", "--deals", "3000", "--iterations", "2", "--ship", "--quiet"], capsys)
     assert code == 2 and err.count("\n") == 1 and "--ship refuses the classic calibration, unresolved" in err, err
     assert not target.exists()
+
+
+def test_ship_is_refused_for_a_play_policy_that_ships_no_policy(capsys):
+    code, out, err = run(["calibrate", "--deals", "300", "--ship", "--play", "pimc", "--quiet"], capsys)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "--ship writes the policies for heuristic or net play" in err and "--out FILE" in err
+
+
+def test_a_seat_bids_with_the_policy_calibrated_for_its_own_play():
+    """``calibrated`` reads <label>.net.json for a seat that plays net in both roles and
+    <label>.json for any other (a seat playing pimc, or net in one role only); a bracket's
+    columns bid as their first (``with_bidders_of``)."""
+    from analyzer.players.policy_files import calibrated_path, describe_bid, policy_params
+
+    rules = Rules.from_label("classic")
+    heur, net = (policy_params(str(C.shipped_path("classic", p)), rules) for p in ("heuristic", "net"))
+    assert not np.array_equal(heur, net)  # the two calibrations differ, so the test can tell them apart
+    mixed = Policies.parse("calibrated", "0=net,1=pimc,2=heuristic,3=net", 4)
+    rows = mixed.bid_params(rules)
+    assert np.array_equal(rows[[0, 3]], net[[0, 3]]) and np.array_equal(rows[[1, 2]], heur[[1, 2]])
+    by_role = Policies.parse("calibrated", "taker=net,defence=heuristic", 4)
+    assert by_role.seat_plays() == ("mixed",) * 4 and np.array_equal(by_role.bid_params(rules), heur)
+    assert calibrated_path("classic", "mixed") == calibrated_path("classic", "pimc") == C.shipped_path("classic")
+    text = describe_bid(mixed.bid, rules, mixed.seat_plays())
+    assert text.count("policies_data/classic.net.json") == 2 and text.count("policies_data/classic.json") == 2
+    assert "net play" in text and "heuristic play" in text
+    column = Policies.parse("calibrated", "net", 4).with_bidders_of(Policies.parse("calibrated", "heuristic", 4))
+    assert np.array_equal(column.bid_params(rules), heur) and column.play == Policies.parse("heuristic", "net", 4).play
 
 
 def test_a_policy_file_on_a_full_disk_is_one_line_and_leaves_nothing(tmp_path):

@@ -87,12 +87,13 @@ def test_balance_json_shape():
     assert "dekjas" in out and "advantage" in out
 
 
-@pytest.mark.slow  # a whole report (50 s): out of make test-fast
+@pytest.mark.slow  # a whole report of one variant (the command's wiring: the content is tested on the shared report)
 def test_report_writes_a_folder(tmp_path):
-    d = run_json("report", "--deals", "2000", "--out", str(tmp_path / "rep"), "--seed", "5")
+    d = run_json("report", "--deals", "2000", "--out", str(tmp_path / "rep"), "--seed", "5", "--variants", "piekjas2")
     assert d["path"] == str(tmp_path / "rep")
     assert (tmp_path / "rep" / "index.md").is_file() and (tmp_path / "rep" / "run.json").is_file()
     assert d["run"]["seed"] == 5 and d["run"]["hands_simulated"]["total"] > 0
+    assert d["run"]["parameters"]["variants"] == ["piekjas2"]
 
 
 # --- bad input: one line, exit code 2, no traceback -------------------------------------------

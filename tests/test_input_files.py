@@ -14,7 +14,7 @@ import pytest
 import cli
 from analyzer.errors import BeloteError
 from analyzer.players.bidding import P_KOE_LENGTH, P_KOE_TURNED
-from analyzer.players.policy_files import PolicyFile, policy_params, read_policy, shipped_path
+from analyzer.players.policy_files import SHIPPED_PLAYS, PolicyFile, policy_params, read_policy, shipped_path
 from analyzer.questions.calibrate import SHIPPED_LABELS
 from analyzer.rules import Rules
 
@@ -33,11 +33,12 @@ def belote(*args):
 # --- policy files --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("play", SHIPPED_PLAYS)
 @pytest.mark.parametrize("label", SHIPPED_LABELS)
-def test_every_shipped_policy_validates_against_the_schema(label):
-    doc = json.loads(shipped_path(label).read_text())
+def test_every_shipped_policy_validates_against_the_schema(label, play):
+    doc = json.loads(shipped_path(label, play).read_text())
     PolicyFile.model_validate(doc)
-    assert read_policy(shipped_path(label)) == doc
+    assert read_policy(shipped_path(label, play)) == doc
 
 
 def _tampered(tmp_path, change, label="piekjas3"):

@@ -167,15 +167,15 @@ def test_the_card_is_the_best_scored_and_the_heuristic_s_under_the_heuristic_s_w
     rules, positions = _positions(label, 80, 6)
     rec = rules.record()
     view = np.zeros(STATE_SIZE, np.int64)
-    cards, feats = np.zeros(32, np.int64), np.zeros((32, N_FEATURES))
+    cards, feats, nz = np.zeros(32, np.int64), np.zeros((32, N_FEATURES)), np.zeros(N_FEATURES, np.int64)
     only_heuristic = np.zeros(N_WEIGHTS)
     only_heuristic[0::N_TERMS] = 1.0
     w = np.random.default_rng(1).normal(size=N_WEIGHTS)
     for st, pub, seat in positions:
         observe(st, rec, pub, seat, view)
         heur = heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC)
-        assert net_card(view, rec, pub, only_heuristic, cards, feats) == heur
-        card = net_card(view, rec, pub, w, cards, feats)
+        assert net_card(view, rec, pub, only_heuristic, cards, feats, nz) == heur
+        card = net_card(view, rec, pub, w, cards, feats, nz)
         m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC, cards, feats)
         k = setting(view, rec)
         assert k == 2 * (reference_taker_side(view, rules)) + (2 * (rules.n_tricks - int(view[ST_TRICK_NO])) <= rules.n_tricks)

@@ -441,6 +441,26 @@ def test_report_brackets_every_example_and_the_classic_table_with_their_n_and_co
     assert f"This section took {t['bracket']:.0f} s of wall time and {t['bracket_cpu']:.0f} s of CPU" in section
 
 
+def test_report_sets_the_balance_under_net_beside_the_heuristic_s(built):
+    """Section 6 plays section 3's balance again under net (its own calibrated bidders) on a tenth of
+    the deals and games: each seat's cell heuristic → net, read back from the two seat tables."""
+    import pandas as pd
+
+    path, md = built
+    section = md.split(R.heading(R.BRACKET_SECTION))[1].split(R.heading(R.BRACKET_SECTION + 1))[0]
+    part = section.split("#### The balance of the variants under net")[1]
+    sizes = R.Sizes.from_deals(json.loads((path / "run.json").read_text())["parameters"]["deals"])
+    assert sizes.net_balance_deals == max(1, sizes.deals // R.NET_BALANCE_SHARE)
+    assert f"on the first {sizes.net_balance_deals:,} deals and {sizes.net_balance_games:,} games" in part
+    assert "policies_data/classic.net.json" in part and "play=net" in part  # net's own bidders, named
+    heur, net = (pd.read_csv(path / f"{p}_seats.csv") for p in ("balance", "balance_net"))
+    assert len(net) == len(heur) == 4 + 3 and set(net["hands"]) == {sizes.net_balance_deals}
+    for h, n in zip(heur.itertuples(), net.itertuples()):
+        assert f"| {n.variant} | {n.seat} " in part
+        assert (f"{h.advantage:+.2f} [{h.advantage_lo:+.2f}, {h.advantage_hi:+.2f}] → {n.advantage:+.2f} "
+                f"[{n.advantage_lo:+.2f}, {n.advantage_hi:+.2f}] (n={n.hands:,})") in part
+
+
 def test_bracket_sizes_shrink_with_the_report_and_price_dd_apart():
     full = R.Sizes.from_deals(R.DEFAULT_DEALS)
     assert full.bracket_deals == R.BRACKET_DEALS and full.bracket_table_deals == R.BRACKET_TABLE_DEALS
@@ -449,3 +469,4 @@ def test_bracket_sizes_shrink_with_the_report_and_price_dd_apart():
     plan = {name: sec for name, _, sec in R.bracket_plan(full, R.EXAMPLES, ["classic"])}
     assert "example 6 dd" not in plan and "example 8 dd" not in plan  # piekjas3, dekjas: no dd
     assert plan["classic table dd"] > plan["classic table pimc"]  # dd's 50 deals cost more than pimc's 500
+    assert plan["balance net"] > 0

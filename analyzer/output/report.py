@@ -44,7 +44,7 @@ from analyzer.questions.table import bidding_table, write_frame
 from analyzer.output import take_table
 from analyzer.output.html import write_html
 from analyzer.players.bidding import PASS, SMOUS
-from analyzer.runs.fmt import ci_rate
+from analyzer.runs.fmt import ci_pct, ci_rate
 from analyzer.runs.limits import derived_seed
 from analyzer.runs.stats import CV_MIN_N
 from analyzer.questions.take import TakeResult, analyse_take, seat_name
@@ -97,6 +97,8 @@ class Sizes:
     effect_games: int  # what calibration changes: games per reading
     bracket_deals: dict  # the bracket: paired deals per example of each searching policy ({"pimc": n, "dd": n})
     bracket_table_deals: dict  # the bracket: deals of the classic bidding table of each searching policy
+    net_balance_deals: int = 0  # the bracket: hands per variant of the balance under net
+    net_balance_games: int = 0  # the bracket: games per variant of the balance under net
 
     @classmethod
     def from_deals(cls, deals: int) -> "Sizes":
@@ -105,7 +107,9 @@ class Sizes:
         return cls(deals=deals, table_deals=max(1, deals // 2), games=max(1, deals // 40),
                    take_deals=max(1, deals // 20), effect_deals=max(MIN_EFFECT_DEALS, deals // 20),
                    effect_games=max(1, deals // 200), bracket_deals=_scaled(BRACKET_DEALS, deals),
-                   bracket_table_deals=_scaled(BRACKET_TABLE_DEALS, deals))
+                   bracket_table_deals=_scaled(BRACKET_TABLE_DEALS, deals),
+                   net_balance_deals=max(1, deals // NET_BALANCE_SHARE),
+                   net_balance_games=max(1, deals // (40 * NET_BALANCE_SHARE)))
 
 
 def _scaled(full: dict, deals: int) -> dict:
@@ -139,6 +143,11 @@ BRACKET_CPU_PER_PLANNED = 0.22
 # a net hand costs more than a heuristic one: about 38,000 classic hands a second a thread since
 # the pairs of features, against 468,267 (``belote bench``, docs/BENCHMARKS.md, 2026-12-03), 26 - 2 µs.
 NET_EXTRA_MICROS_PER_HAND = 1e6 / 38_000 - 1e6 / 468_267
+# The balance of the variants under net plays a tenth of the heuristic's hands and games: its
+# whole sample would cost twelve times the heuristic's section (about 400 CPU s at the default
+# sizes, the whole report's CPU again), and a tenth still gives each seat's advantage to about
+# ±0.4 points and its P(win) to about ±1.4%, the intervals shown.
+NET_BALANCE_SHARE = 10
 # The rule options' section also logs and replays a sample of hands (``impact.choice_table``):
 # 6.1 CPU s for 500 hands a reading in all five variants, both bidders (2026-12-02).
 CHOICE_SECONDS_PER_HAND = 6.1 / (500 * 5)  # per hand of the sample and variant
@@ -221,6 +230,9 @@ def bracket_plan(sizes: Sizes, examples, variants, threads: int = 2) -> list[tup
                 hands = (sizes.table_deals + max(sizes.bracket_table_deals.values())) * TABLE_HANDS_PER_DEAL
                 sec = cheap("table", hands)
             plan.append((f"classic table {play}", hands, sec))
+    if variants:
+        hands = len(variants) * (sizes.net_balance_deals + sizes.net_balance_games * HANDS_PER_GAME)
+        plan.append(("balance net", hands, FIXED_SECONDS["balance"] * len(variants) / threads + cheap("balance", hands)))
     return plan
 
 
@@ -531,7 +543,8 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     # ---- the bracket ----
     t0, cpu0 = time.perf_counter(), time.process_time()
     bracket_md, bracket_hands, brackets, table_brackets = bracket_section(folder, sizes, seed, threads, examples,
-                                                                          take_results, tables.get("classic"), tick)
+                                                                          take_results, tables.get("classic"), tick,
+                                                                          balance=b, bid=bid)
     timings["bracket"] = time.perf_counter() - t0
     timings["bracket_cpu"] = time.process_time() - cpu0
     hands["bracket"] = bracket_hands
@@ -545,7 +558,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     commit = git_commit()
     rules_opts = {lab: Rules.from_label(lab).options() for lab in variants}
     docs = docs_link(folder)
-    bidders = {lab: describe_bid(policies[lab].bid, Rules.from_label(lab)) for lab in variants}
+    bidders = {lab: describe_bid(policies[lab].bid, Rules.from_label(lab), policies[lab].seat_plays()) for lab in variants}
     md.append(f"# Belote analyser report (seed {seed})")
     md.append("")
     md.append(f"belote-analyzer {analyzer.__version__}, commit `{commit or 'unknown'}`, "
@@ -643,9 +656,10 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
             "take_deals": sizes.take_deals, "variants": list(variants),
             "examples": [ex.__dict__ for ex in examples],
             "policies": {lab: policies[lab].describe() for lab in variants},
-            "bid_policy": {lab: bid_provenance(policies[lab].bid, Rules.from_label(lab)) for lab in variants},
+            "bid_policy": {lab: bid_provenance(policies[lab].bid, Rules.from_label(lab), policies[lab].seat_plays()) for lab in variants},
             "effect_deals": sizes.effect_deals, "effect_games": sizes.effect_games,
             "bracket_deals": sizes.bracket_deals, "bracket_table_deals": sizes.bracket_table_deals,
+            "net_balance_deals": sizes.net_balance_deals, "net_balance_games": sizes.net_balance_games,
             "rules_deals": impact_sizes(sizes.deals)[0], "rules_games": impact_sizes(sizes.deals)[1],
             "rules": rules_opts, "threads": used_threads,
         },
@@ -701,15 +715,17 @@ def findings_pictures(folder: Path) -> dict[str, str]:
 
 
 def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, take_results, classic_table,
-                    tick) -> tuple[str, int]:
+                    tick, balance=None, bid=None) -> tuple[str, int]:
     """Section 6: each example under net, PIMC (and double dummy where affordable) beside the
-    heuristic answer of section 1, and the classic bidding table of section 2 under the same
-    policies; the markdown (with ``{COST}`` where the section's measured cost goes), the
-    hands simulated, the examples' brackets and the table's."""
+    heuristic answer of section 1, the classic bidding table of section 2 under the same
+    policies, and the balance of the variants of section 3 (``balance``) under net; the markdown
+    (with ``{COST}`` where the section's measured cost goes), the hands simulated, the examples'
+    brackets and the table's."""
     from analyzer.output import plots as P
     from analyzer.output.files import write_table_bracket
 
-    plan = {name: sec for name, _, sec in bracket_plan(sizes, examples, ["classic"] if classic_table is not None else [])}
+    labels = [v.rules.label for v in balance.variants] if balance is not None else []
+    plan = {name: sec for name, _, sec in bracket_plan(sizes, examples, labels)}
     total = sum(plan.values()) or 1.0
     spent = [0.0]
 
@@ -764,6 +780,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                            min_n=BRACKET_MIN_N)
         hands += tb.hands
         table_brackets.append(tb)
+        spent[0] += sum(sec for name, sec in plan.items() if name.startswith("classic table"))
         write_table_bracket(tb, folder)
         out += ["#### The classic bidding table under each play policy", "",
                 "Reproduce these numbers:", "", "```",
@@ -772,7 +789,46 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                 tb.markdown().split("\n", 2)[2],
                 f"![P(made) and net gain per class under each play policy](table_bracket_{cfg.rules.label}.png)", "",
                 f"Files: `table_bracket_{cfg.rules.label}.csv` (and .parquet, `_summary`).", ""]
+    if balance is not None:
+        units = len(labels) * work(sizes.net_balance_deals, sizes.net_balance_games)
+        net = compare_variants(labels, deals=sizes.net_balance_deals, games=sizes.net_balance_games, seed=seed,
+                               bid=bid, play="net", threads=threads,
+                               progress=lambda done: tick((spent[0] + plan["balance net"] * done / max(1, units)) / total))
+        hands += net.hands_simulated
+        net.write(folder, markdown=False, prefix="balance_net")
+        out += balance_net_markdown(balance, net)
     return "\n".join(out), hands, brackets, table_brackets
+
+
+def balance_net_markdown(heur, net) -> list[str]:
+    """The balance of the variants under net beside section 3's under the heuristic: each seat's
+    take rates, made rate, advantage and P(win), with their intervals and n (two samples: the net
+    one is the first tenth of the same seed's deals and games, bid by net's own calibrated bidders)."""
+    h = heur.seat_table().set_index(["variant", "seat"])
+    out = ["#### The balance of the variants under net", "",
+           f"Section 3 again with `net` playing every seat, on the first {net.deals:,} deals and {net.n_games:,} games "
+           f"of each variant (a tenth of section 3's: a net hand costs about twelve heuristic ones), so the intervals "
+           "are wider; each cell is heuristic → net, two samples of the same seed (not paired: the bidders differ, "
+           "so the hands do too). " + net.bidders_markdown(), "",
+           "| variant | seat | takes r1 / r2 | made when it takes | advantage | P(win) |", "|---|---|---|---|---|---|"]
+    has_games = "p_win" in net.seat_table() and "p_win" in heur.seat_table()
+    for r in net.seat_table().itertuples():
+        a = h.loc[(r.variant, r.seat)]
+        line = (f"| {r.variant} | {r.seat} {r.seat_name} | {100 * a.take_r1:.1f}% / {100 * a.take_r2:.1f}% "
+                f"(n={int(a.hands):,}) → {ci_pct(r.take_r1, r.take_r1_lo, r.take_r1_hi)} / "
+                f"{ci_pct(r.take_r2, r.take_r2_lo, r.take_r2_hi)} (n={r.hands:,}) | "
+                f"{ci_pct(a.made_when_takes, a.made_when_takes_lo, a.made_when_takes_hi)} (n={int(a.takes):,}) → "
+                f"{ci_pct(r.made_when_takes, r.made_when_takes_lo, r.made_when_takes_hi)} (n={r.takes:,}) | "
+                f"{a.advantage:+.2f} [{a.advantage_lo:+.2f}, {a.advantage_hi:+.2f}] → {r.advantage:+.2f} "
+                f"[{r.advantage_lo:+.2f}, {r.advantage_hi:+.2f}] (n={r.hands:,}) |")
+        if has_games:
+            line += (f" {ci_pct(a.p_win, a.p_win_lo, a.p_win_hi)} (n={int(a.games):,}) → "
+                     f"{ci_pct(r.p_win, r.p_win_lo, r.p_win_hi)} (n={r.games:,}) |")
+        else:
+            line += " — |"
+        out.append(line)
+    out += ["", "Files: `balance_net_seats.csv`, `balance_net_hands.csv`, `balance_net_games.csv` (and .parquet).", ""]
+    return out
 
 
 def _sizes_text(n: dict) -> str:

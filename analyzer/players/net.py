@@ -284,14 +284,14 @@ ROW_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
 @njit(cache=True)
-def net_card(view, rec, pub, weights, cards, feats):
+def net_card(view, rec, pub, weights, cards, feats, nz):
     """The ``net`` policy's card for the seat to move of ``view`` (already the seat's view), with
-    ``weights`` (float64[N_WEIGHTS]) and scratch ``cards`` (int64[32]), ``feats`` (float64[32, F])."""
+    ``weights`` (float64[N_WEIGHTS]) and scratch ``cards`` (int64[32]), ``feats`` (float64[32, F]),
+    ``nz`` (int64[N_FEATURES]: ``card_score``'s)."""
     m, heur = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
     base = setting(view, rec) * N_TERMS
     best = heur
     best_score = -1e300
-    nz = np.empty(N_FEATURES, np.int64)
     for j in range(m):
         s = card_score(weights, base, feats[j], nz)
         if s > best_score + 1e-12 or (abs(s - best_score) <= 1e-12 and cards[j] == heur):

@@ -145,10 +145,15 @@ class Policies:
 
     ``play[0][s]`` is seat s's play policy when its side is the troefmaker's side, ``play[1][s]``
     when it defends (the rows of the kernels' ``play_pol``, ``codes``). The role is known only
-    after bidding: the hand resolves one policy per seat from it (``analyzer.runs.hand``)."""
+    after bidding: the hand resolves one policy per seat from it (``analyzer.runs.hand``).
+
+    ``bid_play``: per seat, the play policy whose shipped ``calibrated`` file the seat bids
+    with; ``None`` (the rule): the seat's own play (``seat_plays``). A bracket sets it so that
+    every column bids alike while the play differs (``with_bidders_of``)."""
 
     bid: tuple[str, ...]
     play: tuple[tuple[str, ...], tuple[str, ...]]
+    bid_play: tuple[str, ...] | None = None
 
     @classmethod
     def parse(cls, bid: str, play_: str, players: int) -> "Policies":
@@ -174,7 +179,13 @@ class Policies:
 
     def seated(self, seats) -> "Policies":
         """The policies with player ``seats[s]``'s at seat s (a game's rotation)."""
-        return Policies(tuple(self.bid[p] for p in seats), tuple(tuple(row[p] for p in seats) for row in self.play))
+        return Policies(tuple(self.bid[p] for p in seats), tuple(tuple(row[p] for p in seats) for row in self.play),
+                        None if self.bid_play is None else tuple(self.bid_play[p] for p in seats))
+
+    def with_bidders_of(self, other: "Policies") -> "Policies":
+        """These play policies with ``other``'s bidders, calibrated files included (a bracket's
+        columns: the same bids, another play)."""
+        return Policies(other.bid, self.play, other.seat_plays())
 
     def codes(self):
         """(bid codes, int64[n]; play codes, int64[2, 4]: row 0 taker's side, row 1 defence)."""
@@ -191,12 +202,20 @@ class Policies:
 
         rows = np.tile(bidding.default_bid_params(rules.variant, rules.players), (rules.players, 1))
         loaded = {}
-        for s, name in enumerate(self.bid):
+        for s, (name, play) in enumerate(zip(self.bid, self.seat_plays())):
             if name not in BID_POLICIES:
-                if name not in loaded:
-                    loaded[name] = policy_params(name, rules)
-                rows[s] = loaded[name][s]
+                if (name, play) not in loaded:
+                    loaded[name, play] = policy_params(name, rules, play)
+                rows[s] = loaded[name, play][s]
         return rows
+
+    def seat_plays(self) -> tuple[str, ...]:
+        """Each seat's play policy where it plays the same in both roles, else ``mixed``:
+        which shipped file ``calibrated`` reads for the seat (``policy_files.calibrated_path``),
+        unless ``bid_play`` says otherwise."""
+        if self.bid_play is not None:
+            return self.bid_play
+        return tuple(t if t == d else "mixed" for t, d in zip(self.play[0], self.play[1]))
 
     def describe(self) -> dict:
         """As written in deal logs and reports: one name, or a name per seat; play by role

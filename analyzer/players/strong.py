@@ -161,8 +161,12 @@ def policy_card(code, st, rec, pub, sw, u):
     if kind == play.PIMC:
         return pimc_card(st, rec, pub, sw, code, u)
     if kind == play.NET:
+        legal = legal_cards(st, rec)
+        if popcount(legal) == 1:  # a forced card: nothing to score (the same card net_card returns)
+            return nth_card(legal, 0)
         observe(st, rec, pub, st[ST_TO_MOVE], sw.pov)  # the seat's view: never the hidden cards
-        return net_card(sw.pov, rec, pub, WEIGHTS[rules_row(rec)], sw.lcards, sw.feats.reshape((N_CARDS, N_FEATURES)))
+        return net_card(sw.pov, rec, pub, WEIGHTS[rules_row(rec)], sw.lcards, sw.feats.reshape((N_CARDS, N_FEATURES)),
+                        sw.sums[:N_FEATURES])  # sums: pimc's, free for net's scratch
     if kind == play.RANDOM:
         legal = legal_cards(st, rec)
         k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))

@@ -196,7 +196,7 @@ class BalanceResult:
     def bidders_markdown(self) -> str:
         """One line naming each variant's bidders and play policy (with the policy file's provenance)."""
         return "Bidders: " + "; ".join(
-            f"{v.rules.label} {describe_bid(v.hands.config.policies.bid, v.rules)}, play="
+            f"{v.rules.label} {describe_bid(v.hands.config.policies.bid, v.rules, v.hands.config.policies.seat_plays())}, play="
             f"{v.hands.config.policies.describe()['play']}" for v in self.variants) + "."
 
     def markdown(self, plots: dict | None = None) -> str:
@@ -271,7 +271,7 @@ class BalanceResult:
                        "seed": self.seed,
                        "rules": {v.rules.label: v.rules.options() for v in self.variants},
                        "policies": {v.rules.label: v.hands.config.policies.describe() for v in self.variants},
-                       "bid_policy": {v.rules.label: bid_provenance(v.hands.config.policies.bid, v.rules)
+                       "bid_policy": {v.rules.label: bid_provenance(v.hands.config.policies.bid, v.rules, v.hands.config.policies.seat_plays())
                                       for v in self.variants}},
             "hands": _records(self.hand_table()),
             "seats": _records(self.seat_table()),
@@ -280,19 +280,20 @@ class BalanceResult:
             "seconds": round(self.seconds, 3),
         }
 
-    def write(self, out_dir, markdown: bool = True, plots: dict | None = None) -> list[Path]:
-        """CSV and Parquet tables and ``balance.md`` into ``out_dir``; ``plots``: the names of
-        the plots written beside them, to embed (``analyzer.output.files.write_balance``)."""
+    def write(self, out_dir, markdown: bool = True, plots: dict | None = None, prefix: str = "balance") -> list[Path]:
+        """CSV and Parquet tables and ``<prefix>.md`` into ``out_dir`` (``balance_hands.csv``, ...,
+        named after ``prefix``); ``plots``: the names of the plots written beside them, to embed
+        (``analyzer.output.files.write_balance``)."""
         from analyzer.questions.table import write_frame
 
         out = Path(out_dir)
         files = []
-        for name, df in (("balance_hands", self.hand_table()), ("balance_seats", self.seat_table()),
-                         ("balance_games", self.game_table()), ("balance_hands_per_game", self.hands_per_game())):
+        for name, df in ((f"{prefix}_hands", self.hand_table()), (f"{prefix}_seats", self.seat_table()),
+                         (f"{prefix}_games", self.game_table()), (f"{prefix}_hands_per_game", self.hands_per_game())):
             if len(df):
                 files += write_frame(df, out / name)
         if markdown:
-            md = out / "balance.md"
+            md = out / f"{prefix}.md"
             md.write_text(self.markdown(plots or {}))
             files.append(md)
         return files

@@ -147,8 +147,9 @@ def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: in
     t0 = time.perf_counter()
     kw = dict(mine=mine, theirs=theirs, seed=seed, calls=calls, objective=objective, threads=threads)
     results, short = [], []
+    first = Policies.parse(bid, plays[0], rules.players)
     for play in plays:
-        pols = Policies.parse(bid, play, rules.players)
+        pols = Policies.parse(bid, play, rules.players).with_bidders_of(first)  # every column bids alike
         n = min(deals, sizes[play]) if pols.searching else deals  # either role
         step = None if progress is None else (lambda done, play=play, n=n: progress(play, done, n))
         if known and play in known:
@@ -163,7 +164,7 @@ def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: in
                                     if short[i] and CV_MIN_N <= r.n < results[long].n]
     if todo:  # the control's own rows on those deals: one run over the longest of them, sliced
         units = max(len(results[i].unit_rows) for i in todo)
-        pols = Policies.parse(bid, plays[long], rules.players)
+        pols = Policies.parse(bid, plays[long], rules.players).with_bidders_of(first)
         rows = analyse_take(rules, hand, turned, seat, round_, policies=pols, units=units, keep_units=True,
                             **kw).unit_rows
         for i in todo:
