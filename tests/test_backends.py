@@ -94,15 +94,18 @@ def test_cluster_local_1_starts_its_own_cluster_and_gives_the_thread_numbers(cap
 
 
 @pytest.mark.slow  # a whole report on a Dask cluster
-def test_report_on_a_cluster_writes_the_same_tables_as_on_threads(cluster, shared_report, tmp_path):
+def test_report_on_a_cluster_writes_the_same_tables_as_on_threads(cluster, tmp_path):
+    """Every section of a whole (one-variant, one-example) report, classic so that the table's
+    bracket is in it too: the same bytes in every table on threads and on the cluster."""
     from analyzer.output import report as R
 
-    a = shared_report  # the session's small report, built on threads (tests/conftest.py)
-    kw = dict(deals=a.deals, seed=a.seed, examples=a.examples, variants=a.variants)
+    kw = dict(deals=2000, seed=4, examples=(R.EXAMPLES[0],), variants=("classic",))
+    a = R.make_report(tmp_path / "threads", **kw)
     with backends.use(backends.DaskBackend(cluster[1])):
         b = R.make_report(tmp_path / "dask", **kw)
     tables = sorted(p.name for p in a.path.iterdir() if p.suffix == ".csv")
-    assert tables
+    assert {"take_examples.csv", "balance_seats.csv", "balance_net_seats.csv", "table_bracket_classic.csv",
+            "bracket_examples.csv"} <= set(tables)  # take, table, balance, the bracket: every section ran
     for name in tables:
         assert (b.path / name).read_bytes() == (a.path / name).read_bytes(), name
 
