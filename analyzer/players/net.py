@@ -107,10 +107,11 @@ def pair_term(i, j):
     return N_FEATURES + i * N_FEATURES - i * (i + 1) // 2 + (j - i - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_score(weights, base, x, nz):
     """The score of one card's features ``x`` with the setting's weights from ``base``: the single
-    terms, then the pairs of nonzero features (``nz``: int64 scratch of N_FEATURES)."""
+    terms, then the pairs of nonzero features (``nz``: int64 scratch of N_FEATURES). Inlined: a
+    call with its array arguments cost half again the score itself (138 against 86 ns a card)."""
     m = 0
     s = 0.0
     for f in range(N_FEATURES):
