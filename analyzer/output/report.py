@@ -827,7 +827,8 @@ def balance_net_markdown(heur, net) -> list[str]:
         else:
             line += " — |"
         out.append(line)
-    out += ["", "Files: `balance_net_seats.csv`, `balance_net_hands.csv`, `balance_net_games.csv` (and .parquet).", ""]
+    out += ["", "Files: `balance_net_seats.csv`, `balance_net_hands.csv`, `balance_net_games.csv`, "
+            "`balance_net_hands_per_game.csv` (and .parquet).", ""]
     return out
 
 
