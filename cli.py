@@ -1600,7 +1600,8 @@ def learn(
         train = L.decisions_parallel(rules, seed, deals, threads, progress=update, label=target)
     with _progress(test_deals, quiet, "held-out deals") as update:
         test = L.decisions_parallel(rules, test_seed, test_deals, threads, progress=update, label=target)
-    w = L.fit(train, ridge, anchor)
+    with _progress(int(train.x.shape[0]), quiet, "fitting (rows)") as update:
+        w = L.fit(train, ridge, anchor, progress=update)
     r = {"rules": rules.label, "seed": seed, "target": target, "anchor": anchor,
          "train": {"deals": deals, "decisions": train.n, "seconds": round(train.seconds, 1)},
          "test_seed": test_seed, "ridge": ridge, "in_sample": L.evaluate(train, w), "held_out": L.evaluate(test, w),

@@ -227,8 +227,10 @@ def test_the_fit_recovers_a_known_scoring_within_decisions():
         losses.append(v.max() - v)
     d = Decisions(np.concatenate(xs), np.concatenate(losses), np.concatenate(gs), np.ones(3000, np.int64),
                   np.array(settings), 3000, 0.0)
-    w = fit(d, ridge=1e-9)
+    seen = []
+    w = fit(d, ridge=1e-9, progress=seen.append)
     assert np.allclose(w, true, atol=1e-6)
+    assert seen == sorted(seen) and seen[-1] == d.x.shape[0]  # the fit's progress: rows summed, to the last
     assert (d.loss[choices(d, w)] == 0).all()
     e = evaluate(d, w)
     assert e["net_loss"] == 0 and e["net_best"] == 1.0 and e["difference"] <= 0 and e["decisions"] == 3000

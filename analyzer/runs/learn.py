@@ -211,14 +211,15 @@ def scores(d: Decisions, w: np.ndarray) -> np.ndarray:
     return out
 
 
-def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None) -> np.ndarray:
+def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None, progress=None) -> np.ndarray:
     """The weights: ridge least squares of minus the loss on the terms, within each decision
     (terms and targets centred on the decision's mean), one block of weights per setting (the
     settings' rows never share a decision, so each block is its own least squares), its normal
     equations summed chunk by chunk. ``anchor``: the weight of "the heuristic's card" fixed at this
     many units in every setting (the others fitted to what it leaves), so that the model leaves the
     heuristic's card only where it predicts a gain of more than that: a prior that the heuristic's
-    card is good."""
+    card is good. ``progress(rows)``: the rows summed so far, after each chunk (the solves at the
+    end take a second)."""
     from analyzer.players.net import N_SETTINGS, N_TERMS
 
     xtx = np.zeros((N_SETTINGS, N_TERMS, N_TERMS))
@@ -238,6 +239,8 @@ def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None) -> np.nda
                 seen[k] = True
                 xtx[k] += x[rows].T @ x[rows]
                 xty[k] += x[rows].T @ y[rows]
+        if progress is not None:
+            progress(b)
     w = np.zeros(N_SETTINGS * N_TERMS)
     free = slice(0 if anchor is None else 1, N_TERMS)  # with an anchor, term 0 is fixed
     for k in range(N_SETTINGS):
