@@ -455,6 +455,12 @@ def test_report_sets_the_balance_under_net_beside_the_heuristic_s(built):
     assert "policies_data/classic.net.json" in part and "play=net" in part  # net's own bidders, named
     heur, net = (pd.read_csv(path / f"{p}_seats.csv") for p in ("balance", "balance_net"))
     assert len(net) == len(heur) == 4 + 3 and set(net["hands"]) == {sizes.net_balance_deals}
+    first = md.split(R.heading(2))[0]  # the findings page: per variant, net's figure for the seat furthest from even
+    for label, rows in heur.groupby("variant"):
+        top = rows.loc[rows["advantage"].abs().idxmax()]
+        n = net[(net["variant"] == label) & (net["seat"] == top["seat"])].iloc[0]
+        assert (f"{n.advantage:+.1f} [{n.advantage_lo:+.1f}, {n.advantage_hi:+.1f}] under net "
+                f"(n={int(n.hands):,} hands), against {top.advantage:+.1f}") in first, label
     for h, n in zip(heur.itertuples(), net.itertuples()):
         assert f"| {n.variant} | {n.seat} " in part
         assert (f"{h.advantage:+.2f} [{h.advantage_lo:+.2f}, {h.advantage_hi:+.2f}] → {n.advantage:+.2f} "

@@ -200,6 +200,33 @@ def balance_findings(seats: pd.DataFrame, link: str) -> list[Finding]:
     return out
 
 
+def balance_net_findings(seats: pd.DataFrame, net: pd.DataFrame, link: str) -> list[Finding]:
+    """From the balance's seat tables under the heuristic (``seats``) and under net (``net``, the
+    bracket section's ``balance_net_seats.csv``): per variant, the seat furthest from even under
+    the heuristic and its side's advantage under net. Said to change side where both intervals
+    exclude 0 with opposite signs; otherwise net's figure, supported where its interval excludes 0."""
+    out = []
+    for label, rows in seats.groupby("variant", sort=False):
+        mine = net[net["variant"] == label]
+        if not len(mine):
+            continue
+        h = rows.loc[rows["advantage"].abs().idxmax()]
+        n = mine[mine["seat"] == h["seat"]].iloc[0]
+        h_sig = bool(h["advantage_lo"] > 0 or h["advantage_hi"] < 0)
+        n_sig = bool(n["advantage_lo"] > 0 or n["advantage_hi"] < 0)
+        was = (f"{_ci(h['advantage'], h['advantage_lo'], h['advantage_hi'])} with the heuristic players "
+               f"(n={int(h['hands']):,} hands)")
+        now = f"{_ci(n['advantage'], n['advantage_lo'], n['advantage_hi'])} under net (n={int(n['hands']):,} hands)"
+        who = f"seat {int(h['seat'])} ({h['seat_name']})"
+        if h_sig and n_sig and (h["advantage"] > 0) != (n["advantage"] > 0):
+            text = f"{label}: under net the edge changes side: {who}'s side averages {now}, against {was}."
+        else:
+            text = (f"{label}: {who}'s side averages {now}, against {was}"
+                    + ("." if n_sig else ": under net, inside the noise."))
+        out.append(Finding("bracket", label, text, link, n_sig))
+    return out
+
+
 def rules_findings(diffs: pd.DataFrame, link: str, per_option: int = 2) -> list[Finding]:
     """From the rule options' differences (``ImpactResult.table()``, kind ``option``): per
     variant and option, its largest effects beyond the noise (at most ``per_option``, by
@@ -364,6 +391,8 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     found += rules_findings(_read(folder / "rules_impact.csv", "rules"), links["rules"])
     if (folder / "bracket_examples.csv").exists():
         found += bracket_findings(_read(folder / "bracket_examples.csv", "bracket"), links["bracket"])
+    if (folder / "balance_net_seats.csv").exists():
+        found += balance_net_findings(seats, _read(folder / "balance_net_seats.csv", "seats"), links["bracket"])
     for path in sorted(folder.glob("table_bracket_*_summary.csv")):
         label = path.name[len("table_bracket_"):-len("_summary.csv")]
         summary = _read(path, "table_bracket", empty_ok=True)
@@ -372,4 +401,4 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     return found
 
 
-__all__ = ["Finding", "from_folder", "class_findings", "bracket_rows", "bracket_findings", "table_bracket_findings", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "rules_findings", "markdown"]
+__all__ = ["Finding", "from_folder", "class_findings", "bracket_rows", "bracket_findings", "table_bracket_findings", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "balance_net_findings", "rules_findings", "markdown"]

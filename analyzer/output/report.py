@@ -692,6 +692,9 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
         rows = F.bracket_rows(brackets)
         rows.to_csv(folder / "bracket_examples.csv", index=False)
         found += F.bracket_findings(rows, links["bracket"])
+    if (folder / "balance_net_seats.csv").exists():  # the bracket section's balance under net
+        found += F.balance_net_findings(balance.seat_table(), pd.read_csv(folder / "balance_net_seats.csv"),
+                                        links["bracket"])
     for tb in table_brackets:
         found += F.table_bracket_findings(tb.rules.label, tb.summary(), tb.plays, tb.by, tb.min_n, links["bracket"])
     P.save(P.break_even_overview({lab: t.break_even() for lab, t in tables.items()}), folder / "findings_break_even.png")
