@@ -802,7 +802,7 @@ def take(
     con.print(f"[bold]Verdict:[/bold] {r.verdict()}")
     con.print(f"{r.hands:,} hands in {r.seconds:.1f} s; bid={bid} play={play}; ranked by {objective.value}.",
               style="dim")
-    con.print(f"Bidders: {describe_bid(pols.bid, rules, pols.seat_plays())}" + (f" ({note})" if note else "") + ".", style="dim")
+    con.print(f"Bidders: {describe_bid(pols, rules)}" + (f" ({note})" if note else "") + ".", style="dim")
 
 
 def _bars_per_policy(quiet: bool):

@@ -49,11 +49,11 @@ def test_default_bidder_is_calibrated_where_a_shipped_policy_fits_else_heuristic
 def test_bidders_are_named_with_their_policy_file_and_provenance():
     rules = Rules.from_label("dekjas")
     doc = read_policy(shipped_path("dekjas"))
-    text = describe_bid(("calibrated", "calibrated"), rules)
+    text = describe_bid(Policies.parse("calibrated", "heuristic", 2), rules)
     assert "analyzer/players/policies_data/dekjas.json" in text and doc["git_commit"][:7] in text
     assert f"{doc['deals_per_iteration']:,} deals" in text and f"{len(doc['iterations'])} iteration" in text
-    assert describe_bid(("heuristic", "heuristic"), rules) == "heuristic"
-    assert describe_bid(("calibrated", "heuristic"), rules).startswith("seat 0 calibrated (")
+    assert describe_bid(Policies.parse("heuristic", "heuristic", 2), rules) == "heuristic"
+    assert describe_bid(Policies.parse("0=calibrated", "heuristic", 2), rules).startswith("seat 0 calibrated (")
 
 
 @pytest.mark.slow  # table and balance runs in subprocesses (11 s)

@@ -639,7 +639,7 @@ def test_a_seat_bids_with_the_policy_calibrated_for_its_own_play():
     by_role = Policies.parse("calibrated", "taker=net,defence=heuristic", 4)
     assert by_role.seat_plays() == ("mixed",) * 4 and np.array_equal(by_role.bid_params(rules), heur)
     assert calibrated_path("classic", "mixed") == calibrated_path("classic", "pimc") == C.shipped_path("classic")
-    text = describe_bid(mixed.bid, rules, mixed.seat_plays())
+    text = describe_bid(mixed, rules)
     assert text.count("policies_data/classic.net.json") == 2 and text.count("policies_data/classic.json") == 2
     assert "net play" in text and "heuristic play" in text
     column = Policies.parse("calibrated", "net", 4).with_bidders_of(Policies.parse("calibrated", "heuristic", 4))

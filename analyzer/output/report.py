@@ -542,7 +542,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     prog.next()
     # ---- the bracket ----
     t0, cpu0 = time.perf_counter(), time.process_time()
-    bracket_md, bracket_hands, brackets, table_brackets = bracket_section(folder, sizes, seed, threads, examples,
+    bracket_md, bracket_hands, brackets, table_brackets, balance_net = bracket_section(folder, sizes, seed, threads, examples,
                                                                           take_results, tables.get("classic"), tick,
                                                                           balance=b, bid=bid)
     timings["bracket"] = time.perf_counter() - t0
@@ -558,14 +558,14 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     commit = git_commit()
     rules_opts = {lab: Rules.from_label(lab).options() for lab in variants}
     docs = docs_link(folder)
-    bidders = {lab: describe_bid(policies[lab].bid, Rules.from_label(lab), policies[lab].seat_plays()) for lab in variants}
+    bidders = {lab: describe_bid(policies[lab], Rules.from_label(lab)) for lab in variants}
     md.append(f"# Belote analyser report (seed {seed})")
     md.append("")
     md.append(f"belote-analyzer {analyzer.__version__}, commit `{commit or 'unknown'}`, "
               f"{finished.strftime('%Y-%m-%d %H:%M UTC')}. {total_hands:,} hands simulated in {wall:.0f} s "
               f"on {used_threads} thread(s).")
     md.append("")
-    md.extend(findings_page(folder, take_all, tables, b, impact, brackets, table_brackets))
+    md.extend(findings_page(folder, take_all, tables, b, impact, brackets, table_brackets, balance_net))
     md.append("**Policies** (sections 1-3): every seat plays with the `heuristic` play policy (draw trumps as "
               "taker, cash masters, load the partner, win cheaply, throw cheap) and bids with "
               + ("the `calibrated` policy shipped for its variant: the heuristic's hand-strength score per suit "
@@ -656,7 +656,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
             "take_deals": sizes.take_deals, "variants": list(variants),
             "examples": [ex.__dict__ for ex in examples],
             "policies": {lab: policies[lab].describe() for lab in variants},
-            "bid_policy": {lab: bid_provenance(policies[lab].bid, Rules.from_label(lab), policies[lab].seat_plays()) for lab in variants},
+            "bid_policy": {lab: bid_provenance(policies[lab], Rules.from_label(lab)) for lab in variants},
             "effect_deals": sizes.effect_deals, "effect_games": sizes.effect_games,
             "bracket_deals": sizes.bracket_deals, "bracket_table_deals": sizes.bracket_table_deals,
             "net_balance_deals": sizes.net_balance_deals, "net_balance_games": sizes.net_balance_games,
@@ -673,7 +673,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
 
 
 def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, impact, brackets=(),
-                  table_brackets=()) -> list[str]:
+                  table_brackets=(), balance_net=None) -> list[str]:
     """The first page (``analyzer.output.findings``) from the frames of the sections it links,
     with one picture per question (the break-even overview drawn here, the others the sections')."""
     from analyzer.output import findings as F
@@ -692,9 +692,8 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
         rows = F.bracket_rows(brackets)
         rows.to_csv(folder / "bracket_examples.csv", index=False)
         found += F.bracket_findings(rows, links["bracket"])
-    if (folder / "balance_net_seats.csv").exists():  # the bracket section's balance under net
-        found += F.balance_net_findings(balance.seat_table(), pd.read_csv(folder / "balance_net_seats.csv"),
-                                        links["bracket"])
+    if balance_net is not None:  # the bracket section's balance under net
+        found += F.balance_net_findings(balance.seat_table(), balance_net.seat_table(), links["bracket"])
     for tb in table_brackets:
         found += F.table_bracket_findings(tb.rules.label, tb.summary(), tb.plays, tb.by, tb.min_n, links["bracket"])
     P.save(P.break_even_overview({lab: t.break_even() for lab, t in tables.items()}), folder / "findings_break_even.png")
@@ -718,12 +717,12 @@ def findings_pictures(folder: Path) -> dict[str, str]:
 
 
 def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, take_results, classic_table,
-                    tick, balance=None, bid=None) -> tuple[str, int]:
+                    tick, balance=None, bid=None) -> tuple:
     """Section 6: each example under net, PIMC (and double dummy where affordable) beside the
     heuristic answer of section 1, the classic bidding table of section 2 under the same
     policies, and the balance of the variants of section 3 (``balance``) under net; the markdown
     (with ``{COST}`` where the section's measured cost goes), the hands simulated, the examples'
-    brackets and the table's."""
+    brackets and the table's, and the balance under net (``None`` without ``balance``)."""
     from analyzer.output import plots as P
     from analyzer.output.files import write_table_bracket
 
@@ -792,6 +791,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                 tb.markdown().split("\n", 2)[2],
                 f"![P(made) and net gain per class under each play policy](table_bracket_{cfg.rules.label}.png)", "",
                 f"Files: `table_bracket_{cfg.rules.label}.csv` (and .parquet, `_summary`).", ""]
+    net = None
     if balance is not None:
         units = len(labels) * work(sizes.net_balance_deals, sizes.net_balance_games)
         net = compare_variants(labels, deals=sizes.net_balance_deals, games=sizes.net_balance_games, seed=seed,
@@ -800,7 +800,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
         hands += net.hands_simulated
         net.write(folder, markdown=False, prefix="balance_net")
         out += balance_net_markdown(balance, net)
-    return "\n".join(out), hands, brackets, table_brackets
+    return "\n".join(out), hands, brackets, table_brackets, net
 
 
 def balance_net_markdown(heur, net) -> list[str]:
@@ -810,7 +810,8 @@ def balance_net_markdown(heur, net) -> list[str]:
     h = heur.seat_table().set_index(["variant", "seat"])
     out = ["#### The balance of the variants under net", "",
            f"Section 3 again with `net` playing every seat, on the first {net.deals:,} deals and {net.n_games:,} games "
-           f"of each variant (a tenth of section 3's: a net hand costs about twelve heuristic ones), so the intervals "
+           f"of each variant (1/{NET_BALANCE_SHARE} of section 3's: a net hand costs about twelve heuristic ones), "
+           "so the intervals "
            "are wider; each cell is heuristic → net, two samples of the same seed (not paired: the bidders differ, "
            "so the hands do too). " + net.bidders_markdown(), "",
            "| variant | seat | takes r1 / r2 | made when it takes | advantage | P(win) |", "|---|---|---|---|---|---|"]

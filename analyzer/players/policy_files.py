@@ -337,14 +337,18 @@ def provenance(name: str, rules: Rules, play: str = "heuristic") -> dict:
             "status": doc.get("status"), "objective": doc.get("objective")}
 
 
-def describe_bid(names, rules: Rules, plays=None) -> str:
-    """One line naming the bidders of a run, e.g. ``calibrated (shipped piekjas2 policy,
-    analyzer/players/policies_data/piekjas2.json: calibrated at commit eb8ca49 on 200,000
-    deals × 3 iterations, seed 1, heuristic play)``; per seat when the seats differ.
-    ``plays``: each seat's play policy (``Policies.seat_plays``), which picks the shipped
-    file ``calibrated`` reads; none: heuristic play."""
-    names = tuple(names)
-    plays = tuple(plays) if plays is not None else ("heuristic",) * len(names)
+def _seat_bidders(policies) -> list[tuple[str, str]]:
+    """Each seat's (bidding policy, play whose shipped file ``calibrated`` reads) of a
+    ``Policies``: what ``describe_bid`` and ``bid_provenance`` name."""
+    return list(zip(policies.bid, policies.seat_plays()))
+
+
+def describe_bid(policies, rules: Rules) -> str:
+    """One line naming the bidders of a run (``policies``: a ``Policies``), e.g. ``calibrated
+    (shipped piekjas2 policy, analyzer/players/policies_data/piekjas2.json: calibrated at commit
+    eb8ca49 on 200,000 deals × 3 iterations, seed 1, heuristic play)``; per seat when the seats
+    differ. The file of ``calibrated`` is the one each seat reads for its play (``seat_plays``)."""
+    seats = _seat_bidders(policies)
 
     def one(name, play):
         p = provenance(name, rules, play)
@@ -358,16 +362,15 @@ def describe_bid(names, rules: Rules, plays=None) -> str:
         return (f"{name} ({what}{p['file']}: calibrated at commit {commit} on {deals} deals × {its}, "
                 f"seed {p['seed']}, {p['play']} play, {p['status']})")
 
-    if len(set(zip(names, plays))) == 1:
-        return one(names[0], plays[0])
-    return "; ".join(f"seat {s} {one(n, p)}" for s, (n, p) in enumerate(zip(names, plays)))
+    if len(set(seats)) == 1:
+        return one(*seats[0])
+    return "; ".join(f"seat {s} {one(n, p)}" for s, (n, p) in enumerate(seats))
 
 
-def bid_provenance(names, rules: Rules, plays=None):
-    """``provenance`` of the bidders of a run for JSON: one dict, or one per seat when they
-    differ (``plays`` as in ``describe_bid``)."""
-    names = tuple(names)
-    plays = tuple(plays) if plays is not None else ("heuristic",) * len(names)
-    if len(set(zip(names, plays))) == 1:
-        return provenance(names[0], rules, plays[0])
-    return {str(s): provenance(n, rules, p) for s, (n, p) in enumerate(zip(names, plays))}
+def bid_provenance(policies, rules: Rules):
+    """``provenance`` of the bidders of a run (a ``Policies``) for JSON: one dict, or one per
+    seat when they differ."""
+    seats = _seat_bidders(policies)
+    if len(set(seats)) == 1:
+        return provenance(seats[0][0], rules, seats[0][1])
+    return {str(s): provenance(n, rules, p) for s, (n, p) in enumerate(seats)}

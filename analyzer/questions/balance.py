@@ -196,7 +196,7 @@ class BalanceResult:
     def bidders_markdown(self) -> str:
         """One line naming each variant's bidders and play policy (with the policy file's provenance)."""
         return "Bidders: " + "; ".join(
-            f"{v.rules.label} {describe_bid(v.hands.config.policies.bid, v.rules, v.hands.config.policies.seat_plays())}, play="
+            f"{v.rules.label} {describe_bid(v.hands.config.policies, v.rules)}, play="
             f"{v.hands.config.policies.describe()['play']}" for v in self.variants) + "."
 
     def markdown(self, plots: dict | None = None) -> str:
@@ -271,7 +271,7 @@ class BalanceResult:
                        "seed": self.seed,
                        "rules": {v.rules.label: v.rules.options() for v in self.variants},
                        "policies": {v.rules.label: v.hands.config.policies.describe() for v in self.variants},
-                       "bid_policy": {v.rules.label: bid_provenance(v.hands.config.policies.bid, v.rules, v.hands.config.policies.seat_plays())
+                       "bid_policy": {v.rules.label: bid_provenance(v.hands.config.policies, v.rules)
                                       for v in self.variants}},
             "hands": _records(self.hand_table()),
             "seats": _records(self.seat_table()),

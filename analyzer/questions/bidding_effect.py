@@ -275,7 +275,7 @@ def compare_bidding(labels=None, deals: int = 50_000, games: int = 5_000, seed: 
         cfgs = [SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                           threads=threads) for bid in ("heuristic", "calibrated")]
         params[lab] = tuple(c.bid_params.copy() for c in cfgs)
-        bidders[lab] = {k: describe_bid(c.policies.bid, rules, c.policies.seat_plays()) for k, c in zip("ab", cfgs)}
+        bidders[lab] = {k: describe_bid(c.policies, rules) for k, c in zip("ab", cfgs)}
         pair = []
         for cfg in cfgs:
             if pair and np.array_equal(cfg.bid_params, params[lab][0]):

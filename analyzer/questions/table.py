@@ -295,7 +295,7 @@ class TableResult:
         out = [f"### Bidding table: {r.label} ({self.deals:,} deals, seed {self.config.seed}, "
                f"bid={pol['bid']} play={pol['play']})", "",
                f"Bidders (every seat's policy, which the decisions tabulated and the later bids follow): "
-               f"{describe_bid(self.config.policies.bid, r, self.config.policies.seat_plays())}.", ""]
+               f"{describe_bid(self.config.policies, r)}.", ""]
         v = self.view(["round", "honours", "side_aces"])
         for rnd in sorted(v["round"].unique()):
             sub = v[(v["round"] == rnd) & (v["n"] >= min_n)]
@@ -386,7 +386,7 @@ class TableResult:
             "inputs": {"variant": self.config.rules.variant, "players": self.config.rules.players,
                        "deals": self.deals, "seed": self.config.seed, "rounds": self.rounds,
                        "rules": self.config.rules.options(), "policies": self.config.policies.describe(),
-                       "bid_policy": bid_provenance(self.config.policies.bid, self.config.rules, self.config.policies.seat_plays())},
+                       "bid_policy": bid_provenance(self.config.policies, self.config.rules)},
             "decisions": {"round1": self.decisions[0], "round2": self.decisions[1]},
             "hands_simulated": self.hands,
             "seconds": round(self.seconds, 3),

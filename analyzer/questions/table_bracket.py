@@ -312,7 +312,7 @@ class TableBracket:
         out = [f"### Bidding-table bracket: {self.rules.label} ({self._sizes()}; seed {self.seed}, "
                f"bid={self.policies[0].describe()['bid']})", ""]
         out.append(f"Bidders (every seat, the same under every play policy): "
-                   f"{describe_bid(self.policies[0].bid, self.rules, self.policies[0].seat_plays())}. Play: each policy in every seat. "
+                   f"{describe_bid(self.policies[0], self.rules)}. Play: each policy in every seat. "
                    f"Classes by {', '.join(b for b in by if b != 'round')}, all seats pooled unless named; "
                    f"classes with n ≥ {min_n} decisions in the paired sample. Each rate and gain is the policy's own "
                    f"table (its n); `vs {ref}` is the paired difference of the net gain from {ref}'s on the same "

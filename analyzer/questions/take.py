@@ -375,7 +375,7 @@ class TakeResult:
                 "hand": format_cards(s.hand), "theirs": format_cards(s.theirs) if s.theirs else None,
                 "turned": format_card(s.turned), "seed": self.seed, "precision": self.precision,
                 "objective": self.objective, "rules": r.options(), "policies": self.policies.describe(),
-                "bid_policy": bid_provenance(self.policies.bid, r, self.policies.seat_plays()),
+                "bid_policy": bid_provenance(self.policies, r),
             },
             "n": self.n,
             "acceptance": self.acceptance.as_dict(),

@@ -146,7 +146,7 @@ def take_view(r, deals: int, seed: int, note: str = "") -> dict:
         "acceptance": (f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
                        f"(rejection sampling under the bidding policy)") if conditioned else None,
         "verdict": r.verdict(), "best": r.best.call.label,
-        "bidders": describe_bid(r.policies.bid, s.rules, r.policies.seat_plays()) + (f" ({note})" if note else ""),
+        "bidders": describe_bid(r.policies, s.rules) + (f" ({note})" if note else ""),
         "rules": {k: v for k, v in s.rules.options().items() if v != Rules.from_label(s.rules.label).options().get(k)},
         "hands": r.hands, "seconds": round(r.seconds, 2),
         "command": take_table.command(r, deals, seed),
