@@ -87,6 +87,28 @@ def test_a_bad_policy_value_is_refused_naming_the_file_and_the_field(case, tmp_p
     assert "\n" not in msg and msg.startswith(f"policy file {path}: {field}: ") and must in msg, msg
 
 
+def test_a_tampered_shipped_net_file_is_refused_naming_it(tmp_path, monkeypatch):
+    """A seat that plays net reads <label>.net.json through the same schema: a bad value there is
+    refused in one line naming that file, and the heuristic-play file beside it still reads."""
+    import shutil
+
+    from analyzer.players import policy_files
+    from analyzer.players.policies import Policies
+
+    folder = tmp_path / "policies_data"
+    shutil.copytree(policy_files.POLICIES_DIR, folder)
+    doc = json.loads((folder / "classic.net.json").read_text())
+    doc["params"]["1"]["threshold_r1"] = float("nan")
+    (folder / "classic.net.json").write_text(json.dumps(doc))
+    monkeypatch.setattr(policy_files, "POLICIES_DIR", folder)
+    rules = Rules.from_label("classic")
+    with pytest.raises(BeloteError) as e:
+        Policies.parse("calibrated", "net", 4).bid_params(rules)
+    assert "classic.net.json" in str(e.value) and "params.1.threshold_r1" in str(e.value)
+    assert "\n" not in str(e.value)
+    Policies.parse("calibrated", "heuristic", 4).bid_params(rules)  # the other file is untouched
+
+
 def test_a_threshold_may_span_the_strength_tables_range():
     from analyzer.players.policy_files import MAX_STRENGTH
     from analyzer.runs.classes import N_BINS, STR_BIN
