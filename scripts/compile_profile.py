@@ -30,10 +30,12 @@ class _Profile(ev.Listener):
     def __init__(self):
         self.stack = []  # [name, start, seconds of children]
         self.rows = []  # (name, total, self)
+        self.dispatchers = {}  # name: dispatcher
 
     def on_start(self, event):
         d = event.data["dispatcher"]
         name = f"{d.py_func.__module__}.{d.py_func.__qualname__}"
+        self.dispatchers[name] = d
         self.stack.append([name, time.process_time(), 0.0])
 
     def on_end(self, event):
@@ -49,6 +51,9 @@ def main() -> None:
     ap.add_argument("--play", default="heuristic")
     ap.add_argument("--variant", default="classic")
     ap.add_argument("--top", type=int, default=25)
+    ap.add_argument("--passes", action="store_true",
+                    help="for each of the top functions, the seconds of numba's own passes (typing, inlining, "
+                         "lowering) of its compiles, and of its 3 slowest passes; the rest of its self time is LLVM's")
     args = ap.parse_args()
     from analyzer.players.policies import Policies
     from analyzer.rules import Rules
@@ -72,9 +77,24 @@ def main() -> None:
           f"{len(prof.rows)} compiles of {len(by)} functions")
     print(f"{'self s':>8} {'total s':>8} {'n':>3}  function")
     for name, (n, total, own) in rows[:args.top]:
-        print(f"{own:8.1f} {total:8.1f} {n:3d}  {name}")
+        print(f"{own:8.1f} {total:8.1f} {n:3d}  {name}{_passes(prof.dispatchers.get(name)) if args.passes else ''}")
     rest = sum(v[2] for _, v in rows[args.top:])
     print(f"{rest:8.1f} {'':>8} {'':>3}  ({len(rows) - args.top} more)")
+
+
+def _passes(dispatcher) -> str:
+    """Numba's pass seconds over the compiles of ``dispatcher`` (``pipeline_times``): in all, and the
+    three slowest passes."""
+    if dispatcher is None:
+        return ""
+    by = {}
+    for cres in dispatcher.overloads.values():
+        for pipeline in (cres.metadata or {}).get("pipeline_times", {}).values():
+            for pass_name, t in pipeline.items():
+                key = pass_name.split("_", 1)[-1]
+                by[key] = by.get(key, 0.0) + t.init + t.run + t.finalize
+    top = sorted(by.items(), key=lambda kv: -kv[1])[:3]
+    return f"   numba passes {sum(by.values()):.1f} s: " + ", ".join(f"{k} {v:.1f}" for k, v in top)
 
 
 if __name__ == "__main__":

@@ -305,7 +305,11 @@ MAX_BIDS = 12  # 2 rounds x 4 seats, a smous answer, a koe
 TRACE_BIDS = 1 + 4 * MAX_BIDS  # trace[0] = number of bids, then (seat, round, call, suit)
 
 
-@njit(cache=True, inline="always")
+# Compiled once and called, not inlined (``inline="always"``): numba types an inlined function
+# anew at every call site of every kernel, which made the hand's cold compile about a third longer;
+# without reference counting (``_nrt=False``: it allocates nothing) a call costs only its
+# arguments (docs/BENCHMARKS.md, 2026-12-03).
+@njit(cache=True, _nrt=False)
 def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, out):
     """The whole bidding of §3. ``own[s]``: the cards seat s judges (Dekjas: its face-up
     cards). ``force`` = (seat, round, call, suit) overrides that one decision when it is

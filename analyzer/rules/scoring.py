@@ -19,7 +19,8 @@ def round_to_ten(x):
     return (x + 5) // 10 * 10
 
 
-@njit(cache=True, inline="always")
+# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+@njit(cache=True, _nrt=False)
 def score_classic(taker, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
                   reserve_before, tie_made, out_card, out_raw, out_scores):
     """§6 classic. Returns (outcome, reserve_after). Writes card points (after capot),
@@ -76,7 +77,8 @@ def pit_awards(n_sides, n_tricks, tricks, out_bonus):
             out_bonus[s] = share
 
 
-@njit(cache=True, inline="always")
+# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+@njit(cache=True, _nrt=False)
 def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
                reserve_before, totals_before, target, use_totals, trickless_target,
                bonus, award, out_card, out_raw, out_scores):

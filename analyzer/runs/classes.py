@@ -136,7 +136,8 @@ def judged_cards(rec, deck, own):
     return first_hands(deck, rec.n_players, rec.first_deal, own)
 
 
-@njit(cache=True, inline="always")
+# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+@njit(cache=True, _nrt=False)
 def deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out):
     """Deal the unit's cards (``shuffle_deck``), fill ``own`` (``judged_cards``) and run the
     natural bidding with a trace, from the stream state every forced run of the deal starts
