@@ -27,7 +27,7 @@ KERNELS = tuple(dict.fromkeys(k for kernels in K.ENTRY_KERNELS.values() for k in
 # What each kernel serves, for the progress line.
 WHAT = {K.DRIVER: "the simulation driver (every command)", K.LOG_TRACE: "the traced hand (simulate --log)",
         K.DUEL_TRACE: "the traced duel (duel --dd-loss)", K.SOLVER: "the exact solver (duel --dd-loss)",
-        K.STRONG: "the searching players (pimc, dd)"}
+        K.STRONG: "the searching and learned players (pimc, dd, net)"}
 
 
 def _driver() -> None:
