@@ -134,10 +134,16 @@ def _fresh_deals(seed, first, count, rec, bid_pol, play_pol, bid_params, bufs, o
     """``_chunk`` of simulate and seats (``seats``), the hot path: one hand a unit, the buffers
     unpacked once a chunk (each unpacking of the tuple counts references to its arrays)."""
     ws, res, no_trace, rng, deck, force, totals = bufs  # unpacked once: each unpacking counts references
+    if per_unit:
+        for j in range(count):
+            seed_stream(rng, seed, first + j)
+            simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals,
+                          out[j], seats)
+        return
+    row = out[0]  # one view for the chunk: a view taken a hand counted references to ``out`` twice a hand
     for j in range(count):
         seed_stream(rng, seed, first + j)
-        simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals,
-                      out[j] if per_unit else out[0], seats)
+        simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals, row, seats)
 
 
 @njit(cache=True, nogil=True)

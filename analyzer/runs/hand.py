@@ -463,14 +463,18 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 _play_hand_once = njit(cache=True, _nrt=False)(_play_hand)
 
 
-@njit(inline="always")
+@njit(cache=True, _nrt=False)
 def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
               reserve_before, totals, use_totals, ws, res, trace):
     """``_play_hand``, compiled once for every caller. Numba compiles a function once per
     argument types, and a constant argument (``0``, ``True``) has a type of its own
     (``Literal[int](0)``): callers passing ``0, False``, ``0, True`` or a variable reserve
     cost three compiles of the whole hand (about 40 s of CPU each, measured with
-    ``scripts/compile_profile.py``). This inlined wrapper passes them as plain values."""
+    ``scripts/compile_profile.py``). This small wrapper, compiled for each, passes them as plain
+    values. Called, not inlined, and without reference counting: an inlined wrapper's parameters
+    are assignments in its caller, each counting a reference to its array, and the ~34 arrays
+    of a hand's call (the workspace's among them) counted in and out cost about 10% of a
+    random-policy hand (``perf`` with a map of the kernel's symbols, docs/BENCHMARKS.md, 2026-12-03)."""
     _play_hand_once(deck, rec, bid_pol, play_pol, bid_params, rng, force, np.int64(reserve_before), totals,
                     np.bool_(use_totals), ws, res, trace)
 

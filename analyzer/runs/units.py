@@ -120,7 +120,7 @@ C_MADE_SEAT = OFFSETS["taker_made_by_seat"]
 C_DEDANS_SEAT = OFFSETS["taker_dedans_by_seat"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # once a hand: no reference counting (see dealing.shuffle_deck)
 def count_hand(res, rec, counts):
     """Add one hand's result to the counts."""
     counts[C_HANDS] += 1
@@ -194,7 +194,8 @@ def count_hand(res, rec, counts):
         counts[C_DECL + k] += res[RES_DECL_KINDS + k]
 
 
-@njit(cache=True, inline="always")
+# called, not inlined, and without reference counting: see analyzer.runs.hand.play_hand
+@njit(cache=True, _nrt=False)
 def simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals, row, seats):
     """``simulate``: a fresh deal from the unit's stream, played by the policies, counted;
     with ``seats``, the seat advantage of ``analyzer.questions.seats`` too (row ``SEATS_ROW`` long)."""
@@ -211,7 +212,7 @@ ADV_SQ = N_COUNTS + 4  # + seat: sum of its squares
 SEATS_ROW = N_COUNTS + 8
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # once a hand: no reference counting (see dealing.shuffle_deck)
 def seat_advantage(res, rec, row):
     """Per seat: (n_sides - 1) * its side's score - the other sides' scores, and its square."""
     n_sides = rec.n_sides
