@@ -1,0 +1,119 @@
+"""Where a simulation's time goes, per compiled function: ``perf`` with a map of the kernels' symbols.
+
+    .venv/bin/python scripts/perf_profile.py [--variant classic] [--play random] [--hands 3000000] [--top 15]
+
+``perf`` sees numba's machine code only as anonymous addresses. This script runs the simulation under
+``perf record -e cpu-clock`` (the machine's hardware counters are not available in a VM; sampling the
+clock needs none), and before the timed run writes ``/tmp/perf-PID.map``, the file ``perf`` reads for
+code it cannot name: every function of the driver kernel's library (the hand, the units, the players
+and every callee numba linked into it), at the address the JIT loaded it, with its size from the
+library's object code (``nm -S``). Prints the functions taking the most samples, named
+``module.function``; ``NRT_incref`` / ``NRT_decref`` are numba's reference counting. Needs ``perf``
+and ``nm`` (Debian: linux-perf, binutils). Run it on a warm kernel cache (a second time, or after
+``belote warmup``): on a cold one the compile is in the profile too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def _keep_object_code() -> None:
+    """Keep a copy of each library's object code when numba compiles or loads it (numba hands the
+    buffer to the JIT and drops its own reference)."""
+    from numba.core import codegen
+
+    lib_cls = codegen.CPUCodeLibrary
+    set_object = lib_cls._set_compiled_object
+
+    def _set(self, value):
+        self._belote_object = value
+        return set_object(self, value)
+
+    hook = lib_cls._object_compiled_hook.__func__
+
+    def _hook(cls, ll_module, buf):
+        library = getattr(ll_module, "_CPUCodeLibrary__library", None)
+        if library is not None:
+            library._belote_object = buf
+        return hook(cls, ll_module, buf)
+
+    lib_cls._set_compiled_object = _set
+    lib_cls._object_compiled_hook = classmethod(_hook)
+
+
+def _inner(a) -> None:
+    _keep_object_code()
+    from analyzer.players.policies import Policies
+    from analyzer.rules import Rules
+    from analyzer.runs import driver
+    from analyzer.runs.simulate import SimConfig, simulate
+
+    rules = Rules.from_label(a.variant)
+    pols = Policies.parse(a.play if a.play in ("random", "heuristic") else "heuristic", a.play, rules.players)
+    simulate(SimConfig(rules=rules, policies=pols, deals=1000, seed=1, threads=1))  # compiles or loads the driver
+    with tempfile.NamedTemporaryFile(suffix=".o") as obj, open(f"/tmp/perf-{os.getpid()}.map", "w") as out:
+        for cres in driver._chunk.overloads.values():
+            library = cres.library
+            obj.write(library._belote_object)
+            obj.flush()
+            listing = subprocess.run(["nm", "-S", "--defined-only", obj.name], capture_output=True, text=True,
+                                     check=True).stdout
+            for line in listing.splitlines():
+                parts = line.split()
+                if len(parts) == 4 and parts[2] in "tTwW":
+                    try:
+                        at = library.get_pointer_to_function(parts[3])
+                    except Exception:  # a local symbol the JIT does not export
+                        continue
+                    if at:
+                        out.write(f"{at:x} {int(parts[1], 16):x} {parts[3]}\n")
+    simulate(SimConfig(rules=rules, policies=pols, deals=a.hands, seed=2, threads=1))
+
+
+def _name(symbol: str) -> str:
+    """``analyzer.runs.hand._play_hand`` from numba's mangled ``_ZN8analyzer4runs4hand10_play_handB...``."""
+    m = re.match(r"_ZN(?:7cpython)?((?:\d+[A-Za-z_]\w*?)+)B\d", symbol)
+    if not m:
+        return symbol
+    parts, rest = [], m.group(1)
+    while rest:
+        n = re.match(r"\d+", rest).group(0)
+        parts.append(rest[len(n):len(n) + int(n)])
+        rest = rest[len(n) + int(n):]
+    return ".".join(parts)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--play", default="random")
+    p.add_argument("--hands", type=int, default=3_000_000)
+    p.add_argument("--top", type=int, default=15)
+    p.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    a = p.parse_args()
+    if a.inner:
+        _inner(a)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "perf.data")
+        subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000", "-o", data, sys.executable, __file__,
+                        "--inner", "--variant", a.variant, "--play", a.play, "--hands", str(a.hands)], check=True)
+        report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "sym"], capture_output=True,
+                                text=True, check=True).stdout
+    print(f"{a.variant}, play {a.play}, {a.hands:,} hands on one thread (and the process's start-up):")
+    shown = 0
+    for line in report.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(\S+)", line)
+        if m and shown < a.top:
+            print(f"{m.group(1):>7}%  {_name(m.group(2))}")
+            shown += 1
+
+
+if __name__ == "__main__":
+    main()
