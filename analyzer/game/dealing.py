@@ -47,8 +47,8 @@ def rand_unit(rng):
     return np.float64(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-# without reference counting (it allocates nothing): called once a hand, where counting the references
-# of its two arrays cost more than the call (docs/BENCHMARKS.md, 2026-12-03)
+# Without reference counting (it allocates nothing): called once a hand, and counting references to
+# its arrays on every call is work nothing needs (docs/BENCHMARKS.md, 2026-12-03)
 @njit(cache=True, _nrt=False)
 def shuffle_deck(rng, deck):
     """A uniformly shuffled deck of the 32 cards (Fisher-Yates).
