@@ -80,11 +80,12 @@ def shuffle_deck(rng, deck):
 
 
 @njit(cache=True)
-def shuffle_rest(rng, deck, fixed):
+def shuffle_rest(rng, deck, fixed, free_pos):
     """Shuffle only the positions of ``deck`` whose ``fixed`` flag is 0, among themselves
-    (used to sample the unknown cards around the cards a player sees)."""
+    (used to sample the unknown cards around the cards a player sees); ``free_pos``: int64
+    scratch of ``N_CARDS`` (allocating nothing, it can be called from a kernel compiled
+    without reference counting: ``analyzer.runs.driver._chunk``)."""
     n_free = 0
-    free_pos = np.empty(N_CARDS, np.int64)
     for i in range(N_CARDS):
         if fixed[i] == 0:
             free_pos[n_free] = i

@@ -62,6 +62,8 @@ from analyzer.runs.hand import (
     RES_OUTCOME,
     RES_TAKER_SIDE,
     RES_TRICKS,
+    NO_RESERVE,
+    NO_TOTALS,
     play_hand,
 )
 from analyzer.runs.units import counted_score, follow_redeals
@@ -259,8 +261,7 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         dec[n_dec, 6] = rnd
         dec[n_dec, 7] = 1 if strength >= bid_threshold(bid_params[seat], rnd, seat) else 0
         n_dec += 1
-    # play the runs: the hand compiled once (runs.hand._play_hand_once, through its thin inlined
-    # wrapper play_hand) is called here, not inlined
+    # play the runs: the hand compiled once (runs.hand.play_hand) is called here, not inlined
     for j in range(32):
         deal[j] = deck[j]
     for r in range(0 if use_natural else 1, n_runs):
@@ -269,7 +270,8 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         for j in range(32):
             deck[j] = deal[j]
         rng[0] = state
-        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS,
+                  ws, res, no_trace)
         meta[M_HANDS] += 1
         # outcome of the hand asked about
         run_info[r, 0] = res[RES_FORCED] if runs[r, 0] >= 0 else 1

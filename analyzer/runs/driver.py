@@ -35,8 +35,13 @@ of thousands of hands would notice. The hand was inlined into all five analyses'
 before, so a cold start typed and compiled the 230-line hand five times; now it is
 compiled once (``analyzer.runs.hand.play_hand``), called by every unit, simulate's
 included (one call a hand, which costs nothing measurable since the hand counts no
-references: see there). Simulate's loop is a function of its own (``_fresh_deals``),
-called once a chunk. The searching players are not compiled here at all: the hand
+references: see there). Numba links a called function's code into its caller's and LLVM
+optimises and emits the whole again, so every function between the driver and the hand that
+is called, not inlined, costs the hand's LLVM time again (about 2-4 s of CPU each on a cold
+start, ``NUMBA_LLVM_PASS_TIMINGS``): the chunk kernel allocates nothing (its buffers are the
+caller's, ``chunk_buffers``), is compiled without reference counting, and inlines everything
+down to the hand at no cost in counted references (docs/BENCHMARKS.md, 2026-12-03). The
+searching players are not compiled here at all: the hand
 calls them through an address (``analyzer.players.strong``), so only a run that plays
 one compiles them.
 
@@ -129,45 +134,23 @@ def scratch_size(kind: int, cfg: np.ndarray) -> int:
     return 1
 
 
-@njit(cache=True, nogil=True)
-def _fresh_deals(seed, first, count, rec, bid_pol, play_pol, bid_params, bufs, out, per_unit, seats):
-    """``_chunk`` of simulate and seats (``seats``), the hot path: one hand a unit, the buffers
-    unpacked once a chunk (each unpacking of the tuple counts references to its arrays)."""
-    ws, res, no_trace, rng, deck, force, totals = bufs  # unpacked once: each unpacking counts references
-    if per_unit:
-        for j in range(count):
-            seed_stream(rng, seed, first + j)
-            simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals,
-                          out[j], seats)
-        return
-    # one view for the chunk. Two loops on purpose: one loop taking ``out[j] if per_unit else out[0]``,
-    # or passing ``out`` and the row's index to simulate_unit, brings back the counting of references
-    # to ``out`` on every hand (NRT_incref and NRT_decref at 8-10% of a random hand in
-    # scripts/perf_profile.py; both measured 2026-12-03)
-    row = out[0]
-    for j in range(count):
-        seed_stream(rng, seed, first + j)
-        simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals, row, seats)
-
-
-@njit(cache=True, nogil=True)
-def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_scratch, out, per_unit, strong_fn):
+@njit(cache=True, nogil=True, _nrt=False)
+def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, out, per_unit, bufs, scratch, own,
+           strength, seat_params, no_log):
     """Units first .. first+count-1 of kind ``kind``, added to ``out[0]`` (``per_unit``:
-    unit ``first + j`` written to ``out[j]``); ``strong_fn``: ``analyzer.runs.hand.strong_address``."""
-    bufs = hand_buffers(rec, play_pol, strong_fn)
-    if kind == SIMULATE or kind == SEATS:
-        _fresh_deals(seed, first, count, rec, bid_pol, play_pol, bid_params, bufs, out, per_unit, kind == SEATS)
-        return
-    rng = bufs[3]
-    scratch = np.zeros(n_scratch, np.int64)
-    own = np.zeros(4, np.uint32)  # TABLE, SUITS: the cards each seat judges at bidding
-    strength = np.zeros(8, np.float64)  # SUITS: the decider's choice and strength scores in each suit
-    seat_params = np.zeros((rec.n_players, N_BID_PARAMS), np.float64)  # GAMES, DUEL: the bid parameters by seat
-    no_log = np.zeros((0, 1), np.int64)  # GAMES: no per-deal log (analyzer.runs.games.game_deals keeps one)
+    unit ``first + j`` written to ``out[j]``). ``bufs`` (``analyzer.runs.hand.hand_buffers``) and the
+    scratch arrays are the caller's (``chunk_buffers``): the kernel allocates nothing, so it is
+    compiled without numba's reference counting, and every unit kernel and the layers down to the
+    hand (``simulate_unit``, ``follow_redeals``, ``duel_seating``) are inlined at no cost in counted
+    references (each inlined parameter is an assignment that would count one to its array)."""
+    ws, res, no_trace, rng, deck, force, totals = bufs
+    seats = kind == SEATS
     for j in range(count):
         seed_stream(rng, seed, first + j)
         row = out[j] if per_unit else out[0]
-        if kind == TAKE:
+        if kind == SIMULATE or kind == SEATS:
+            simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals, row, seats)
+        elif kind == TAKE:
             take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row)
         elif kind == TABLE:
             table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
@@ -177,6 +160,16 @@ def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, n_
             duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row)
         else:
             suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, strength, row)
+
+
+def chunk_buffers(rec, play_pol, strong_fn, n_scratch):
+    """What one call of ``_chunk`` works in, allocated here: (the hand's buffers, the unit's int64
+    scratch, the cards each seat judges at bidding (TABLE, SUITS), the decider's choice and strength
+    scores in each suit (SUITS), the bid parameters by seat (GAMES, DUEL), an empty per-deal log
+    (GAMES: ``analyzer.runs.games.game_deals`` keeps one))."""
+    return (hand_buffers(rec, play_pol, strong_fn), np.zeros(n_scratch, np.int64), np.zeros(4, np.uint32),
+            np.zeros(8, np.float64), np.zeros((rec.n_players, N_BID_PARAMS), np.float64),
+            np.zeros((0, 1), np.int64))
 
 
 # --- the Python API ------------------------------------------------------------------------
@@ -216,11 +209,13 @@ def _run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=
         start = c * chunk
         cnt = min(chunk, n - start)
         out = rows[start:start + cnt] if per_unit else rows[c:c + 1]
-        _chunk(kind, seed, first + start, cnt, rec, bid, play, params, cfg, n_scratch, out, per_unit, strong_fn)
+        _chunk(kind, seed, first + start, cnt, rec, bid, play, params, cfg, out, per_unit,
+               *chunk_buffers(rec, play, strong_fn, n_scratch))
 
     if n_chunks:  # compiled once across processes started together on a cold cache (kernelcache.compile_once)
-        kernelcache.compile_once(_chunk, (kind, seed, first, min(chunk, n), rec, bid, play, params, cfg, n_scratch,
-                                          rows[:1], per_unit, strong_fn), kernelcache.HAND_LOCK)
+        kernelcache.compile_once(_chunk, (kind, seed, first, min(chunk, n), rec, bid, play, params, cfg, rows[:1],
+                                          per_unit, *chunk_buffers(rec, play, strong_fn, n_scratch)),
+                                 kernelcache.HAND_LOCK)
     threads = min(numba.get_num_threads() if threads is None else threads, n_chunks)
     done = 0
     if threads <= 1:

@@ -453,30 +453,19 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     res[RES_N_TRICKLESS] = n_trickless
 
 
-# The hand, compiled once and called by every unit kernel (simulate's too, once a hand) and by
-# the traced replays. Without numba's reference counting (``_nrt=False``): it allocates nothing,
-# and a call that counted references to every array of its arguments (the workspace's among them)
-# on entry and exit cost 22-38% of a random-policy hand; without them a call costs nothing
-# measurable (docs/BENCHMARKS.md), so the hand is no longer
-# also inlined into simulate's loop, a copy that cost numba about 55 s of CPU to inline and type
-# on a cold start (docs/BENCHMARKS.md, 2026-12-02).
-_play_hand_once = njit(cache=True, _nrt=False)(_play_hand)
-
-
-@njit(cache=True, _nrt=False)
-def play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
-              reserve_before, totals, use_totals, ws, res, trace):
-    """``_play_hand``, compiled once for every caller. Numba compiles a function once per
-    argument types, and a constant argument (``0``, ``True``) has a type of its own
-    (``Literal[int](0)``): callers passing ``0, False``, ``0, True`` or a variable reserve
-    cost three compiles of the whole hand (about 40 s of CPU each, measured with
-    ``scripts/compile_profile.py``). This small wrapper, compiled for each, passes them as plain
-    values. Called, not inlined, and without reference counting: an inlined wrapper's parameters
-    are assignments in its caller, each counting a reference to its array, and the ~34 arrays
-    of a hand's call (the workspace's among them) counted in and out cost about 10% of a
-    random-policy hand (``perf`` with a map of the kernel's symbols, docs/BENCHMARKS.md, 2026-12-03)."""
-    _play_hand_once(deck, rec, bid_pol, play_pol, bid_params, rng, force, np.int64(reserve_before), totals,
-                    np.bool_(use_totals), ws, res, trace)
+# The hand, compiled once and called (not inlined) by every unit kernel and by the traced replays.
+# Without numba's reference counting (``_nrt=False``): it allocates nothing, and a call that counted
+# references to every array of its arguments (the workspace's among them) on entry and exit cost
+# 22-38% of a random-policy hand (docs/BENCHMARKS.md). Numba compiles a function once per argument
+# types, and a constant argument has a type of its own (``0`` is ``Literal[int](0)``, ``False``
+# ``Literal[bool](False)``): every caller passes ``reserve_before`` as ``np.int64(...)`` (or
+# ``NO_RESERVE``) and ``use_totals`` as ``np.bool_(...)`` (or ``NO_TOTALS``), so the hand compiles
+# once. (Each compile of a function that calls the hand also links the hand's code in and has LLVM
+# optimise and emit it again: about 2-4 s of CPU each, so the layers between the driver and the
+# hand are inlined, not called: docs/BENCHMARKS.md, 2026-12-03.)
+play_hand = njit(cache=True, _nrt=False)(_play_hand)
+NO_RESERVE = np.int64(0)  # reserve_before of a hand outside a game: no points carried over (§6)
+NO_TOTALS = np.bool_(False)  # use_totals of a hand outside a game: no game totals (§7)
 
 
 @njit(cache=True, inline="always")

@@ -21,7 +21,7 @@ from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import check_deals, check_seed
 from analyzer.runs import driver, kernelcache
-from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, make_workspace, play_hand, strong_address
+from analyzer.runs.hand import NO_RESERVE, NO_TOTALS, RES_SIZE, TRACE_SIZE, make_workspace, play_hand, strong_address
 from analyzer.players.policies import Policies
 from analyzer.rules import Rules
 from analyzer.runs.units import COUNT_FIELDS, N_COUNTS, OFFSETS  # noqa: F401 (the layout of a run's counts)
@@ -46,7 +46,8 @@ def _one_hand(seed, index, rec, bid_pol, play_pol, bid_params, deck, res, trace,
     shuffle_deck(rng, deck)
     if given:
         deck[:] = mine
-    play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, np.zeros(4, np.int64), False, ws, res, trace)
+    play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, np.zeros(4, np.int64), NO_TOTALS,
+              ws, res, trace)
 
 
 # --- the Python API --------------------------------------------------------------------

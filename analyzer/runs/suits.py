@@ -53,7 +53,7 @@ from analyzer.rules import CLASSIC
 from analyzer.rules.cards import N_SUITS, lane, popcount
 from analyzer.rules.scoring import MADE
 from analyzer.runs.classes import deal_and_bid
-from analyzer.runs.hand import RES_FORCED, RES_KIND, RES_OUTCOME, RES_TRUMP, play_hand
+from analyzer.runs.hand import NO_RESERVE, NO_TOTALS, RES_FORCED, RES_KIND, RES_OUTCOME, RES_TRUMP, play_hand
 from analyzer.runs.units import counted_score, follow_redeals
 
 # --- cell dimensions ---
@@ -175,7 +175,8 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
         for j in range(32):
             deck[j] = deal[j]
         rng[0] = state
-        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS,
+                  ws, res, no_trace)
         meta[SM_HANDS] += 1
         if res[RES_FORCED] != 1 or res[RES_KIND] != PLAYED or res[RES_TRUMP] != u:
             meta[SM_UNREACHED] += 1

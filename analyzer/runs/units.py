@@ -41,6 +41,8 @@ from analyzer.runs.hand import (
     RES_TRUMP,
     RES_TURNED,
     hand_buffers,
+    NO_RESERVE,
+    NO_TOTALS,
     play_hand,
 )
 from analyzer.rules import CLASSIC
@@ -194,13 +196,12 @@ def count_hand(res, rec, counts):
         counts[C_DECL + k] += res[RES_DECL_KINDS + k]
 
 
-# called, not inlined, and without reference counting: see analyzer.runs.hand.play_hand
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals, row, seats):
     """``simulate``: a fresh deal from the unit's stream, played by the policies, counted;
     with ``seats``, the seat advantage of ``analyzer.questions.seats`` too (row ``SEATS_ROW`` long)."""
     shuffle_deck(rng, deck)
-    play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+    play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS, ws, res, no_trace)
     count_hand(res, rec, row)
     if seats:
         seat_advantage(res, rec, row)
@@ -231,7 +232,7 @@ def seat_advantage(res, rec, row):
 MAX_REDEALS = 20  # smous redeals followed in a row (each happens about 1 time in 3)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_redeals(deck, rec, bid_pol, play_pol, bid_params, rng, force, totals, ws, res, no_trace):
     """The hand just played into ``res`` was a smous answered 'redeal' (RULES.md §3.5):
     deal new cards from the stream, same dealer, and let every seat's policies bid and
@@ -241,7 +242,8 @@ def follow_redeals(deck, rec, bid_pol, play_pol, bid_params, rng, force, totals,
     while res[RES_KIND] == REDEAL and n < MAX_REDEALS:
         shuffle_deck(rng, deck)
         force[0] = -1
-        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS,
+                  ws, res, no_trace)
         n += 1
     return n
 
@@ -287,7 +289,7 @@ def take_row_size(k):
 
 
 def take_scratch_size(k):
-    return N_CARDS + k * N_F + 2 * k
+    return N_CARDS + k * N_F + 2 * k + N_CARDS
 
 
 @njit(cache=True, inline="always")
@@ -304,7 +306,8 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
     mpair0 = pair0 + 2 * k * k
     for j in range(N_CARDS):
         sample[j] = cfg[TAKE_DECK + j]
-    shuffle_rest(rng, sample, cfg[TAKE_FIXED:TAKE_FIXED + N_CARDS])
+    free_pos = scratch[N_CARDS + k * N_F + 2 * k:2 * N_CARDS + k * N_F + 2 * k]  # shuffle_rest's scratch
+    shuffle_rest(rng, sample, cfg[TAKE_FIXED:TAKE_FIXED + N_CARDS], free_pos)
     state = rng[0]
     row[T_ATTEMPTS] += 1
     accepted = True
@@ -316,7 +319,8 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
             force[j] = cfg[TAKE_CALLS + 4 * c + j]
         for f in range(N_F):
             tmp[c, f] = 0
-        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, 0, totals, False, ws, res, no_trace)
+        play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS,
+                  ws, res, no_trace)
         row[T_HANDS] += 1
         if res[RES_FORCED] == 0:
             accepted = False  # an earlier seat took (or smoused): not the situation asked about
@@ -424,7 +428,7 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
             log_meta[deals, L_RESERVE] = reserve
             for hs in range(n_sides):
                 log_meta[deals, L_TOTALS + hs] = totals_h[hs]
-        play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, reserve, totals_h, True,
+        play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, np.int64(reserve), totals_h, np.bool_(True),
                   ws, res, trace)
         if logging:
             for j in range(deck.shape[0]):
@@ -497,7 +501,7 @@ DUEL_ROW = D_NOT_PLAYED + 1
 DUEL_SCRATCH = 12 + N_CARDS  # seat bid policies (4), seat play policies (2 x 4), the deal
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def duel_seating(rec, bid_pol, play_pol, bid_params, cfg, j, deal, state, bufs, trace,
                  seat_bid, seat_play, seat_params):
     """Seating ``j`` of a duel deal: ``deal`` dealt, A and B at the seats ``cfg`` gives, the
@@ -518,7 +522,7 @@ def duel_seating(rec, bid_pol, play_pol, bid_params, cfg, j, deal, state, bufs, 
         deck[q] = deal[q]
     rng[0] = state
     force[0] = -1
-    play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, 0, totals, False, ws, res, trace)
+    play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, NO_RESERVE, totals, NO_TOTALS, ws, res, trace)
     follow_redeals(deck, rec, seat_bid, seat_play, seat_params, rng, force, totals, ws, res, trace)
 
 
