@@ -8,6 +8,10 @@ real cache), runs one tiny analysis through the driver (``--play`` picks the pla
 
     .venv/bin/python scripts/compile_profile.py
     .venv/bin/python scripts/compile_profile.py --play pimc --top 40
+    .venv/bin/python scripts/compile_profile.py --llvm   # + LLVM's seconds in each function's compile
+
+Numba links a called function's code into its caller's module and has LLVM optimise and emit the
+whole again: ``--llvm`` shows where that is paid (``NUMBA_LLVM_PASS_TIMINGS``).
 """
 
 import argparse
@@ -20,6 +24,9 @@ import time
 _TMP = tempfile.TemporaryDirectory(prefix="belote-compile-")
 os.environ["BELOTE_CACHE_DIR"] = _TMP.name
 os.environ.pop("NUMBA_CACHE_DIR", None)
+
+if "--llvm" in sys.argv:  # before numba is imported: it reads its configuration once
+    os.environ["NUMBA_LLVM_PASS_TIMINGS"] = "1"
 
 import numba.core.event as ev  # noqa: E402
 
@@ -54,6 +61,9 @@ def main() -> None:
     ap.add_argument("--passes", action="store_true",
                     help="for each of the top functions, the seconds of numba's own passes (typing, inlining, "
                          "lowering) of its compiles, and of its 3 slowest passes; the rest of its self time is LLVM's")
+    ap.add_argument("--llvm", action="store_true",
+                    help="for each of the top functions, LLVM's seconds in its compiles: function passes, module "
+                         "passes (over its code and every function linked into it), emitting the object")
     args = ap.parse_args()
     from analyzer.players.policies import Policies
     from analyzer.rules import Rules
@@ -77,9 +87,12 @@ def main() -> None:
           f"{len(prof.rows)} compiles of {len(by)} functions")
     print(f"{'self s':>8} {'total s':>8} {'n':>3}  function")
     for name, (n, total, own) in rows[:args.top]:
-        print(f"{own:8.1f} {total:8.1f} {n:3d}  {name}{_passes(prof.dispatchers.get(name)) if args.passes else ''}")
+        d = prof.dispatchers.get(name)
+        print(f"{own:8.1f} {total:8.1f} {n:3d}  {name}{_passes(d) if args.passes else ''}{_llvm(d) if args.llvm else ''}")
     rest = sum(v[2] for _, v in rows[args.top:])
     print(f"{rest:8.1f} {'':>8} {'':>3}  ({len(rows) - args.top} more)")
+    if args.llvm:
+        print(f"LLVM in all: {sum(_llvm_seconds(d).get('all', 0.0) for d in prof.dispatchers.values()):.1f} s")
 
 
 def _passes(dispatcher) -> str:
@@ -95,6 +108,27 @@ def _passes(dispatcher) -> str:
                 by[key] = by.get(key, 0.0) + t.init + t.run + t.finalize
     top = sorted(by.items(), key=lambda kv: -kv[1])[:3]
     return f"   numba passes {sum(by.values()):.1f} s: " + ", ".join(f"{k} {v:.1f}" for k, v in top)
+
+
+def _llvm_seconds(dispatcher) -> dict:
+    """LLVM's seconds over the compiles of ``dispatcher`` (``llvm_pass_timings``), by stage and in all."""
+    by = {}
+    for cres in dispatcher.overloads.values():
+        for rec in (cres.metadata or {}).get("llvm_pass_timings") or ():
+            stage = ("function passes" if rec.name.startswith("Function passes") else
+                     "module passes" if rec.name.startswith("Module passes") else "emit")
+            t = rec.timings.get_total_time()
+            by[stage] = by.get(stage, 0.0) + t
+            by["all"] = by.get("all", 0.0) + t
+    return by
+
+
+def _llvm(dispatcher) -> str:
+    if dispatcher is None:
+        return ""
+    by = _llvm_seconds(dispatcher)
+    return (f"   LLVM {by.get('all', 0.0):.1f} s: " +
+            ", ".join(f"{k} {by.get(k, 0.0):.1f}" for k in ("module passes", "function passes", "emit")))
 
 
 if __name__ == "__main__":

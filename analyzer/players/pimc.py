@@ -92,7 +92,7 @@ from analyzer.players.solver import C_GEN, _paranoid
 from analyzer.rules import CLASSIC, DEKJAS
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, card_points, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
-from analyzer.rules.scoring import score_classic, score_solo
+from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, score_classic, score_solo
 
 SCORE_WEIGHT = 4  # one point of hand score is worth four card points of margin
 V1 = 1  # ``pimc:v=1``: every legal card valued on every world (the player before racing)
@@ -153,11 +153,12 @@ def scored_value(rec, taker_side, pub, sc, side):
         sc[SC_TOTALS, s] = 0
     if rec.variant == CLASSIC:
         score_classic(taker_side, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
-                      pub[PUB_ROEM_SIDE], sc[SC_STUK], 0, rec.classic_tie_made,
+                      pub[PUB_ROEM_SIDE], sc[SC_STUK], NO_RESERVE, rec.classic_tie_made,
                       sc[SC_OUT_CARD], sc[SC_OUT_RAW], sc[SC_OUT_SCORES])
     else:
         score_solo(taker_side, n_sides, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
-                   pub[PUB_ROEM_SIDE], sc[SC_STUK], 0, sc[SC_TOTALS], rec.target, 0, rec.trickless_target,
+                   pub[PUB_ROEM_SIDE], sc[SC_STUK], NO_RESERVE, sc[SC_TOTALS], rec.target, NO_TOTALS,
+                   rec.trickless_target,
                    sc[SC_BONUS], sc[SC_AWARD], sc[SC_OUT_CARD], sc[SC_OUT_RAW], sc[SC_OUT_SCORES])
     other_score = -(1 << 30)
     other_card = -(1 << 30)

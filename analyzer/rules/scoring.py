@@ -3,6 +3,7 @@
 All arrays are per *side* (classic: two teams; otherwise one side per seat).
 """
 
+import numpy as np
 from numba import njit
 
 MADE, DEDANS, TIE = 0, 1, 2
@@ -11,6 +12,13 @@ OUTCOME_NAMES = ("made", "dedans", "tie")
 CAPOT_POINTS = 252  # classic: all 8 tricks are worth 252 instead of 162
 DEDANS_POINTS = 162  # classic: what the defenders get when the takers fail
 PIT_BONUS = 100  # piekjas/dekjas: all tricks, or each trickless player's worth
+
+# A hand scored outside a game: ``reserve_before`` and ``use_totals`` as kernels pass them. Typed
+# values, not the constants ``0`` and ``False``: numba compiles a called function once per argument
+# types, and a constant has a type of its own (``Literal[int](0)``), so a kernel passing ``0`` where
+# another passes a variable would compile the scoring (or the whole hand that passes them on) twice.
+NO_RESERVE = np.int64(0)  # no points carried over from a passed-out classic hand
+NO_TOTALS = np.bool_(False)  # no game totals: the trickless roem rule of §7 games is not applied
 
 
 @njit(cache=True)

@@ -55,6 +55,7 @@ from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class di
 )
 from analyzer.rules.cards import N_SUITS
 from analyzer.game.dealing import first_hands, shuffle_deck
+from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
 from analyzer.runs.hand import (
     RES_ALL_TRICKS_SIDE,
     RES_FORCED,
@@ -62,8 +63,6 @@ from analyzer.runs.hand import (
     RES_OUTCOME,
     RES_TAKER_SIDE,
     RES_TRICKS,
-    NO_RESERVE,
-    NO_TOTALS,
     play_hand,
 )
 from analyzer.runs.units import counted_score, follow_redeals

@@ -369,7 +369,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             card = call_strong(ws.link, policy, st, ws.pub, mix64(stream))
         else:
             card = choose_card(policy, legal, seat, np.uint32(st[ST_HANDS + seat]),
-                               np.uint32(st[ST_GONE]) | face_up_out, st[ST_LED], win_card, win_seat, k, trump,
+                               np.uint32(st[ST_GONE] | face_up_out), st[ST_LED], win_card, win_seat, k, trump,
                                taker, partners, n, mix64(stream))
         winner = play_card(st, rec, card)
         if rec.variant == DEKJAS:
@@ -402,8 +402,8 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         if rec.variant == DEKJAS:
             # §5: right after winning a trick, declare what is new among the face-up cards
             up = np.uint32(st[ST_HANDS + winner])
-            seq_pool = up & ~seq_used
-            carre_pool = up & ~carre_used
+            seq_pool = np.uint32(up & ~seq_used)  # numba widens uint32 & uint32 to uint64: one type,
+            carre_pool = np.uint32(up & ~carre_used)  # one compile of find_declarations
             if has_declaration(seq_pool, carre_pool):
                 su, cu = _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace,
                                   winner, seq_pool, carre_pool, trump, rec, t)
@@ -457,15 +457,13 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 # Without numba's reference counting (``_nrt=False``): it allocates nothing, and a call that counted
 # references to every array of its arguments (the workspace's among them) on entry and exit cost
 # 22-38% of a random-policy hand (docs/BENCHMARKS.md). Numba compiles a function once per argument
-# types, and a constant argument has a type of its own (``0`` is ``Literal[int](0)``, ``False``
-# ``Literal[bool](False)``): every caller passes ``reserve_before`` as ``np.int64(...)`` (or
-# ``NO_RESERVE``) and ``use_totals`` as ``np.bool_(...)`` (or ``NO_TOTALS``), so the hand compiles
-# once. (Each compile of a function that calls the hand also links the hand's code in and has LLVM
-# optimise and emit it again: about 2-4 s of CPU each, so the layers between the driver and the
-# hand are inlined, not called: docs/BENCHMARKS.md, 2026-12-03.)
+# types, and a constant argument has a type of its own (``0`` is ``Literal[int](0)``): every caller
+# passes ``reserve_before`` and ``use_totals`` typed (``NO_RESERVE`` and ``NO_TOTALS`` of
+# ``analyzer.rules.scoring`` outside a game), so the hand compiles once. Each compile of a function
+# that calls the hand also links the hand's code in and has LLVM optimise and emit it again (about
+# 2-4 s of CPU each), so the layers between the driver and the hand are inlined, not called
+# (docs/BENCHMARKS.md, 2026-12-03).
 play_hand = njit(cache=True, _nrt=False)(_play_hand)
-NO_RESERVE = np.int64(0)  # reserve_before of a hand outside a game: no points carried over (§6)
-NO_TOTALS = np.bool_(False)  # use_totals of a hand outside a game: no game totals (§7)
 
 
 @njit(cache=True, inline="always")

@@ -21,7 +21,8 @@ from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import check_deals, check_seed
 from analyzer.runs import driver, kernelcache
-from analyzer.runs.hand import NO_RESERVE, NO_TOTALS, RES_SIZE, TRACE_SIZE, make_workspace, play_hand, strong_address
+from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
+from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, make_workspace, play_hand, strong_address
 from analyzer.players.policies import Policies
 from analyzer.rules import Rules
 from analyzer.runs.units import COUNT_FIELDS, N_COUNTS, OFFSETS  # noqa: F401 (the layout of a run's counts)

@@ -53,7 +53,8 @@ from analyzer.rules import CLASSIC
 from analyzer.rules.cards import N_SUITS, lane, popcount
 from analyzer.rules.scoring import MADE
 from analyzer.runs.classes import deal_and_bid
-from analyzer.runs.hand import NO_RESERVE, NO_TOTALS, RES_FORCED, RES_KIND, RES_OUTCOME, RES_TRUMP, play_hand
+from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
+from analyzer.runs.hand import RES_FORCED, RES_KIND, RES_OUTCOME, RES_TRUMP, play_hand
 from analyzer.runs.units import counted_score, follow_redeals
 
 # --- cell dimensions ---

@@ -18,6 +18,7 @@ from numba import njit
 from analyzer.players.bidding import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream, shuffle_deck, shuffle_rest
+from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
 from analyzer.runs.hand import (
     N_DECL_KINDS,
     RES_ALL_TRICKS_SIDE,
@@ -41,8 +42,6 @@ from analyzer.runs.hand import (
     RES_TRUMP,
     RES_TURNED,
     hand_buffers,
-    NO_RESERVE,
-    NO_TOTALS,
     play_hand,
 )
 from analyzer.rules import CLASSIC
