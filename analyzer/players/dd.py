@@ -54,7 +54,7 @@ def deal_key(st, rec):
     return np.int64(h)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one layer less: see analyzer.players.strong_entry
 def dd_card(st, rec, sw):
     """The ``dd`` policy's card: a new table generation when the deal changed."""
     key = deal_key(st, rec)

@@ -169,7 +169,7 @@ def scored_value(rec, taker_side, pub, sc, side):
     return SCORE_WEIGHT * (sc[SC_OUT_SCORES, side] - other_score) + sc[SC_OUT_CARD, side] - other_card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one layer less: see analyzer.players.strong_entry
 def play_out(w, rec, pub, sw, exact, side):
     """The value to ``side`` of world ``w`` played to the end by the evaluator (module
     docstring); ``w`` is back as it was on return."""

@@ -152,7 +152,7 @@ def _init_ctx(ctx, variant, tt_bits):
     ctx[C_MTD_STEPS] = 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one layer less: see analyzer.players.strong_entry
 def policy_card(code, st, rec, pub, sw, u):
     """The card of the seat to move of ``st`` under play policy ``code`` (module docstring)."""
     kind = code & play.KIND_MASK

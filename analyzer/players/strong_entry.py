@@ -6,6 +6,16 @@ them from the kernel cache: only a run that plays a searching policy does
 (``analyzer.runs.hand.strong_address``, under the kernel cache's lock). ``strong_card`` reads
 the hand's arrays where the link says they are (``workspace_at``): nothing is copied, and what
 the policies keep between decisions (the dd table, its fingerprint) stays in the hand's link.
+
+What it costs to compile. Numba links the code of every function a compiled function calls into
+that function's own module, and LLVM optimises and emits the whole again: each layer of calls
+between ``strong_card`` and the solver's search paid for the solver, pimc and net once more
+(``scripts/compile_profile.py --llvm``: ``policy_card`` 10.9 s of LLVM, ``pimc.play_out`` 5.1 s,
+``dd.dd_card`` 2.7 s on a loaded machine). The layers called at one place only (``policy_card``,
+``play_out``, ``dd_card``) are therefore inlined, which cut this module's cold compile by about a
+fifth (docs/BENCHMARKS.md, 2026-12-03). Inlining more (``pimc_card``, ``dd_best``, the solver's
+``solve_cards`` and ``_exact``) made it slower: numba types and lowers an inlined body anew, and
+the big ones cost more that way than LLVM saved.
 """
 
 from __future__ import annotations

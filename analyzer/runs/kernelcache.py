@@ -68,13 +68,18 @@ ENTRY_KERNELS["duel --dd-loss"] = (DRIVER, DUEL_TRACE, SOLVER)
 # once instead of inlined copies: the driver 52-59 s where the previous build took 87-93 s in the same
 # runs (load 1 from another job; docs/BENCHMARKS.md), so about 55 s; the searching and learned players'
 # entry, since net joined it, 69 s in ``belote warmup`` on an empty cache (same day, load about 1).
+# Later that day the driver stopped compiling the hand's code again in every layer of calls above it
+# and the entry lost three such layers: in the same runs against the build before (one process each,
+# side by side; a slower, loaded machine) the driver 62.6-72.4 s where it took 78.3-91.0 s (0.80x) and
+# the entry 83.0-85.7 s where it took 98.0-105.7 s (0.81-0.85x): about 45 s and 58 s on the machine
+# of the figures above.
 # The trace kernels and the solver, with the driver cached (the hand and the players they call are
 # then loaded, not compiled), 2026-12-02, each in a fresh process on a copy of a cache holding
 # everything but them (a second run: 0.1-0.2 CPU s): the first ``trace_hand`` of a classic hand
 # 5.4 CPU s (18 s wall at load 3), the first ``dd_losses`` of one classic deal with the solver cached
 # 5.3 CPU s (12 s wall), the solver's first ``Solver.card_values`` 1.9 CPU s (3.8 s wall). On a cold
 # cache most of their work is the driver's, so the sum over-counts a little.
-COMPILE_SECONDS = {DRIVER: 55, STRONG: 70, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
+COMPILE_SECONDS = {DRIVER: 45, STRONG: 58, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
 
 
 def is_cached(kernel: tuple[str, str, str], root: Path | None = None) -> bool:
