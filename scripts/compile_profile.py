@@ -9,6 +9,7 @@ real cache), runs one tiny analysis through the driver (``--play`` picks the pla
     .venv/bin/python scripts/compile_profile.py
     .venv/bin/python scripts/compile_profile.py --play pimc --top 40
     .venv/bin/python scripts/compile_profile.py --llvm   # + LLVM's seconds in each function's compile
+    .venv/bin/python scripts/compile_profile.py --entry  # then the searching players' entry, timed apart
 
 Numba links a called function's code into its caller's module and has LLVM optimise and emit the
 whole again: ``--llvm`` shows where that is paid (``NUMBA_LLVM_PASS_TIMINGS``).
@@ -64,6 +65,9 @@ def main() -> None:
     ap.add_argument("--llvm", action="store_true",
                     help="for each of the top functions, LLVM's seconds in its compiles: function passes, module "
                          "passes (over its code and every function linked into it), emitting the object")
+    ap.add_argument("--entry", action="store_true",
+                    help="after the heuristic run, compile the searching and learned players' entry "
+                         "(analyzer.players.strong_entry) and print its CPU seconds apart")
     args = ap.parse_args()
     from analyzer.players.policies import Policies
     from analyzer.rules import Rules
@@ -78,6 +82,13 @@ def main() -> None:
     with ev.install_listener("numba:compile", prof):
         simulate(config)
     cpu = time.process_time() - t0
+    if args.entry:
+        t1 = time.process_time()
+        with ev.install_listener("numba:compile", prof):
+            import analyzer.players.strong_entry  # noqa: F401 (importing compiles it)
+        print(f"cold compile of the driver: {cpu:.1f} s CPU; then of the searching players' entry: "
+              f"{time.process_time() - t1:.1f} s CPU")
+        cpu = time.process_time() - t0
     by = {}
     for name, total, own in prof.rows:
         n, t, s = by.get(name, (0, 0.0, 0.0))

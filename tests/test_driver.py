@@ -71,3 +71,30 @@ def test_games_rows_the_same_whatever_the_chunk_and_threads():
     b = play_games(cfg2, 120, chunk=7, batch=50).games
     assert a.shape == (120, b.shape[1]) and (a == b).all()
     assert len({tuple(r) for r in a}) > 100  # one row per game, not one game repeated
+
+
+def test_the_hand_and_its_players_compile_once_for_every_caller():
+    # numba compiles a function once per argument types, and a constant argument has a type of its
+    # own: a caller passing 0 where another passes a variable (or uint64 where another passes uint32)
+    # would compile the hand, or a player it calls, again, and every compile of the hand costs tens of
+    # seconds on a cold cache (docs/BENCHMARKS.md, 2026-12-03). Simulate, the traced replay, a game
+    # (a variable reserve) and pimc's play-outs (the heuristic and the scoring) all reach one signature.
+    # Counted in the kernel cache's index (what every compile of this source saved), since a kernel
+    # loaded from the cache brings its callees without compiling them (their .signatures stay empty)
+    from analyzer.players import play
+    from analyzer.rules import declarations, scoring
+    from analyzer.runs.hand import play_hand
+
+    for label in ("classic", "dekjas"):
+        rules = Rules.from_label(label)
+        cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
+                        deals=20, seed=5, threads=1, chunk=20)
+        simulate(cfg)
+        trace_hand(cfg, 3)
+        play_games(cfg, 2)
+    pimc = SimConfig(rules=Rules("piekjas", 3), policies=Policies.parse("heuristic", "pimc:worlds=2", 3),
+                     deals=1, seed=5, threads=1, chunk=1)
+    simulate(pimc)
+    for f in (play_hand, play._heuristic, play._heuristic_v1, scoring.score_solo, declarations.find_declarations):
+        saved = f._cache._cache_file._load_index()
+        assert len(saved) == 1, (f.py_func.__name__, [key[0] for key in saved])
