@@ -94,7 +94,8 @@ def main() -> None:
         n, t, s = by.get(name, (0, 0.0, 0.0))
         by[name] = (n + 1, t + total, s + own)
     rows = sorted(by.items(), key=lambda kv: -kv[1][2])
-    print(f"cold compile of a {args.variant} simulate with --play {args.play}: {cpu:.1f} s CPU, "
+    what = " and of the searching players' entry" if args.entry else ""
+    print(f"cold compile of a {args.variant} simulate with --play {args.play}{what}: {cpu:.1f} s CPU, "
           f"{len(prof.rows)} compiles of {len(by)} functions")
     print(f"{'self s':>8} {'total s':>8} {'n':>3}  function")
     for name, (n, total, own) in rows[:args.top]:
