@@ -78,11 +78,13 @@ def test_the_hand_and_its_players_compile_once_for_every_caller():
     # own: a caller passing 0 where another passes a variable (or uint64 where another passes uint32)
     # would compile the hand, or a player it calls, again, and every compile of the hand costs tens of
     # seconds on a cold cache (docs/BENCHMARKS.md, 2026-12-03). Simulate, the traced replay, a game
-    # (a variable reserve) and pimc's play-outs (the heuristic and the scoring) all reach one signature.
+    # (a variable reserve), pimc's play-outs and its evaluator as `belote learn` calls it (the heuristic
+    # and the scoring) all reach one signature.
     # Counted in the kernel cache's index (what every compile of this source saved), since a kernel
     # loaded from the cache brings its callees without compiling them (their .signatures stay empty)
     from analyzer.players import play
     from analyzer.rules import declarations, scoring
+    from analyzer.runs import learn
     from analyzer.runs.hand import play_hand
 
     for label in ("classic", "dekjas"):
@@ -95,6 +97,7 @@ def test_the_hand_and_its_players_compile_once_for_every_caller():
     pimc = SimConfig(rules=Rules("piekjas", 3), policies=Policies.parse("heuristic", "pimc:worlds=2", 3),
                      deals=1, seed=5, threads=1, chunk=1)
     simulate(pimc)
+    learn.decisions(Rules.from_label("classic"), seed=5, deals=1)  # pimc's evaluator on the true deal
     for f in (play_hand, play._heuristic, play._heuristic_v1, scoring.score_solo, declarations.find_declarations):
         saved = f._cache._cache_file._load_index()
         assert len(saved) == 1, (f.py_func.__name__, [key[0] for key in saved])

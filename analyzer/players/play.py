@@ -315,6 +315,11 @@ def choose_card(policy, legal, seat, my_mask, gone_mask, led, win_card, win_seat
     if policy == RANDOM:
         k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))
         return nth_card(legal, k)
+    # one type for every caller (numba widens some uint32 arithmetic to uint64, and compiles a
+    # function once per argument types): each heuristic compiles once (tests/test_driver.py)
+    legal = np.uint64(legal)
+    my_mask = np.uint32(my_mask)
+    gone_mask = np.uint32(gone_mask)
     if (policy >> 8) & 0xFF == 1:
         return _heuristic_v1(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
                              trump, taker, partners, n_players)
