@@ -24,7 +24,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analyzer import git_commit  # noqa: E402
-from analyzer.players.bidding import PASS  # noqa: E402
+from analyzer.rules.calls import PASS  # noqa: E402
 from analyzer.players.policies import Policies  # noqa: E402
 from analyzer.questions.take import F_MSUM, Call, _per_deal, analyse_take  # noqa: E402
 from analyzer.rules import Rules  # noqa: E402

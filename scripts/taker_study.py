@@ -39,7 +39,7 @@ from analyzer.game.state import (
     play_card,
     side_of_seat,
 )
-from analyzer.players.bidding import PLAYED
+from analyzer.rules.calls import PLAYED
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.policies import play_code
 from analyzer.questions.duel import _start_from_trace, kernel_inputs, parse_set

@@ -75,7 +75,7 @@ def test_a_take_override_takes_a_class_the_threshold_passes():
     """Piekjas 3, round 1, turned Qh: J 9 of trump with a side ace scores below the
     threshold (the heuristic passes); a take override for its class (J9.., length 2, one
     side ace, no void) takes it, and a hand of another class still passes."""
-    from analyzer.players.bidding import PASS, TAKE
+    from analyzer.rules.calls import PASS, TAKE
     from analyzer.rules import Rules
 
     rules = Rules.make("piekjas", 3)
@@ -92,7 +92,7 @@ def test_a_take_override_takes_a_class_the_threshold_passes():
 def test_a_pass_override_passes_a_class_the_threshold_takes():
     """Piekjas 3, round 1, turned Qh: J 9 A of trump with a side ace reaches the threshold
     (the heuristic takes); a pass override for its class passes it."""
-    from analyzer.players.bidding import PASS, TAKE
+    from analyzer.rules.calls import PASS, TAKE
     from analyzer.rules import Rules
 
     rules = Rules.make("piekjas", 3)
@@ -106,7 +106,8 @@ def test_a_pass_override_passes_a_class_the_threshold_takes():
 def test_a_pass_override_is_a_pass_not_a_smous_offer():
     """Piekjas 2: a hand just below the threshold offers smous; with a pass override for
     its class it passes (what the tables measured is take against pass)."""
-    from analyzer.players.bidding import P_THR1, PASS, SMOUS
+    from analyzer.players.bidding import P_THR1
+    from analyzer.rules.calls import PASS, SMOUS
     from analyzer.rules import Rules
 
     rules = Rules.make("piekjas", 2)

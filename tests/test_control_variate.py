@@ -13,7 +13,7 @@ from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
 from analyzer.questions.bracket import analyse_bracket
 from analyzer.questions.take import F_MSUM, Call, _per_deal, adjust_by_control, analyse_take
-from analyzer.players.bidding import PASS, TAKE
+from analyzer.rules.calls import PASS, TAKE
 from analyzer.rules import Rules
 from analyzer.rules.cards import parse_card
 from analyzer.runs.stats import Z95, control_variate, control_variate_rate, mean_of

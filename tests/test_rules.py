@@ -154,6 +154,79 @@ def test_game_targets():
     assert [r.target for r in (CLASSIC, PIEKJAS2, PIEKJAS3, PIEKJAS4, DEKJAS)] == [1000, 500, 700, 1000, 500]
 
 
+# --- §3 bidding: the calls open ------------------------------------------------------
+
+
+def calls(impl, rules, rnd, turned="Qh"):
+    """The open calls as ``{"take h", "smous c", "pass", "koe s"}``."""
+    letters = "cdhs"
+    return {c if s is None else f"{c} {letters[s]}" for c, s in impl.legal_calls(rules, rnd, parse_card(turned) >> 3)}
+
+
+def test_round_one_takes_only_the_turned_suit(impl):
+    assert calls(impl, CLASSIC, 1) == {"take h", "pass"}
+    assert calls(impl, PIEKJAS3, 1, "7s") == {"take s", "pass"}
+
+
+def test_classic_round_two_names_another_suit(impl):
+    assert calls(impl, CLASSIC, 2) == {"take c", "take d", "take s", "pass"}
+
+
+def test_piekjas_round_two_names_any_suit_by_default(impl):
+    assert calls(impl, PIEKJAS3, 2) == {"take c", "take d", "take h", "take s", "pass"}
+    assert calls(impl, PIEKJAS4, 2, "Ac") == {"take c", "take d", "take h", "take s", "pass"}
+
+
+def test_round2_suits_other_leaves_out_the_turned_suit(impl):
+    assert calls(impl, PIEKJAS3.with_options(round2_suits="other"), 2) == {"take c", "take d", "take s", "pass"}
+
+
+def test_smous_is_open_with_two_players_on_the_suits_a_take_may_name(impl):
+    assert calls(impl, PIEKJAS2, 1) == {"take h", "smous h", "pass"}
+    assert calls(impl, DEKJAS, 2, "Td") == {"pass"} | {f"{c} {s}" for c in ("take", "smous") for s in "cdhs"}
+
+
+def test_smous_is_closed_with_three_or_four_players_and_in_classic(impl):
+    for rules in (CLASSIC, PIEKJAS3, PIEKJAS4):
+        for rnd in (1, 2):
+            assert not [c for c in calls(impl, rules, rnd) if c.startswith("smous")]
+
+
+def test_koe_names_any_suit_after_two_passed_rounds(impl):
+    for rules in (PIEKJAS2, PIEKJAS3, PIEKJAS4, DEKJAS):
+        assert calls(impl, rules, 3) == {"koe c", "koe d", "koe h", "koe s"}  # no pass: seat 0 must play
+
+
+def test_classic_passed_twice_has_no_call(impl):
+    assert calls(impl, CLASSIC, 3) == set()  # passed out
+
+
+def test_the_kernel_opens_the_calls_the_reference_opens():
+    """Every variant, both round2_suits readings, every round and turned suit: the same calls."""
+    from analyzer.rules import engine, reference
+
+    for rules in (CLASSIC, PIEKJAS2, PIEKJAS3, PIEKJAS4, DEKJAS):
+        readings = [rules] if rules.variant == "classic" else [rules, rules.with_options(round2_suits="other")]
+        for r in readings:
+            for rnd in (1, 2, 3):
+                for ts in range(4):
+                    assert engine.legal_calls(r, rnd, ts) == reference.legal_calls(r, rnd, ts), (r.label, rnd, ts)
+
+
+def test_a_uniform_choice_counts_the_open_calls_in_one_order():
+    """``nth_call`` walks a mask of calls in bit order: pass, take by suit, smous by suit, the
+    answers, koe by suit (the order the random bidder draws in)."""
+    from analyzer.rules import calls as C
+
+    mask = C.legal_calls(DEKJAS.record(), 2, HEARTS)
+    walked = [C.nth_call(mask, k) for k in range(9)]
+    assert walked == [(C.PASS, -1)] + [(C.TAKE, s) for s in range(4)] + [(C.SMOUS, s) for s in range(4)]
+    assert [C.nth_call(C.ANSWERS, k)[0] for k in range(2)] == [C.SMOUS_PLAY, C.SMOUS_REDEAL]
+    assert C.calls_in(C.legal_calls(PIEKJAS3.record(), 3, HEARTS)) == [(C.KOE, s) for s in range(4)]
+    for call, suit in walked:
+        assert C.call_of_bit(C.call_bit(call, suit)) == (call, suit)
+
+
 # --- §4 play -----------------------------------------------------------------------
 
 

@@ -9,8 +9,9 @@ import pytest
 
 import cli
 from analyzer.game.dealing import shuffle_deck  # noqa: F401 (the deal order the reference reads)
-from analyzer.players.bidding import (KOE, KOE_ROUND, P_KOE_LENGTH, P_KOE_TURNED, PLAYED, SMOUS, TAKE, bid_cards,
-                                      choose_koe_suit, default_bid_params, suit_strength)
+from analyzer.players.bidding import (P_KOE_LENGTH, P_KOE_TURNED, bid_cards, choose_koe_suit, default_bid_params,
+                                      suit_strength)
+from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE
 from analyzer.players.policies import Policies
 from analyzer.questions import suits as Q
 from analyzer.questions.calibrate import read_policy

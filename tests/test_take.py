@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.players.bidding import PASS, SMOUS, TAKE
+from analyzer.rules.calls import PASS, SMOUS, TAKE
 from analyzer.rules.cards import parse_card, parse_cards
 from analyzer.errors import BeloteError
 from analyzer.rules import Rules

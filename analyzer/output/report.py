@@ -43,7 +43,7 @@ from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.questions.table import bidding_table, write_frame
 from analyzer.output import take_table
 from analyzer.output.html import write_html
-from analyzer.players.bidding import PASS, SMOUS
+from analyzer.rules.calls import PASS, SMOUS
 from analyzer.runs.fmt import ci_pct, ci_rate
 from analyzer.runs.limits import derived_seed
 from analyzer.runs.stats import CV_MIN_N

@@ -1,4 +1,5 @@
-"""Bidding: the calls of RULES.md §3 and the bidding policies that choose among them.
+"""Bidding: the procedure of RULES.md §3 and the bidding policies that choose among the
+open calls (``analyzer.rules.calls.legal_calls``).
 
 The procedure (``run_bidding``): round 1, seats 0..n-1: take the turned suit, pass, or
 (2 players, not classic) smous; if all pass, round 2: name a suit (not the turned one
@@ -10,7 +11,7 @@ Policies see only what the bidding seat sees: its own cards (Dekjas: its face-up
 cards, and the opponent's face-up cards), the turned card, its seat and the round.
 
 Policies (codes are the registry's, ``analyzer.players.policies``):
-- ``random`` (0): uniform over the calls open; koe suit uniform; smous answered 50/50.
+- ``random`` (0): uniform over the open calls (``nth_call``); koe suit uniform; smous answered 50/50.
 - ``heuristic`` (1): a hand-strength score per suit (``suit_strength``) against a
   threshold by round and seat; parameters in ``BID_PARAM_NAMES``. A parameter row may
   also carry class overrides (``class_override``): for a hand class (which of the trump
@@ -25,14 +26,8 @@ from numba import njit
 from analyzer.rules.cards import N_SUITS, R9, RA, RJ, RK, RQ, RT, lane, lowest_card, popcount, suit_mask
 from analyzer.game.dealing import rand_below
 from analyzer.rules import CLASSIC, DEKJAS
-
-# calls, as in DEAL_LOG.md bids[].call
-PASS, TAKE, SMOUS, SMOUS_PLAY, SMOUS_REDEAL, KOE = 0, 1, 2, 3, 4, 5
-CALL_NAMES = ("pass", "take", "smous", "smous-play", "smous-redeal", "koe")
-KOE_ROUND = 3  # the koe is recorded as round 3: it follows two passed rounds
-
-# bidding outcomes
-PLAYED, PASSED_OUT, REDEAL = 0, 1, 2
+from analyzer.rules.calls import (ANSWERS, KOE, KOE_ROUND, PASS, PASSED_OUT, PLAYED, REDEAL, SMOUS, SMOUS_BIT,
+                                  SMOUS_PLAY, SMOUS_REDEAL, TAKE, legal_calls, nth_call, trump_suits)
 
 RANDOM, HEURISTIC = 0, 1
 
@@ -210,33 +205,18 @@ def bid_cards(own, turned, t, rec):
 
 @njit(cache=True, inline="always")
 def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
-    """A call for ``seat`` in round ``rnd`` (1 or 2): returns (call, suit)."""
+    """A call for ``seat`` in round ``rnd`` (1 or 2), among ``legal_calls``: returns (call, suit)."""
     turned_suit = turned >> 3
-    smous_ok = rec.variant != CLASSIC and rec.n_players == 2
+    calls = legal_calls(rec, rnd, turned_suit)
     if policy == RANDOM:
-        if rnd == 1:
-            k = rand_below(rng, 3 if smous_ok else 2)
-            return (PASS, -1) if k == 0 else ((TAKE, turned_suit) if k == 1 else (SMOUS, turned_suit))
-        n_suits = 4 if rec.round2_any else 3
-        n_opts = 1 + n_suits * (2 if smous_ok else 1)
-        k = rand_below(rng, n_opts)
-        if k == 0:
-            return PASS, -1
-        k -= 1
-        call = TAKE if k < n_suits else SMOUS
-        idx = k % n_suits
-        suit = idx
-        if not rec.round2_any and suit >= turned_suit:
-            suit += 1  # skip the turned suit
-        return call, suit
-    # heuristic
+        return nth_call(calls, rand_below(rng, popcount(calls)))
+    # heuristic: the strongest suit it may name, against the threshold
     thr = bid_threshold(params, rnd, seat)
+    suits = trump_suits(rec, rnd, turned_suit)
     best_suit = -1
     best = -1e9
     for t in range(N_SUITS):
-        if rnd == 1 and t != turned_suit:
-            continue
-        if rnd == 2 and t == turned_suit and not rec.round2_any:
+        if not (suits >> t) & 1:
             continue
         sc = suit_strength(bid_cards(own, turned, t, rec), t, params)
         if sc > best:
@@ -245,7 +225,7 @@ def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
     ov = class_override(params, rnd, bid_cards(own, turned, best_suit, rec), best_suit)
     if ov > 0 or (ov == 0 and best >= thr):
         return TAKE, best_suit
-    if ov == 0 and smous_ok and best >= thr - params[P_SMOUS_MARGIN]:
+    if ov == 0 and (calls >> (SMOUS_BIT + best_suit)) & 1 and best >= thr - params[P_SMOUS_MARGIN]:
         return SMOUS, best_suit
     return PASS, -1  # an override's pass is a pass (no smous): what the tables measured
 
@@ -267,7 +247,8 @@ def choose_koe_suit(policy, params, own, turned, rec, rng):
     """Seat 0, forced to play after two passed rounds, names a suit (§3.4): the best
     ``koe_score`` (ties: the first suit)."""
     if policy == RANDOM:
-        return rand_below(rng, N_SUITS)
+        calls = legal_calls(rec, KOE_ROUND, turned >> 3)
+        return nth_call(calls, rand_below(rng, popcount(calls)))[1]
     best_suit = 0
     best = -1e9
     for t in range(N_SUITS):
@@ -283,7 +264,7 @@ def answer_smous(policy, params, own, turned, suit, rec, rng):
     """The other player answers a smous on ``suit``: SMOUS_PLAY or SMOUS_REDEAL (§3.5).
     The heuristic lets the bidder play when its own cards are strong in that suit."""
     if policy == RANDOM:
-        return SMOUS_PLAY if rand_below(rng, 2) == 0 else SMOUS_REDEAL
+        return nth_call(ANSWERS, rand_below(rng, 2))[0]
     if suit_strength(own, suit, params) >= params[P_SMOUS_ANSWER]:
         return SMOUS_PLAY
     return SMOUS_REDEAL
@@ -350,7 +331,7 @@ def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, out):
                 out[0] = REDEAL
                 out[4] = 2
                 return REDEAL
-    if rec.variant == CLASSIC:
+    if legal_calls(rec, KOE_ROUND, turned >> 3) == 0:  # §3 classic.4: no koe, the hand is passed out
         out[0] = PASSED_OUT
         return PASSED_OUT
     suit = choose_koe_suit(bid_pol[0], bid_params[0], own[0], turned, rec, rng)

@@ -91,18 +91,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.game.dealing import rand_below, rand_unit
-from analyzer.players.bidding import (
-    KOE_ROUND,
-    N_BID_PARAMS,
-    PASS,
-    RANDOM,
-    SMOUS,
-    SMOUS_PLAY,
-    TAKE,
-    answer_smous,
-    choose_bid,
-    choose_koe_suit,
-)
+from analyzer.players.bidding import N_BID_PARAMS, RANDOM, answer_smous, choose_bid, choose_koe_suit
+from analyzer.rules.calls import KOE_ROUND, PASS, SMOUS, SMOUS_PLAY, TAKE
 from analyzer.game.state import (
     trick_step,
     ST_TAKER,

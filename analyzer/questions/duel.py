@@ -65,7 +65,7 @@ from analyzer.runs.hand import (
     TRICK_STRIDE,
     strong_address,
 )
-from analyzer.players.bidding import PLAYED
+from analyzer.rules.calls import PLAYED
 from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK, set_threads
 from analyzer.runs.limits import kernel_seed
 from analyzer.runs.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, mean_of, rate

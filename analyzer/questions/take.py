@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.runs import driver
-from analyzer.players.bidding import CALL_NAMES, P_THR1, PASS, SMOUS, TAKE
+from analyzer.players.bidding import P_THR1
+from analyzer.rules.calls import CALL_NAMES, PASS, SMOUS, TAKE, calls_in, legal_calls
 from analyzer.rules.cards import (
     N_CARDS,
     SUIT_NAMES,
@@ -123,18 +124,10 @@ def _cards(value) -> list[int]:
 
 
 def open_calls(rules: Rules, turned: int, round_: int) -> list[Call]:
-    """Every call open at that moment (RULES.md §3): take the turned suit (round 1) or each
-    allowed suit (round 2), smous likewise where allowed (2 players, not classic), pass."""
-    ts = turned >> 3
-    if round_ == 1:
-        suits = [ts]
-    else:
-        suits = [s for s in range(4) if rules.round2_suits == "any" or s != ts]
-    out = [Call(TAKE, s) for s in suits]
-    if rules.smous_allowed:
-        out += [Call(SMOUS, s) for s in suits]
-    out.append(Call(PASS, -1))
-    return out
+    """Every call open at that moment (``analyzer.rules.calls.legal_calls``, RULES.md §3):
+    take on each suit open (round 1 the turned suit), smous likewise with 2 players, then pass."""
+    calls = [Call(c, s) for c, s in calls_in(legal_calls.py_func(rules.record(), round_, turned >> 3))]
+    return [c for c in calls if c.call != PASS] + [Call(PASS, -1)]
 
 
 def parse_calls(spec, rules: Rules, turned: int, round_: int) -> list[Call]:

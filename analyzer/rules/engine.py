@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from analyzer.rules import calls as _calls
 from analyzer.rules import declarations as _decl
 from analyzer.rules import scoring as _scoring
 from analyzer.rules.cards import cards_to_mask, mask_to_cards
@@ -55,6 +56,13 @@ def legal_plays(hand, trick, seat, trump, rules: Rules) -> frozenset:
         partner_winning = int(rules.partners and winner_seat != seat and _side_of(winner_seat, rules) == _side_of(seat, rules))
     m = legal_mask(np.uint32(hand_mask), led, best_trump, trump, partner_winning, int(rules.undertrump == "free"))
     return frozenset(mask_to_cards(int(m)))
+
+
+def legal_calls(rules: Rules, rnd: int, turned_suit: int) -> frozenset:
+    """The kernel's open calls (``analyzer.rules.calls.legal_calls``) as the reference's
+    (call, suit) pairs, suit None for pass."""
+    mask = _calls.legal_calls(rules.record(), rnd, turned_suit)
+    return frozenset((_calls.CALL_NAMES[c], None if c == _calls.PASS else s) for c, s in _calls.calls_in(int(mask)))
 
 
 def trick_winner(trick, trump) -> int:

@@ -418,6 +418,32 @@ def _trickless_roem(rules, taker, tricks, roem, stuk, award, scores, totals_befo
 # --- replay of a deal log (DEAL_LOG.md) ------------------------------------------------
 
 
+KOE_ROUND = 3  # after two passed rounds (DEAL_LOG.md records the koe as round 3)
+
+
+def legal_calls(rules: Rules, rnd: int, turned_suit: int) -> frozenset:
+    """RULES.md §3: the calls open to the seat whose turn it is in round ``rnd`` (1, 2, or 3
+    for the koe after two passed rounds), as (call, suit) pairs, suit None for pass."""
+    others = [s for s in range(4) if s != turned_suit]
+    if rnd == 1:
+        suits = [turned_suit]  # §3 classic.2, piekjas.2: take the turned card's suit
+    elif rnd == 2:
+        # §3 classic.3: another suit; §3 piekjas.3 / dekjas.2: option round2_suits, 'any' of the four
+        # (a piekjas/dekjas option: classic round 2 always names "another suit")
+        any_suit = rules.variant != "classic" and rules.round2_suits == "any"
+        suits = list(range(4)) if any_suit else others
+    elif rules.variant == "classic":
+        return frozenset()  # §3 classic.4: passed twice, no play (passed out)
+    else:
+        # §3 piekjas.4: seat 0 must play on a suit of its choice, the koe. Reading: any of the
+        # four, the turned suit included (then the Dix exchange is possible)
+        return frozenset(("koe", s) for s in range(4))
+    calls = {("pass", None)} | {("take", s) for s in suits}
+    if rules.variant != "classic" and rules.players == 2:
+        calls |= {("smous", s) for s in suits}  # §3 piekjas.2-3, dekjas.2: smous only with 2 players
+    return frozenset(calls)
+
+
 class _Stop(Exception):
     """The record cannot be followed any further."""
 
@@ -549,18 +575,16 @@ class _Replay:
                     continue
                 if call not in ("take", "smous"):
                     self.stop(f"{where}: call {call!r} is not allowed here (take, pass or smous)")
-                if call == "smous" and not rules.smous_allowed:
-                    # §3 piekjas.2/.3: smous only with 2 players (piekjas n=2, dekjas)
+                open_calls = legal_calls(rules, rnd, turned_suit)
+                if call == "smous" and not any(c == "smous" for c, _ in open_calls):
                     self.stop(
                         f"{where}: smous is only allowed with 2 players in piekjas or dekjas, "
                         f"not in {rules.label} (RULES.md §3)"
                     )
                 s = self.suit(b.get("suit"), f"{where} {call}")
-                if rnd == 1 and s != turned_suit:
-                    # §3 round 1: only the turned card's suit
+                if (call, s) not in open_calls and rnd == 1:
                     self.stop(f"{where}: round-1 {call} must be on the turned suit {SUIT_LETTERS['en'][turned_suit]}")
-                if rnd == 2 and s == turned_suit and not self.round2_any():
-                    # §3 round 2: another suit (option round2_suits=any: all four)
+                if (call, s) not in open_calls:
                     self.stop(f"{where}: round-2 {call} must name a suit other than the turned suit "
                               f"{SUIT_LETTERS['en'][turned_suit]} (round2_suits=other)")
                 if call == "take":
@@ -578,22 +602,18 @@ class _Replay:
                 if ans.get("call") == "smous-redeal":
                     return finish("redeal")
                 self.stop(f"bids[{k2}]: call {ans.get('call')!r}: smous must be answered smous-play or smous-redeal")
-        if rules.variant == "classic":
+        koe_calls = legal_calls(rules, KOE_ROUND, turned_suit)
+        if not koe_calls:
             return finish("passed_out")  # §3 classic.4: all passed twice
-        # §3 piekjas.4: all passed twice, seat 0 must play on a suit of its choice (koe).
-        # Reading: "a suit of its choice" = any of the four, the turned suit included (then
-        # the Dix exchange is possible); the koe bid's "round" is not checked.
+        # the koe bid's "round" is not checked
         k, b = next_bid("seat 0's koe")
         if b.get("seat") != 0 or b.get("call") != "koe":
             self.stop(f"bids[{k}]: after all passed twice, seat 0 must be koe (call 'koe' with a suit)")
         self.trump = self.suit(b.get("suit"), f"bids[{k}] koe")
+        if ("koe", self.trump) not in koe_calls:
+            self.stop(f"bids[{k}]: the koe may not name {SUIT_LETTERS['en'][self.trump]}")
         self.troefmaker, self.koe = 0, True
         return finish("played")
-
-    def round2_any(self) -> bool:
-        # Reading: round2_suits is a piekjas/dekjas option (§3 piekjas.3, dekjas.2); classic
-        # round 2 always names "another suit" (§3 classic.3).
-        return self.rules.variant != "classic" and self.rules.round2_suits == "any"
 
     def check_trump_fields(self):
         rec = self.rec

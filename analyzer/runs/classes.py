@@ -33,26 +33,9 @@ import numpy as np
 from numba import njit
 
 from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class dimensions, read by the tables)
-    HEURISTIC,
-    HON_9,
-    HON_A,
-    HON_J,
-    HON_T,
-    N_ACES,
-    N_HON,
-    N_HAND_CLASSES,
-    N_LEN,
-    N_VOIDS,
-    PASS,
-    SMOUS,
-    TAKE,
-    TRACE_BIDS,
-    bid_cards,
-    bid_threshold,
-    class_features,
-    run_bidding,
-    suit_strength,
-)
+    HEURISTIC, HON_9, HON_A, HON_J, HON_T, N_ACES, N_HON, N_HAND_CLASSES, N_LEN, N_VOIDS, TRACE_BIDS, bid_cards,
+    bid_threshold, class_features, run_bidding, suit_strength)
+from analyzer.rules.calls import PASS, SMOUS, TAKE, trump_suits
 from analyzer.rules.cards import N_SUITS
 from analyzer.game.dealing import first_hands, shuffle_deck
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
@@ -224,8 +207,9 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         else:
             t = -1
             best = -1e18
+            allowed = trump_suits(rec, 2, ts)
             for u in range(N_SUITS):
-                if u == ts and not rec.round2_any:
+                if not (allowed >> u) & 1:
                     continue
                 sc = suit_strength(bid_cards(own[seat], turned, u, rec), u, bid_params[seat])
                 if sc > best:

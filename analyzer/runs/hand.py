@@ -20,7 +20,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import PLAYED, TRACE_BIDS, run_bidding
+from analyzer.players.bidding import TRACE_BIDS, run_bidding
+from analyzer.rules.calls import PLAYED
 from analyzer.rules.cards import N_CARDS, R7, bit, lowest_card, popcount
 from analyzer.game.dealing import GOLDEN, dekjas_piles, first_hands, mix64
 from analyzer.game.state import (

@@ -4,7 +4,7 @@ them) and by the questions that replay hands (``analyzer.questions.impact``)."""
 
 from __future__ import annotations
 
-from analyzer.players.bidding import CALL_NAMES, KOE, KOE_ROUND, PLAYED, PASSED_OUT, SMOUS, TAKE
+from analyzer.rules.calls import CALL_NAMES, KOE, KOE_ROUND, PASSED_OUT, PLAYED, SMOUS, TAKE
 from analyzer.players.policies import Policies
 from analyzer.rules.cards import format_card, format_suit, mask_to_cards
 from analyzer.rules.declarations import KIND_NAMES

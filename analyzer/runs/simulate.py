@@ -16,7 +16,8 @@ import numba
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import KOE_ROUND, N_BID_PARAMS
+from analyzer.players.bidding import N_BID_PARAMS
+from analyzer.rules.calls import KOE_ROUND
 from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import check_deals, check_seed

@@ -48,7 +48,8 @@ Outputs are integer sums per chunk (identical for any thread count): one flat ro
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, TRACE_BIDS, bid_cards, koe_score, suit_strength
+from analyzer.players.bidding import TRACE_BIDS, bid_cards, koe_score, suit_strength
+from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, trump_suits
 from analyzer.rules import CLASSIC
 from analyzer.rules.cards import N_SUITS, lane, popcount
 from analyzer.rules.scoring import MADE
@@ -166,8 +167,9 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
     # every allowed suit, forced, from the same deck and stream state
     for j in range(32):
         deal[j] = deck[j]
+    allowed = trump_suits(rec, KOE_ROUND if koe else 2, ts)  # the suits its call could name (§3)
     for u in range(N_SUITS):
-        if not koe and u == ts and not rec.round2_any:
+        if not (allowed >> u) & 1:
             continue
         force[0] = seat
         force[1] = KOE_ROUND if koe else 2
@@ -193,11 +195,11 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
     if pstr > N_PB - 1:
         pstr = N_PB - 1
     for u in range(N_SUITS):
-        if u == p or (not koe and u == ts and not rec.round2_any):
+        if u == p or not (allowed >> u) & 1:
             continue
         rank = 0
         for v in range(N_SUITS):
-            if v == p or v == u or (not koe and v == ts and not rec.round2_any):
+            if v == p or v == u or not (allowed >> v) & 1:
                 continue
             if strength[v] > strength[u] or (strength[v] == strength[u] and v < u):
                 rank += 1

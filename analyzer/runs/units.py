@@ -15,7 +15,7 @@ chunks or runs in parallel: that is the driver's job, written once.
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import PASSED_OUT, PLAYED, REDEAL
+from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream, shuffle_deck, shuffle_rest
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
