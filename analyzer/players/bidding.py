@@ -1,11 +1,10 @@
-"""Bidding: the procedure of RULES.md §3 and the bidding policies that choose among the
-open calls (``analyzer.rules.calls.legal_calls``).
+"""Bidding policies: how a seat chooses among the calls open to it (RULES.md §3).
 
-The procedure (``run_bidding``): round 1, seats 0..n-1: take the turned suit, pass, or
-(2 players, not classic) smous; if all pass, round 2: name a suit (not the turned one
-unless ``round2_suits=any``), pass, or smous with a suit; if all pass twice: classic is
-passed out, piekjas and dekjas make seat 0 the koe on a suit of its choice. A smous is
-answered by the other player: play (the smous bidder becomes troefmaker) or redeal.
+The calls and which are open are the rules' (``analyzer.rules.calls.legal_calls``); the
+procedure (whose turn, what a call ends) is the game's (``analyzer.game.auction``), and
+``analyzer.runs.hand.run_bidding`` asks the seats' policies in turn. Here: a call in round 1
+or 2 (``choose_bid``), the koe's suit (``choose_koe_suit``) and the answer to a smous
+(``answer_smous``).
 
 Policies see only what the bidding seat sees: its own cards (Dekjas: its face-up
 cards, and the opponent's face-up cards), the turned card, its seat and the round.
@@ -26,8 +25,8 @@ from numba import njit
 from analyzer.rules.cards import N_SUITS, R9, RA, RJ, RK, RQ, RT, lane, lowest_card, popcount, suit_mask
 from analyzer.game.dealing import rand_below
 from analyzer.rules import CLASSIC, DEKJAS
-from analyzer.rules.calls import (ANSWERS, KOE, KOE_ROUND, PASS, PASSED_OUT, PLAYED, REDEAL, SMOUS, SMOUS_BIT,
-                                  SMOUS_PLAY, SMOUS_REDEAL, TAKE, legal_calls, nth_call, trump_suits)
+from analyzer.rules.calls import (ANSWERS, KOE_ROUND, PASS, SMOUS, SMOUS_BIT, SMOUS_PLAY, SMOUS_REDEAL, TAKE,
+                                  legal_calls, nth_call, trump_suits)
 
 RANDOM, HEURISTIC = 0, 1
 
@@ -268,79 +267,3 @@ def answer_smous(policy, params, own, turned, suit, rec, rng):
     if suit_strength(own, suit, params) >= params[P_SMOUS_ANSWER]:
         return SMOUS_PLAY
     return SMOUS_REDEAL
-
-
-@njit(cache=True, inline="always")
-def _record(trace, seat, rnd, call, suit):
-    if trace.shape[0] > 0:
-        n = trace[0]
-        base = 1 + 4 * n
-        trace[base] = seat
-        trace[base + 1] = rnd
-        trace[base + 2] = call
-        trace[base + 3] = suit
-        trace[0] = n + 1
-
-
-MAX_BIDS = 12  # 2 rounds x 4 seats, a smous answer, a koe
-TRACE_BIDS = 1 + 4 * MAX_BIDS  # trace[0] = number of bids, then (seat, round, call, suit)
-
-
-# Compiled once and called, not inlined (``inline="always"``): numba types an inlined function
-# anew at every call site of every kernel, which made the hand's cold compile about a third longer;
-# without reference counting (``_nrt=False``: it allocates nothing) a call costs only its
-# arguments (docs/BENCHMARKS.md, 2026-12-03).
-@njit(cache=True, _nrt=False)
-def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, out):
-    """The whole bidding of §3. ``own[s]``: the cards seat s judges (Dekjas: its face-up
-    cards). ``force`` = (seat, round, call, suit) overrides that one decision when it is
-    reached (seat -1: no override). Writes into ``out``: [outcome, trump, troefmaker,
-    round taken (1, 2, or KOE_ROUND), smous (0 none, 1 played, 2 redeal), smous seat,
-    force reached (0/1)] and returns the outcome (PLAYED, PASSED_OUT or REDEAL)."""
-    n = rec.n_players
-    out[4] = 0
-    out[5] = -1
-    out[6] = 0
-    for rnd in range(1, 3):
-        for seat in range(n):
-            if force[0] == seat and force[1] == rnd:
-                call = force[2]
-                suit = force[3]
-                out[6] = 1
-            else:
-                call, suit = choose_bid(bid_pol[seat], bid_params[seat], seat, rnd, own[seat], turned, rec, rng)
-            _record(trace, seat, rnd, call, suit)
-            if call == TAKE:
-                out[0] = PLAYED
-                out[1] = suit
-                out[2] = seat
-                out[3] = rnd
-                return PLAYED
-            if call == SMOUS:
-                other = 1 - seat
-                ans = answer_smous(bid_pol[other], bid_params[other], own[other], turned, suit, rec, rng)
-                _record(trace, other, rnd, ans, -1)
-                out[5] = seat
-                if ans == SMOUS_PLAY:
-                    out[0] = PLAYED
-                    out[1] = suit
-                    out[2] = seat
-                    out[3] = rnd
-                    out[4] = 1
-                    return PLAYED
-                out[0] = REDEAL
-                out[4] = 2
-                return REDEAL
-    if legal_calls(rec, KOE_ROUND, turned >> 3) == 0:  # §3 classic.4: no koe, the hand is passed out
-        out[0] = PASSED_OUT
-        return PASSED_OUT
-    suit = choose_koe_suit(bid_pol[0], bid_params[0], own[0], turned, rec, rng)
-    if force[0] == 0 and force[1] == KOE_ROUND:
-        suit = force[3]
-        out[6] = 1
-    _record(trace, 0, KOE_ROUND, KOE, suit)
-    out[0] = PLAYED
-    out[1] = suit
-    out[2] = 0
-    out[3] = KOE_ROUND
-    return PLAYED

@@ -2,8 +2,8 @@
 
 Every bidder, the ``take`` question's open calls, the suit runs and the rules API read the
 open calls here, the way every player reads its legal cards from ``analyzer.rules.legal``.
-The procedure that asks for them in turn (who calls, what a call ends) is
-``analyzer.players.bidding.run_bidding``.
+The procedure that asks for them in turn (who calls, what a call ends) is the state of
+``analyzer.game.auction``.
 
 A set of calls is a mask, one bit per (call, suit), in the order a uniform choice counts
 them (``nth_call``): pass, then take on each suit, smous on each suit, the two answers to a

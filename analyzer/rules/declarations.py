@@ -90,7 +90,7 @@ def has_declaration(seq_pool, carre_pool):
     return runs != 0 or quads != 0
 
 
-# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+# compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
     """Every declaration in the given cards; returns how many were written.
@@ -142,7 +142,7 @@ def side_of(seat, partners):
     return seat
 
 
-# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+# compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def roem_winner(best_key, n_players, partners, tie_first):
     """The side that scores declarations, or -1 (§5 'Who scores').
@@ -169,7 +169,7 @@ def roem_winner(best_key, n_players, partners, tie_first):
     return winner
 
 
-# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+# compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def stuk_seat(cards_by_seat, n_players, trump):
     """The seat holding both the K and the Q of trump (§5 'Stuk'), or -1."""

@@ -27,7 +27,7 @@ def round_to_ten(x):
     return (x + 5) // 10 * 10
 
 
-# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+# compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def score_classic(taker, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
                   reserve_before, tie_made, out_card, out_raw, out_scores):
@@ -85,7 +85,7 @@ def pit_awards(n_sides, n_tricks, tricks, out_bonus):
             out_bonus[s] = share
 
 
-# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+# compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_pts,
                reserve_before, totals_before, target, use_totals, trickless_target,

@@ -32,9 +32,10 @@ Outputs are integer sums per chunk (identical for any thread count), one flat ro
 import numpy as np
 from numba import njit
 
+from analyzer.game.auction import AUCTION_SIZE, TRACE_BIDS
 from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class dimensions, read by the tables)
-    HEURISTIC, HON_9, HON_A, HON_J, HON_T, N_ACES, N_HON, N_HAND_CLASSES, N_LEN, N_VOIDS, TRACE_BIDS, bid_cards,
-    bid_threshold, class_features, run_bidding, suit_strength)
+    HEURISTIC, HON_9, HON_A, HON_J, HON_T, N_ACES, N_HON, N_HAND_CLASSES, N_LEN, N_VOIDS, bid_cards,
+    bid_threshold, class_features, suit_strength)
 from analyzer.rules.calls import PASS, SMOUS, TAKE, trump_suits
 from analyzer.rules.cards import N_SUITS
 from analyzer.game.dealing import first_hands, shuffle_deck
@@ -47,6 +48,7 @@ from analyzer.runs.hand import (
     RES_TAKER_SIDE,
     RES_TRICKS,
     play_hand,
+    run_bidding,
 )
 from analyzer.runs.units import counted_score, follow_redeals
 from analyzer.rules import CLASSIC, DEKJAS
@@ -120,7 +122,7 @@ def judged_cards(rec, deck, own):
     return first_hands(deck, rec.n_players, rec.first_deal, own)
 
 
-# compiled once and called, not inlined: see analyzer.players.bidding.run_bidding
+# compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out):
     """Deal the unit's cards (``shuffle_deck``), fill ``own`` (``judged_cards``) and run the
@@ -160,7 +162,7 @@ _S_DEC = _S_TRICKS + 4 * MAX_RUNS  # per decision: class, strength index, side, 
 _S_DEAL = _S_DEC + 8 * MAX_DECISIONS  # the deal, kept while runs (and their redeals) reuse ``deck``
 _S_TRACE = _S_DEAL + 32  # the natural bidding's trace
 _S_BID_OUT = _S_TRACE + TRACE_BIDS
-TABLE_SCRATCH = _S_BID_OUT + 8
+TABLE_SCRATCH = _S_BID_OUT + AUCTION_SIZE
 CLS_SIZE = N_CLASSES * NQ
 STR_SIZE = N_STR * NQ
 TABLE_ROW = CLS_SIZE + STR_SIZE + N_META  # a row: cls (N_CLASSES x NQ), strength (N_STR x NQ), meta
@@ -179,7 +181,7 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
     strn = row[CLS_SIZE:CLS_SIZE + STR_SIZE].reshape((N_STR, NQ))
     meta = row[CLS_SIZE + STR_SIZE:TABLE_ROW]
     trace = scratch[_S_TRACE:_S_TRACE + TRACE_BIDS]
-    bid_out = scratch[_S_BID_OUT:_S_BID_OUT + 8]
+    bid_out = scratch[_S_BID_OUT:_S_BID_OUT + AUCTION_SIZE]
     deal = scratch[_S_DEAL:_S_DEAL + 32]
     runs = scratch[_S_RUNS:_S_SCORE].reshape((MAX_RUNS, 4))
     run_score = scratch[_S_SCORE:_S_NET].reshape((MAX_RUNS, 4))

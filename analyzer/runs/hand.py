@@ -20,8 +20,11 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import TRACE_BIDS, run_bidding
-from analyzer.rules.calls import PLAYED
+from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
+                                   AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, TRACE_BIDS,
+                                   auction_apply, auction_done, auction_round, auction_start, record_call)
+from analyzer.players.bidding import answer_smous, choose_bid, choose_koe_suit
+from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED
 from analyzer.rules.cards import N_CARDS, R7, bit, lowest_card, popcount
 from analyzer.game.dealing import GOLDEN, dekjas_piles, first_hands, mix64
 from analyzer.game.state import (
@@ -114,7 +117,7 @@ class Workspace(NamedTuple):
     under: np.ndarray  # int64[32]: Dekjas: the face-down card under a face-up card
     down: np.ndarray  # int64[2, 8]: Dekjas piles, face down
     up: np.ndarray  # int64[2, 8]: Dekjas piles, face up
-    bid_out: np.ndarray  # int64[8]
+    bid_out: np.ndarray  # int64[AUCTION_SIZE]: the bidding's state and outcome (analyzer.game.auction)
     card_pts: np.ndarray  # int64[4] per side
     tricks: np.ndarray  # int64[4] per side
     decl_pts: np.ndarray  # int64[4] per side
@@ -145,7 +148,7 @@ def make_workspace(rec, play_pol, strong_fn):
         raise ValueError("a dd or pimc policy plays: pass the address of its entry (runs.hand.strong_address)")
     return Workspace(
         np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(N_CARDS, i),
-        np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(8, i),
+        np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(AUCTION_SIZE, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
         np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
         np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
@@ -211,6 +214,44 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
     return seq_used, carre_used
 
 
+# Compiled once and called, not inlined (``inline="always"``): numba types an inlined function
+# anew at every call site of every kernel, which made the hand's cold compile about a third longer;
+# without reference counting (``_nrt=False``: it allocates nothing) a call costs only its
+# arguments (docs/BENCHMARKS.md, 2026-12-03).
+@njit(cache=True, _nrt=False)
+def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, au):
+    """The whole bidding of §3 on the auction state ``au`` (``analyzer.game.auction``): each
+    seat in turn chooses among its open calls with its bidding policy (``own[s]``: the cards
+    seat s judges; Dekjas: its face-up cards). ``force`` = (seat, round, call, suit) replaces
+    that one decision when it is reached (seat -1: none; the koe's suit is forced after its
+    policy has chosen, so the stream is the natural hand's). Returns the outcome (PLAYED,
+    PASSED_OUT or REDEAL); ``au`` holds trump, troefmaker, round, smous and whether the force
+    was reached (``AUCTION_FIELDS``)."""
+    ts = turned >> 3
+    auction_start(au)
+    while not auction_done(au):
+        seat = au[AU_SEAT]
+        phase = au[AU_PHASE]
+        if phase == AU_ANSWER:
+            call = answer_smous(bid_pol[seat], bid_params[seat], own[seat], turned, au[AU_SMOUS_SUIT], rec, rng)
+            suit = -1
+        elif phase == KOE_ROUND:
+            call = KOE
+            suit = choose_koe_suit(bid_pol[0], bid_params[0], own[0], turned, rec, rng)
+            if force[0] == 0 and force[1] == KOE_ROUND:
+                suit = force[3]
+                au[AU_FORCED] = 1
+        elif force[0] == seat and force[1] == phase:
+            call = force[2]
+            suit = force[3]
+            au[AU_FORCED] = 1
+        else:
+            call, suit = choose_bid(bid_pol[seat], bid_params[seat], seat, phase, own[seat], turned, rec, rng)
+        record_call(trace, seat, auction_round(au), call, suit)
+        auction_apply(au, rec, ts, call, suit)
+    return au[AU_OUTCOME]
+
+
 def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                reserve_before, totals, use_totals, ws, res, trace):
     """Simulate one hand from the dealt ``deck``; see the module docstring."""
@@ -262,16 +303,16 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     # ---- §3 bidding ----
     outcome = run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, bid_out)
     res[RES_KIND] = outcome
-    res[RES_SMOUS] = bid_out[4]
-    res[RES_SMOUS_SEAT] = bid_out[5]
-    res[RES_FORCED] = bid_out[6]
+    res[RES_SMOUS] = bid_out[AU_SMOUS]
+    res[RES_SMOUS_SEAT] = bid_out[AU_SMOUS_SEAT]
+    res[RES_FORCED] = bid_out[AU_FORCED]
     if outcome != PLAYED:
         return
-    trump = bid_out[1]
-    taker = bid_out[2]
+    trump = bid_out[AU_TRUMP]
+    taker = bid_out[AU_TAKER]
     res[RES_TRUMP] = trump
     res[RES_TAKER] = taker
-    res[RES_ROUND] = bid_out[3]
+    res[RES_ROUND] = bid_out[AU_ROUND]
     taker_side = side_of(taker, partners)
     res[RES_TAKER_SIDE] = taker_side
 
@@ -344,8 +385,8 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         roem_side0 = -1 if rec.variant == DEKJAS else roem_winner(best_key, n, partners, rec.roem_tie_first)
         fill_public(ws.pub, rec, taker, turned, table_card, res[RES_DIX_SEAT],
                     res[RES_FILLE], roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
-        fill_bidding(ws.pub, rec, bid_out[3], bid_out[5] if bid_out[4] == 1 else -1,
-                     force[0] * 4 + force[1] if bid_out[6] else -1, bid_pol, bid_params)
+        fill_bidding(ws.pub, rec, bid_out[AU_ROUND], bid_out[AU_SMOUS_SEAT] if bid_out[AU_SMOUS] == 1 else -1,
+                     force[0] * 4 + force[1] if bid_out[AU_FORCED] else -1, bid_pol, bid_params)
     # the random stream in a register for the play (an array access per card costs more)
     stream = rng[0]
     n_rev = 0  # Dekjas: cards turned face up in the current trick

@@ -160,7 +160,7 @@ def _traced(*args) -> None:
 def trace_hand(config: SimConfig, index: int, force=None):
     """Replay hand ``index`` of the run with tracing on: (deck, res, trace) arrays.
     ``force`` = (seat, round, call, suit) overrides that bidding decision when it is reached
-    (``analyzer.players.bidding.run_bidding``; the koe's suit: ``(0, KOE_ROUND, KOE, suit)``)."""
+    (``analyzer.runs.hand.run_bidding``; the koe's suit: ``(0, KOE_ROUND, KOE, suit)``)."""
     rec, bid, play, params = config.kernel_args()
     deck = np.zeros(32, np.int64)
     res = np.zeros(RES_SIZE, np.int64)

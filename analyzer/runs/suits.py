@@ -48,7 +48,8 @@ Outputs are integer sums per chunk (identical for any thread count): one flat ro
 import numpy as np
 from numba import njit
 
-from analyzer.players.bidding import TRACE_BIDS, bid_cards, koe_score, suit_strength
+from analyzer.game.auction import AUCTION_SIZE, TRACE_BIDS
+from analyzer.players.bidding import bid_cards, koe_score, suit_strength
 from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, trump_suits
 from analyzer.rules import CLASSIC
 from analyzer.rules.cards import N_SUITS, lane, popcount
@@ -107,7 +108,7 @@ SUITS_ROW = CAND_OFFSET + MAX_CAND * NC
 # the unit's scratch (int64)
 _S_TRACE = 0  # the natural bidding's trace
 _S_BID_OUT = _S_TRACE + TRACE_BIDS
-_S_DEAL = _S_BID_OUT + 8  # the deal, kept while the runs reuse ``deck``
+_S_DEAL = _S_BID_OUT + AUCTION_SIZE  # the deal, kept while the runs reuse ``deck``
 _S_NET = _S_DEAL + 32  # per suit: the decider's side's net
 _S_SCORE = _S_NET + N_SUITS  # per suit: its score
 _S_MADE = _S_SCORE + N_SUITS  # per suit: made (0/1)
@@ -130,7 +131,7 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
     meta = row[CELLS_SIZE:CAND_OFFSET]
     cand = row[CAND_OFFSET:SUITS_ROW].reshape((MAX_CAND, NC))
     trace = scratch[_S_TRACE:_S_TRACE + TRACE_BIDS]
-    bid_out = scratch[_S_BID_OUT:_S_BID_OUT + 8]
+    bid_out = scratch[_S_BID_OUT:_S_BID_OUT + AUCTION_SIZE]
     deal = scratch[_S_DEAL:_S_DEAL + 32]
     net = scratch[_S_NET:_S_NET + N_SUITS]
     score = scratch[_S_SCORE:_S_SCORE + N_SUITS]

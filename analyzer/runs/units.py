@@ -44,6 +44,7 @@ from analyzer.runs.hand import (
     hand_buffers,
     play_hand,
 )
+from analyzer.layout import offsets
 from analyzer.rules import CLASSIC
 
 # ==== simulate: what a run counts per hand: (name, size); offsets below are derived ====
@@ -82,12 +83,7 @@ COUNT_FIELDS = (
     ("taker_made_by_seat", 4),
     ("taker_dedans_by_seat", 4),
 )
-OFFSETS = {}
-_o = 0
-for _name, _size in COUNT_FIELDS:
-    OFFSETS[_name] = _o
-    _o += _size
-N_COUNTS = _o
+OFFSETS, N_COUNTS = offsets(COUNT_FIELDS)
 
 C_HANDS = OFFSETS["hands"]
 C_PLAYED = OFFSETS["played"]
