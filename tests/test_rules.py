@@ -761,6 +761,26 @@ def test_no_pit_when_everyone_wins_a_trick(impl):
     assert res.trickless_sides == []
 
 
+# --- §7 a game --------------------------------------------------------------------------
+
+
+def test_the_highest_total_at_or_over_the_target_wins_the_game(impl):
+    assert impl.game_winner([1010, 990], 1000) == 0
+    assert impl.game_winner([480, 520, 505], 500) == 1  # two over the target: the highest
+    assert impl.game_winner([700, 640, 200], 700) == 0  # exactly the target is enough
+
+
+def test_no_side_at_the_target_plays_on(impl):
+    assert impl.game_winner([990, 980], 1000) is None
+    assert impl.game_winner([0, 0, 0, 0], 1000) is None
+
+
+def test_an_exact_tie_at_the_top_plays_on(impl):
+    assert impl.game_winner([1020, 1020], 1000) is None
+    assert impl.game_winner([510, 510, 600], 500) == 2  # the tie is not at the top
+    assert impl.game_winner([600, 510, 600], 500) is None
+
+
 # --- seeded random playouts: invariants at every step (§1, §4) ----------------------
 
 

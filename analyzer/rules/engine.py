@@ -58,6 +58,12 @@ def legal_plays(hand, trick, seat, trump, rules: Rules) -> frozenset:
     return frozenset(mask_to_cards(int(m)))
 
 
+def game_winner(totals, target) -> int | None:
+    """The kernel's end of a game (``analyzer.rules.scoring.game_winner``)."""
+    w = _scoring.game_winner(np.array(totals, np.int64), len(totals), target)
+    return None if w < 0 else int(w)
+
+
 def legal_calls(rules: Rules, rnd: int, turned_suit: int) -> frozenset:
     """The kernel's open calls (``analyzer.rules.calls.legal_calls``) as the reference's
     (call, suit) pairs, suit None for pass."""

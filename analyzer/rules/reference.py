@@ -376,6 +376,14 @@ def _score_individual(rules, t, cp, tricks, roem, stuk, reserve, winners, trickl
     return HandResult(outcome, cp, raw, scores, reserve_after)
 
 
+def game_winner(totals, target) -> int | None:
+    """RULES.md §7: hands are played until a side reaches the target at the end of a hand;
+    the highest total wins, and an exact tie plays on. The winning side, or None."""
+    top = max(totals)
+    leaders = [s for s, x in enumerate(totals) if x == top]
+    return leaders[0] if top >= target and len(leaders) == 1 else None
+
+
 def wins_game(side, scores, totals_before, target) -> bool:
     """RULES.md §7: with this hand's ``scores``, ``side`` ends the hand at or over the
     target with the highest total alone (an exact tie at the top plays on)."""

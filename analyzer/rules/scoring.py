@@ -142,6 +142,23 @@ def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, 
 
 
 @njit(cache=True, inline="always")
+def game_winner(totals, n_sides, target):
+    """§7, the end of a game: the side whose total is at or over the target and higher than
+    every other's, or -1 (no side there yet, or an exact tie at the top: play on)."""
+    top = totals[0]
+    who = 0
+    n_top = 1
+    for s in range(1, n_sides):
+        if totals[s] > top:
+            top = totals[s]
+            who = s
+            n_top = 1
+        elif totals[s] == top:
+            n_top += 1
+    return who if top >= target and n_top == 1 else -1
+
+
+@njit(cache=True, inline="always")
 def wins_game(s, score_s, n_sides, totals_before, scores, target):
     """§7: with ``score_s`` for side ``s`` (and ``scores`` for the others) this hand, side
     ``s`` wins the game: its total is at or over the target and higher than every other

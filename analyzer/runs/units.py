@@ -18,7 +18,7 @@ from numba import njit
 from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream, shuffle_deck, shuffle_rest
-from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
+from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, game_winner
 from analyzer.runs.hand import (
     N_DECL_KINDS,
     RES_ALL_TRICKS_SIDE,
@@ -443,18 +443,8 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
         reserve = res[RES_RESERVE]
         for hs in range(n_sides):
             totals_p[pside[hs]] += res[RES_SCORES + hs]
-        top = -1
-        n_top = 0
-        who = -1
-        for ps in range(n_sides):
-            if totals_p[ps] > top:
-                top = totals_p[ps]
-                n_top = 1
-                who = ps
-            elif totals_p[ps] == top:
-                n_top += 1
-        if top >= rec.target and n_top == 1:
-            winner = who  # §7: highest total wins; an exact tie plays on
+        winner = game_winner(totals_p, n_sides, rec.target)  # §7
+        if winner >= 0:
             break
     row[G_WINNER] = winner
     row[G_HANDS] = hands
