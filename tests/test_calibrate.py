@@ -506,7 +506,9 @@ def test_a_disagreement_survives_the_family_wise_correction_only_when_far_beyond
 def test_calibrate_cli_default_iterations_are_the_modules():
     import inspect
 
-    assert inspect.signature(cli.calibrate).parameters["iterations"].default.default == C.DEFAULT_ITER
+    from analyzer.cli.calibrate import calibrate
+
+    assert inspect.signature(calibrate).parameters["iterations"].default.default == C.DEFAULT_ITER
 
 
 def test_a_threshold_moves_as_far_as_the_bins_nearest_it_resolve():

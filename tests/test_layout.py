@@ -2,7 +2,8 @@
 
 rules -> game -> players -> runs -> questions -> output -> web -> cli: a module may import from
 its own package and from the packages before it, never from a later one (web, ``belote serve``,
-is an interface over the questions and their renderers, like the command line). Kernel packages
+is an interface over the questions and their renderers, like the command line, ``analyzer.cli``,
+which the top-level ``cli.py`` only re-exports). Kernel packages
 (rules, game, players, runs) never import pandas, matplotlib, typer or rich.
 """
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "analyzer"
-ORDER = ("rules", "game", "players", "runs", "questions", "output", "web")
+ORDER = ("rules", "game", "players", "runs", "questions", "output", "web", "cli")
 KERNEL_PACKAGES = ("rules", "game", "players")
 PRESENTATION = ("pandas", "matplotlib", "typer", "rich")
 

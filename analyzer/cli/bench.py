@@ -1,0 +1,93 @@
+"""``belote bench``: hands per second per variant, policy and thread count (``--peer``: against
+another engine).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import List, Optional
+
+import typer
+
+from analyzer.cli.options import Json
+from analyzer.errors import BeloteError
+
+
+def bench(
+    variant: Optional[List[str]] = typer.Option(
+        None, "--variant", help="Variants to measure: classic, piekjas2, piekjas3, piekjas4, dekjas (repeatable; default all)."),
+    policy: Optional[List[str]] = typer.Option(
+        None, "--policy", help="Play policies (repeatable; default random, heuristic and pimc): any of random, "
+        "heuristic, pimc, dd with its parameters, e.g. heuristic:v=1 (the card play before the taker fixes) or "
+        "pimc:v=1 (pimc before racing). A searching policy bids as the heuristic, and its cost is also given "
+        "in heuristic hands of the same run."),
+    seconds: float = typer.Option(3.0, "--seconds", min=0.1, max=3600,
+                                  help="Seconds of simulation per case (at most an hour)."),
+    threads: Optional[List[int]] = typer.Option(None, "--threads", help="Thread counts (default: 1 and all)."),
+    peer: Optional[str] = typer.Option(
+        None, "--peer", help="Compare with another engine instead, alternately in one run: colver "
+        "(the optional extra: pip install 'belote-analyzer[bench]')."),
+    rounds: int = typer.Option(3, "--rounds", min=1, max=100, help="With --peer: how many times to alternate."),
+    as_json: Json = False,
+):
+    """Hands per second for each variant and policy, on one thread and on all threads.
+
+    Whole hands: deal, bidding, play, declarations, scoring and aggregation.
+
+    Examples:
+
+      belote bench
+
+      belote bench --variant classic --policy random --seconds 10 --json
+
+      belote bench --variant classic --policy heuristic --policy pimc --policy pimc:v=1 --threads 1
+
+      belote bench --peer colver
+    """
+    from analyzer.runs.bench import PEERS, cases, compare_peer, measure, peer_missing
+
+    if peer is not None:
+        if peer not in PEERS:
+            raise BeloteError(f'unknown peer "{peer}" for --peer: use {", ".join(PEERS)}')
+        why = peer_missing(peer)
+        if why is not None:  # asked for and not measured: an error, not a quiet "skipped" with exit 0
+            raise BeloteError(f"--peer {peer} cannot run: {why}")
+        r = compare_peer(peer, seconds, rounds)
+        if as_json:
+            typer.echo(json.dumps(r))
+            return
+        m = r["median_per_s"]
+        typer.echo(f"{r['peer']}: {r['peer_measure']}: {m['colver']:,} hands/s (median of {rounds})")
+        for pol in ("random", "heuristic"):
+            typer.echo(f"belote classic {pol:<9} 1 thread: {m[pol]:>12,} hands/s = {r['ratio_' + pol]:.2f}x "
+                       f"(goal {r['goals']['ratio_' + pol]}x)")
+        return
+    from analyzer.players.policies import PLAY_POLICIES, play_code
+    from analyzer.rules import ALL_LABELS, Rules
+    from analyzer.runs.bench import DEFAULT_POLICIES, cost_in
+
+    labels = variant or list(ALL_LABELS)
+    for lab in labels:
+        Rules.from_label(lab)
+    pols = policy or list(DEFAULT_POLICIES)
+    for p in pols:
+        if p.partition(":")[0] not in PLAY_POLICIES:
+            raise BeloteError(f'unknown policy "{p}" for --policy: use {", ".join(PLAY_POLICIES)} (heuristic:v=1: '
+                              'its card play before its taker fixes)')
+        play_code(p)  # a one-line error for a bad parameter
+    rows = []
+    for lab, pol, t in cases(labels, pols, threads):
+        row = measure(lab, pol, t, seconds)
+        rows.append(row)
+        if not as_json:
+            typer.echo(f"{lab:<9} {pol:<9} threads={t}  {row['hands_per_s']:>12,} hands/s  "
+                       f"{row['cards_per_s']:>14,} cards played/s", err=False)
+    costs = cost_in(rows)
+    if as_json:
+        from analyzer.output.outdir import provenance
+
+        typer.echo(json.dumps([provenance() | row for row in rows]))
+        return
+    for c in costs:
+        typer.echo(f"{c['variant']}{c['players'] if c['variant'] == 'piekjas' else ''} {c['play']} threads="
+                   f"{c['threads']}: one hand costs {c['heuristic_hands']:,} heuristic hands")

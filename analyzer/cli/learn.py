@@ -1,0 +1,93 @@
+"""``belote learn``: the net play policy trained, and judged on held-out deals (``--write``:
+its weights shipped).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from analyzer.cli.common import command_line, make_rules, print_json, progress_bar
+from analyzer.cli.options import Json, Players, Quiet, Seed, Variant, VariantOption
+from analyzer.errors import BeloteError
+from analyzer.runs.limits import SEEDS
+
+
+def learn(
+    variant: VariantOption = Variant.classic,
+    players: Players = None,
+    deals: int = typer.Option(200_000, "--deals", min=10, max=10_000_000, help="Deals whose decisions train the model."),
+    test_deals: int = typer.Option(20_000, "--test-deals", min=10, max=10_000_000,
+                                   help="Deals of --test-seed the model is judged on (never trained on)."),
+    target: str = typer.Option("rollout", "--target", help="What a card is worth: rollout (pimc's value of the card "
+                               "followed by heuristic play on the true deal: 4 x the net hand score + the card-point "
+                               "margin) or dd (the double-dummy card points; about 100 times slower)."),
+    anchor: Optional[float] = typer.Option(None, "--anchor", min=0.0, max=1e6, help="Fix the weight of the "
+                                           "heuristic's card at this many units: leave it only for a larger predicted gain."),
+    seed: Seed = 1,
+    test_seed: int = typer.Option(2, "--test-seed", min=0, max=SEEDS - 1, help="The seed of the held-out deals."),
+    ridge: float = typer.Option(1.0, "--ridge", min=0.0, max=1e6, help="The ridge penalty of the least squares."),
+    write: bool = typer.Option(False, "--write", help="Write the weights into analyzer/players/net_weights.py "
+                               "(the row of this variant), with their provenance."),
+    threads: Optional[int] = typer.Option(None, "--threads", min=1, max=256, help="Processes that value the "
+                                          "decisions (default: all cores). Results do not depend on it."),
+    as_json: Json = False,
+    quiet: Quiet = False,
+):
+    """Train the net play policy, and judge it on held-out deals.
+
+    Every decision of deals bid and played by the heuristic: each legal card's features as the
+    seat sees it, and the card's value on the true deal (--target: pimc's own evaluator, the card
+    followed by heuristic play, or double dummy). The model (a weight per feature and per pair of
+    features, ridge least squares within each decision, one block of weights per role and stage of
+    the hand) is then
+    judged on deals of --test-seed: the value it gives away per decision, next to the heuristic's.
+    --write ships the weights (analyzer/players/net_weights.py) with their provenance.
+
+    Examples:
+
+      belote learn --deals 20000 --test-deals 5000
+
+      belote learn --variant piekjas --players 2 --write
+    """
+    from analyzer.runs import learn as L
+
+    if target not in ("rollout", "dd"):
+        raise BeloteError(f'--target must be rollout or dd, not "{target}"')
+    rules = make_rules(variant, players, None)
+    with progress_bar(deals, quiet, "training deals") as update:
+        train = L.decisions_parallel(rules, seed, deals, threads, progress=update, label=target)
+    with progress_bar(test_deals, quiet, "held-out deals") as update:
+        test = L.decisions_parallel(rules, test_seed, test_deals, threads, progress=update, label=target)
+    with progress_bar(int(train.x.shape[0]), quiet, "fitting (rows)") as update:
+        w = L.fit(train, ridge, anchor, progress=update)
+    r = {"rules": rules.label, "seed": seed, "target": target, "anchor": anchor,
+         "train": {"deals": deals, "decisions": train.n, "seconds": round(train.seconds, 1)},
+         "test_seed": test_seed, "ridge": ridge, "in_sample": L.evaluate(train, w), "held_out": L.evaluate(test, w),
+         "weights": [round(float(x), 6) for x in w]}
+    if write:
+        from analyzer.output.outdir import provenance
+
+        prov = {k: r[k] for k in ("seed", "test_seed", "ridge", "target", "anchor")} | {
+            "commit": provenance().get("git_commit"), "train_deals": deals, "train_decisions": train.n,
+            "held_out": {k: r["held_out"][k] for k in ("decisions", "deals", "net_loss", "heuristic_loss", "difference",
+                                                       "difference_ci", "net_best", "heuristic_best")}}
+        from analyzer.players import net_weights
+
+        L.write_weights(net_weights.__file__, {rules.label: w}, {rules.label: prov})
+    if as_json:
+        print_json({"command": command_line(), **r})
+        return
+    h = r["held_out"]
+    typer.echo(f"{rules.label}: trained on {train.n:,} decisions of {deals:,} deals (seed {seed}), judged on "
+               f"{h['decisions']:,} decisions of {test_deals:,} deals (seed {test_seed})")
+    unit = "card points given away per decision against double dummy" if target == "dd" else \
+        "value given away per decision against the best card's (4 x net score + card points, heuristic play-out)"
+    typer.echo(f"{unit}: net {h['net_loss']:.3f}, heuristic "
+               f"{h['heuristic_loss']:.3f}; difference {h['difference']:+.3f} [{h['difference_ci'][0]:+.3f}, "
+               f"{h['difference_ci'][1]:+.3f}] (paired, 95%)")
+    typer.echo(f"a best card: net {100 * h['net_best']:.1f}%, heuristic {100 * h['heuristic_best']:.1f}%; net plays "
+               f"another card than the heuristic in {100 * h['differs_from_heuristic']:.1f}% of decisions")
+    if write:
+        typer.echo(f"weights written to {L.WEIGHTS_FILE} ({rules.label})")

@@ -1,0 +1,80 @@
+"""``belote review``: a played deal card by card, each card against the best with every card
+open and beside pimc's; a logged deal or one typed with ``--hands``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from analyzer.cli.common import command_line, logged_deal, pimc_player, print_json, progress_bar, typed_deal
+from analyzer.cli.options import (Json, Lang, LangOption, Players, Plays, Quiet, RuleOptions, Taker, Variant,
+                                  VariantOption)
+from analyzer.errors import BeloteError
+
+Hands = Annotated[Optional[str], typer.Option(
+    "--hands", help="A deal typed by hand: each seat's cards at the first trick, seat 0 first, "
+    "separated by / (docs/NOTATION.md).")]
+Trump = Annotated[Optional[str], typer.Option("--trump", help="With --hands: the trump suit (h, d, c, s).")]
+
+
+def review(
+    file: Optional[Path] = typer.Argument(None, help="A deal log written with 'belote simulate --log' (or give "
+                                                     "--hands)."),
+    deal: Optional[int] = typer.Option(None, "--deal", help="Review this deal number (default: the first played one)."),
+    hands: Hands = None,
+    trump: Trump = None,
+    taker: Taker = 0,
+    plays: Plays = "",
+    variant: VariantOption = Variant.classic,
+    players: Players = None,
+    rule: RuleOptions = None,
+    pimc: str = typer.Option("pimc:infer=bids", "--pimc",
+                             help="The searching player whose card is shown beside each card played (a pimc policy "
+                                  "with its parameters), or none."),
+    lang: LangOption = Lang.en,
+    as_json: Json = False,
+    quiet: Quiet = False,
+):
+    """Review a played deal card by card: what each card gave away against the best card with
+    every card open (the exact solver; Piekjas 3-4: its pessimistic two-sided value), the card
+    pimc would have played from what the seat saw, the totals per seat and side, and the
+    deal's value trick by trick. A logged deal, or one typed with --hands (docs/NOTATION.md).
+
+    Examples:
+
+      belote simulate --deals 20 --log deals.jsonl && belote review deals.jsonl
+
+      belote review deals.jsonl --deal 7 --lang nl
+
+      belote review --hands "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad /
+      Qc Jc 8d 7d 9d Td Kd Jd" --trump h --taker 0 --plays "Jh 7h Th Qc"
+    """
+    from analyzer.output.review_text import render
+    from analyzer.players import public_info
+    from analyzer.questions.review import review as review_deal
+
+    player = pimc_player(pimc)
+    if hands is not None:
+        if file is not None:
+            raise BeloteError("give a deal log or --hands, not both")
+        rules, typed = typed_deal(variant, players, rule, hands, trump, taker, plays)
+        if not typed["tricks"]:
+            raise BeloteError("--plays is empty: nothing to review (belote analyse values the cards of a position)")
+        chosen, pub = typed, public_info(rules)
+    else:
+        if file is None:
+            raise BeloteError("give a deal log (belote simulate --log FILE) or a deal typed with --hands")
+        from analyzer.output.deallog import read_log
+
+        chosen = logged_deal(read_log(file), file, deal, played=True)
+        rules, pub = None, None
+    cards = sum(len(t["plays"]) for t in chosen.get("tricks", []))
+    with progress_bar(cards, quiet, "review") as update:  # about 0.5 s a classic deal, minutes in Piekjas 3-4
+        r = review_deal(chosen, pimc=player, public=pub, rules=rules, progress=lambda done, total: update(done))
+    if as_json:
+        print_json({"command": command_line(), **r.as_dict()})
+        return
+    typer.echo(render(r, lang.value))

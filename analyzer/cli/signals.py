@@ -1,0 +1,116 @@
+"""Ctrl-C and SIGTERM: the first signal unwinds the command like Ctrl-C, and the process
+exits with ``belote: interrupted`` and status 130.
+
+``install`` sets the handlers (the console script, ``entry``); ``check_interrupted`` is the
+backstop every progress update runs; ``exit_status`` ends the process itself so that a
+signal after the command still gets its 130.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+import typer
+
+_interrupted = 0  # the first SIGINT / SIGTERM received, 0 before
+_raised = False  # whether the signal handler has raised Interrupted
+_finished = False  # whether the command has returned (``entry``): a signal is then noted, not raised
+_late = 0  # a signal received after the command had returned
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM: unwinds like Ctrl-C, so every ``finally`` removes what it half wrote."""
+
+
+def _inside_kernel(frame) -> bool:
+    """Whether Python runs here as a callback of a running numba kernel (numba unpickling a
+    constant): an exception raised there is not expected by the compiled code, which then
+    fails with a SystemError or crashes."""
+    return frame is not None and frame.f_code.co_filename.endswith(os.path.join("numba", "core", "serialize.py"))
+
+
+def _on_signal(signum, frame):
+    # The first signal interrupts; later ones (SIGTERM after Ctrl-C, a second Ctrl-C) are
+    # swallowed, so they cannot cut short the cleanup the first one started. (A Python
+    # no-op rather than SIG_IGN: a second signal already pending is then run quietly.)
+    global _interrupted, _raised, _late
+    if _finished:
+        _late = _late or signum
+        return
+    _interrupted = _interrupted or signum
+    if _raised:
+        return
+    if _inside_kernel(frame):  # not here: try again in 20 ms, by then back in our own code
+        signal.signal(signal.SIGALRM, lambda _s, f: _on_signal(signum, f))
+        signal.setitimer(signal.ITIMER_REAL, 0.02)
+        return
+    _raised = True
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGINT, _after_interrupt)
+    signal.signal(signal.SIGTERM, _after_interrupt)
+    raise Interrupted(signum)
+
+
+def finished() -> None:
+    """The command has returned: a signal from now on is noted (``exit_status``), not raised."""
+    global _finished
+    _finished = True
+
+
+def _after_interrupt(signum, frame):
+    pass
+
+
+def check_interrupted() -> None:
+    """Raise ``Interrupted`` if a signal came: the backstop for an exception raised by the
+    handler where Python drops it (a finaliser, a callback), run at every progress update."""
+    if _interrupted:
+        raise Interrupted(_interrupted)
+
+
+def interrupted_exit() -> int:
+    """Say ``belote: interrupted`` and give the exit status 130, no later signal able to change it."""
+    if signal.getsignal(signal.SIGTERM) in (_on_signal, _after_interrupt):  # the console script's handlers
+        signal.setitimer(signal.ITIMER_REAL, 0)  # a retry still armed must not fire while exiting
+        # Ignored at the C level: Python's shutdown resets its own handlers to the defaults,
+        # and a second signal arriving then would kill the process with 143 instead of 130.
+        for sig in (signal.SIGALRM, signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
+    typer.echo("belote: interrupted", err=True)
+    return 130
+
+
+def install() -> None:
+    """The handlers of the console script (``entry``): the first signal raises ``Interrupted``."""
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
+
+
+def exit_status(code: int) -> int:
+    """Python's own exit, run here while our signal handlers still work, and the exit status.
+
+    After the command, Python's shutdown takes a quarter of a second (numba's modules torn
+    down), and from its middle on it resets our handlers to the defaults: a SIGTERM then
+    killed the process with 143, no message, and the results not yet flushed from a pipe's
+    buffer were lost. So ``entry`` does what matters of that shutdown itself (wait for the
+    threads, run the ``atexit`` functions, flush the output: ``threading._shutdown`` is what
+    Python calls first), notes a signal that comes meanwhile (``finished``), and then ends
+    the process with ``os._exit`` (no teardown left for a signal to cut short). A signal after
+    the command had finished: its output is complete, and the status 130 all the same."""
+    import atexit
+    import threading
+
+    threading._shutdown()
+    atexit._run_exitfuncs()
+    if _late:
+        typer.echo("belote: interrupted after the command had finished (its output is complete)", err=True)
+        code = 130
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:  # a closed pipe, a full disk: the status Python's own exit gives
+            code = code or 120
+    return code
+

@@ -1,0 +1,151 @@
+"""``belote table``: the bidding tables, which hands should take, by what a player recognises
+(``--bracket``: under each play policy).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from analyzer.cli.common import (backend, bars_per_policy, command_line, compiling_notice, make_rules, print_json,
+                                 progress_bar, run_inputs, save, staged, unit_progress)
+from analyzer.cli.options import (BidCalibrated, Cluster, Json, Play, Players, Quiet, Resume, RuleOptions, RunDir,
+                                  Scheduler, Seed, Threads, Variant, VariantOption)
+from analyzer.errors import BeloteError
+from analyzer.players.costs import DD_PLAY_COST
+from analyzer.runs.limits import MAX_DEALS
+
+
+def table(
+    variant: VariantOption = Variant.classic,
+    players: Players = None,
+    deals: int = typer.Option(200_000, "--deals", min=1, max=MAX_DEALS, help="Deals to sample."),
+    rounds: int = typer.Option(2, "--rounds", min=1, max=2, help="Bidding rounds to tabulate: 1, or 2 for both."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, heatmap PNGs and a markdown table here."),
+    seed: Seed = 1,
+    bid: BidCalibrated = None,
+    play: Play = "heuristic",
+    rule: RuleOptions = None,
+    threads: Threads = None,
+    cluster: Cluster = None,
+    scheduler: Scheduler = None,
+    run_dir: RunDir = None,
+    resume: Resume = False,
+    bracket: bool = typer.Option(
+        False, "--bracket", help="The table under each policy of --bracket-plays (every seat) side by side, on "
+        "the same deals: per class P(made), P(dedans), P(capot), P(pit) and the net gain of taking, each policy's "
+        "gain paired against the first's, and whether taking pays flips between them."),
+    bracket_plays: Optional[str] = typer.Option(
+        None, "--bracket-plays", help="The play policies of --bracket, weakest first. Default: heuristic,net,pimc,dd "
+        "(classic, piekjas 2), heuristic,net,pimc (piekjas 3-4, dekjas: dd is too slow there)."),
+    bracket_deals: Optional[str] = typer.Option(
+        None, "--bracket-deals", show_default="pimc=2500,dd=150", help="Deals of the searching policies of --bracket: one number "
+        f"for all, or by policy (a table deal plays about 5 hands; dd: {DD_PLAY_COST}; about a minute each at "
+        "the default on 2 threads); the others keep --deals as well."),
+    bracket_by: Optional[str] = typer.Option(
+        None, "--bracket-by", help="The class columns of --bracket: round, seat, honours, trump_length, "
+        "side_aces, voids. Default: round,honours (a searching sample is small)."),
+    as_json: Json = False,
+    quiet: Quiet = False,
+):
+    """Bidding tables: which hands should take, by what a player recognises.
+
+    At every bidding decision the policies reach, the hand is played with that seat taking
+    and with it passing, on the same deal. Classes: which of the trump J 9 A 10 are held,
+    trump length, side aces, voids, seat and round. Per class: n, how often the policy
+    takes, P(made), P(dedans), P(capot) and the net gain of taking with its 95% CI; the
+    break-even strength; the rule of thumb "trump J and 9 plus one or two aces" in numbers.
+    The bidders are the calibrated ones by default (--bid heuristic for the uncalibrated).
+
+    Examples:
+
+      belote table --deals 500000 --out reports/table-classic
+
+      belote table --variant piekjas --players 3 --rounds 1 --json
+
+      belote table --bracket --rounds 1 --deals 100000 --bracket-deals pimc=1000,dd=100
+    """
+    from analyzer.players.policies import Policies
+    from analyzer.runs.simulate import SimConfig
+    from analyzer.output.files import write_table
+    from analyzer.players.policy_files import bid_note, default_bid
+    from analyzer.questions.table import bidding_table
+
+    rules = make_rules(variant, players, rule)
+    note = bid_note(rules, bid, play)
+    if bracket:
+        if play != "heuristic":
+            raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
+        if run_dir is not None or resume:
+            raise BeloteError("--bracket runs are not recorded: drop --run-dir and --resume")
+        _table_bracket(rules, bid or default_bid(rules, play), deals, bracket_deals, bracket_plays, bracket_by,
+                       rounds, out, seed, threads, cluster, scheduler, as_json, quiet)
+        return
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid or default_bid(rules, play), play, rules.players),
+                    deals=deals, seed=seed, threads=threads)
+    with staged(out) as stage:  # the folder rule is checked before any work
+        compiling_notice("table", quiet)
+        recorded = run_inputs(  # note and, without --out, stage too: the names run folders have recorded them under
+            variant=variant, players=players, deals=deals, rounds=rounds, out=out, seed=seed, bid=bid, play=play,
+            rule=rule, bracket=bracket, bracket_plays=bracket_plays, bracket_deals=bracket_deals, bracket_by=bracket_by,
+            note=note, **({"stage": None} if stage is None else {}))
+        with backend(cluster, scheduler, run_dir, resume, "table", recorded, quiet), \
+                progress_bar(deals, quiet, "tabulating") as update:
+            with unit_progress(update):
+                t = bidding_table(cfg, rounds=rounds, progress=update)
+        files = []
+        if stage is not None:
+            files = save(stage, lambda folder: write_table(t, folder), {
+                "command": command_line(), "seed": seed, "rules": rules.options(), "policies": cfg.policies.describe(),
+                "variant": rules.label, "deals": deals, "rounds": rounds})
+    if as_json:
+        d = t.as_dict()
+        d["files"] = files
+        d["command"] = command_line()
+        if note:
+            d["inputs"]["bid_note"] = note
+        print_json(d)
+        return
+    if note:
+        typer.echo(f"({note})")
+    typer.echo(t.markdown())
+    typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""))
+
+
+def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, rounds, out, seed, threads,
+                   cluster, scheduler, as_json, quiet) -> None:
+    """``table --bracket``: the bidding table under each play policy, one progress bar each."""
+    from analyzer.output.files import write_table_bracket
+    from analyzer.questions.bracket import parse_plays
+    from analyzer.questions.table_bracket import (check_sample, default_plays, parse_by, parse_deals, plan,
+                                                  sample_sizes, table_bracket)
+
+    plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
+    by = parse_by(bracket_by)
+    bracket_deals = parse_deals(bracket_deals) if bracket_deals else None
+    sample_sizes(plays, bracket_deals, deals)  # a bad --bracket-deals is refused before anything (the compile too)
+    with staged(out) as stage:  # the folder rule is checked before any work
+        compiling_notice("table", quiet, searching=True)
+        check_sample(rules, plays, deals, bracket_deals, seed=seed, bid=bid, rounds=rounds, by=by,
+                     threads=threads)  # a sample too small to show a class: refused before the searching plays
+        if not quiet:
+            typer.echo(plan(rules, plays, deals, bracket_deals, rounds, threads), err=True)
+        with backend(cluster, scheduler), bars_per_policy(quiet) as progress:
+            b = table_bracket(rules, plays=plays if bracket_plays else None, deals=deals, strong_deals=bracket_deals,
+                              seed=seed, bid=bid, rounds=rounds, by=by, threads=threads, progress=progress)
+        files = []
+        if stage is not None:
+            files = save(stage, lambda folder: write_table_bracket(b, folder), {
+                "command": command_line(), "seed": seed, "rules": rules.options(),
+                "policies": {p: pol.describe() for p, pol in zip(b.plays, b.policies)},
+                "variant": rules.label, "deals": deals, "strong_deals": b.per_deal, "rounds": rounds})
+    if as_json:
+        d = b.as_dict()
+        d["files"] = files
+        d["command"] = command_line()
+        print_json(d)
+        return
+    typer.echo(b.markdown())
+    typer.echo(f"{b.hands:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""))

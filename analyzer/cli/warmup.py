@@ -1,0 +1,32 @@
+"""``belote warmup``: the kernels every command needs, compiled once for this machine.
+"""
+
+from __future__ import annotations
+
+import typer
+
+
+def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines.")):
+    """Compile the kernels every command needs, once for this machine (make install runs it).
+
+    A command run on a cold kernel cache compiles first, for minutes; after warmup it
+    answers at once. Kernels already compiled are not compiled again: warmup then says so
+    in under a second. Kernels go to BELOTE_CACHE_DIR (default ~/.cache/belote-analyzer).
+
+    Examples:
+
+      belote warmup
+
+      BELOTE_CACHE_DIR=/srv/belote-kernels belote warmup
+    """
+    import time
+
+    import numba.core.config
+
+    from analyzer.questions.warmup import warmup as compile_kernels
+
+    t0 = time.monotonic()
+    compiled = compile_kernels(say=lambda line: quiet or typer.echo(line, err=True))
+    where = numba.core.config.CACHE_DIR
+    typer.echo(f"kernels compiled in {time.monotonic() - t0:.0f} s into {where}" if compiled
+               else f"kernels already compiled ({where})")
