@@ -145,17 +145,19 @@ def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, 
 def game_winner(totals, n_sides, target):
     """§7, the end of a game: the side whose total is at or over the target and higher than
     every other's, or -1 (no side there yet, or an exact tie at the top: play on)."""
-    top = totals[0]
-    who = 0
-    n_top = 1
-    for s in range(1, n_sides):
+    top = -1
+    n_top = 0
+    who = -1
+    for s in range(n_sides):
         if totals[s] > top:
             top = totals[s]
-            who = s
             n_top = 1
+            who = s
         elif totals[s] == top:
             n_top += 1
-    return who if top >= target and n_top == 1 else -1
+    if top >= target and n_top == 1:
+        return who
+    return -1
 
 
 @njit(cache=True, inline="always")
