@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-fast report bench docs clean install policies browser serve
+.PHONY: test test-fast report bench docs clean install policies browser serve lint format
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,15 @@ test: $(STAMP) browser
 # runs, long subprocess runs, fault injection), which make test still runs
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
+
+# the linter (ruff, configured in pyproject.toml; tests/test_lint.py runs the same check in make test)
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+# what the linter can mend by itself (unused imports, loop variables, f-strings); the code is not
+# run through a formatter: its hand-aligned tables of cards, weights and layouts would be lost
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
 
 report: $(STAMP)
 	$(BIN)/belote report

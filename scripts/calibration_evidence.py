@@ -5,9 +5,9 @@
 
 Prints markdown: per variant label, the share of resolved (round, seat, strength bin)
 cells, and of resolved (round, seat, hand class, threshold side) cells, that agree with the
-policy's call, for the shipped calibrated policy and for the heuristic; the thresholds before and after; and the duplicate match of calibrated against
-heuristic bidders (heuristic play), the calibrated side's mean score per hand with its
-95% interval. A last column counts the disagreements that survive a family-wise correction
+policy's call, for the shipped calibrated policy and for the heuristic; the thresholds before and
+after; and the duplicate match of calibrated against heuristic bidders (heuristic play), the
+calibrated side's mean score per hand with its 95% interval. A last column counts the disagreements that survive a family-wise correction
 (``calibrate.family_wise``): over hundreds of cells, a policy right everywhere still shows a
 few percent of one-sided 95% misses by chance; Bonferroni-widened intervals do not.
 """

@@ -152,7 +152,7 @@ def cmd_loss(rules, args):
         trump = int(st[ST_TRUMP])
         taker = int(st[ST_TAKER])
         hand = defaultdict(int)
-        for i, c in enumerate(cards[h]):
+        for _i, c in enumerate(cards[h]):
             seat = int(st[ST_TO_MOVE])
             legal = int(legal_cards(st, rec))
             if popcount(np.uint32(legal)) > 1:

@@ -17,7 +17,8 @@ from analyzer.runs.simulate import SimConfig
 
 distributed = pytest.importorskip("distributed")
 
-VOLATILE = {"timing", "seconds", "command"}  # wall-clock figures and the command line (it names --threads or --cluster): the only output allowed to differ
+# wall-clock figures and the command line (it names --threads or --cluster): the only output allowed to differ
+VOLATILE = {"timing", "seconds", "command"}
 
 
 def _stable(obj):

@@ -124,7 +124,9 @@ def test_the_table_bracket_adjusts_a_searching_policy_s_classes_by_the_heuristic
     assert list(p["verdict"]) == list(want)  # the verdict reads the adjusted interval
     # one class by hand: the same decisions under both policies, the heuristic's whole-table value
     r = p.sort_values("n").iloc[-1]
-    cls = lambda d: d[(d["deal"] < 400) & (d["round"] == r["round"]) & (d["honours"] == r["honours"])]
+    def cls(d):
+        return d[(d["deal"] < 400) & (d["round"] == r["round"]) & (d["honours"] == r["honours"])]
+
     y = cls(b.decisions[1]).set_index(["deal", "cls"])["dnet"]
     x = cls(b.decisions[0]).set_index(["deal", "cls"])["dnet"].loc[y.index]
     ref = b.tables[0].view(["round", "honours"])

@@ -1,7 +1,6 @@
 """``belote rules``: the rule-impact comparison (analyzer.questions.impact), paired on the same deals."""
 
 import json
-import math
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +12,6 @@ import pytest
 
 from analyzer.errors import BeloteError
 from analyzer.questions.impact import (
-    COMBINED,
     Comparison,
     ImpactResult,
     compare_rules,

@@ -19,7 +19,7 @@ from analyzer.game.dealing import first_hands
 from analyzer.game.state import ST_HANDS, ST_TO_MOVE, legal_cards, play_card, start_state
 from analyzer.players import public_from_record
 from analyzer.players.bidding import answer_smous, choose_bid, choose_koe_suit
-from analyzer.rules.calls import CALL_NAMES, KOE_ROUND, PASS
+from analyzer.rules.calls import CALL_NAMES, PASS
 from analyzer.players.knowledge import (
     PUB_BID_PARAMS,
     PUB_BID_POL,

@@ -230,10 +230,6 @@ def test_show_on_a_file_of_random_bytes_is_one_line_and_exit_2(logged, tmp_path,
 def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(kind, tmp_path):
     """/dev/zero was read until the memory ran out; a named pipe blocks forever. Run as a
     subprocess with a time limit, so that a regression fails instead of hanging the suite."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
 
     if kind == "device":
         path = "/dev/zero"

@@ -197,7 +197,7 @@ def test_net_never_reads_hidden_cards(label):
     link = strong_workspace(rules, [play.NET])
     net = np.int64(play_code("net"))
     pairs = 0
-    for st, twin, pub, seat in hidden_pairs(rules, rng, 40):
+    for st, twin, pub, _seat in hidden_pairs(rules, rng, 40):
         pairs += 1
         u = np.uint64(rng.integers(2**63))
         assert card_via_link(net, st.copy(), pub, link, u) == card_via_link(net, twin.copy(), pub, link, u)

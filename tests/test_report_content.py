@@ -59,7 +59,7 @@ def test_the_report_opens_with_findings_that_quote_its_own_numbers(built):
     assert md.index("## What a player takes away") < md.index("**Policies**") < md.index("## Contents")
     take = pd.read_csv(path / "take_examples.csv")
     page = md[:md.index("**Policies**")]
-    for k, rows in take.groupby("example"):
+    for _k, rows in take.groupby("example"):
         best = rows[rows["call"] != "pass"].sort_values("net_vs_pass").iloc[-1]
         quoted = f"{best.net_vs_pass:+.1f} [{best.net_vs_pass_lo:+.1f}, {best.net_vs_pass_hi:+.1f}] net points"
         assert quoted in page, quoted
@@ -398,7 +398,7 @@ def test_report_bids_with_the_calibrated_policies_and_names_their_files(built):
     for lab in VARIANTS:
         assert run["parameters"]["policies"][lab]["bid"] == "calibrated"
         assert run["parameters"]["bid_policy"][lab]["file"] == f"analyzer/players/policies_data/{lab}.json"
-        assert f"### Bidding table: {lab} (" in md and f"bid=calibrated play=heuristic)" in md
+        assert f"### Bidding table: {lab} (" in md and "bid=calibrated play=heuristic)" in md
         assert f"- {lab}: calibrated (shipped {lab} policy, analyzer/players/policies_data/{lab}.json" in md
     assert md.count("bid=calibrated)") >= len(EXAMPLES)  # each example names the bidders it conditions on
     assert (path / "calibration_effect.csv").is_file() and (path / "calibration_effect.png").is_file()

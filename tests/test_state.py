@@ -192,7 +192,7 @@ def test_classic_capot_counts_252_for_the_side_with_every_trick():
         seat = int(st[ST_TO_MOVE])
         assert seat == 0
         _play(st, rec, lead)
-        for s in (1, 2, 3):
+        for _s in (1, 2, 3):
             legal = mask_to_cards(int(legal_cards(st, rec)))
             _play(st, rec, format_card(min(legal)))
     pts, trk = np.zeros(4, np.int64), np.zeros(4, np.int64)

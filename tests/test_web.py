@@ -202,7 +202,8 @@ def test_bad_cards_are_refused_with_the_cli_s_own_line(site, hand, turned):
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["mcts"]}, "bracket must list some of net, pimc, dd"),
     ({"hand": "Jh 9h Ah Tc 7s Qs", "turned": "Qh", "variant": "piekjas", "players": 4},
      "piekjas with 4 players deals 5 cards, not 6"),
-    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "undertrump=sometimes"}, "rule undertrump=sometimes is not an option: use undertrump=forced or free"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "undertrump=sometimes"},
+     "rule undertrump=sometimes is not an option: use undertrump=forced or free"),
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "trumps=none"}, 'unknown rule "trumps"'),
 ])
 def test_every_field_is_checked_before_anything_runs(site, form, message):

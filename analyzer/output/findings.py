@@ -61,7 +61,7 @@ def take_findings(take: pd.DataFrame, link: str) -> list[Finding]:
     passing against passing, in net points a hand, with its chances of being made and of going
     dedans; supported where the interval of the gain excludes 0."""
     out = []
-    for k, rows in take.groupby("example", sort=True):
+    for _, rows in take.groupby("example", sort=True):
         calls = rows[rows["call"] != "pass"]
         if calls.empty:
             continue
@@ -276,7 +276,7 @@ def bracket_findings(rows: pd.DataFrame, link: str) -> list[Finding]:
     a verdict that changes is a finding too (the answer hangs on how well the hands are
     played) where the changed verdicts are each beyond the noise."""
     out = []
-    for k, g in rows.groupby("example", sort=True):
+    for _k, g in rows.groupby("example", sort=True):
         where = g["situation"].iloc[0]
         parts = ", ".join(f"{r.play} {r.best.upper()} ({r.call} {_ci(r.gain, r.gain_lo, r.gain_hi)} against passing"
                           f"{', adjusted' if r.adjusted else ''}, n={int(r.n):,})" for r in g.itertuples())
@@ -401,4 +401,6 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     return found
 
 
-__all__ = ["Finding", "from_folder", "class_findings", "bracket_rows", "bracket_findings", "table_bracket_findings", "QUESTIONS", "take_findings", "when_findings", "balance_findings", "balance_net_findings", "rules_findings", "markdown"]
+__all__ = ["Finding", "from_folder", "class_findings", "bracket_rows", "bracket_findings", "table_bracket_findings",
+           "QUESTIONS", "take_findings", "when_findings", "balance_findings", "balance_net_findings", "rules_findings",
+           "markdown"]

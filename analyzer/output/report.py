@@ -723,7 +723,6 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
     policies, and the balance of the variants of section 3 (``balance``) under net; the markdown
     (with ``{COST}`` where the section's measured cost goes), the hands simulated, the examples'
     brackets and the table's, and the balance under net (``None`` without ``balance``)."""
-    from analyzer.output import plots as P
     from analyzer.output.files import write_table_bracket
 
     labels = [v.rules.label for v in balance.variants] if balance is not None else []

@@ -108,7 +108,8 @@ def render(record: dict, lang: str = "en") -> str:
     if record["declarations"]:
         lines.append(f"{w['declarations']}:")
         for d in record["declarations"]:
-            lines.append(f"  {sw['seat']} {d['seat']}: {term(d['kind'], lang)} {_cs(d['cards'], lang)} = {d['points']} ({w['trick']} {d['trick'] + 1})")
+            lines.append(f"  {sw['seat']} {d['seat']}: {term(d['kind'], lang)} {_cs(d['cards'], lang)} = {d['points']} "
+                         f"({w['trick']} {d['trick'] + 1})")
     if record.get("stuk"):
         lines.append(f"{w['stuk']}: {sw['seat']} {record['stuk']['seat']} +{record['stuk']['points']}")
     r = record["result"]

@@ -301,4 +301,5 @@ def net_card(view, rec, pub, weights, cards, feats, nz):
     return best
 
 
-__all__ = ["FEATURES", "N_FEATURES", "N_SETTINGS", "N_PAIRS", "N_TERMS", "N_WEIGHTS", "pair_term", "card_score", "ROW_LABELS", "setting", "card_features", "decision_features", "net_card", "rules_row"]
+__all__ = ["FEATURES", "N_FEATURES", "N_SETTINGS", "N_PAIRS", "N_TERMS", "N_WEIGHTS", "pair_term", "card_score",
+           "ROW_LABELS", "setting", "card_features", "decision_features", "net_card", "rules_row"]

@@ -202,11 +202,11 @@ class Policies:
 
         rows = np.tile(bidding.default_bid_params(rules.variant, rules.players), (rules.players, 1))
         loaded = {}
-        for s, (name, play) in enumerate(zip(self.bid, self.seat_plays())):
+        for s, (name, seat_play) in enumerate(zip(self.bid, self.seat_plays())):
             if name not in BID_POLICIES:
-                if (name, play) not in loaded:
-                    loaded[name, play] = policy_params(name, rules, play)
-                rows[s] = loaded[name, play][s]
+                if (name, seat_play) not in loaded:
+                    loaded[name, seat_play] = policy_params(name, rules, seat_play)
+                rows[s] = loaded[name, seat_play][s]
         return rows
 
     def seat_plays(self) -> tuple[str, ...]:

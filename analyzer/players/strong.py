@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 from llvmlite import ir
-from numba import literal_unroll, njit, types
+from numba import njit, types
 from numba.extending import intrinsic
 
 from analyzer.compiling import STRONG_LOCK, cache_folder, locked
@@ -277,4 +277,5 @@ def call_strong(link, code, st, pub, u):
 
 
 __all__ = ["StrongWorkspace", "make_strong", "strong_bits", "strong_sizes", "policy_card", "play_to_end",
-           "plays_strong", "make_link", "call_strong", "entry_address", "entry_link", "card_via_link", "LINK_SIZE", "L_FN", "L_REC", "L_SW", "N_REC", "N_SW"]
+           "plays_strong", "make_link", "call_strong", "entry_address", "entry_link", "card_via_link", "LINK_SIZE",
+           "L_FN", "L_REC", "L_SW", "N_REC", "N_SW"]

@@ -69,7 +69,6 @@ class Bracket:
         return len(set(self.best_calls)) == 1
 
     def verdict(self) -> str:
-        best = self.best_calls
         under = ", ".join(self.plays)
         if self.holds():
             sure = [r.beats_runner_up for r in self.results]

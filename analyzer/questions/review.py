@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from analyzer.errors import BeloteError
 from analyzer.game.state import legal_cards, play_card, record_plays, state_from_record, ST_TO_MOVE
 from analyzer.rules import Rules

@@ -230,7 +230,8 @@ class SuitChoice:
         then the decision cells with n >= min_n, then the verdict."""
         r = self.config.rules
         pol = self.config.policies
-        lines = [f"suit choices {r.label} (bid/play {self.bidders or pol.label()}): {self.deals:,} deals, seed {self.config.seed}, {self.hands:,} hands, "
+        lines = [f"suit choices {r.label} (bid/play {self.bidders or pol.label()}): {self.deals:,} deals, "
+                 f"seed {self.config.seed}, {self.hands:,} hands, "
                  f"{self.seconds:.0f} s; net gain of the alternative suit over the policy's (best-scoring) suit, "
                  f"95% intervals; cells with n >= {self.min_n}"]
         for d in range(K.N_DEC):
@@ -257,7 +258,8 @@ class SuitChoice:
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"label": self.label, "bidders": self.bidders or self.config.policies.label(), "deals": self.deals, "seed": self.config.seed, "hands": self.hands,
+        return {"label": self.label, "bidders": self.bidders or self.config.policies.label(), "deals": self.deals,
+                "seed": self.config.seed, "hands": self.hands,
                 "seconds": round(self.seconds, 1), "min_n": self.min_n, "decisions": self.decisions(),
                 "r2_smous_not_measured": int(self.meta[K.SM_R2_SMOUS]),
                 "cells": _records(self.cells().round(3)), "beaten": self.beaten_share(),

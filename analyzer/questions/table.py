@@ -204,7 +204,8 @@ class TableResult:
         for rnd in sorted(per_seat["round"].unique()):
             seat_rows = []
             for seat in list(range(self.config.rules.players)) + [None]:
-                every = pooled[pooled["round"] == rnd] if seat is None else per_seat[(per_seat["round"] == rnd) & (per_seat["seat"] == seat)]
+                every = (pooled[pooled["round"] == rnd] if seat is None
+                         else per_seat[(per_seat["round"] == rnd) & (per_seat["seat"] == seat)])
                 df = every[every["n"] >= min_n].sort_values("strength_lo")
                 if every.empty:
                     continue

@@ -526,7 +526,7 @@ def sample_sizes(plays, strong_deals, deals: int) -> dict:
     bad = [f"{p}={v}" for p, v in given.items() if v <= 0]
     if bad:
         raise BeloteError(f"--bracket-deals must be a positive number of deals, not {bad[0]}")
-    for p, v in given.items():
+    for v in given.values():
         check_deals(v, "--bracket-deals")
     n = {p: int(given.get(p, STRONG_DEALS.get(p.split(":", 1)[0], OTHER_DEALS))) for p in plays if searches(p)}
     if n:

@@ -22,11 +22,13 @@ PLAYER_COUNTS = {"classic": (4,), "piekjas": (2, 3, 4), "dekjas": (2,)}
 OPTIONS = {
     "round2_suits": (
         ("other", "any"),
-        "round-2 trump: 'any' = all four suits (piekjas, dekjas default); 'other' = any suit but the turned one (classic's only value) (RULES.md §3)",
+        "round-2 trump: 'any' = all four suits (piekjas, dekjas default); "
+        "'other' = any suit but the turned one (classic's only value) (RULES.md §3)",
     ),
     "roem_compare": (
         ("cards", "points"),
-        "higher declaration: 'cards' = more cards, then highest card (piekjas, dekjas default); 'points' = point value first (classic default) (§5)",
+        "higher declaration: 'cards' = more cards, then highest card (piekjas, dekjas default); "
+        "'points' = point value first (classic default) (§5)",
     ),
     "roem_tie": (
         ("none", "first"),
@@ -42,11 +44,13 @@ OPTIONS = {
     ),
     "dix_timing": (
         ("bidding", "deal"),
-        "piekjas Dix: 'bidding' = exchange right after bidding, from the cards held then; 'deal' = with 2-3 players, after the last 3 cards (revision 1) (§3)",
+        "piekjas Dix: 'bidding' = exchange right after bidding, from the cards held then; "
+        "'deal' = with 2-3 players, after the last 3 cards (revision 1) (§3)",
     ),
     "trickless_roem": (
         ("wins", "target"),
-        "piekjas, dekjas trickless non-troefmaker's roem and stuk in a game: 'wins' = dropped only when they make it win the game; 'target' = dropped when its total with them reaches the target (revision 1) (§6)",
+        "piekjas, dekjas trickless non-troefmaker's roem and stuk in a game: 'wins' = dropped only when they make "
+        "it win the game; 'target' = dropped when its total with them reaches the target (revision 1) (§6)",
     ),
 }
 # variant -> default, where it differs from the first allowed value

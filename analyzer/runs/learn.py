@@ -95,7 +95,7 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
         st, _ = state_from_record(record)
         plays = record_plays(record)
         pub = public_from_record(record, rules)
-        for trick, seat, card in plays:
+        for trick, _seat, card in plays:
             if popcount(legal_cards(st, rec)) > 1:
                 observe(st, rec, pub, int(st[ST_TO_MOVE]), view)
                 m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
@@ -325,7 +325,8 @@ def write_weights(path, rows: dict, provenance: dict) -> None:
             lines.append("        " + ", ".join(repr(float(v)) for v in block) + ",")
         lines.append("    ],")
     lines += ["], np.float64)", "assert WEIGHTS.shape == (len(ROW_LABELS), N_WEIGHTS)",
-              f"PROVENANCE = {json.dumps(prov, indent=4, sort_keys=True).replace('null', 'None').replace('true', 'True').replace('false', 'False')}", ""]
+              "PROVENANCE = " + json.dumps(prov, indent=4, sort_keys=True).replace("null", "None")
+              .replace("true", "True").replace("false", "False"), ""]
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text("\n".join(lines))
