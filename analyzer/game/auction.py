@@ -132,7 +132,13 @@ def auction_apply(au, rec, turned_suit, call, suit):
 
 
 MAX_BIDS = 12  # 2 rounds x 4 seats, a smous answer, a koe
-TRACE_BIDS = 1 + 4 * MAX_BIDS  # a trace of the calls: [number of calls, then (seat, round, call, suit) each]
+CALL_FIELDS = (("seat", 1), ("round", 1), ("call", 1), ("suit", 1))  # one call of a trace
+CL_OFFSETS, CALL_STRIDE = offsets(CALL_FIELDS)
+CL_SEAT = CL_OFFSETS["seat"]
+CL_ROUND = CL_OFFSETS["round"]
+CL_CALL = CL_OFFSETS["call"]
+CL_SUIT = CL_OFFSETS["suit"]
+TRACE_BIDS = 1 + CALL_STRIDE * MAX_BIDS  # a trace of the calls: [number of calls, then CALL_FIELDS each]
 
 
 @njit(cache=True, inline="always")
@@ -140,13 +146,13 @@ def record_call(trace, seat, rnd, call, suit):
     """Append a call to ``trace`` (``TRACE_BIDS`` long, or empty: no trace)."""
     if trace.shape[0] > 0:
         n = trace[0]
-        base = 1 + 4 * n
-        trace[base] = seat
-        trace[base + 1] = rnd
-        trace[base + 2] = call
-        trace[base + 3] = suit
+        base = 1 + CALL_STRIDE * n
+        trace[base + CL_SEAT] = seat
+        trace[base + CL_ROUND] = rnd
+        trace[base + CL_CALL] = call
+        trace[base + CL_SUIT] = suit
         trace[0] = n + 1
 
 
 __all__ = ["AUCTION_FIELDS", "AUCTION_SIZE", "AU_ANSWER", "AU_DONE", "auction_start", "auction_done", "auction_round",
-           "auction_legal", "auction_apply", "MAX_BIDS", "TRACE_BIDS", "record_call"]
+           "auction_legal", "auction_apply", "MAX_BIDS", "CALL_FIELDS", "CALL_STRIDE", "TRACE_BIDS", "record_call"]

@@ -63,6 +63,7 @@ from analyzer.runs.hand import (
     TR_TRICKS,
     TRACE_SIZE,
     TRICK_STRIDE,
+    TK_PLAYS,
     strong_address,
 )
 from analyzer.rules.calls import PLAYED
@@ -335,7 +336,7 @@ def _start_from_trace(rules: Rules, deck, res, trace):
     plays = []
     for t in range(rules.n_tricks):
         b = TR_TRICKS + TRICK_STRIDE * t
-        plays += [(int(trace[b + 4 + 2 * j]), int(trace[b + 5 + 2 * j])) for j in range(n)]
+        plays += [(int(trace[b + TK_PLAYS + 2 * j]), int(trace[b + TK_PLAYS + 1 + 2 * j])) for j in range(n)]
     return st, plays
 
 

@@ -32,7 +32,7 @@ Outputs are integer sums per chunk (identical for any thread count), one flat ro
 import numpy as np
 from numba import njit
 
-from analyzer.game.auction import AUCTION_SIZE, TRACE_BIDS
+from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class dimensions, read by the tables)
     HEURISTIC, HON_9, HON_A, HON_J, HON_T, N_ACES, N_HON, N_HAND_CLASSES, N_LEN, N_VOIDS, bid_cards,
     bid_threshold, class_features, suit_strength)
@@ -198,10 +198,10 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
     use_natural = False
     n_dec = 0
     for b in range(trace[0]):
-        base = 1 + 4 * b
-        seat = trace[base]
-        rnd = trace[base + 1]
-        call = trace[base + 2]
+        base = 1 + CALL_STRIDE * b
+        seat = trace[base + CL_SEAT]
+        rnd = trace[base + CL_ROUND]
+        call = trace[base + CL_CALL]
         if rnd > rounds or (call != PASS and call != TAKE and call != SMOUS):
             continue  # koe, smous answers, round 2 when only round 1 is asked
         if rnd == 1:
@@ -225,7 +225,7 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
             bn = N_BINS - 1
         # a heuristic bidder draws no random numbers: forcing its natural call replays the natural hand
         deterministic = reuse == 1 and bid_pol[seat] == HEURISTIC
-        if deterministic and call == TAKE and trace[base + 3] == t:
+        if deterministic and call == TAKE and trace[base + CL_SUIT] == t:
             take_run = 0
             use_natural = True
         else:

@@ -23,6 +23,7 @@ from numba import njit
 from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
                                    AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, TRACE_BIDS,
                                    auction_apply, auction_done, auction_round, auction_start, record_call)
+from analyzer.layout import offsets
 from analyzer.players.bidding import answer_smous, choose_bid, choose_koe_suit
 from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED
 from analyzer.rules.cards import N_CARDS, R7, bit, lowest_card, popcount
@@ -64,47 +65,110 @@ from analyzer.players.strong import L_FN, call_strong, entry_address, make_link,
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.scoring import score_classic, score_solo
 
-# --- the per-hand result record (int64) ---------------------------------------------
-RES_KIND = 0  # bidding outcome: PLAYED, PASSED_OUT or REDEAL
-RES_TRUMP = 1  # trump suit
-RES_TAKER = 2  # troefmaker seat
-RES_ROUND = 3  # round of the take: 1, 2 or KOE_ROUND
-RES_SMOUS = 4  # 0 no smous, 1 smous played, 2 smous redeal
-RES_SMOUS_SEAT = 5  # seat that offered smous, -1
-RES_FORCED = 6  # 1 when the forced decision was reached
-RES_OUTCOME = 7  # MADE, DEDANS or TIE
-RES_TAKER_SIDE = 8
-RES_ROEM_SIDE = 9  # side scoring declarations, -1
-RES_STUK_SEAT = 10  # seat holding K+Q of trump, -1
-RES_ALL_TRICKS_SIDE = 11  # side that won every trick, -1
-RES_N_TRICKLESS = 12  # sides that won no trick
-RES_RESERVE = 13  # reserve after the hand
-RES_DIX_SEAT = 14  # seat that exchanged the trump 7, -1
-RES_FILLE = 15  # fille card, -1
-RES_TURNED = 16  # the turned card
-RES_ROEM_POINTS = 17  # declaration points that scored
-RES_SCORES = 20  # + side: the hand's score per side
-RES_RAW = 24  # + side: raw totals
-RES_CARD = 28  # + side: card points (last trick and classic capot included)
-RES_TRICKS = 32  # + side: tricks won
-RES_DECL = 36  # + side: points of all declarations made
-RES_DECL_KINDS = 40  # + kind: declarations made: seq3, seq4, seq5+, carré 9 10 J Q K A
-N_DECL_KINDS = 9
-RES_SIZE = 52
+# --- the per-hand result record (int64), declared once: (name, size), offsets derived --------
+N_DECL_KINDS = 9  # declarations by kind: seq3, seq4, seq5+, carré 9 10 J Q K A
+RESULT_FIELDS = (
+    ("kind", 1),  # bidding outcome: PLAYED, PASSED_OUT or REDEAL
+    ("trump", 1),  # trump suit
+    ("taker", 1),  # troefmaker seat
+    ("round", 1),  # round of the take: 1, 2 or KOE_ROUND
+    ("smous", 1),  # 0 no smous, 1 smous played, 2 smous redeal
+    ("smous_seat", 1),  # seat that offered smous, -1
+    ("forced", 1),  # 1 when the forced decision was reached
+    ("outcome", 1),  # MADE, DEDANS or TIE
+    ("taker_side", 1),
+    ("roem_side", 1),  # side scoring declarations, -1
+    ("stuk_seat", 1),  # seat holding K+Q of trump, -1
+    ("all_tricks_side", 1),  # side that won every trick, -1
+    ("n_trickless", 1),  # sides that won no trick
+    ("reserve", 1),  # reserve after the hand
+    ("dix_seat", 1),  # seat that exchanged the trump 7, -1
+    ("fille", 1),  # fille card, -1
+    ("turned", 1),  # the turned card
+    ("roem_points", 1),  # declaration points that scored
+    ("unused", 2),  # (free: the per-side blocks start at 20)
+    ("scores", 4),  # + side: the hand's score per side
+    ("raw", 4),  # + side: raw totals
+    ("card", 4),  # + side: card points (last trick and classic capot included)
+    ("tricks", 4),  # + side: tricks won
+    ("decl", 4),  # + side: points of all declarations made
+    ("decl_kinds", N_DECL_KINDS),  # + kind: declarations made
+    ("spare", 3),  # (free)
+)
+RES_OFFSETS, RES_SIZE = offsets(RESULT_FIELDS)
+RES_KIND = RES_OFFSETS["kind"]
+RES_TRUMP = RES_OFFSETS["trump"]
+RES_TAKER = RES_OFFSETS["taker"]
+RES_ROUND = RES_OFFSETS["round"]
+RES_SMOUS = RES_OFFSETS["smous"]
+RES_SMOUS_SEAT = RES_OFFSETS["smous_seat"]
+RES_FORCED = RES_OFFSETS["forced"]
+RES_OUTCOME = RES_OFFSETS["outcome"]
+RES_TAKER_SIDE = RES_OFFSETS["taker_side"]
+RES_ROEM_SIDE = RES_OFFSETS["roem_side"]
+RES_STUK_SEAT = RES_OFFSETS["stuk_seat"]
+RES_ALL_TRICKS_SIDE = RES_OFFSETS["all_tricks_side"]
+RES_N_TRICKLESS = RES_OFFSETS["n_trickless"]
+RES_RESERVE = RES_OFFSETS["reserve"]
+RES_DIX_SEAT = RES_OFFSETS["dix_seat"]
+RES_FILLE = RES_OFFSETS["fille"]
+RES_TURNED = RES_OFFSETS["turned"]
+RES_ROEM_POINTS = RES_OFFSETS["roem_points"]
+RES_SCORES = RES_OFFSETS["scores"]
+RES_RAW = RES_OFFSETS["raw"]
+RES_CARD = RES_OFFSETS["card"]
+RES_TRICKS = RES_OFFSETS["tricks"]
+RES_DECL = RES_OFFSETS["decl"]
+RES_DECL_KINDS = RES_OFFSETS["decl_kinds"]
 
-# --- the trace (int64), only for logged hands -----------------------------------------
-TR_BIDS = 0  # analyzer.players.bidding: [n, (seat, round, call, suit) ...]
-TR_EXCH = TRACE_BIDS  # seat, gave, got (seat -1: none)
-TR_FILLE = TR_EXCH + 3
-TR_START = TR_FILLE + 1  # + seat: cards at the first trick (Dekjas: all 16 owned)
-TR_TRICKS = TR_START + 4  # + trick * TRICK_STRIDE
-TRICK_STRIDE = 16  # leader, winner, points, n_revealed, (seat, card) x4, (seat, card) x2
+# --- the trace (int64), only for logged hands; declared once --------------------------------
 MAX_TRICKS = 16
-TR_NDECL = TR_TRICKS + TRICK_STRIDE * MAX_TRICKS
-TR_DECL = TR_NDECL + 1  # + i * 5: seat, kind, cards mask, points, trick
 MAX_TRACE_DECL = 48
-TR_STUK = TR_DECL + 5 * MAX_TRACE_DECL
-TRACE_SIZE = TR_STUK + 1
+TRICK_FIELDS = (  # one trick of the trace
+    ("leader", 1),
+    ("winner", 1),
+    ("points", 1),
+    ("n_revealed", 1),  # Dekjas: face-down cards turned up during the trick
+    ("plays", 2 * 4),  # (seat, card) in playing order
+    ("revealed", 2 * 2),  # (seat, card) turned face up
+)
+TK_OFFSETS, TRICK_STRIDE = offsets(TRICK_FIELDS)
+TK_LEADER = TK_OFFSETS["leader"]
+TK_WINNER = TK_OFFSETS["winner"]
+TK_POINTS = TK_OFFSETS["points"]
+TK_N_REVEALED = TK_OFFSETS["n_revealed"]
+TK_PLAYS = TK_OFFSETS["plays"]
+TK_REVEALED = TK_OFFSETS["revealed"]
+DECL_FIELDS = (("seat", 1), ("kind", 1), ("mask", 1), ("points", 1), ("trick", 1))  # one declaration
+DC_OFFSETS, DECL_STRIDE = offsets(DECL_FIELDS)
+DC_SEAT = DC_OFFSETS["seat"]
+DC_KIND = DC_OFFSETS["kind"]
+DC_MASK = DC_OFFSETS["mask"]
+DC_POINTS = DC_OFFSETS["points"]
+DC_TRICK = DC_OFFSETS["trick"]
+TRACE_FIELDS = (
+    ("bids", TRACE_BIDS),  # analyzer.game.auction.record_call: [n, (seat, round, call, suit) ...]
+    ("exch_seat", 1),  # the Dix exchange: seat (-1: none), the 7 it gave, the card it got
+    ("exch_gave", 1),
+    ("exch_got", 1),
+    ("fille", 1),
+    ("start", 4),  # + seat: cards at the first trick (Dekjas: all 16 owned)
+    ("tricks", TRICK_STRIDE * MAX_TRICKS),  # + trick * TRICK_STRIDE (TRICK_FIELDS)
+    ("n_decl", 1),
+    ("decl", DECL_STRIDE * MAX_TRACE_DECL),  # + i * DECL_STRIDE (DECL_FIELDS)
+    ("stuk", 1),
+)
+TR_OFFSETS, TRACE_SIZE = offsets(TRACE_FIELDS)
+TR_BIDS = TR_OFFSETS["bids"]
+TR_EXCH = TR_OFFSETS["exch_seat"]
+TR_EXCH_GAVE = TR_OFFSETS["exch_gave"]
+TR_EXCH_GOT = TR_OFFSETS["exch_got"]
+TR_FILLE = TR_OFFSETS["fille"]
+TR_START = TR_OFFSETS["start"]
+TR_TRICKS = TR_OFFSETS["tricks"]
+TR_NDECL = TR_OFFSETS["n_decl"]
+TR_DECL = TR_OFFSETS["decl"]
+TR_STUK = TR_OFFSETS["stuk"]
 
 
 class Workspace(NamedTuple):
@@ -204,12 +268,12 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
         else:
             seq_used |= m
         if trace.shape[0] > 0 and trace[TR_NDECL] < MAX_TRACE_DECL:
-            b = TR_DECL + 5 * trace[TR_NDECL]
-            trace[b] = seat
-            trace[b + 1] = kinds[i]
-            trace[b + 2] = np.int64(m)
-            trace[b + 3] = points[i]
-            trace[b + 4] = trick
+            b = TR_DECL + DECL_STRIDE * trace[TR_NDECL]
+            trace[b + DC_SEAT] = seat
+            trace[b + DC_KIND] = kinds[i]
+            trace[b + DC_MASK] = np.int64(m)
+            trace[b + DC_POINTS] = points[i]
+            trace[b + DC_TRICK] = trick
             trace[TR_NDECL] += 1
     return seq_used, carre_used
 
@@ -420,8 +484,8 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                 # the face-down card under it turned face up (§4, done by play_card)
                 if tracing:
                     b = TR_TRICKS + TRICK_STRIDE * (st[ST_TRICK_NO] - (0 if winner < 0 else 1))
-                    trace[b + 12 + 2 * n_rev] = seat
-                    trace[b + 13 + 2 * n_rev] = below
+                    trace[b + TK_REVEALED + 2 * n_rev] = seat
+                    trace[b + TK_REVEALED + 1 + 2 * n_rev] = below
                 n_rev += 1
         if winner < 0:
             continue
@@ -430,16 +494,16 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         if tracing:
             b = TR_TRICKS + TRICK_STRIDE * t
             leader = st[ST_LEADERS + t]
-            trace[b] = leader
-            trace[b + 1] = winner
-            trace[b + 2] = trick_points(st, rec, t)
-            trace[b + 3] = n_rev
+            trace[b + TK_LEADER] = leader
+            trace[b + TK_WINNER] = winner
+            trace[b + TK_POINTS] = trick_points(st, rec, t)
+            trace[b + TK_N_REVEALED] = n_rev
             for j in range(n):
                 seat_j = leader + j
                 if seat_j >= n:
                     seat_j -= n
-                trace[b + 4 + 2 * j] = seat_j
-                trace[b + 5 + 2 * j] = st[ST_PLAYED + t * n + j]
+                trace[b + TK_PLAYS + 2 * j] = seat_j
+                trace[b + TK_PLAYS + 1 + 2 * j] = st[ST_PLAYED + t * n + j]
         n_rev = 0
         if rec.variant == DEKJAS:
             # §5: right after winning a trick, declare what is new among the face-up cards
@@ -518,7 +582,7 @@ def _exchange(hands, res, trace, n, seven, turned):
             res[RES_DIX_SEAT] = s
             if trace.shape[0] > 0:
                 trace[TR_EXCH] = s
-                trace[TR_EXCH + 1] = seven
-                trace[TR_EXCH + 2] = turned
+                trace[TR_EXCH_GAVE] = seven
+                trace[TR_EXCH_GOT] = turned
             return seven
     return turned

@@ -11,6 +11,7 @@ from analyzer.rules.declarations import KIND_NAMES
 from analyzer.rules.deal_schema import SCHEMA
 from analyzer.rules.scoring import OUTCOME_NAMES
 from analyzer.runs.games import DEFAULT_MAX_DEALS, game_deals
+from analyzer.game.auction import CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT
 from analyzer.runs.hand import (
     RES_KIND,
     RES_OUTCOME,
@@ -23,9 +24,23 @@ from analyzer.runs.hand import (
     RES_TRICKS,
     RES_TRUMP,
     RES_ROUND,
+    DC_KIND,
+    DC_MASK,
+    DC_POINTS,
+    DC_SEAT,
+    DC_TRICK,
+    DECL_STRIDE,
+    TK_LEADER,
+    TK_N_REVEALED,
+    TK_PLAYS,
+    TK_POINTS,
+    TK_REVEALED,
+    TK_WINNER,
     TR_BIDS,
     TR_DECL,
     TR_EXCH,
+    TR_EXCH_GAVE,
+    TR_EXCH_GOT,
     TR_FILLE,
     TR_NDECL,
     TR_START,
@@ -64,7 +79,8 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace, *, polici
     }
     bids = []
     for i in range(int(trace[TR_BIDS])):
-        seat, rnd, call, suit = (int(x) for x in trace[TR_BIDS + 1 + 4 * i: TR_BIDS + 5 + 4 * i])
+        c = TR_BIDS + 1 + CALL_STRIDE * i
+        seat, rnd, call, suit = (int(trace[c + f]) for f in (CL_SEAT, CL_ROUND, CL_CALL, CL_SUIT))
         b = {"seat": seat, "round": rnd, "call": CALL_NAMES[call]}
         if call in (TAKE, SMOUS, KOE):
             b["suit"] = format_suit(suit)
@@ -84,8 +100,8 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace, *, polici
     if int(trace[TR_EXCH]) >= 0:
         rec["exchange"] = {
             "seat": int(trace[TR_EXCH]),
-            "gave": format_card(trace[TR_EXCH + 1]),
-            "got": format_card(trace[TR_EXCH + 2]),
+            "gave": format_card(trace[TR_EXCH_GAVE]),
+            "got": format_card(trace[TR_EXCH_GOT]),
         }
     else:
         rec["exchange"] = None
@@ -101,20 +117,22 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace, *, polici
     for t in range(rules.n_tricks):
         b = TR_TRICKS + TRICK_STRIDE * t
         trick = {
-            "leader": int(trace[b]),
-            "plays": [[int(trace[b + 4 + 2 * k]), format_card(trace[b + 5 + 2 * k])] for k in range(n)],
-            "winner": int(trace[b + 1]),
-            "points": int(trace[b + 2]),
+            "leader": int(trace[b + TK_LEADER]),
+            "plays": [[int(trace[b + TK_PLAYS + 2 * k]), format_card(trace[b + TK_PLAYS + 1 + 2 * k])] for k in range(n)],
+            "winner": int(trace[b + TK_WINNER]),
+            "points": int(trace[b + TK_POINTS]),
         }
         if rules.variant == "dekjas":
             trick["revealed"] = [
-                [int(trace[b + 12 + 2 * j]), format_card(trace[b + 13 + 2 * j])] for j in range(int(trace[b + 3]))
+                [int(trace[b + TK_REVEALED + 2 * j]), format_card(trace[b + TK_REVEALED + 1 + 2 * j])]
+                for j in range(int(trace[b + TK_N_REVEALED]))
             ]
         tricks.append(trick)
     rec["tricks"] = tricks
     decls = []
     for i in range(int(trace[TR_NDECL])):
-        seat, kind_, mask, points, trick = (int(x) for x in trace[TR_DECL + 5 * i: TR_DECL + 5 * i + 5])
+        d = TR_DECL + DECL_STRIDE * i
+        seat, kind_, mask, points, trick = (int(trace[d + f]) for f in (DC_SEAT, DC_KIND, DC_MASK, DC_POINTS, DC_TRICK))
         decls.append({"seat": seat, "kind": KIND_NAMES[kind_], "cards": _cards(mask), "points": points, "trick": trick})
     rec["declarations"] = decls
     stuk = int(trace[TR_STUK])

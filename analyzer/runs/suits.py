@@ -48,7 +48,7 @@ Outputs are integer sums per chunk (identical for any thread count): one flat ro
 import numpy as np
 from numba import njit
 
-from analyzer.game.auction import AUCTION_SIZE, TRACE_BIDS
+from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import bid_cards, koe_score, suit_strength
 from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, trump_suits
 from analyzer.rules import CLASSIC
@@ -145,13 +145,13 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
     dec = -1
     p = -1
     for b in range(trace[0]):
-        base = 1 + 4 * b
-        rnd = trace[base + 1]
-        call = trace[base + 2]
+        base = 1 + CALL_STRIDE * b
+        rnd = trace[base + CL_ROUND]
+        call = trace[base + CL_CALL]
         if call == KOE:
-            seat, dec, p = 0, 0, trace[base + 3]
+            seat, dec, p = 0, 0, trace[base + CL_SUIT]
         elif call == TAKE and rnd == 2:
-            seat, dec, p = trace[base], 1 + trace[base], trace[base + 3]
+            seat, dec, p = trace[base + CL_SEAT], 1 + trace[base + CL_SEAT], trace[base + CL_SUIT]
         elif call == SMOUS and rnd == 2:
             meta[SM_R2_SMOUS] += 1
     if seat < 0:
