@@ -54,6 +54,7 @@ DD, PIMC = 2, 3
 # the learned policy (analyzer.players.net): it reads the state through the seat's view, so it is
 # chosen where the strong ones are (analyzer.players.strong.policy_card)
 NET = 4
+FIRST_STATE_KIND = DD  # kinds from here on read the game state (the registry's rows with reads="state")
 KIND_MASK = 0xFF  # the policy's kind is ``code & KIND_MASK``
 
 

@@ -1,8 +1,10 @@
 """The policy registry: the one place that names the bidding and play policies.
 
 To add a policy: write its branch in ``analyzer.players.bidding.choose_bid`` (and
-``choose_koe_suit``, ``answer_smous``) or ``analyzer.players.play.choose_card`` under a new code,
-then add one line here. Names are what the command line and the reports use.
+``choose_koe_suit``, ``answer_smous``) or ``analyzer.players.play.choose_card`` (a policy on the
+seat's view) or ``analyzer.players.strong.policy_card`` (one on the game state) under a new code,
+then add its row here (``PLAY_REGISTRY``: its parameters, what it reads, its default samples in
+the brackets and their bounds on the web page). Names are what the command line and the reports use.
 
 Besides the registry's bidding policies, a seat may bid with ``calibrated`` (the policy
 shipped for the run's variant and default rules, ``analyzer.questions.calibrate``) or with a policy
@@ -12,7 +14,7 @@ file's parameter rows, resolved against the run's rules by ``Policies.bid_params
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -24,38 +26,82 @@ BID_POLICIES = {
     "random": (bidding.RANDOM, "uniform over the calls open; koe suit uniform; smous answered 50/50"),
     "heuristic": (bidding.HEURISTIC, "hand-strength score per suit against a threshold by round and seat"),
 }
-PLAY_POLICIES = {
-    "random": (play.RANDOM, "uniform over the legal cards"),
-    "heuristic": (play.HEURISTIC, "draw trumps as taker, cash masters, load the partner, win cheaply, throw cheap"),
-    "dd": (play.DD, "double dummy: a best card with every card visible (the optimistic end of the bracket)"),
-    "pimc": (play.PIMC, "samples deals of the unseen cards, values each card by play-outs, plays the best on average"),
-    "net": (play.NET, "learned: a score over features of each legal card and their pairs, trained on pimc's "
-                      "evaluation (analyzer.players.net)"),
-}
-# parameters of the play policies: name -> (bits above the kind byte, lowest, highest, default, meaning)
-PLAY_PARAMS = {
-    "pimc": {
-        "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision (racing may stop sooner)"),
-        # default 0: on 1,000 classic deals exact=2 gave the same taker card points (122.4 vs
-        # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
-        "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to the end)"),
-        # v=1: every legal card on every world, kept so that duels can measure v2 against it
-        "v": (24, 1, 2, 2, "version: 1 values every legal card; 2 values one card of each set of equivalent "
-                           "ones (and can race)"),
-        # racing is off by default: at race=20 Piekjas 2 plays 1.25x as fast but loses 0.30 points a deal
-        # to v=1 (10,000 deals, docs/BENCHMARKS.md)
-        "race": (32, 0, 50, 0, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it trails the "
-                               "leader by this many tenths of a standard error (0: off, every card on every world)"),
-        "infer": (40, 0, 1, 0, "what the worlds read besides the play: none, or bids (each other seat's calls "
-                               "under its bidding policy, and the Dix)"),
-    },
-    # v=1: the card play before the taker fixes of v2, kept so that duels can measure them
-    "heuristic": {
-        "v": (8, 1, 2, 2, "version of the card play: 1 before the taker fixes (heuristic v2), 2 now"),
-    },
-}
-# parameters whose values are words: name -> the word of each value 0, 1, ...
-PARAM_WORDS = {("pimc", "infer"): ("none", "bids")}
+
+
+@dataclass(frozen=True)
+class PlayPolicy:
+    """One play policy, a row of the registry: what it is called, its kernel code, what it reads,
+    its parameters and what it costs (the default samples every question gives it)."""
+
+    name: str
+    code: int  # its kind (analyzer.players.play): the low byte of a play code, parameters above it
+    reads: str  # "view": the seat's own cards, the trick and the cards gone (play.choose_card);
+    # "state": the game state and what the seat knows (knowledge.observe), through the searching
+    # and learned players' entry (analyzer.players.strong): the kinds from play.FIRST_STATE_KIND on
+    searches: bool  # milliseconds a hand, not microseconds: runs size their chunks and samples for it
+    meaning: str
+    # name -> (bits above the kind byte, lowest, highest, default, meaning)
+    params: dict = field(default_factory=dict)
+    words: dict = field(default_factory=dict)  # a parameter whose values are words: name -> word of 0, 1, ...
+    bracket_deals: int | None = None  # take --bracket / the report: default paired deals (None: every deal)
+    table_deals: int | None = None  # table --bracket: default deals (None: every deal)
+    web_max_deals: int | None = None  # belote serve: the most a page may ask for (None: as many as the heuristic)
+
+
+PLAY_REGISTRY = (
+    PlayPolicy("random", play.RANDOM, "view", False, "uniform over the legal cards"),
+    PlayPolicy("heuristic", play.HEURISTIC, "view", False,
+               "draw trumps as taker, cash masters, load the partner, win cheaply, throw cheap",
+               # v=1: the card play before the taker fixes of v2, kept so that duels can measure them
+               params={"v": (8, 1, 2, 2, "version of the card play: 1 before the taker fixes (heuristic v2), 2 now")}),
+    # dd: about 7 classic hands a second a thread (a table deal plays about 5 hands; on a loaded
+    # machine ~1.5 a second: about a minute of a table bracket on 2 threads)
+    PlayPolicy("dd", play.DD, "state", True,
+               "double dummy: a best card with every card visible (the optimistic end of the bracket)",
+               bracket_deals=500, table_deals=150, web_max_deals=2_000),
+    # pimc: 4,000 paired deals bring its net gain to about ±4 points once adjusted by the heuristic
+    # (classic, docs/BENCHMARKS.md), in about 10 s on 2 threads
+    PlayPolicy("pimc", play.PIMC, "state", True,
+               "samples deals of the unseen cards, values each card by play-outs, plays the best on average",
+               params={
+                   "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision (racing may stop "
+                                             "sooner)"),
+                   # default 0: on 1,000 classic deals exact=2 gave the same taker card points (122.4 vs
+                   # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
+                   "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to "
+                                           "the end)"),
+                   # v=1: every legal card on every world, kept so that duels can measure v2 against it
+                   "v": (24, 1, 2, 2, "version: 1 values every legal card; 2 values one card of each set of "
+                                      "equivalent ones (and can race)"),
+                   # racing is off by default: at race=20 Piekjas 2 plays 1.25x as fast but loses 0.30 points
+                   # a deal to v=1 (10,000 deals, docs/BENCHMARKS.md)
+                   "race": (32, 0, 50, 0, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it "
+                                          "trails the leader by this many tenths of a standard error (0: off, every "
+                                          "card on every world)"),
+                   "infer": (40, 0, 1, 0, "what the worlds read besides the play: none, or bids (each other seat's "
+                                          "calls under its bidding policy, and the Dix)"),
+               },
+               words={"infer": ("none", "bids")},
+               bracket_deals=4_000, table_deals=2_500, web_max_deals=20_000),
+    # net: as cheap as a table, so it plays every deal with the heuristic's n
+    PlayPolicy("net", play.NET, "state", False,
+               "learned: a score over features of each legal card and their pairs, trained on pimc's "
+               "evaluation (analyzer.players.net)"),
+)
+PLAY = {p.name: p for p in PLAY_REGISTRY}
+# the registry's columns, as the rest of the code reads them
+PLAY_POLICIES = {p.name: (p.code, p.meaning) for p in PLAY_REGISTRY}
+PLAY_PARAMS = {p.name: p.params for p in PLAY_REGISTRY if p.params}
+PARAM_WORDS = {(p.name, k): w for p in PLAY_REGISTRY for k, w in p.words.items()}
+SEARCH_PLAY = tuple(p.name for p in PLAY_REGISTRY if p.searches)  # play policies that search
+
+
+def deals_by_policy(column: str) -> dict[str, int]:
+    """A deals column of the registry (``bracket_deals``, ``table_deals``, ``web_max_deals``) for
+    the policies that have one, the cheapest first (the most deals): ``{"pimc": 4000, "dd": 500}``."""
+    given = {p.name: getattr(p, column) for p in PLAY_REGISTRY if getattr(p, column) is not None}
+    return dict(sorted(given.items(), key=lambda kv: -kv[1]))
+
 # parameters whose default is packed as 0, so that the policy's plain code stays its kind
 # (``heuristic`` is ``play.HEURISTIC``, 1, wherever the version is not named; ``pimc`` keeps its code)
 _ZERO_DEFAULT = {("heuristic", "v"), ("pimc", "v")}
@@ -313,8 +359,6 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str, files: bool = 
         seats[s] = name.strip()
     return tuple(seats)
 
-
-SEARCH_PLAY = ("dd", "pimc")  # play policies that search (milliseconds a hand, not microseconds)
 
 
 def searches(name: str) -> bool:

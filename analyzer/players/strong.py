@@ -203,7 +203,7 @@ F_CTX = StrongWorkspace._fields.index("ctx")
 
 def plays_strong(play_pol) -> bool:
     """Is one of the play policies ``play_pol`` (codes, any shape) dd, pimc or net (on the state)?"""
-    return bool(((np.asarray(play_pol, np.int64) & play.KIND_MASK) >= play.DD).any())
+    return bool(((np.asarray(play_pol, np.int64) & play.KIND_MASK) >= play.FIRST_STATE_KIND).any())
 
 
 def entry_address() -> int:

@@ -27,17 +27,15 @@ import time
 from dataclasses import dataclass
 
 from analyzer.errors import BeloteError
-from analyzer.players.policies import Policies
+from analyzer.players.policies import Policies, deals_by_policy
 from analyzer.questions.take import TakeResult, adjust_by_control, analyse_take
 from analyzer.rules import Rules
 from analyzer.runs.stats import CV_MIN_N
 
 # what the tables use, the learned player (as cheap as a table: every deal), a searching player, all cards seen
 BRACKET_PLAYS = ("heuristic", "net", "pimc", "dd")
-# default paired deals of the searching policies, by name: pimc's net gain to about ±4 points once
-# adjusted by the heuristic (classic, docs/BENCHMARKS.md), in about 10 s on 2 threads; dd about 7
-# classic hands a second a thread
-STRONG_DEALS = {"pimc": 4000, "dd": 500}
+# default paired deals of the searching policies, by name (the registry's bracket_deals, with why)
+STRONG_DEALS = deals_by_policy("bracket_deals")
 OTHER_STRONG_DEALS = 500  # a searching policy not named above
 
 

@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import BeloteError
-from analyzer.players.policies import Policies, searches
+from analyzer.players.policies import Policies, deals_by_policy, searches
 from analyzer.players.policy_files import describe_bid
 from analyzer.questions.bracket import BRACKET_PLAYS, parse_plays
 from analyzer.questions.table import (RAW_FIELDS, TableResult, _hon_key, _records, bidding_table, class_keys,
@@ -46,10 +46,10 @@ from analyzer.runs.limits import check_deals
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import CV_MIN_N, control_variate, control_variate_rate
 
-# default deals of the searching policies: a table deal plays about 5 hands; in classic pimc
-# plays ~100 hands a second a thread and dd ~1.5 on a loaded machine (HANDS_PER_S below), so
-# about a minute each on 2 threads; a policy not named here gets OTHER_DEALS
-STRONG_DEALS = {"pimc": 2500, "dd": 150}
+# default deals of the searching policies (the registry's table_deals): a table deal plays about 5
+# hands, pimc ~100 hands a second a thread and dd ~1.5 on a loaded machine (HANDS_PER_S below), so
+# about a minute each on 2 threads; a policy not named there gets OTHER_DEALS
+STRONG_DEALS = deals_by_policy("table_deals")
 OTHER_DEALS = 300
 NO_DD_LABELS = ("piekjas3", "piekjas4", "dekjas")  # dd from the first trick: 0.3-0.4 hands/s (docs/BENCHMARKS.md)
 BY = ("round", "honours")  # the default grouping: a searching sample is too small for the table's finest classes

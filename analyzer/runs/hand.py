@@ -60,7 +60,7 @@ from analyzer.rules.declarations import (
     stuk_seat,
 )
 from analyzer.players.knowledge import PUB_SIZE, fill_bidding, fill_public
-from analyzer.players.play import DD, KIND_MASK, choose_card
+from analyzer.players.play import FIRST_STATE_KIND, KIND_MASK, choose_card
 from analyzer.players.strong import L_FN, call_strong, entry_address, make_link, plays_strong, strong_bits
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.scoring import score_classic, score_solo
@@ -471,7 +471,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         # the first card never reuses the number of the last bidding call
         stream += GOLDEN
         policy = seat_play[seat]
-        if strong and (policy & KIND_MASK) >= DD:
+        if strong and (policy & KIND_MASK) >= FIRST_STATE_KIND:
             card = call_strong(ws.link, policy, st, ws.pub, mix64(stream))
         else:
             card = choose_card(policy, legal, seat, np.uint32(st[ST_HANDS + seat]),

@@ -13,11 +13,13 @@ import json
 import shlex
 
 from analyzer.errors import BeloteError
+from analyzer.players.policies import deals_by_policy
 from analyzer.runs.limits import SEEDS, SEEDS_TEXT
 
 # The most a page may ask for; the CLI has no such bounds (a user's own machine), a server does.
 MAX_TAKE_DEALS = 1_000_000  # heuristic paired deals: about 20 s on 2 threads in classic
-MAX_STRONG_DEALS = {"pimc": 20_000, "dd": 2_000}  # a bracket's searching columns
+# a bracket's searching columns (the registry's web_max_deals)
+MAX_STRONG_DEALS = deals_by_policy("web_max_deals")
 BRACKET_CHOICES = ("net",) + tuple(MAX_STRONG_DEALS)  # net, the learned player, plays every deal
 MAX_RANDOM_DEAL = 100_000  # the deal number of a random deal to review
 VARIANTS = ("classic", "piekjas", "dekjas")
