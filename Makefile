@@ -31,7 +31,7 @@ browser:
 
 # the suite on every core (pytest-xdist): each worker loads or compiles the kernels itself
 test: $(STAMP) browser
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --durations=15
 
 # the quick lane for daily work (about a minute on a warm kernel cache with 2 cores): everything but
 # the tests marked slow (whole reports, Dask clusters, searching brackets, statistical and agreement
