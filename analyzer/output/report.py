@@ -440,60 +440,75 @@ def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed:
     return ReportResult(dest, run)
 
 
-def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants, bid=None) -> dict:
+@dataclass
+class _Run:
+    """What the report's sections share while they run: the inputs, the progress, the bidders of
+    every label, and what each section leaves for those after it and for the first page
+    (``results``)."""
+
+    folder: Path
+    sizes: Sizes
+    seed: int
+    threads: object
+    examples: tuple
+    variants: tuple
+    bid: str | None
+    prog: CostProgress
+    used_threads: int
+    policies: dict = field(default_factory=dict)  # the bidders of every label used (heuristic play)
+    results: dict = field(default_factory=dict)
+
+    def pols(self, rules) -> Policies:
+        if rules.label not in self.policies:
+            self.policies[rules.label] = Policies.parse(self.bid or default_bid(rules), "heuristic", rules.players)
+        return self.policies[rules.label]
+
+
+def _take_section(run: _Run) -> tuple[list[str], int]:
+    """Section 1: every example's calls against passing (``belote take``)."""
     from analyzer.output import plots as P
 
-    started = datetime.now(timezone.utc)
-    t_start = time.perf_counter()
-    prog = CostProgress(planned_seconds(sizes, examples, variants), progress)
-    tick = prog.tick
-
-    used_threads = set_threads(threads)
-    policies = {}  # the bidders of every label used (heuristic play)
-
-    def pols(rules):
-        if rules.label not in policies:
-            policies[rules.label] = Policies.parse(bid or default_bid(rules), "heuristic", rules.players)
-        return policies[rules.label]
-
-    timings = {}
-    hands = {}
-    md = []
-    # ---- take ----
-    t0 = time.perf_counter()
-    take_md = []
-    take_rows = []
-    take_hands = 0
-    take_results = []
-    for k, ex in enumerate(examples):
+    sizes, seed = run.sizes, run.seed
+    take_md, rows, results, hands = [], [], [], 0
+    for k, ex in enumerate(run.examples):
         rules = Rules.from_label(ex.label)
         r = analyse_take(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
-                         deals=sizes.take_deals, seed=derived_seed(seed, k), threads=threads, policies=pols(rules),
-                         progress=lambda done: tick(done / sizes.take_deals))
-        take_hands += r.hands
-        take_results.append(r)
-        df = take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
-                                  verdict=r.verdict())
-        take_rows.append(df)
+                         deals=sizes.take_deals, seed=derived_seed(seed, k), threads=run.threads,
+                         policies=run.pols(rules), progress=lambda done: run.prog.tick(done / sizes.take_deals))
+        hands += r.hands
+        results.append(r)
+        rows.append(take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
+                                         verdict=r.verdict()))
         cmd = take_table.command(r, sizes.take_deals, derived_seed(seed, k))
         take_md.append(take_markdown(r, ex.why, cmd).replace("#### ", f"#### {k + 1}. ", 1))
-        prog.next()
-    take_all = pd.concat(take_rows, ignore_index=True)
-    write_frame(take_all, folder / "take_examples")
-    P.save(P.take_examples_plot(take_all), folder / "take_examples.png")
-    timings["take"] = time.perf_counter() - t0
-    hands["take"] = take_hands
-    # ---- table ----
-    t0 = time.perf_counter()
-    table_md = []
-    table_hands = 0
-    tables = {}
-    for lab in variants:
+        run.prog.next()
+    take_all = pd.concat(rows, ignore_index=True)
+    write_frame(take_all, run.folder / "take_examples")
+    P.save(P.take_examples_plot(take_all), run.folder / "take_examples.png")
+    run.results.update(take_all=take_all, take_results=results)
+    md = [heading(1), "",
+          "Each example: the unknown cards are sampled uniformly given what the player sees; when earlier seats "
+          "bid first, only deals where they all passed under the bidding policy are kept (acceptance shown). "
+          "Every call open is then played out on the same deals; passing is played honestly (later seats bid and "
+          "play with their policies; a classic passed-out deal scores 0). The tables are those of `belote take` "
+          "(same rows, same names as the columns of `take_examples.csv`):", ""]
+    md += [f"- `{c.name}`: {c.meaning}" for c in take_table.COLUMNS]
+    md += ["", take_table.SHARE_SENTENCE, "", "![every example: net gain of each call over passing](take_examples.png)",
+           ""]
+    return md + take_md, hands
+
+
+def _table_section(run: _Run) -> tuple[list[str], int]:
+    """Section 2: the bidding table of every variant (``belote table``)."""
+    sizes = run.sizes
+    table_md, tables, hands = [], {}, 0
+    for lab in run.variants:
         rules = Rules.from_label(lab)
-        cfg = SimConfig(rules=rules, policies=pols(rules), deals=sizes.table_deals, seed=seed, threads=threads)
-        t = bidding_table(cfg, progress=lambda done: tick(done / sizes.table_deals))
-        write_table(t, folder)
-        table_hands += t.hands
+        cfg = SimConfig(rules=rules, policies=run.pols(rules), deals=sizes.table_deals, seed=run.seed,
+                        threads=run.threads)
+        t = bidding_table(cfg, progress=lambda done: run.prog.tick(done / sizes.table_deals))
+        write_table(t, run.folder)
+        hands += t.hands
         tables[lab] = t
         table_md.append(t.markdown(class_tables=False))  # the class tables are the heatmaps' numbers: in table_<lab>.md
         table_md.append(f"The net gain and P(made) of each class (trump honours by side aces, each round) are drawn "
@@ -505,67 +520,113 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
                         f"Decisions: {t.decisions[0]:,} in round 1, {t.decisions[1]:,} in round 2; "
                         f"{t.hands:,} hands simulated. Full tables: `table_{lab}_classes.csv` (and .parquet), "
                         f"`table_{lab}_strength.csv`, `table_{lab}_break_even.csv`, `table_{lab}_rule_of_thumb.csv`.\n")
-        prog.next()
-    timings["table"] = time.perf_counter() - t0
-    hands["table"] = table_hands
-    # ---- balance ----
-    t0 = time.perf_counter()
-    units = len(variants) * work(sizes.deals, sizes.games)
-    b = compare_variants(list(variants), deals=sizes.deals, games=sizes.games, seed=seed, bid=bid, threads=threads,
-                         progress=lambda done: tick(done / units))
-    files = write_balance(b, folder, markdown=False)
-    plots = {p.name: p.name for p in files if p.suffix == ".png"}
-    balance_md = b.markdown(plots)
-    timings["balance"] = time.perf_counter() - t0
-    hands["balance"] = b.hands_simulated
-    prog.next()
-    # ---- what calibration changes ----
-    t0 = time.perf_counter()
-    from analyzer.questions.bidding_effect import total_units as effect_units
-    from analyzer.questions.impact import total_units as impact_units
+        run.prog.next()
+    run.results["tables"] = tables
+    md = [heading(2), "",
+          "At every bidding decision the policies reach (round 1 after earlier passes; round 2 with the bidder's "
+          "best suit), the hand is played with that seat taking and with it passing, on the same deal. Classes "
+          "are what a player recognises: which of the trump J 9 A 10 are held (`J9A.` = J, 9 and A, no 10), trump "
+          "length, side aces, voids, seat and round, counting the turned card for the classic / 4-player taker "
+          "and the Dix exchange. *Net gain* = net score taking − net score passing.", "",
+          "Each variant below ends with a common players' rule of thumb, \"trump jack and nine, plus one or "
+          "two aces, is usually enough\", measured.", ""]
+    return md + table_md, hands
 
-    e_units = effect_units(variants, sizes.effect_deals, sizes.effect_games)
-    effect_md, effect = bidding_effect_report_section(
-        folder, sizes.effect_deals, sizes.effect_games, seed, threads, variants, number=f"{CALIBRATION_SECTION}. ",
-        duel_deals=sizes.effect_deals, docs=docs_link(folder), progress=lambda done: tick(done / e_units))
-    timings["calibration"] = time.perf_counter() - t0
-    hands["calibration"] = effect.hands_simulated
-    prog.next()
-    # ---- what each rule option changes ----
-    t0 = time.perf_counter()
-    r_units = impact_units(variants, None, *impact_sizes(sizes.deals))
-    impact_md, impact = impact_report_section(
-        folder, sizes.deals, seed, threads, variants, number=f"{RULES_SECTION}. ", note=IMPACT_NOTE,
-        progress=lambda done: tick(done / r_units))
-    timings["rules"] = time.perf_counter() - t0
-    hands["rules"] = impact.hands_simulated
-    prog.next()
-    # ---- the bracket ----
-    t0, cpu0 = time.perf_counter(), time.process_time()
-    bracket_md, bracket_hands, brackets, table_brackets, balance_net = bracket_section(folder, sizes, seed, threads, examples,
-                                                                          take_results, tables.get("classic"), tick,
-                                                                          balance=b, bid=bid)
-    timings["bracket"] = time.perf_counter() - t0
-    timings["bracket_cpu"] = time.process_time() - cpu0
-    hands["bracket"] = bracket_hands
-    bracket_md = bracket_md.replace("{COST}", f"This section took {timings['bracket']:.0f} s of wall time and "
-                                    f"{timings['bracket_cpu']:.0f} s of CPU on {used_threads} thread(s).")
-    prog.next()
+
+def _balance_section(run: _Run) -> tuple[list[str], int]:
+    """Section 3: the balance of the variants (``belote balance``)."""
+    sizes = run.sizes
+    units = len(run.variants) * work(sizes.deals, sizes.games)
+    b = compare_variants(list(run.variants), deals=sizes.deals, games=sizes.games, seed=run.seed, bid=run.bid,
+                         threads=run.threads, progress=lambda done: run.prog.tick(done / units))
+    files = write_balance(b, run.folder, markdown=False)
+    plots = {p.name: p.name for p in files if p.suffix == ".png"}
+    run.results["balance"] = b
+    run.prog.next()
+    return [heading(3), "", b.markdown(plots).replace("### ", "#### ")], b.hands_simulated
+
+
+def _calibration_section(run: _Run) -> tuple[list[str], int]:
+    """Section 4: what calibrating the bidders changes (``analyzer.questions.bidding_effect``)."""
+    from analyzer.questions.bidding_effect import total_units
+
+    sizes = run.sizes
+    units = total_units(run.variants, sizes.effect_deals, sizes.effect_games)
+    md, effect = bidding_effect_report_section(
+        run.folder, sizes.effect_deals, sizes.effect_games, run.seed, run.threads, run.variants,
+        number=f"{CALIBRATION_SECTION}. ", duel_deals=sizes.effect_deals, docs=docs_link(run.folder),
+        progress=lambda done: run.prog.tick(done / units))
+    run.prog.next()
+    return [md], effect.hands_simulated
+
+
+def _rules_section(run: _Run) -> tuple[list[str], int]:
+    """Section 5: what each rule option changes (``analyzer.questions.impact``)."""
+    from analyzer.questions.impact import total_units
+
+    units = total_units(run.variants, None, *impact_sizes(run.sizes.deals))
+    md, impact = impact_report_section(
+        run.folder, run.sizes.deals, run.seed, run.threads, run.variants, number=f"{RULES_SECTION}. ",
+        note=IMPACT_NOTE, progress=lambda done: run.prog.tick(done / units))
+    run.results["impact"] = impact
+    run.prog.next()
+    return [md], impact.hands_simulated
+
+
+def _bracket_section(run: _Run) -> tuple[list[str], int]:
+    """Section 6: the stronger players' bracket (``bracket_section``); ``{COST}`` where its measured
+    cost goes."""
+    r = run.results
+    md, hands, brackets, table_brackets, balance_net = bracket_section(
+        run.folder, run.sizes, run.seed, run.threads, run.examples, r["take_results"], r["tables"].get("classic"),
+        run.prog.tick, balance=r["balance"], bid=run.bid)
+    r.update(brackets=brackets, table_brackets=table_brackets, balance_net=balance_net)
+    run.prog.next()
+    return [heading(BRACKET_SECTION), "", md], hands
+
+
+# The report's sections in the order they run and are written (``SECTIONS``' numbers 1-6; the last,
+# the files, is written once they are all there): (the key of its timings and hands, the section).
+# Each returns its markdown and the hands it simulated, and leaves in ``_Run.results`` what the
+# sections after it and the first page read; a ``{COST}`` in its markdown becomes its measured cost.
+REPORT_SECTIONS = (("take", _take_section), ("table", _table_section), ("balance", _balance_section),
+                   ("calibration", _calibration_section), ("rules", _rules_section), ("bracket", _bracket_section))
+
+
+def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants, bid=None) -> dict:
+    started = datetime.now(timezone.utc)
+    t_start = time.perf_counter()
+    run = _Run(folder, sizes, seed, threads, examples, variants, bid,
+               CostProgress(planned_seconds(sizes, examples, variants), progress), set_threads(threads))
+    timings, hands, sections = {}, {}, []
+    for name, section in REPORT_SECTIONS:
+        t0, cpu0 = time.perf_counter(), time.process_time()
+        text, hands[name] = section(run)
+        timings[name] = time.perf_counter() - t0
+        text = "\n".join(text)
+        if "{COST}" in text:
+            timings[name + "_cpu"] = time.process_time() - cpu0
+            text = text.replace("{COST}", f"This section took {timings[name]:.0f} s of wall time and "
+                                          f"{timings[name + '_cpu']:.0f} s of CPU on {run.used_threads} thread(s).")
+        sections.append(text)
     # ---- index.md and run.json ----
     finished = datetime.now(timezone.utc)
     total_hands = sum(hands.values())
     wall = time.perf_counter() - t_start
     commit = git_commit()
+    policies, results, used_threads = run.policies, run.results, run.used_threads
     rules_opts = {lab: Rules.from_label(lab).options() for lab in variants}
     docs = docs_link(folder)
     bidders = {lab: describe_bid(policies[lab], Rules.from_label(lab)) for lab in variants}
+    md = []
     md.append(f"# Belote analyser report (seed {seed})")
     md.append("")
     md.append(f"belote-analyzer {analyzer.__version__}, commit `{commit or 'unknown'}`, "
               f"{finished.strftime('%Y-%m-%d %H:%M UTC')}. {total_hands:,} hands simulated in {wall:.0f} s "
               f"on {used_threads} thread(s).")
     md.append("")
-    md.extend(findings_page(folder, take_all, tables, b, impact, brackets, table_brackets, balance_net))
+    md.extend(findings_page(folder, results["take_all"], results["tables"], results["balance"], results["impact"],
+                            results["brackets"], results["table_brackets"], results["balance_net"]))
     md.append("**Policies** (sections 1-3): every seat plays with the `heuristic` play policy (draw trumps as "
               "taker, cash masters, load the partner, win cheaply, throw cheap) and bids with "
               + ("the `calibrated` policy shipped for its variant: the heuristic's hand-strength score per suit "
@@ -601,41 +662,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("")
     md.extend(f"{k}. [{title}](#{anchor(k, title)})" for k, title in enumerate(SECTIONS, start=1))
     md.append("")
-    md.append(heading(1))
-    md.append("")
-    md.append("Each example: the unknown cards are sampled uniformly given what the player sees; when earlier seats "
-              "bid first, only deals where they all passed under the bidding policy are kept (acceptance shown). "
-              "Every call open is then played out on the same deals; passing is played honestly (later seats bid and "
-              "play with their policies; a classic passed-out deal scores 0). The tables are those of `belote take` "
-              "(same rows, same names as the columns of `take_examples.csv`):")
-    md.append("")
-    md.extend(f"- `{c.name}`: {c.meaning}" for c in take_table.COLUMNS)
-    md.append("")
-    md.append(take_table.SHARE_SENTENCE)
-    md.append("")
-    md.append("![every example: net gain of each call over passing](take_examples.png)")
-    md.append("")
-    md.extend(take_md)
-    md.append(heading(2))
-    md.append("")
-    md.append("At every bidding decision the policies reach (round 1 after earlier passes; round 2 with the bidder's "
-              "best suit), the hand is played with that seat taking and with it passing, on the same deal. Classes "
-              "are what a player recognises: which of the trump J 9 A 10 are held (`J9A.` = J, 9 and A, no 10), trump "
-              "length, side aces, voids, seat and round, counting the turned card for the classic / 4-player taker "
-              "and the Dix exchange. *Net gain* = net score taking − net score passing.")
-    md.append("")
-    md.append("Each variant below ends with a common players' rule of thumb, \"trump jack and nine, plus one or "
-              "two aces, is usually enough\", measured.")
-    md.append("")
-    md.extend(table_md)
-    md.append(heading(3))
-    md.append("")
-    md.append(balance_md.replace("### ", "#### "))
-    md.append(effect_md)
-    md.append(impact_md)
-    md.append(heading(BRACKET_SECTION))
-    md.append("")
-    md.append(bracket_md)
+    md.extend(sections)
     md.append(heading(len(SECTIONS)))
     md.append("")
     for p in sorted(folder.iterdir()):
