@@ -349,7 +349,7 @@ def new_state() -> np.ndarray:
 def start_state(rules: Rules, hands, trump: int, taker: int, leader: int = 0) -> np.ndarray:
     """The state at the first trick from each seat's cards (masks or lists of card
     numbers), for classic and piekjas."""
-    if rules.variant == "dekjas":
+    if rules.piles:
         raise ValueError("dekjas starts from piles: use dekjas_state")
     masks = np.zeros(MAX_SEATS, np.int64)
     for s, h in enumerate(hands):
@@ -381,7 +381,7 @@ def state_from_record(record: dict) -> tuple[np.ndarray, Rules]:
     rules = Rules.make(record["variant"], record["players"], opts)
     trump = parse_suit(record["trump"])
     taker = int(record["troefmaker"])
-    if rules.variant == "dekjas":
+    if rules.piles:
         piles = [[(parse_card(d), parse_card(u)) for d, u in seat] for seat in record["piles"]]
         return dekjas_state(rules, piles, trump, taker), rules
     hands = [[parse_card(c) for c in h] for h in record["start_hands"]]
@@ -402,7 +402,7 @@ def random_start(rules: Rules, rng) -> tuple[np.ndarray, list[int]]:
     deck = [int(c) for c in rng.permutation(N_CARDS)]
     trump = int(rng.integers(4))
     taker = int(rng.integers(rules.players))
-    if rules.variant == "dekjas":
+    if rules.piles:
         piles = [[(deck[2 * i + s], deck[16 + 2 * i + s]) for i in range(8)] for s in range(2)]
         return dekjas_state(rules, piles, trump, taker), deck
     k = rules.n_tricks

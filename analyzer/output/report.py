@@ -334,7 +334,7 @@ def take_notes(r: TakeResult) -> list[str]:
         if c.call.call == PASS and c.we_take.k:
             ways = (["its partner"] if rules.partners else []) + (["the player itself in round 2"]
                                                                    if r.situation.round == 1 else [])
-            if rules.variant != "classic":
+            if rules.koe:
                 ways.append("a forced take (koe) when everyone passes")
             notes.append(f"`p_we_take` of pass is {ci_rate(c.we_take)}: after passing, our side can still become "
                          f"troefmaker later ({', '.join(ways)}), and those hands count.")
@@ -342,7 +342,7 @@ def take_notes(r: TakeResult) -> list[str]:
             notes.append(f"{c.call.label}: the opponent answers play or redeal. It redealt on {ci_rate(c.not_played)} "
                          "of the deals (`p_not_played`); those deals score what the new deal scores, while `p_made` "
                          "and the other rates count only the hand asked about, so a redealt deal adds to none of them.")
-    if rules.variant == "classic" and any(x.not_played.k for x in r.calls if x.call.call == PASS):
+    if not rules.koe and any(x.not_played.k for x in r.calls if x.call.call == PASS):
         notes.append("A classic deal that everyone passes is passed out and scores 0 for both teams (`p_not_played`).")
     return notes
 

@@ -18,7 +18,7 @@ from analyzer.rules.cards import format_card, format_cards
 from analyzer.runs.fmt import pm_mean, pm_rate
 from analyzer.runs.stats import Z95
 from analyzer.players.policy_files import default_bid
-from analyzer.rules import Rules
+from analyzer.rules import PLAYER_COUNTS, Rules
 
 
 class Column(NamedTuple):
@@ -102,14 +102,14 @@ def command(r, deals: int, seed: int) -> str:
     s = r.situation
     rules = s.rules
     args = ["belote", "take"]
-    if rules.variant != "dekjas":
+    if not rules.piles:
         args.append(format_cards(s.hand))
     args += ["--turned", format_card(s.turned)]
-    if rules.variant != "classic":
+    if rules.variant != "classic":  # the command's default --variant
         args += ["--variant", rules.variant]
-        if rules.variant == "piekjas":
+        if len(PLAYER_COUNTS[rules.variant]) > 1:
             args += ["--players", str(rules.players)]
-    if rules.variant == "dekjas":
+    if rules.piles:
         args += ["--mine", format_cards(s.hand), "--theirs", format_cards(s.theirs)]
     if s.seat:
         args += ["--seat", str(s.seat)]

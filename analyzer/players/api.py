@@ -84,14 +84,14 @@ def public_from_record(record: dict, rules: Rules) -> np.ndarray:
     seen, known = [], {}
     exch = record.get("exchange")
     table = parse_card(exch["gave"]) if exch else parse_card(record["turned"])
-    if rules.variant != "dekjas":
-        if rules.players == 4:
-            known.setdefault(int(record["troefmaker"]), []).append(table)
-        else:
-            seen = [table, parse_card(record["fille"])]
-        if exch:
-            known.setdefault(int(exch["seat"]), []).append(parse_card(exch["got"]))
-    roem_side = record["result"]["roem_side"] if rules.variant != "dekjas" else None
+    if rules.taker_gets_turned:  # classic, Piekjas 4: the troefmaker took the card on the table
+        known.setdefault(int(record["troefmaker"]), []).append(table)
+    elif rules.fille:  # Piekjas 2-3: the card on the table and the fille stay out of play, face up
+        seen = [table, parse_card(record["fille"])]
+    if exch:
+        known.setdefault(int(exch["seat"]), []).append(parse_card(exch["got"]))
+    # at the first trick the declarations are known, unless they are made after each trick (Dekjas)
+    roem_side = None if rules.declare_after_trick else record["result"]["roem_side"]
     decl = {}
     if roem_side is not None:
         sides = record["sides"]

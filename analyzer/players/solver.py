@@ -570,7 +570,7 @@ class Solver:
 
     @property
     def paranoid(self) -> bool:
-        return self.rules.variant == "piekjas" and self.rules.players >= 3
+        return len(self.rules.sides) > 2  # three or four sides (Piekjas 3-4): each against all
 
     def _begin(self):
         self._ctx[C_GEN] += 1  # a new deal: the table's older entries no longer apply

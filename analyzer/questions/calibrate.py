@@ -652,10 +652,9 @@ class Calibration:
                 f"--deals {self.deals} --seed {self.seed} --iterations {self.max_iter}"
                 + (f" --objective {self.objective}" if self.objective != "net" else "")
                 + ("" if self.class_overrides else " --no-classes")
-                + (f" --smous-deals {self.sweep_deals}" if self.rules.players == 2 and self.rules.variant != "classic"
-                   else "")
+                + (f" --smous-deals {self.sweep_deals}" if self.rules.smous_allowed else "")
                 + (" --suits" if self.suits is not None else "")
-                + ("" if self.koe_choice or self.rules.variant == "classic" else " --no-koe-choice"))
+                + ("" if self.koe_choice or not self.rules.koe else " --no-koe-choice"))
 
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
@@ -686,22 +685,22 @@ class Calibration:
             "heuristic_thresholds": _thr_json(thresholds(self.start)),
             "thresholds": _thr_json(self.thresholds()),
             "kept_from_heuristic": ("strength weights, round-2 suit (best-scoring suit)"
-                                    if self.koe_choice and r.variant != "classic" else
+                                    if self.koe_choice and r.koe else
                                     "strength weights, koe suit and round-2 suit (best-scoring suit)")
-                                   + ("" if self.sweep_deals > 0 or r.players != 2 or r.variant == "classic"
+                                   + ("" if self.sweep_deals > 0 or not r.smous_allowed
                                       else ", smous margin and answer (not swept: --smous-deals 0)")
                                    + ("; the suit choices measured: see decisions" if self.suits is not None else ""),
             "decisions": decisions(r, self.sweep_deals > 0, self.suits, self.koe_choice),
             "koe_choice": ({"rule": KOE_RULE, "koe_w_length": float(self.params[0, P_KOE_LENGTH]),
                             "koe_w_turned": float(self.params[0, P_KOE_TURNED])}
-                           if self.koe_choice and r.variant != "classic" else None),
+                           if self.koe_choice and r.koe else None),
             "suit_choices": ({"koe": self.suits.verdict("koe"), "round2": self.suits.verdict("round2")}
                              if self.suits is not None else None),
             "smous": ({"rule": SMOUS_RULE, "deals": self.sweep_deals,
                        "by_seat": {str(s): {"smous_margin": float(row[P_SMOUS_MARGIN]),
                                             "smous_answer": float(row[P_SMOUS_ANSWER])}
                                    for s, row in enumerate(self.params)}}
-                      if self.sweep_deals > 0 and r.players == 2 and r.variant != "classic" else None),
+                      if self.sweep_deals > 0 and r.smous_allowed else None),
             "params": {str(s): {name: float(v) for name, v in zip(BID_PARAM_NAMES, row)}
                        for s, row in enumerate(self.params)},
             "overrides": {
@@ -719,7 +718,7 @@ def decisions(rules: Rules, swept: bool = False, suits=None, koe_swept: bool = F
     choices measured, ``questions.suits.SuitChoice``)."""
     unmeasured = ("kept from the heuristic: the best-scoring suit; not measured in this run (belote calibrate "
                   "--suits measures it; figures in docs/CALIBRATION.md)")
-    smous = rules.players == 2 and rules.variant != "classic"
+    smous = rules.smous_allowed
     out = {
         "take_or_pass": "calibrated: a strength threshold by round and seat, and class overrides (OVERRIDE_RULE)",
         "strength_weights": "kept from the heuristic: the threshold and the classes are read on its score",
@@ -728,7 +727,7 @@ def decisions(rules: Rules, swept: bool = False, suits=None, koe_swept: bool = F
                        "suit, the weights swept on the koe's forced runs (KOE_RULE)" if koe_swept else "")
                       + ("; " if koe_swept and suits is not None else "")
                       + (suits.decision_text("koe") if suits is not None else "" if koe_swept else unmeasured))
-                     if rules.variant != "classic" else "not in this variant (passed out)"),
+                     if rules.koe else "not in this variant (passed out)"),
     }
     if smous and swept:
         out["smous_offer"] = "calibrated: smous_margin swept seat by seat by duplicate match (SMOUS_RULE)"
@@ -774,7 +773,7 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
     overrides = {}
     t0 = time.perf_counter()
     cal.status = "max_iter"
-    smous = sweep_deals > 0 and rules.players == 2 and rules.variant != "classic"
+    smous = sweep_deals > 0 and rules.smous_allowed
     for k in range(1, max_iter + 1):
         t1 = time.perf_counter()
         table = bidding_table(SimConfig(rules=rules, policies=pols, deals=deals, seed=seed, threads=threads,
@@ -793,7 +792,7 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
             # the take/pass decisions are at their fixed point: the smous sweeps, against this field
             params, it.sweeps = sweep_smous(rules, params, play, sweep_deals, seed, threads)
             it.seconds = time.perf_counter() - t1
-        if not it.changed and koe_choice and rules.variant != "classic":
+        if not it.changed and koe_choice and rules.koe:
             # the take/pass decisions are at their fixed point: the koe weights, on this field's koes
             params, it.koe = sweep_koe(rules, params, play, deals, seed, threads)
             it.seconds = time.perf_counter() - t1

@@ -328,7 +328,7 @@ def _start_from_trace(rules: Rules, deck, res, trace):
     """The first-trick position of a traced hand and its plays ``[(seat, card), ...]``."""
     trump, taker = int(res[RES_TRUMP]), int(res[RES_TAKER])
     n = rules.players
-    if rules.variant == "dekjas":
+    if rules.piles:
         piles = [[(int(deck[2 * i + s]), int(deck[16 + 2 * i + s])) for i in range(8)] for s in range(2)]
         st = dekjas_state(rules, piles, trump, taker)
     else:

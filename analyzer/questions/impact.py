@@ -105,10 +105,10 @@ def hand_stats(rules: Rules) -> list[Stat]:
         Stat("take_round2", "taken in round 2", "bidding", "pp",
              _sum(*[_c("take_r2", s) for s in range(rules.players)]), HANDS, 100),
     ]
-    if rules.variant == "classic":
-        out.append(Stat("passed_out", "passed out", "bidding", "pp", _c("passed_out"), HANDS, 100))
-    else:
+    if rules.koe:
         out.append(Stat("koe", "koe (forced troefmaker)", "bidding", "pp", _c("koe"), HANDS, 100))
+    else:
+        out.append(Stat("passed_out", "passed out", "bidding", "pp", _c("passed_out"), HANDS, 100))
     if rules.smous_allowed:
         out.append(Stat("smous_offered", "smous offered", "bidding", "pp", _c("smous_offered"), HANDS, 100))
         out.append(Stat("redeal", "smous redeal", "bidding", "pp", _c("redeal"), HANDS, 100))
@@ -127,7 +127,7 @@ def hand_stats(rules: Rules) -> list[Stat]:
         Stat("roem_points", "roem points a hand", "roem", "points", _c("roem_points"), PLAYED),
         Stat("stuk", "stuk / belote", "roem", "pp", _c("stuk"), PLAYED, 100),
     ]
-    if rules.variant == "piekjas":
+    if rules.dix:
         out.append(Stat("dix", "Dix exchanged", "roem", "pp", _c("dix"), PLAYED, 100))
     out.append(Stat("taker_score", "taker's score", "points", "points", _c("taker_score_sum"), PLAYED))
     seats = range(2 if rules.partners else rules.players)  # classic: seats 2 and 3 score with 0 and 1

@@ -30,9 +30,9 @@ OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what th
 
 
 def exact_under(rules: Rules) -> bool:
-    """Two-sided play (classic, Piekjas 2, Dekjas): the solver's value is exact; Piekjas 3-4:
-    paranoid (``analyzer.players.solver``)."""
-    return not (rules.variant == "piekjas" and rules.players > 2)
+    """Two-sided play (classic, Piekjas 2, Dekjas): the solver's value is exact; three or four
+    sides (Piekjas 3-4): paranoid (``analyzer.players.solver``)."""
+    return len(rules.sides) == 2
 
 
 @dataclass
@@ -211,7 +211,7 @@ def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = 
     from analyzer.game.state import start_state
     from analyzer.rules.cards import NotationError, format_suit, parse_cards_in, parse_suit
 
-    if rules.variant == "dekjas":
+    if rules.piles:
         raise BeloteError("a Dekjas deal has face-down piles: review a logged one (belote simulate --log)")
     parts = [p for p in hands.split("/")]
     if len(parts) != rules.players:

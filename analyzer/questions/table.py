@@ -368,7 +368,7 @@ class TableResult:
                     "J, 9 and A are not.")
         c = self.view(["round", "honours", "side_aces"])
         c = c[(c["round"] == rnd) & (c["n"] >= min_n) & (c["p_made"] >= 0.85) & (c["gain_net_hi"] < 0)]
-        dedans = ("the defenders score 162 plus every declaration" if self.config.rules.variant == "classic"
+        dedans = ("the defenders score 162 plus every declaration" if self.config.rules.team_scoring
                   else "its whole raw total goes to the best other player")
         for r in c.itertuples():
             aces = f"{r.side_aces} side ace{'s' if r.side_aces != 1 else ''}"

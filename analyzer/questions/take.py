@@ -51,7 +51,7 @@ from analyzer.rules.cards import (
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
 from analyzer.players.policy_files import bid_provenance
-from analyzer.rules import Rules
+from analyzer.rules import VARIANT_ROWS, Rules
 from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK, SimConfig, set_threads
 from analyzer.runs.stats import (
     Mean,
@@ -189,7 +189,7 @@ class Situation:
     def describe(self) -> str:
         r = self.rules
         s = f"{r.label}, seat {self.seat} ({seat_name(self.seat, r.players)}), round {self.round}, "
-        if r.variant == "dekjas":
+        if r.piles:
             return s + f"mine {format_cards(self.hand)}, theirs {format_cards(self.theirs)}, turned {format_card(self.turned)}"
         return s + f"hand {format_cards(self.hand)}, turned {format_card(self.turned)}"
 
@@ -204,16 +204,19 @@ def seat_name(seat: int, players: int) -> str:
 
 
 def check_hand_fits(variant: str, players: int | None, hand: str | None) -> None:
-    """Piekjas: a hand that does not fit the player count names the player count it fits."""
-    if variant != "piekjas" or not hand or players is None:
+    """Piekjas (a variant of several player counts): a hand that does not fit the player count
+    names the player count it fits (the rows' cards at bidding, ``analyzer.rules.variants``)."""
+    dealt = {r.players: r.first_deal for r in VARIANT_ROWS.values() if r.family == variant}
+    if len(dealt) < 2 or not hand or players is None:
         return
     n = len(hand.replace(",", " ").split())
-    fits = {5: [4], 6: [2, 3]}.get(n)
+    fits = [k for k, cards in dealt.items() if cards == n]
     if fits and players not in fits:
         counts = " or ".join(f"--players {k}" for k in fits)
-        problem = (f"piekjas with {players} players deals {5 if players == 4 else 6} cards, not {n}"
-                   if players in (2, 3, 4) else f"piekjas is played by 2, 3 or 4 players, not {players}")
-        raise BeloteError(f"{problem}: a {n}-card hand is piekjas with {' or '.join(map(str, fits))} players, "
+        allowed = ", ".join(map(str, list(dealt)[:-1])) + f" or {list(dealt)[-1]}"
+        problem = (f"{variant} with {players} players deals {dealt[players]} cards, not {n}" if players in dealt else
+                   f"{variant} is played by {allowed} players, not {players}")
+        raise BeloteError(f"{problem}: a {n}-card hand is {variant} with {' or '.join(map(str, fits))} players, "
                           f"use {counts}")
 
 
@@ -230,7 +233,7 @@ def make_situation(rules: Rules, hand=None, turned=None, seat: int = 0, round_: 
         raise BeloteError(f"round {round_} is not a bidding round: use --round 1 or --round 2")
     deck = np.full(N_CARDS, -1, np.int64)
     fixed = np.zeros(N_CARDS, np.int64)
-    if rules.variant == "dekjas":
+    if rules.piles:
         if hand:
             raise BeloteError("dekjas has no hand: give the face-up cards with --mine and --theirs (8 each)")
         m = _cards(mine)

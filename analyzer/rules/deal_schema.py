@@ -197,7 +197,7 @@ class DealRecord(_Open):
         if self.outcome != "played":
             return self
         missing = [f for f in PLAYED_FIELDS if getattr(self, f) is None]
-        hands = "piles" if info.context["variant"] == "dekjas" else "start_hands"
+        hands = "piles" if info.context["piles"] else "start_hands"
         if getattr(self, hands) is None:
             missing.append(hands)
         if missing:
@@ -215,5 +215,5 @@ def check_record(record, where: str = "record", fix: str = "") -> Rules:
     except BeloteError as e:
         raise BeloteError(f"{where}: rules: {e}" + (f": {fix}" if fix else "")) from None
     check(DealRecord, record, where, fix,
-          context={"seats": rules.players, "sides": len(rules.sides), "variant": rules.variant})
+          context={"seats": rules.players, "sides": len(rules.sides), "variant": rules.variant, "piles": rules.piles})
     return rules

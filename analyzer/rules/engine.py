@@ -128,7 +128,7 @@ def score_hand(rules: Rules, taker_side, card_points, tricks_won, decl_points, r
     cp, tr, dp, sp = arr(card_points), arr(tricks_won), arr(decl_points), arr(stuk_points)
     out_card, out_raw, out_scores = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
     rs = -1 if roem_side is None else roem_side
-    if rules.variant == "classic":
+    if rules.team_scoring:
         outcome, reserve = _scoring.score_classic(
             taker_side, rules.n_tricks, cp, tr, dp, rs, sp, reserve_before,
             int(rules.classic_tie == "made"), out_card, out_raw, out_scores)

@@ -1,8 +1,11 @@
 """The rules record: one variant, its player count and every rule option of RULES.md.
 
 ``Rules`` is the readable, validated Python side (option values are words, as in
-RULES.md and the deal log). ``Rules.record()`` gives ``RulesRecord``, the small immutable
-tuple of integers that every kernel takes.
+RULES.md and the deal log). What a variant is structurally (partners, cards, tricks, smous,
+koe, Dix, fille, piles, scoring, target) is its row in the variants table,
+``analyzer.rules.variants.VARIANT_ROWS``; ``Rules``' structural properties read it.
+``Rules.record()`` gives ``RulesRecord``, the small immutable tuple of integers that every
+kernel takes.
 """
 
 from __future__ import annotations
@@ -11,10 +14,10 @@ from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
 from analyzer.errors import BeloteError
-
-CLASSIC, PIEKJAS, DEKJAS = 0, 1, 2
-VARIANTS = ("classic", "piekjas", "dekjas")
-PLAYER_COUNTS = {"classic": (4,), "piekjas": (2, 3, 4), "dekjas": (2,)}
+from analyzer.rules.variants import (  # noqa: F401  (re-exported: analyzer.rules.options names them)
+    ALL_LABELS, CLASSIC, DEFAULT_PLAYERS, DEKJAS, PIEKJAS, PLAYER_COUNTS, VARIANT_ROWS, VARIANTS,
+    VariantRow, variant_row,
+)
 
 # Every rule option: name -> (allowed values, one-line meaning). The default depends on
 # the variant for some options (``option_default``); ``option_choices`` lists, per variant
@@ -66,15 +69,16 @@ def option_default(key: str, variant: str) -> str:
 
 
 def _option_applies(key: str, variant: str, players: int) -> bool:
-    """Whether option ``key`` can change anything in that variant and player count."""
+    """Whether option ``key`` can change anything in that variant and player count (its row)."""
+    row = variant_row(variant, players)
     if key == "round2_suits":
-        return variant != "classic"  # classic round 2 always names another suit
+        return row.round2_any_option  # classic round 2 always names another suit
     if key == "classic_tie":
-        return variant == "classic"
+        return row.team_scoring  # the litige is the teams' equality
     if key == "dix_timing":
-        return variant == "piekjas" and players in (2, 3)  # with 4 the two readings agree
+        return row.dix and row.fille  # 3 more cards each after the Dix (2-3 players); with 4 the two readings agree
     if key == "trickless_roem":
-        return variant != "classic"
+        return not row.team_scoring  # the trickless player of individual scoring (pit)
     return True
 
 
@@ -125,12 +129,8 @@ GAME_DEALS_CAP = 200
 
 
 def default_target(variant: str, players: int) -> int:
-    """RULES.md §7: classic 1000; piekjas 500 / 700 / 1000 for 2 / 3 / 4 players; dekjas 500."""
-    if variant == "classic":
-        return 1000
-    if variant == "piekjas":
-        return {2: 500, 3: 700, 4: 1000}[players]
-    return 500
+    """RULES.md §7: classic 1000; piekjas 500 / 700 / 1000 for 2 / 3 / 4 players; dekjas 500 (the row's)."""
+    return variant_row(variant, players).target
 
 
 class RulesRecord(NamedTuple):
@@ -182,12 +182,12 @@ class Rules:
                 raise BeloteError(
                     f'rule {key}={getattr(self, key)} is not an option: use {key}={" or ".join(values)}'
                 )
-        if self.variant == "classic" and self.round2_suits != "other":
+        if self.round2_suits != "other" and not _option_applies("round2_suits", self.variant, self.players):
             raise BeloteError("rule round2_suits is for piekjas and dekjas: classic round 2 always names another suit")
         if self.dix_timing != "bidding" and not _option_applies("dix_timing", self.variant, self.players):
             raise BeloteError("rule dix_timing is for piekjas with 2 or 3 players: elsewhere there is no Dix "
                               "or it is always right after bidding (use dix_timing=bidding)")
-        if self.trickless_roem != "wins" and self.variant == "classic":
+        if self.trickless_roem != "wins" and not _option_applies("trickless_roem", self.variant, self.players):
             raise BeloteError("rule trickless_roem is for piekjas and dekjas: classic has no trickless-player rule")
         if self.target < 0:
             raise BeloteError(f"rule target={self.target} must be a positive score, e.g. target=1000")
@@ -205,7 +205,7 @@ class Rules:
         if variant not in VARIANTS:
             raise BeloteError(f'unknown variant "{variant}": use one of {", ".join(VARIANTS)}')
         if players is None:
-            players = {"classic": 4, "piekjas": 3, "dekjas": 2}[variant]
+            players = DEFAULT_PLAYERS[variant]
         kwargs = {}
         for opt in options:
             key, sep, value = opt.partition("=")
@@ -235,8 +235,13 @@ class Rules:
         return VARIANTS.index(self.variant)
 
     @property
+    def row(self) -> VariantRow:
+        """The variant's row in the table (``analyzer.rules.variants``): what it is structurally."""
+        return variant_row(self.variant, self.players)
+
+    @property
     def partners(self) -> bool:
-        return self.variant == "classic"
+        return self.row.partners
 
     @property
     def sides(self) -> list[list[int]]:
@@ -247,24 +252,60 @@ class Rules:
 
     @property
     def first_deal(self) -> int:
-        if self.variant == "dekjas":
-            return 8
-        return 5 if self.players == 4 else 6
+        return self.row.first_deal
 
     @property
     def n_tricks(self) -> int:
-        if self.variant == "dekjas":
-            return 16
-        return 8 if self.players == 4 else 9
+        return self.row.tricks
 
     @property
     def smous_allowed(self) -> bool:
-        return self.variant != "classic" and self.players == 2
+        return self.row.smous
+
+    @property
+    def koe(self) -> bool:
+        """Two passed rounds make seat 0 the koe (piekjas, dekjas); else the deal is passed out."""
+        return self.row.koe
+
+    @property
+    def dix(self) -> bool:
+        """The trump 7 may be exchanged for the turned card (piekjas)."""
+        return self.row.dix
+
+    @property
+    def fille(self) -> bool:
+        """3 more cards each after bidding, the fille turned, the stock out of play (piekjas 2-3)."""
+        return self.row.fille
+
+    @property
+    def piles(self) -> bool:
+        """Face-down piles under face-up cards (dekjas): piles, not hands, in a record."""
+        return self.row.piles
+
+    @property
+    def turned_position(self) -> int:
+        """The turned card's index in the dealt deck (DEAL_LOG.md, dealing order)."""
+        return self.row.turned_position
+
+    @property
+    def taker_gets_turned(self) -> bool:
+        """The troefmaker takes the card on the table (classic, piekjas with 4)."""
+        return self.row.taker_gets_turned
+
+    @property
+    def declare_after_trick(self) -> bool:
+        """Declarations are made after each won trick (dekjas), not at the first trick."""
+        return self.row.declare_after_trick
+
+    @property
+    def team_scoring(self) -> bool:
+        """Classic's team scoring (capot, dedans, litige); else individual (pit, reserve, rounding)."""
+        return self.row.team_scoring
 
     @property
     def label(self) -> str:
         """Short name used in tables: classic, piekjas3, dekjas."""
-        return "piekjas%d" % self.players if self.variant == "piekjas" else self.variant
+        return self.row.label
 
     def options(self) -> dict:
         """The resolved value of every rule option (plus target), as written in a deal
@@ -292,13 +333,11 @@ class Rules:
     def from_label(cls, label: str, options=()) -> "Rules":
         """``classic``, ``piekjas2``/``piekjas3``/``piekjas4`` or ``dekjas``."""
         label = label.strip()
-        if label.startswith("piekjas") and label[7:] in ("2", "3", "4"):
-            return cls.make("piekjas", int(label[7:]), options)
+        if label in VARIANT_ROWS:
+            row = VARIANT_ROWS[label]
+            return cls.make(row.family, row.players, options)
         if label in VARIANTS:
             return cls.make(label, None, options)
         raise BeloteError(
-            f'unknown variant "{label}": use classic, piekjas2, piekjas3, piekjas4 or dekjas'
+            f'unknown variant "{label}": use {", ".join(ALL_LABELS[:-1])} or {ALL_LABELS[-1]}'
         )
-
-
-ALL_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")

@@ -75,7 +75,7 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace, *, polici
         "policies": policies.describe(),
         "sides": rules.sides,
         "deck": [format_card(c) for c in deck],
-        "turned": format_card(deck[31] if rules.variant == "dekjas" else deck[n * rules.first_deal]),
+        "turned": format_card(deck[rules.turned_position]),
     }
     bids = []
     for i in range(int(trace[TR_BIDS])):
@@ -106,7 +106,7 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace, *, polici
     else:
         rec["exchange"] = None
     rec["fille"] = format_card(trace[TR_FILLE]) if int(trace[TR_FILLE]) >= 0 else None
-    if rules.variant == "dekjas":
+    if rules.piles:
         rec["piles"] = [
             [[format_card(deck[2 * i + s]), format_card(deck[16 + 2 * i + s])] for i in range(8)]
             for s in range(2)
@@ -122,7 +122,7 @@ def record_from_trace(config: SimConfig, index: int, deck, res, trace, *, polici
             "winner": int(trace[b + TK_WINNER]),
             "points": int(trace[b + TK_POINTS]),
         }
-        if rules.variant == "dekjas":
+        if rules.piles:
             trick["revealed"] = [
                 [int(trace[b + TK_REVEALED + 2 * j]), format_card(trace[b + TK_REVEALED + 1 + 2 * j])]
                 for j in range(int(trace[b + TK_N_REVEALED]))

@@ -40,14 +40,14 @@ def summarize(res: SimResult) -> dict:
         "taker_score": mean_from_sums(c["taker_score_sum"], c["taker_score_sq"], played),
     }
     # rows that cannot occur under these rules are left out
-    if rules.variant != "classic":
+    if rules.koe:
         del out["passed_out"]
     else:
         del out["koe"]
     if not rules.smous_allowed:
         for key in ("redeal", "smous_offered", "smous_accepted"):
             del out[key]
-    if rules.variant != "piekjas":
+    if not rules.dix:
         del out["dix"]
     for s in range(rules.players):
         out[f"score_seat{s}"] = mean_from_sums(c["score_sum"][s], c["score_sq"][s], played)

@@ -14,6 +14,7 @@ import shlex
 
 from analyzer.errors import BeloteError
 from analyzer.players.policies import deals_by_policy
+from analyzer.rules.variants import PLAYER_COUNTS, VARIANTS
 from analyzer.runs.limits import SEEDS, SEEDS_TEXT
 
 # The most a page may ask for; the CLI has no such bounds (a user's own machine), a server does.
@@ -22,7 +23,6 @@ MAX_TAKE_DEALS = 1_000_000  # heuristic paired deals: about 20 s on 2 threads in
 MAX_STRONG_DEALS = deals_by_policy("web_max_deals")
 BRACKET_CHOICES = ("net",) + tuple(MAX_STRONG_DEALS)  # net, the learned player, plays every deal
 MAX_RANDOM_DEAL = 100_000  # the deal number of a random deal to review
-VARIANTS = ("classic", "piekjas", "dekjas")
 
 
 def _int(form: dict, key: str, lo: int, hi: int, default: int | None = None, name: str | None = None,
@@ -62,10 +62,11 @@ def _rules(form: dict, options: bool = False):
         raise BeloteError(f'unknown variant "{variant}": use one of {", ".join(VARIANTS)}')
     players = form.get("players")
     players = None if players in (None, "") else _int(form, "players", 2, 4)
-    if variant == "piekjas" and players is None:
-        raise BeloteError("piekjas: give the number of players, 2, 3 or 4")
+    counts = PLAYER_COUNTS[variant]
+    if len(counts) > 1 and players is None:
+        raise BeloteError(f"{variant}: give the number of players, {', '.join(map(str, counts[:-1]))} or {counts[-1]}")
     extra = (_text(form, "rules") or "").replace(",", " ").split() if options else []
-    return Rules.make(variant, players if variant == "piekjas" else None, extra)
+    return Rules.make(variant, players if len(counts) > 1 else None, extra)
 
 
 def _english(text: str | None, lang: str) -> str | None:
@@ -254,7 +255,7 @@ def random_record(rules, seed: int, first: int, flag: str = "") -> tuple[dict, s
     else:
         raise BeloteError(f"no played deal among deals {first}..{first + 63} of seed {seed}")
     args = ["belote", "simulate", "--variant", rules.variant]
-    if rules.variant == "piekjas":
+    if len(PLAYER_COUNTS[rules.variant]) > 1:
         args += ["--players", str(rules.players)]
     args += ["--seed", str(seed), "--deals", str(d + 1), "--log", "deal.jsonl", "--log-deals", str(d + 1), "-q"]
     return record, f"{shlex.join(args)} && belote review deal.jsonl --deal {d}{flag}"
