@@ -44,6 +44,7 @@ from analyzer.players.knowledge import PUB_DECL, observe, prepare, sample_world
 from analyzer.players.pimc import _race, distinct_cards, play_out, roll_out
 from analyzer.players.policies import Policies, play_code
 from analyzer.players.strong import PIMC_TT_BITS, card_via_link, make_strong, play_to_end
+from analyzer.rules.structure import team_scoring
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.rules.cards import PLAIN_ORDER, TRUMP_ORDER, card_points, mask_to_cards, parse_cards, parse_suit
 
@@ -110,7 +111,7 @@ def replay(world, rules):
 
 def _worlds(st, rules, pub, seat, count, seed):
     rec = rules.record()
-    sw = make_strong(rec.variant, PIMC_TT_BITS)
+    sw = make_strong(team_scoring(rec), PIMC_TT_BITS)
     view = np.zeros_like(st)
     observe(st, rec, pub, seat, view)
     total = prepare(view, rec, pub, seat, sw)
@@ -160,7 +161,7 @@ def test_roll_out_values_every_card_as_play_out_does(label, undertrump):
     rules = Rules.from_label(label, [f"undertrump={undertrump}"])
     rec = rules.record()
     rng = np.random.default_rng(abs(hash(("roll", label, undertrump))) % 2**32)
-    sw = make_strong(rec.variant, PIMC_TT_BITS)
+    sw = make_strong(team_scoring(rec), PIMC_TT_BITS)
     values = set()
     checked = 0
     for _ in range(40):
@@ -246,7 +247,7 @@ def test_racing_drops_the_cards_that_fall_clearly_behind():
     has no spread yet: a difference unseen may come), and so does one equal to it on every
     world so far and one whose difference is noise; a card clearly behind, with some spread,
     leaves."""
-    sw = make_strong(0, PIMC_TT_BITS)
+    sw = make_strong(1, PIMC_TT_BITS)  # classic's solver settings
     w = 8
     base = np.random.default_rng(3).integers(-200, 200, w)
     alt = np.array([1, -1] * 4)
@@ -524,7 +525,7 @@ def test_the_strong_entry_reads_the_workspace_the_link_holds(label):
     for play_ in ("pimc", "dd"):
         bits = strong_bits(Policies.parse("heuristic", play_, rules.players).codes()[1])
         link = make_link(rec, bits, 12345)
-        want = make_strong(rec.variant, bits)
+        want = make_strong(team_scoring(rec), bits)
         got = workspace_at(link)
         assert len(got) == N_SW == len(want) and link[0] == 12345 and rules_at(link) == rec
         at = link.ctypes.data + 8 * LINK_SIZE

@@ -163,3 +163,14 @@ def test_a_dealt_hand_does_what_its_row_says(label):
     assert ("smous" in calls) == row.smous and ("redeal" in outcomes) <= row.smous  # §3 piekjas.5
     assert (exchanges > 0) == row.dix  # §3 piekjas.6
     assert later_decl == row.declare_after_trick  # §5 when: after a won trick (dekjas), else at the first
+
+
+def test_the_kernels_read_each_structural_fact_as_the_table_says():
+    """``analyzer.rules.structure``: what the kernels ask of the rules record, for every label,
+    equals the row's field (the record keeps its shape: the facts are computed from it)."""
+    from analyzer.rules.structure import BY_FIELD
+
+    for label, row in VARIANT_ROWS.items():
+        rec = Rules.from_label(label).record()
+        got = {field: bool(fact(rec)) for field, fact in BY_FIELD.items()}
+        assert got == {field: bool(getattr(row, field)) for field in BY_FIELD}, label

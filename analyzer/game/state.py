@@ -52,9 +52,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_partners, has_piles, team_scoring
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, card_points, lowest_card, strength
 from analyzer.rules.legal import legal_mask
-from analyzer.rules import CLASSIC, DEKJAS, Rules
+from analyzer.rules import Rules
 from analyzer.rules.scoring import CAPOT_POINTS
 
 MAX_SEATS = 4
@@ -87,8 +88,8 @@ STATE_SIZE = ST_UNDER + N_CARDS
 
 @njit(cache=True, inline="always")
 def side_of_seat(seat, rec):
-    """Classic: team ``seat & 1``; otherwise the seat is its own side (RULES.md §2)."""
-    if rec.variant == CLASSIC:
+    """With partners (classic): team ``seat & 1``; otherwise the seat is its own side (RULES.md §2)."""
+    if has_partners(rec):
         return seat & 1
     return seat
 
@@ -132,13 +133,13 @@ def init_state(st, rec, hands, under, trump, taker, leader):
         st[ST_HANDS + s] = np.int64(hands[s])
     for i in range(N_CARDS):
         st[ST_PLAYED + i] = -1
-        st[ST_UNDER + i] = under[i] if rec.variant == DEKJAS else -1
+        st[ST_UNDER + i] = under[i] if has_piles(rec) else -1
     for t in range(MAX_TRICKS + 1):
         st[ST_LEADERS + t] = -1
     st[ST_LEADERS] = leader
     for s in range(rec.n_players):
         h = np.int64(hands[s])
-        if rec.variant == DEKJAS:
+        if has_piles(rec):
             m = h
             while m:
                 c = lowest_card(np.uint32(m))
@@ -176,7 +177,7 @@ def legal_cards(st, rec):
     seat = st[ST_TO_MOVE]
     k = st[ST_N_IN]
     partner_winning = 0
-    if k > 0 and rec.variant == CLASSIC:
+    if k > 0 and has_partners(rec):  # §4.4 the partner exception
         winner = st[ST_LEADER] + st[ST_BEST_I]
         if winner >= rec.n_players:
             winner -= rec.n_players
@@ -220,7 +221,7 @@ def play_card(st, rec, card):
     led, best_i, best_s, best_trump = trick_step(k, card, trump, led, best_i, best_s, best_trump)
     b = np.int64(1) << card
     hand &= ~b
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         below = st[ST_UNDER + card]
         if below >= 0:
             # §4 Dekjas: the face-down card under a played face-up card turns face up
@@ -326,7 +327,7 @@ def is_over(st, rec):
 def side_card_points(st, rec, side):
     """Card points of ``side`` so far; at the end of a classic hand a side with every
     trick has 252 (capot, RULES.md §6) and the other 0."""
-    if rec.variant == CLASSIC and st[ST_TRICKS + side] == rec.n_tricks:
+    if team_scoring(rec) and st[ST_TRICKS + side] == rec.n_tricks:
         return np.int64(CAPOT_POINTS)
     return st[ST_POINTS + side]
 

@@ -22,9 +22,9 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_dix, taker_gets_turned
 from analyzer.rules.cards import N_SUITS, R9, RA, RJ, RK, RQ, RT, lane, lowest_card, popcount, suit_mask
 from analyzer.game.dealing import rand_below
-from analyzer.rules import CLASSIC, DEKJAS
 from analyzer.rules.calls import (ANSWERS, KOE_ROUND, PASS, SMOUS, SMOUS_BIT, SMOUS_PLAY, SMOUS_REDEAL, TAKE,
                                   legal_calls, nth_call, trump_suits)
 
@@ -193,9 +193,9 @@ def bid_cards(own, turned, t, rec):
     turned card in exchange when ``t`` is its suit (Dix, §3.6)."""
     cards = own
     turned_bit = np.uint32(1) << np.uint32(turned)
-    if rec.variant == CLASSIC or (rec.variant != DEKJAS and rec.n_players == 4):
+    if taker_gets_turned(rec):
         cards |= turned_bit
-    elif rec.variant != DEKJAS and (turned >> 3) == t:
+    elif has_dix(rec) and (turned >> 3) == t:
         seven = np.uint32(1) << np.uint32(8 * t)
         if own & seven:
             cards = (own & ~seven) | turned_bit

@@ -90,6 +90,7 @@ the face-down cards into the piles.
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_dix, has_fille, has_partners, has_piles, taker_gets_turned
 from analyzer.game.dealing import rand_below, rand_unit
 from analyzer.players.bidding import N_BID_PARAMS, RANDOM, answer_smous, choose_bid, choose_koe_suit
 from analyzer.rules.calls import KOE_ROUND, PASS, SMOUS, SMOUS_PLAY, TAKE
@@ -111,7 +112,6 @@ from analyzer.game.state import (
     STATE_SIZE,
     seat_of_play,
 )
-from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
 
@@ -139,8 +139,8 @@ NO_HOLDER = -2
 
 @njit(cache=True, inline="always")
 def _stock_in_game(rec):
-    """Piekjas 2-3: part of the deck stays out of play face down (RULES.md §3)."""
-    return rec.variant == PIEKJAS and rec.n_players < 4
+    """Piekjas 2-3 (a fille): part of the deck stays out of play face down (RULES.md §3)."""
+    return has_fille(rec)
 
 
 @njit(cache=True)
@@ -152,7 +152,7 @@ def observe(st, rec, pub, seat, view):
         view[i] = st[i]
     for s in range(4):
         view[ST_DOWN + s] = 0
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         up = st[ST_HANDS] | st[ST_HANDS + 1]
         for c in range(N_CARDS):
             if (up >> c) & 1 and st[ST_UNDER + c] >= 0:
@@ -181,9 +181,9 @@ def fill_public(pub, rec, taker, turned, table_card, dix_seat, fille, roem_side,
     pub[PUB_FORCED] = -1
     for s in range(4):
         pub[PUB_BID_POL + s] = -1
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         return
-    if rec.n_players == 4:
+    if taker_gets_turned(rec):
         pub[PUB_KNOWN + taker] |= np.int64(1) << table_card
     else:
         pub[PUB_SEEN_OUT] = (np.int64(1) << table_card) | (np.int64(1) << fille)
@@ -227,7 +227,7 @@ def forbidden(view, rec, seat, candidates, out):
     n = rec.n_players
     trump = view[ST_TRUMP]
     utf = rec.undertrump_free
-    partners = rec.variant == CLASSIC
+    partners = has_partners(rec)
     for s in range(4):
         out[s] = 0
     led = -1
@@ -290,7 +290,7 @@ def prepare(view, rec, pub, seat, kn):
     n = rec.n_players
     gone = view[ST_GONE]
     meta = kn.meta
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         # the unseen cards are the face-down ones; the slots are the face-up cards over them
         up = view[ST_HANDS] | view[ST_HANDS + 1]
         m = 0
@@ -388,7 +388,7 @@ def _deal_world(view, rec, ucards, slots, perm, hseat, hcap, hforb, known, wtab,
     for i in range(STATE_SIZE):
         world[i] = view[i]
     m = meta[0]
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         # Fisher-Yates: slot j gets ucards[perm[j]]
         for i in range(m):
             perm[i] = ucards[i]
@@ -440,7 +440,7 @@ def _deal_world(view, rec, ucards, slots, perm, hseat, hcap, hforb, known, wtab,
 def prepare_bids(view, rec, pub, seat, kn):
     """Set up ``bids_fit`` for ``seat``'s decision: per seat, the cards it has played
     (``kn.bidev``). Returns whether the bidding is evidence here (known, not Dekjas)."""
-    if pub[PUB_BID_ROUND] == 0 or rec.variant == DEKJAS:
+    if pub[PUB_BID_ROUND] == 0 or has_piles(rec):
         return False
     for s in range(4):
         kn.bidev[s] = 0
@@ -496,7 +496,7 @@ def bids_fit(world, rec, pub, seat, played, rng):
     smous = pub[PUB_SMOUS_SEAT]
     forced = pub[PUB_FORCED]
     params = pub[PUB_BID_PARAMS:PUB_BID_PARAMS + 4 * N_BID_PARAMS].view(np.float64)
-    dix_rule = rec.variant == PIEKJAS and (turned >> 3) == trump and not rec.dix_at_deal
+    dix_rule = has_dix(rec) and (turned >> 3) == trump and not rec.dix_at_deal
     seven = np.int64(1) << (8 * trump + R7)
     for i in range(n):
         s = taker + i

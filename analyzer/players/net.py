@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_partners
 from analyzer.game.state import (
     ST_BEST_I,
     ST_N_PLAYED,
@@ -233,7 +234,7 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
     trick_pts = 0.0
     if k > 0:
         win_seat = (view[ST_LEADER] + view[ST_BEST_I]) % n
-        if rec.variant == CLASSIC and (win_seat & 1) == (seat & 1):
+        if has_partners(rec) and (win_seat & 1) == (seat & 1):
             partner = 1.0
         tm = np.uint32(view[ST_TRICK_MASK])
         while tm:
@@ -251,7 +252,7 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
     for d in range(1, n):
         s = (seat + d) % n
         suits = (voids >> (4 * s)) & 15
-        if rec.variant == CLASSIC and d == 2:
+        if has_partners(rec) and d == 2:
             partner_void = suits
             continue
         opp_void |= suits

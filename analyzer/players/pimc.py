@@ -50,6 +50,7 @@ default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), 
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_partners, has_piles, team_scoring
 from analyzer.game.state import (
     ST_BEST_I,
     ST_BEST_S,
@@ -89,7 +90,6 @@ from analyzer.players.knowledge import (
 )
 from analyzer.players.play import HEURISTIC, choose_card
 from analyzer.players.solver import C_GEN, _paranoid
-from analyzer.rules import CLASSIC, DEKJAS
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, card_points, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, score_classic, score_solo
@@ -130,7 +130,7 @@ def heuristic_on_state(st, rec, seen_out, code):
             win_seat -= n
     return choose_card(code, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
                        np.uint32(st[ST_GONE] | seen_out), led, win_card, win_seat, k, st[ST_TRUMP],
-                       st[ST_TAKER], rec.variant == CLASSIC, n, np.uint64(0))
+                       st[ST_TAKER], has_partners(rec), n, np.uint64(0))
 
 
 @njit(cache=True)
@@ -151,7 +151,7 @@ def scored_value(rec, taker_side, pub, sc, side):
         sc[SC_DECL, s] = pub[PUB_DECL + s]
         sc[SC_STUK, s] = 0
         sc[SC_TOTALS, s] = 0
-    if rec.variant == CLASSIC:
+    if team_scoring(rec):
         score_classic(taker_side, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
                       pub[PUB_ROEM_SIDE], sc[SC_STUK], NO_RESERVE, rec.classic_tie_made,
                       sc[SC_OUT_CARD], sc[SC_OUT_RAW], sc[SC_OUT_SCORES])
@@ -199,8 +199,8 @@ def roll_out(w, rec, pub, sc, card, side):
     kept in registers and the hands in ``sc[SC_HAND]``; ``w`` is only read, so nothing is
     undone."""
     n = rec.n_players
-    partners = rec.variant == CLASSIC
-    dekjas = rec.variant == DEKJAS
+    partners = has_partners(rec)
+    piles = has_piles(rec)
     trump = w[ST_TRUMP]
     taker = w[ST_TAKER]
     seen = pub[PUB_SEEN_OUT]
@@ -234,7 +234,7 @@ def roll_out(w, rec, pub, sc, card, side):
         pts += card_points(c, trump)
         b = np.int64(1) << c
         h = sc[SC_HAND, seat] & ~b
-        if dekjas:
+        if piles:
             below = w[ST_UNDER + c]
             if below >= 0:  # §4 Dekjas: the face-down card under it turns face up
                 h |= np.int64(1) << below
@@ -289,7 +289,7 @@ def distinct_cards(view, rec, seat, legal, fallback, seen_out, out):
     every continuation, so valuing one is enough. The one kept is the lowest, or the heuristic's
     card ``fallback`` where it is in the set (pimc's tie rule). Dekjas keeps every card: a
     played face-up card turns up the card under it, which differs from card to card."""
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         return mask_cards(legal, out)
     own = view[ST_HANDS + seat]
     trump = view[ST_TRUMP]

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_partners, team_scoring
 from analyzer.rules.cards import (
     N_CARDS,
     PLAIN_HIGHER_LANE,
@@ -72,7 +73,7 @@ from analyzer.rules.cards import (
 from analyzer.game.dealing import mix64
 from analyzer.compiling import STRONG_LOCK, compile_first
 from analyzer.errors import BeloteError
-from analyzer.rules import CLASSIC, PIEKJAS, Rules
+from analyzer.rules import Rules
 from analyzer.rules.scoring import CAPOT_POINTS, PIT_BONUS, pit_awards
 from analyzer.game.state import (
     alive_mask,
@@ -133,13 +134,13 @@ META_GEN = 28  # bits 28..: the solve's generation
 
 @njit(cache=True, inline="always")
 def _paranoid(rec):
-    """Piekjas with 3 or 4 players: the others together against the troefmaker."""
-    return rec.variant == PIEKJAS and rec.n_players >= 3
+    """More than two sides (piekjas with 3 or 4 players): the others together against the troefmaker."""
+    return rec.n_sides > 2
 
 
 @njit(cache=True, inline="always")
 def _on_taker_side(st, rec, seat):
-    if rec.variant == CLASSIC:
+    if has_partners(rec):
         return (seat & 1) == st[ST_TAKER_SIDE]
     return seat == st[ST_TAKER]
 
@@ -151,7 +152,7 @@ def final_value(st, rec, objective, bonus):
     n_sides = rec.n_sides
     for s in range(4):
         bonus[s] = 0
-    if objective == OBJ_PIT and rec.variant != CLASSIC:
+    if objective == OBJ_PIT and not team_scoring(rec):
         pit_awards(n_sides, rec.n_tricks, st[ST_TRICKS: ST_TRICKS + 4], bonus)
     t = st[ST_TAKER_SIDE]
     own = side_card_points(st, rec, t) + bonus[t]
@@ -270,7 +271,7 @@ def _keys(st, rec, objective):
                 kb |= np.int64(1) << (36 + s)
         return ka, kb, np.int64(0)
     t = st[ST_TAKER_SIDE]
-    if rec.variant == CLASSIC or objective == OBJ_PIT:
+    if team_scoring(rec) or objective == OBJ_PIT:
         if st[ST_TRICKS + t] == st[ST_TRICK_NO]:
             ka |= np.int64(1) << 34  # the taker side has every trick so far (capot, pit)
     return ka, kb, st[ST_POINTS + t]
@@ -304,7 +305,7 @@ def _bounds(st, rec, objective):
         return lo, hi
     hi = acc + rest
     if st[ST_TRICKS + t] == st[ST_TRICK_NO]:
-        if rec.variant == CLASSIC:
+        if team_scoring(rec):
             hi = CAPOT_POINTS
         elif objective == OBJ_PIT:
             hi += PIT_BONUS

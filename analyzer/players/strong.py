@@ -28,6 +28,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from analyzer.rules.structure import team_scoring
 from analyzer.compiling import STRONG_LOCK, cache_folder, locked
 from analyzer.game.dealing import GOLDEN, mix64
 from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
@@ -49,7 +50,6 @@ from analyzer.players.solver import (
     OBJ_PIT,
     OBJ_POINTS,
 )
-from analyzer.rules import CLASSIC
 from analyzer.rules.options import RulesRecord
 from analyzer.rules.cards import N_CARDS, nth_card, popcount
 
@@ -108,9 +108,9 @@ def strong_bits(play_pol):
 
 
 @njit(cache=True)
-def make_strong(variant, tt_bits):
-    """A workspace (``_init_ctx``: the solver's settings); ``tt_bits`` -1: no strong policy in
-    play, a placeholder of the same types (one-element arrays). The hand keeps its own in its
+def make_strong(teams, tt_bits):
+    """A workspace (``_init_ctx``: the solver's settings; ``teams``: ``structure.team_scoring`` of the rules);
+    ``tt_bits`` -1: no strong policy in play, a placeholder of the same types (one-element arrays). The hand keeps its own in its
     link instead (``make_link``)."""
     i = np.int64
     if tt_bits < 0:
@@ -121,7 +121,7 @@ def make_strong(variant, tt_bits):
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64))
     ctx = np.zeros(C_SIZE, i)
-    _init_ctx(ctx, variant, tt_bits)
+    _init_ctx(ctx, teams, tt_bits)
     return StrongWorkspace(
         np.zeros(STATE_SIZE, i), np.zeros(STATE_SIZE, i), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i),
         np.zeros(N_CARDS, i), np.zeros(MAX_HOLDERS, i), np.zeros(MAX_HOLDERS, i), np.zeros(MAX_HOLDERS, i),
@@ -144,10 +144,10 @@ def strong_sizes(tt_bits):
 
 
 @njit(cache=True)
-def _init_ctx(ctx, variant, tt_bits):
-    """The solver's settings: its objective (card points in classic, with the pit awards
-    elsewhere: analyzer.players.solver), its table's size, its search steps."""
-    ctx[C_OBJ] = OBJ_POINTS if variant == CLASSIC else OBJ_PIT
+def _init_ctx(ctx, teams, tt_bits):
+    """The solver's settings: its objective (card points where two teams score, classic; with the
+    pit awards elsewhere: analyzer.players.solver), its table's size, its search steps."""
+    ctx[C_OBJ] = OBJ_POINTS if teams else OBJ_PIT
     ctx[C_TT_MASK] = (1 << tt_bits) - 1
     ctx[C_MTD_STEPS] = 3
 
@@ -250,7 +250,7 @@ def make_link(rec, tt_bits, fn):
         link[L_SW + 2 * f] = base + 8 * at
         link[L_SW + 2 * f + 1] = sizes[f]
         if f == F_CTX:
-            _init_ctx(link[at:at + sizes[f]], rec.variant, tt_bits)
+            _init_ctx(link[at:at + sizes[f]], team_scoring(rec), tt_bits)
         at += sizes[f]
     return link
 

@@ -19,7 +19,7 @@ smous, koe on each suit.
 
 from numba import njit
 
-from analyzer.rules import CLASSIC
+from analyzer.rules.structure import has_koe, has_smous
 from analyzer.rules.cards import N_SUITS, nth_card
 
 # calls, as in DEAL_LOG.md bids[].call
@@ -45,7 +45,7 @@ ANSWERS = (1 << PLAY_BIT) | (1 << REDEAL_BIT)  # §3 piekjas.5: the other player
 @njit(cache=True, inline="always")
 def smous_open(rec):
     """§3 piekjas.2-3, dekjas.2: smous is a call with 2 players only, never in classic."""
-    return rec.variant != CLASSIC and rec.n_players == 2
+    return has_smous(rec)
 
 
 @njit(cache=True, inline="always")
@@ -59,7 +59,7 @@ def trump_suits(rec, rnd, turned_suit):
         return 1 << turned_suit
     if rnd == 2:
         return ALL_SUITS if rec.round2_any else ALL_SUITS & ~(1 << turned_suit)
-    return 0 if rec.variant == CLASSIC else ALL_SUITS
+    return ALL_SUITS if has_koe(rec) else 0
 
 
 @njit(cache=True, inline="always")

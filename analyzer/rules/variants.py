@@ -8,8 +8,9 @@ exchanges the bidding has, how the hand is scored and the game's target. The rul
 (readings a user may switch) are not here: they are ``analyzer.rules.options.OPTIONS``.
 ``Rules`` (``analyzer.rules.options``) reads its structural properties (``partners``,
 ``first_deal``, ``n_tricks``, ``smous_allowed``, ``koe``, ``dix``, ...) from its row, and the
-Python-side code asks those properties instead of testing the variant's name. The numba kernels
-still branch on ``RulesRecord.variant`` (``CLASSIC``, ``PIEKJAS``, ``DEKJAS``).
+Python-side code asks those properties instead of testing the variant's name. The kernels ask
+the same facts of the rules record through ``analyzer.rules.structure`` (``has_partners(rec)``,
+``has_piles(rec)``, ...), checked against this table for every label.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import NamedTuple
 
 from analyzer.errors import BeloteError
 
-CLASSIC, PIEKJAS, DEKJAS = 0, 1, 2  # RulesRecord.variant, the code the kernels branch on
+CLASSIC, PIEKJAS, DEKJAS = 0, 1, 2  # RulesRecord.variant: the family (analyzer.rules.structure reads it)
 
 
 class VariantRow(NamedTuple):

@@ -32,6 +32,7 @@ Outputs are integer sums per chunk (identical for any thread count), one flat ro
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_partners, has_piles
 from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class dimensions, read by the tables)
     HEURISTIC, HON_9, HON_A, HON_J, HON_T, N_ACES, N_HON, N_HAND_CLASSES, N_LEN, N_VOIDS, bid_cards,
@@ -51,7 +52,6 @@ from analyzer.runs.hand import (
     run_bidding,
 )
 from analyzer.runs.units import counted_score, follow_redeals
-from analyzer.rules import CLASSIC, DEKJAS
 
 # --- class dimensions (index = ((((hon * N_LEN + len) * 4 + aces) * 4 + voids) * 4 + seat) * 2 + round - 1;
 # the hand class itself, N_HON..N_VOIDS, is the bidding module's: class overrides use the same classes)
@@ -114,7 +114,7 @@ def judged_cards(rec, deck, own):
     the dealt ``deck``, as the hand does (RULES.md §3); returns the turned card."""
     for s in range(4):
         own[s] = np.uint32(0)
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         for p in range(8):  # the face-up card of pile p, as ``dekjas_piles`` lays them out
             for s in range(2):
                 own[s] |= np.uint32(1) << np.uint32(deck[16 + 2 * p + s])
@@ -173,7 +173,7 @@ TABLE_ROUNDS, TABLE_REUSE = 0, 1  # cfg: [rounds, reuse]
 def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row):
     """One deal of the bidding tables (the unit's stream is seeded by the driver)."""
     n_sides = rec.n_sides
-    classic = rec.variant == CLASSIC
+    partners = has_partners(rec)
     rounds = cfg[TABLE_ROUNDS]
     reuse = cfg[TABLE_REUSE]
     ws, res, no_trace, rng, deck, force, totals = bufs
@@ -239,7 +239,7 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
             n_runs = _add_run(runs, n_runs, seat, rnd, PASS, -1)
         dec[n_dec, 0] = idx
         dec[n_dec, 1] = (rnd - 1) * N_SEATS * N_BINS + seat * N_BINS + bn
-        dec[n_dec, 2] = seat & 1 if classic else seat
+        dec[n_dec, 2] = seat & 1 if partners else seat
         dec[n_dec, 3] = take_run
         dec[n_dec, 4] = pass_run
         dec[n_dec, 5] = call

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import declares_after_trick, has_dix, has_partners, has_piles, taker_gets_turned, team_scoring
 from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
                                    AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, TRACE_BIDS,
                                    auction_apply, auction_done, auction_round, auction_start, record_call)
@@ -62,7 +63,6 @@ from analyzer.rules.declarations import (
 from analyzer.players.knowledge import PUB_SIZE, fill_bidding, fill_public
 from analyzer.players.play import FIRST_STATE_KIND, KIND_MASK, choose_card
 from analyzer.players.strong import L_FN, call_strong, entry_address, make_link, plays_strong, strong_bits
-from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.scoring import score_classic, score_solo
 
 # --- the per-hand result record (int64), declared once: (name, size), offsets derived --------
@@ -255,7 +255,7 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
     seq_used = np.uint32(0)
     carre_used = np.uint32(0)
     n = find_declarations(seq_pool, carre_pool, kinds, masks, points)
-    side = side_of(seat, rec.variant == CLASSIC)
+    side = side_of(seat, has_partners(rec))
     for i in range(n):
         m = masks[i]
         decl_pts[side] += points[i]
@@ -324,7 +324,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     bid_out = ws.bid_out
     card_pts, tricks, decl_pts, stuk_pts, best_key = ws.card_pts, ws.tricks, ws.decl_pts, ws.stuk_pts, ws.best_key
     n = rec.n_players
-    partners = rec.variant == CLASSIC
+    partners = has_partners(rec)
     n_sides = rec.n_sides
     tracing = trace.shape[0] > 0
     for i in range(RES_SIZE):
@@ -351,7 +351,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     res[RES_ALL_TRICKS_SIDE] = -1
 
     # ---- §3 dealing: the cards each seat judges at bidding, and the turned card ----
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         turned = dekjas_piles(deck, ws.down, ws.up)
         for c in range(N_CARDS):
             under[c] = -1
@@ -384,15 +384,15 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     # cards lying face up out of play, seen by every seat (the policies' "gone" adds the played ones)
     face_up_out = np.uint32(0)
     seven = 8 * trump + R7
-    dix = (turned >> 3) == trump and rec.variant == PIEKJAS
+    dix = (turned >> 3) == trump and has_dix(rec)
     table_card = turned  # the card on the table after any Dix (not Dekjas)
-    if rec.variant == DEKJAS:
+    if has_piles(rec):
         for s in range(2):
             hands[s] = own[s]
     else:
         for s in range(n):
             hands[s] = own[s]
-        if n == 4:
+        if taker_gets_turned(rec):
             # classic and 4-player piekjas: Dix (piekjas only) right after bidding, then the
             # troefmaker takes the card on the table and 2 more, the others 3 each
             if dix:
@@ -429,7 +429,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             trace[TR_START + s] = np.int64(start[s])
 
     # ---- §5 declarations at the first trick (classic, piekjas) ----
-    if rec.variant != DEKJAS:
+    if not declares_after_trick(rec):
         for s in range(n):
             if has_declaration(start[s], start[s]):
                 _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace, s,
@@ -446,7 +446,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     init_state(st, rec, hands, under, trump, taker, 0)
     strong = ws.link[L_FN] != 0  # a dd / pimc policy is in play (make_workspace)
     if strong:
-        roem_side0 = -1 if rec.variant == DEKJAS else roem_winner(best_key, n, partners, rec.roem_tie_first)
+        roem_side0 = -1 if declares_after_trick(rec) else roem_winner(best_key, n, partners, rec.roem_tie_first)
         fill_public(ws.pub, rec, taker, turned, table_card, res[RES_DIX_SEAT],
                     res[RES_FILLE], roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
         fill_bidding(ws.pub, rec, bid_out[AU_ROUND], bid_out[AU_SMOUS_SEAT] if bid_out[AU_SMOUS] == 1 else -1,
@@ -478,7 +478,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                                np.uint32(st[ST_GONE] | face_up_out), st[ST_LED], win_card, win_seat, k, trump,
                                taker, partners, n, mix64(stream))
         winner = play_card(st, rec, card)
-        if rec.variant == DEKJAS:
+        if has_piles(rec):
             below = st[ST_UNDER + card]
             if below >= 0:
                 # the face-down card under it turned face up (§4, done by play_card)
@@ -505,7 +505,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                 trace[b + TK_PLAYS + 2 * j] = seat_j
                 trace[b + TK_PLAYS + 1 + 2 * j] = st[ST_PLAYED + t * n + j]
         n_rev = 0
-        if rec.variant == DEKJAS:
+        if declares_after_trick(rec):
             # §5: right after winning a trick, declare what is new among the face-up cards
             up = np.uint32(st[ST_HANDS + winner])
             seq_pool = np.uint32(up & ~seq_used)  # numba widens uint32 & uint32 to uint64: one type,
@@ -535,7 +535,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             trace[TR_STUK] = st_seat
 
     # ---- §6 scoring ----
-    if partners:
+    if team_scoring(rec):
         oc, reserve = score_classic(taker_side, rec.n_tricks, card_pts, tricks, decl_pts,
                                     roem_side, stuk_pts, reserve_before, rec.classic_tie_made,
                                     ws.out_card, ws.out_raw, ws.out_scores)

@@ -48,10 +48,10 @@ Outputs are integer sums per chunk (identical for any thread count): one flat ro
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_partners
 from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import bid_cards, koe_score, suit_strength
 from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, trump_suits
-from analyzer.rules import CLASSIC
 from analyzer.rules.cards import N_SUITS, lane, popcount
 from analyzer.rules.scoring import MADE
 from analyzer.runs.classes import deal_and_bid
@@ -157,7 +157,7 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
     if seat < 0:
         return
     meta[SM_DEC + dec] += 1
-    side = seat & 1 if rec.variant == CLASSIC else seat
+    side = seat & 1 if has_partners(rec) else seat
     koe = dec == 0
     for u in range(N_SUITS):
         cards = bid_cards(own[seat], turned, u, rec)

@@ -15,6 +15,7 @@ chunks or runs in parallel: that is the driver's job, written once.
 import numpy as np
 from numba import njit
 
+from analyzer.rules.structure import has_partners
 from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream, shuffle_deck, shuffle_rest
@@ -45,7 +46,6 @@ from analyzer.runs.hand import (
     play_hand,
 )
 from analyzer.layout import offsets
-from analyzer.rules import CLASSIC
 
 # ==== simulate: what a run counts per hand: (name, size); offsets below are derived ====
 CARD_HIST_BINS = 253  # taker side's card points 0..252
@@ -170,13 +170,13 @@ def count_hand(res, rec, counts):
     st = res[RES_STUK_SEAT]
     if st >= 0:
         counts[C_STUK] += 1
-        st_side = st & 1 if rec.variant == 0 else st
+        st_side = st & 1 if has_partners(rec) else st
         if st_side == ts:
             counts[C_STUK_TAKER] += 1
     if res[RES_TRUMP] == (res[RES_TURNED] >> 3):
         counts[C_TRUMP_TURNED] += 1
     for s in range(rec.n_players):
-        side = s & 1 if rec.variant == 0 else s
+        side = s & 1 if has_partners(rec) else s
         sc = res[RES_SCORES + side]
         counts[C_SCORE_SUM + s] += sc
         counts[C_SCORE_SQ + s] += sc * sc
@@ -212,12 +212,12 @@ SEATS_ROW = N_COUNTS + 8
 def seat_advantage(res, rec, row):
     """Per seat: (n_sides - 1) * its side's score - the other sides' scores, and its square."""
     n_sides = rec.n_sides
-    classic = rec.variant == CLASSIC
+    partners = has_partners(rec)
     total = 0
     for o in range(n_sides):
         total += res[RES_SCORES + o]
     for s in range(rec.n_players):
-        side = s & 1 if classic else s
+        side = s & 1 if partners else s
         a = n_sides * res[RES_SCORES + side] - total  # = (n_sides - 1) * own - sum of the others
         row[ADV_SUM + s] += a
         row[ADV_SQ + s] += a * a
@@ -389,7 +389,7 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
     it (``L_*``) are kept in row d of the ``log_*`` arrays."""
     n = rec.n_players
     n_sides = rec.n_sides
-    classic = rec.variant == CLASSIC
+    partners = has_partners(rec)
     logging = log_decks.shape[0] > 0
     for s in range(4):
         totals_p[s] = 0
@@ -410,7 +410,7 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
             for j in range(bid_params.shape[1]):
                 seat_params[s, j] = bid_params[p, j]
         for hs in range(n_sides):
-            if classic:
+            if partners:
                 pside[hs] = hs ^ (rot & 1)
             else:
                 pside[hs] = (hs + rot) % n
