@@ -21,7 +21,8 @@ The hand loop (``analyzer.runs.hand``, every simulated hand), the double-dummy s
 (``analyzer.players.solver``) and the search players step this one state: one
 implementation of play.
 
-Layout (offsets into the array; masks are card masks of ``analyzer.rules.cards``)::
+Layout (offsets into the array, declared as ``STATE_FIELDS``; masks are card masks of
+``analyzer.rules.cards``)::
 
     ST_TRUMP, ST_TAKER, ST_TAKER_SIDE   trump suit, troefmaker seat and its side
     ST_N_PLAYED                         cards played so far (all tricks)
@@ -52,6 +53,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.layout import offsets
 from analyzer.rules.structure import has_partners, has_piles, team_scoring
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, card_points, lowest_card, strength
 from analyzer.rules.legal import legal_mask
@@ -61,29 +63,55 @@ from analyzer.rules.scoring import CAPOT_POINTS
 MAX_SEATS = 4
 MAX_TRICKS = 16  # Dekjas
 
-ST_TRUMP = 0
-ST_TAKER = 1
-ST_TAKER_SIDE = 2
-ST_N_PLAYED = 3
-ST_TRICK_NO = 4
-ST_N_IN = 5
-ST_LEADER = 6
-ST_TO_MOVE = 7
-ST_LED = 8
-ST_BEST_I = 9
-ST_BEST_S = 10
-ST_BEST_TRUMP = 11
-ST_GONE = 12
-ST_TRICK_MASK = 13
-ST_IN_PLAY = 14
-ST_HANDS = 16
-ST_DOWN = ST_HANDS + MAX_SEATS
-ST_POINTS = ST_DOWN + MAX_SEATS
-ST_TRICKS = ST_POINTS + MAX_SEATS
-ST_PLAYED = ST_TRICKS + MAX_SEATS
-ST_LEADERS = ST_PLAYED + N_CARDS
-ST_UNDER = ST_LEADERS + MAX_TRICKS + 1
-STATE_SIZE = ST_UNDER + N_CARDS
+# the state's record, declared once: (name, size), offsets derived (the layout of the docstring)
+STATE_FIELDS = (
+    ("trump", 1),  # trump suit
+    ("taker", 1),  # troefmaker seat
+    ("taker_side", 1),  # its side
+    ("n_played", 1),  # cards played so far (all tricks)
+    ("trick_no", 1),  # completed tricks
+    ("n_in", 1),  # cards in the trick being played (0 = leading)
+    ("leader", 1),  # leader of the current trick
+    ("to_move", 1),  # seat to move
+    ("led", 1),  # suit led in the current trick, -1 when leading
+    ("best_i", 1),  # position in the trick of the card winning it so far
+    ("best_s", 1),  # its strength (analyzer.rules.cards.strength), -1
+    ("best_trump", 1),  # rank of the highest trump in the trick, -1
+    ("gone", 1),  # mask of every card played (current trick included)
+    ("trick_mask", 1),  # mask of the cards of the current trick
+    ("in_play", 1),  # mask of every card dealt to a seat (played or not)
+    ("unused", 1),  # (free: the per-seat blocks start at 16)
+    ("hands", MAX_SEATS),  # + seat: playable cards (Dekjas: face up)
+    ("down", MAX_SEATS),  # + seat: Dekjas face-down cards still owned (else 0)
+    ("points", MAX_SEATS),  # + side: card points won so far (last-trick 10 included)
+    ("tricks", MAX_SEATS),  # + side: tricks won so far
+    ("played", N_CARDS),  # + i: the i-th card played, -1 after the last
+    ("leaders", MAX_TRICKS + 1),  # + t: leader of trick t, -1 for tricks not started
+    ("under", N_CARDS),  # + card: Dekjas, the face-down card under a face-up card, -1
+)
+ST_OFFSETS, STATE_SIZE = offsets(STATE_FIELDS)
+ST_TRUMP = ST_OFFSETS["trump"]
+ST_TAKER = ST_OFFSETS["taker"]
+ST_TAKER_SIDE = ST_OFFSETS["taker_side"]
+ST_N_PLAYED = ST_OFFSETS["n_played"]
+ST_TRICK_NO = ST_OFFSETS["trick_no"]
+ST_N_IN = ST_OFFSETS["n_in"]
+ST_LEADER = ST_OFFSETS["leader"]
+ST_TO_MOVE = ST_OFFSETS["to_move"]
+ST_LED = ST_OFFSETS["led"]
+ST_BEST_I = ST_OFFSETS["best_i"]
+ST_BEST_S = ST_OFFSETS["best_s"]
+ST_BEST_TRUMP = ST_OFFSETS["best_trump"]
+ST_GONE = ST_OFFSETS["gone"]
+ST_TRICK_MASK = ST_OFFSETS["trick_mask"]
+ST_IN_PLAY = ST_OFFSETS["in_play"]
+ST_HANDS = ST_OFFSETS["hands"]
+ST_DOWN = ST_OFFSETS["down"]
+ST_POINTS = ST_OFFSETS["points"]
+ST_TRICKS = ST_OFFSETS["tricks"]
+ST_PLAYED = ST_OFFSETS["played"]
+ST_LEADERS = ST_OFFSETS["leaders"]
+ST_UNDER = ST_OFFSETS["under"]
 
 
 @njit(cache=True, inline="always")

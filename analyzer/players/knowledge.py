@@ -25,8 +25,8 @@ What a seat sees, by variant:
 A world is any deal consistent with the above and with what the play proves; with
 ``pimc:infer=bids`` also with the bidding ("What the bidding tells", below).
 
-Public-information array (int64, ``PUB_SIZE``; filled by the hand loop, or by
-``public_info`` in Python)::
+Public-information array (int64, ``PUB_SIZE``, declared as ``PUB_FIELDS``; filled by the hand
+loop, or by ``public_info`` in Python)::
 
     PUB_SEEN_OUT        mask of the cards face up out of play
     PUB_KNOWN + seat    mask of the cards everyone knows the seat received (until played)
@@ -90,6 +90,7 @@ the face-down cards into the piles.
 import numpy as np
 from numba import njit
 
+from analyzer.layout import offsets
 from analyzer.rules.structure import has_dix, has_fille, has_partners, has_piles, taker_gets_turned
 from analyzer.game.dealing import rand_below, rand_unit
 from analyzer.players.bidding import N_BID_PARAMS, RANDOM, answer_smous, choose_bid, choose_koe_suit
@@ -115,19 +116,34 @@ from analyzer.game.state import (
 from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
 
-PUB_SEEN_OUT = 0
-PUB_KNOWN = 1
-PUB_DECL = PUB_KNOWN + 4
-PUB_ROEM_SIDE = PUB_DECL + 4
-PUB_BID_ROUND = PUB_ROEM_SIDE + 1
-PUB_TURNED = PUB_BID_ROUND + 1
-PUB_TABLE = PUB_TURNED + 1
-PUB_DIX_SEAT = PUB_TABLE + 1
-PUB_SMOUS_SEAT = PUB_DIX_SEAT + 1
-PUB_FORCED = PUB_SMOUS_SEAT + 1
-PUB_BID_POL = PUB_FORCED + 1
-PUB_BID_PARAMS = PUB_BID_POL + 4
-PUB_SIZE = PUB_BID_PARAMS + 4 * N_BID_PARAMS
+# the public-information record, declared once (the layout of the docstring): (name, size)
+PUB_FIELDS = (
+    ("seen_out", 1),  # mask of the cards face up out of play
+    ("known", 4),  # + seat: mask of the cards everyone knows the seat received (until played)
+    ("decl", 4),  # + side: declaration points the side scores (classic, Piekjas)
+    ("roem_side", 1),  # the side scoring declarations, -1
+    ("bid_round", 1),  # the round the trump was made in: 1, 2 or KOE_ROUND; 0: the bidding is not known
+    ("turned", 1),  # the turned card
+    ("table", 1),  # the card on the table after any Dix
+    ("dix_seat", 1),  # the seat that made the Dix exchange, -1
+    ("smous_seat", 1),  # the seat whose smous was played, -1
+    ("forced", 1),  # the call a question forced (seat * 4 + round), -1
+    ("bid_pol", 4),  # + seat: its bidding policy (analyzer.players.bidding codes), -1
+    ("bid_params", 4 * N_BID_PARAMS),  # each seat's parameter row (float64 bits)
+)
+PUB_OFFSETS, PUB_SIZE = offsets(PUB_FIELDS)
+PUB_SEEN_OUT = PUB_OFFSETS["seen_out"]
+PUB_KNOWN = PUB_OFFSETS["known"]
+PUB_DECL = PUB_OFFSETS["decl"]
+PUB_ROEM_SIDE = PUB_OFFSETS["roem_side"]
+PUB_BID_ROUND = PUB_OFFSETS["bid_round"]
+PUB_TURNED = PUB_OFFSETS["turned"]
+PUB_TABLE = PUB_OFFSETS["table"]
+PUB_DIX_SEAT = PUB_OFFSETS["dix_seat"]
+PUB_SMOUS_SEAT = PUB_OFFSETS["smous_seat"]
+PUB_FORCED = PUB_OFFSETS["forced"]
+PUB_BID_POL = PUB_OFFSETS["bid_pol"]
+PUB_BID_PARAMS = PUB_OFFSETS["bid_params"]
 
 UNDER_HIDDEN = -2  # view of a Dekjas face-down card still hidden under a face-up card
 
