@@ -52,3 +52,17 @@ def test_every_searching_policy_has_its_default_samples_and_its_bound():
             assert work.MAX_STRONG_DEALS[p.name] == p.web_max_deals >= p.bracket_deals
         else:  # as cheap as a table: every deal, the heuristic's n
             assert p.name not in bracket.STRONG_DEALS and p.name not in table_bracket.STRONG_DEALS
+
+
+def test_every_searching_policy_has_a_rate_in_every_variant_for_the_estimates():
+    """``table_bracket.plan`` and the report's plan price a searching policy's hands before a run
+    measures them: from its row, in every variant."""
+    from analyzer.questions.table_bracket import HANDS_PER_S, NO_DD_LABELS
+    from analyzer.rules import ALL_LABELS
+
+    for p in PLAY_REGISTRY:
+        if p.searches:
+            assert set(p.hands_per_s) == set(ALL_LABELS) and min(p.hands_per_s.values()) > 0, p.name
+            assert all(HANDS_PER_S[p.name, label] == rate for label, rate in p.hands_per_s.items())
+        assert set(p.not_by_default) <= set(ALL_LABELS)
+    assert NO_DD_LABELS == next(p for p in PLAY_REGISTRY if p.name == "dd").not_by_default

@@ -46,6 +46,30 @@ class PlayPolicy:
     bracket_deals: int | None = None  # take --bracket / the report: default paired deals (None: every deal)
     table_deals: int | None = None  # table --bracket: default deals (None: every deal)
     web_max_deals: int | None = None  # belote serve: the most a page may ask for (None: as many as the heuristic)
+    # hands a second a thread by variant label, for the estimates before a run can measure one
+    # (the searching policies; ``_RATES`` says where each figure comes from)
+    hands_per_s: dict = field(default_factory=dict)
+    not_by_default: tuple = ()  # labels whose brackets leave it out unless it is named (too slow there)
+
+
+# Hands a second a thread of the searching policies, for the estimates before the bars can measure
+# one (``table_bracket.plan``, the report's plan). Classic: measured through ``table --bracket``
+# (2026-12-01, commit aaf3f7d, `belote table --bracket --rounds 1 --deals 100000 --bracket-deals 200`,
+# 2 threads on this 2-core machine shared with four other sessions, load 5-6: pimc 817 hands in 9.2 s,
+# dd 817 in 263 s). Other variants: the per-variant `speed` figures of docs/BENCHMARKS.md (load about
+# 2) scaled by the same ratio as classic's (pimc 45/173, dd 1.55/7: about 0.25). Parameters
+# (pimc:worlds=64) are not priced: the estimate is the default's. pimc v2 (issue 19) plays 1.8-2.6
+# times as many hands a second as the player these were measured on (classic 1.8 and 2.15, piekjas2
+# 2.25, piekjas3 1.8, piekjas4 2.6, dekjas 2.05: `simulate` alternately with 70a4cbb in one run,
+# 2026-12-03, docs/BENCHMARKS.md), so its rates are doubled (_PIMC_V2).
+_LOADED = 0.25
+_PIMC_V2 = 2.0
+_RATES = {
+    "pimc": {"classic": 45.0 * _PIMC_V2, "piekjas2": 359 * _LOADED * _PIMC_V2, "piekjas3": 218 * _LOADED * _PIMC_V2,
+             "piekjas4": 104 * _LOADED * _PIMC_V2, "dekjas": 141 * _LOADED * _PIMC_V2},
+    "dd": {"classic": 1.55, "piekjas2": 212 * _LOADED, "piekjas3": 0.3 * _LOADED, "piekjas4": 0.05 * _LOADED,
+           "dekjas": 0.4 * _LOADED},
+}
 
 
 PLAY_REGISTRY = (
@@ -58,7 +82,9 @@ PLAY_REGISTRY = (
     # machine ~1.5 a second: about a minute of a table bracket on 2 threads)
     PlayPolicy("dd", play.DD, "state", True,
                "double dummy: a best card with every card visible (the optimistic end of the bracket)",
-               bracket_deals=500, table_deals=150, web_max_deals=2_000),
+               bracket_deals=500, table_deals=150, web_max_deals=2_000, hands_per_s=_RATES["dd"],
+               # dd from the first trick: 0.3-0.4 hands a second there (docs/BENCHMARKS.md)
+               not_by_default=("piekjas3", "piekjas4", "dekjas")),
     # pimc: 4,000 paired deals bring its net gain to about ±4 points once adjusted by the heuristic
     # (classic, docs/BENCHMARKS.md), in about 10 s on 2 threads
     PlayPolicy("pimc", play.PIMC, "state", True,
@@ -82,7 +108,7 @@ PLAY_REGISTRY = (
                                           "calls under its bidding policy, and the Dix)"),
                },
                words={"infer": ("none", "bids")},
-               bracket_deals=4_000, table_deals=2_500, web_max_deals=20_000),
+               bracket_deals=4_000, table_deals=2_500, web_max_deals=20_000, hands_per_s=_RATES["pimc"]),
     # net: as cheap as a table, so it plays every deal with the heuristic's n
     PlayPolicy("net", play.NET, "state", False,
                "learned: a score over features of each legal card and their pairs, trained on pimc's "

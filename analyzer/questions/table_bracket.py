@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import BeloteError
-from analyzer.players.policies import Policies, deals_by_policy, searches
+from analyzer.players.policies import PLAY, PLAY_REGISTRY, Policies, deals_by_policy, searches
 from analyzer.players.policy_files import describe_bid
 from analyzer.questions.bracket import BRACKET_PLAYS, parse_plays
 from analyzer.questions.table import (RAW_FIELDS, TableResult, _hon_key, _records, bidding_table, class_keys,
@@ -51,7 +51,7 @@ from analyzer.runs.stats import CV_MIN_N, control_variate, control_variate_rate
 # about a minute each on 2 threads; a policy not named there gets OTHER_DEALS
 STRONG_DEALS = deals_by_policy("table_deals")
 OTHER_DEALS = 300
-NO_DD_LABELS = ("piekjas3", "piekjas4", "dekjas")  # dd from the first trick: 0.3-0.4 hands/s (docs/BENCHMARKS.md)
+NO_DD_LABELS = PLAY["dd"].not_by_default  # dd from the first trick: 0.3-0.4 hands/s (the registry)
 BY = ("round", "honours")  # the default grouping: a searching sample is too small for the table's finest classes
 KEYS = ("round", "seat", "honours", "trump_length", "side_aces", "voids")  # what --bracket-by may name
 MIN_N = 30  # classes with fewer decisions in the paired sample are left out of the tables and plots
@@ -559,25 +559,9 @@ def _same_decisions(a: pd.DataFrame, b: pd.DataFrame, m: int) -> bool:
     return len(a) == len(b) and bool((a[cols].to_numpy() == b[cols].to_numpy()).all())
 
 
-# Hands a second a thread of the searching policies, for ``plan``'s estimate before the bars
-# can measure one. Classic: measured through ``table --bracket`` (2026-12-01, commit aaf3f7d,
-# `belote table --bracket --rounds 1 --deals 100000 --bracket-deals 200`, 2 threads on this
-# 2-core machine shared with four other sessions, load 5-6: pimc 817 hands in 9.2 s, dd 817
-# in 263 s). Other variants: the per-variant `speed` figures of docs/BENCHMARKS.md (load
-# about 2) scaled by the same ratio as classic's (pimc 45/173, dd 1.55/7: about 0.25).
-# Parameters (pimc:worlds=64) are not priced: the estimate is the default's. pimc v2 (issue 19)
-# plays 1.8-2.6 times as many hands a second as the player these were measured on (classic 1.8
-# and 2.15, piekjas2 2.25, piekjas3 1.8, piekjas4 2.6, dekjas 2.05: `simulate` alternately with
-# 70a4cbb in one run, 2026-12-03, docs/BENCHMARKS.md), so its rates are doubled (_PIMC_V2).
-_LOADED = 0.25
-_PIMC_V2 = 2.0
-HANDS_PER_S = {  # (policy, variant label): hands a second a thread
-    ("pimc", "classic"): 45.0 * _PIMC_V2, ("pimc", "piekjas2"): 359 * _LOADED * _PIMC_V2,
-    ("pimc", "piekjas3"): 218 * _LOADED * _PIMC_V2, ("pimc", "piekjas4"): 104 * _LOADED * _PIMC_V2,
-    ("pimc", "dekjas"): 141 * _LOADED * _PIMC_V2,
-    ("dd", "classic"): 1.55, ("dd", "piekjas2"): 212 * _LOADED, ("dd", "piekjas3"): 0.3 * _LOADED,
-    ("dd", "piekjas4"): 0.05 * _LOADED, ("dd", "dekjas"): 0.4 * _LOADED,
-}
+# Hands a second a thread of the searching policies (the registry's hands_per_s, with where each
+# figure comes from), for ``plan``'s estimate before the bars can measure one
+HANDS_PER_S = {(p.name, label): rate for p in PLAY_REGISTRY for label, rate in p.hands_per_s.items()}
 HANDS_PER_DEAL = {1: 4.0, 2: 5.3}  # table hands a deal by rounds tabulated (classic, measured)
 
 
