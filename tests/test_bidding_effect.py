@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analyzer.output.markdown import bidding_effect_markdown
 from analyzer.errors import BeloteError
 from analyzer.players.bidding import BID_PARAM_NAMES, default_bid_params
 from analyzer.players.policies import Policies
@@ -170,7 +171,7 @@ def test_identical_bidders_are_played_once_and_differ_by_exactly_zero(tmp_path, 
     df = e.table()
     assert len(df) > 10 and (df["diff"] == 0).all() and not df["beyond_noise"].any()
     assert "classic" not in e.duel
-    assert "**classic**: the calibrated policy is the heuristic's" in e.markdown("x.png")
+    assert "**classic**: the calibrated policy is the heuristic's" in bidding_effect_markdown(e, "x.png")
 
 
 def test_a_calibrated_policy_with_class_overrides_is_not_the_heuristic(effect):
@@ -201,7 +202,7 @@ def test_higher_thresholds_at_every_seat_take_the_turned_suit_less_on_the_same_d
 
 
 def test_markdown_shows_thresholds_differences_and_the_duplicate_match(effect):
-    md = effect.markdown("calibration_effect.png", number="4. ")
+    md = bidding_effect_markdown(effect, "calibration_effect.png", number="4. ")
     assert md.startswith("## 4. What calibration changes")
     assert "| dekjas | 1 | **58 → 82** |" in md  # the file's thresholds, bold where they moved
     assert "Class overrides of the calibrated bidders" in md and "classic " in md

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
+from analyzer.output.markdown import table_bracket_markdown
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
 from analyzer.questions.table import RAW_FIELDS, bidding_table, mean_ci
@@ -190,7 +191,7 @@ def test_table_bracket_command_json_and_out(tmp_path):
 
 
 def test_markdown_names_each_policy_s_n_and_the_paired_comparison(cheap):
-    md = cheap.markdown()
+    md = table_bracket_markdown(cheap)
     assert "random 4,000 deals, heuristic 4,000 deals, the first deals of one stream" in md
     assert "| class | play | n | P(made) | P(dedans) | P(capot) | P(pit) | net gain of taking | vs random, paired |" in md
     assert "Round 1:" in md and "Round 2:" in md

@@ -70,6 +70,7 @@ def table(
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
     from analyzer.output.files import write_table
+    from analyzer.output.markdown import table_markdown
     from analyzer.players.policy_files import bid_note, default_bid
     from analyzer.questions.table import bidding_table
 
@@ -110,7 +111,7 @@ def table(
         return
     if note:
         typer.echo(f"({note})")
-    typer.echo(t.markdown())
+    typer.echo(table_markdown(t))
     typer.echo(f"{t.hands:,} hands in {t.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""))
 
 
@@ -118,6 +119,7 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
                    cluster, scheduler, as_json, quiet) -> None:
     """``table --bracket``: the bidding table under each play policy, one progress bar each."""
     from analyzer.output.files import write_table_bracket
+    from analyzer.output.markdown import table_bracket_markdown
     from analyzer.questions.bracket import parse_plays
     from analyzer.questions.table_bracket import (check_sample, default_plays, parse_by, parse_deals, plan,
                                                   sample_sizes, table_bracket)
@@ -147,5 +149,5 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
         d["command"] = command_line()
         print_json(d)
         return
-    typer.echo(b.markdown())
+    typer.echo(table_bracket_markdown(b))
     typer.echo(f"{b.hands:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""))

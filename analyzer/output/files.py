@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from analyzer.output import plots as P
+from analyzer.output.markdown import balance_markdown, bidding_effect_markdown, table_bracket_markdown, table_markdown
 from analyzer.questions.balance import SEAT_AXIS
 from analyzer.questions.bidding_effect import PANELS, compare_bidding
 from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, choice_table, compare_rules, rules_impact_markdown
@@ -39,6 +40,9 @@ def write_table(t, out_dir, plots: bool = True) -> list[Path]:
     """A bidding table's CSV, Parquet and markdown, and (``plots``) its heatmaps and break-even plot."""
     out = Path(out_dir)
     files = t.write(out)
+    md = out / f"table_{t.label}.md"
+    md.write_text(table_markdown(t))
+    files.append(md)
     if plots:
         files += [P.save(fig, out / name) for name, fig in table_figures(t).items()]
     return files
@@ -79,7 +83,12 @@ def write_balance(b, out_dir, plots: bool = True, markdown: bool = True) -> list
         for name, fig in balance_figures(b).items():
             pngs.append(P.save(fig, out / name))
             written[name] = name
-    return b.write(out, markdown=markdown, plots=written) + pngs
+    files = b.write(out)
+    if markdown:
+        md = out / "balance.md"
+        md.write_text(balance_markdown(b, written))
+        files.append(md)
+    return files + pngs
 
 
 def impact_figure(r):
@@ -135,7 +144,7 @@ def bidding_effect_report_section(folder, deals: int, games: int, seed: int, thr
     folder = Path(folder)
     e.write(folder)
     P.save(bidding_effect_figure(e), folder / "calibration_effect.png")
-    return e.markdown("calibration_effect.png", number=number, docs=docs), e
+    return bidding_effect_markdown(e, "calibration_effect.png", number=number, docs=docs), e
 
 
 def table_bracket_figure(b, by=None):
@@ -155,7 +164,7 @@ def write_table_bracket(b, out_dir, plot: bool = True) -> list[Path]:
     stem = f"table_bracket_{b.rules.label}"
     files = write_frame(b.frame(), out / stem) + write_frame(b.summary(), out / f"{stem}_summary")
     md = out / f"{stem}.md"
-    md.write_text(b.markdown())
+    md.write_text(table_bracket_markdown(b))
     files.append(md)
     if plot:
         files.append(P.save(table_bracket_figure(b), out / f"{stem}.png"))

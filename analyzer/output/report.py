@@ -43,6 +43,7 @@ from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.questions.table import bidding_table, write_frame
 from analyzer.output import take_table
 from analyzer.output.html import write_html
+from analyzer.output.markdown import balance_markdown, table_bracket_markdown, table_markdown
 from analyzer.rules.calls import PASS, SMOUS
 from analyzer.runs.fmt import ci_pct, ci_rate
 from analyzer.runs.limits import derived_seed
@@ -510,7 +511,7 @@ def _table_section(run: _Run) -> tuple[list[str], int]:
         write_table(t, run.folder)
         hands += t.hands
         tables[lab] = t
-        table_md.append(t.markdown(class_tables=False))  # the class tables are the heatmaps' numbers: in table_<lab>.md
+        table_md.append(table_markdown(t, class_tables=False))  # the class tables are the heatmaps' numbers: in table_<lab>.md
         table_md.append(f"The net gain and P(made) of each class (trump honours by side aces, each round) are drawn "
                         f"below; the same numbers as tables, with their intervals and n: `table_{lab}.md`.\n")
         table_md.append(f"![net gain heatmap](table_{lab}_heatmap_gain.png)\n\n"
@@ -543,7 +544,7 @@ def _balance_section(run: _Run) -> tuple[list[str], int]:
     plots = {p.name: p.name for p in files if p.suffix == ".png"}
     run.results["balance"] = b
     run.prog.next()
-    return [heading(3), "", b.markdown(plots).replace("### ", "#### ")], b.hands_simulated
+    return [heading(3), "", balance_markdown(b, plots).replace("### ", "#### ")], b.hands_simulated
 
 
 def _calibration_section(run: _Run) -> tuple[list[str], int]:
@@ -814,7 +815,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                 "Reproduce these numbers:", "", "```",
                 f"belote table --bracket --deals {classic_table.deals} --bracket-deals "
                 + ",".join(f"{p}={v}" for p, v in sizes.bracket_table_deals.items()) + f" --seed {seed}", "```", "",
-                tb.markdown().split("\n", 2)[2],
+                table_bracket_markdown(tb).split("\n", 2)[2],
                 f"![P(made) and net gain per class under each play policy](table_bracket_{cfg.rules.label}.png)", "",
                 f"Files: `table_bracket_{cfg.rules.label}.csv` (and .parquet, `_summary`).", ""]
     net = None
@@ -824,7 +825,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                                bid=bid, play="net", threads=threads,
                                progress=lambda done: tick((spent[0] + plan["balance net"] * done / max(1, units)) / total))
         hands += net.hands_simulated
-        net.write(folder, markdown=False, prefix="balance_net")
+        net.write(folder, prefix="balance_net")
         out += balance_net_markdown(balance, net)
     return "\n".join(out), hands, brackets, table_brackets, net
 

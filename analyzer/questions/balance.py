@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import BeloteError
-from analyzer.runs.fmt import ci_pct, mean_sd
+from analyzer.runs.fmt import ci_pct
 from analyzer.runs.games import G_HANDS, DEFAULT_MAX_DEALS, GamesResult, play_games
 from analyzer.players.policies import Policies, parse_play
 from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
@@ -199,71 +199,6 @@ class BalanceResult:
             f"{v.rules.label} {describe_bid(v.hands.config.policies, v.rules)}, play="
             f"{v.hands.config.policies.describe()['play']}" for v in self.variants) + "."
 
-    def markdown(self, plots: dict | None = None) -> str:
-        """Readable tables (every number with its 95% CI and n); ``plots``: name -> file to embed."""
-        plots = plots or {}
-        out = [f"### Hands ({self.deals:,} per variant, seed {self.seed})", ""]
-        out += [self.bidders_markdown(), ""]
-        ht = self.hand_table()
-        labels = [v.rules.label for v in self.variants]
-        out.append("| | " + " | ".join(labels) + " |")
-        out.append("|---|" + "---|" * len(labels))
-        for key, label in HAND_STATS:
-            cells = []
-            for lab in labels:
-                r = ht[(ht["variant"] == lab) & (ht["statistic"] == key)]
-                cells.append(_cell(r.iloc[0]) if len(r) else "—")
-            if any(c != "—" for c in cells):
-                out.append(f"| {label} | " + " | ".join(cells) + " |")
-        out.append("")
-        out.append("Rates are over all deals (take, koe, passed out, smous offered, redeal), over smous offers "
-                   "(answered 'play') or over hands played (the rest); [95% CI], n.")
-        out.append("")
-        for name in ("balance_takes.png", "balance_outcomes.png"):
-            if name in plots:
-                out.append(f"![{name}]({plots[name]})")
-        out.append("")
-        out.append("### Seats")
-        out.append("")
-        out.append("Advantage: the seat's side's hand score minus the mean of the other sides', on the same hand "
-                   "(all deals; passed out = 0). Mean score: over hands played, with the standard deviation of one "
-                   "hand's score (sd, the spread, not an interval). P(win): the player sitting there in the first hand "
-                   "(the dealer then moves on each hand); fair share: 1 / the number of sides.")
-        out.append("")
-        st = self.seat_table()
-        has_games = "p_win" in st
-        out.append("| variant | seat | takes (r1 / r2) | made when it takes | mean score (sd) | advantage | "
-                   + ("P(win) |" if has_games else ""))
-        out.append("|---|---|---|---|---|---|" + ("---|" if has_games else ""))
-        for r in st.itertuples():
-            line = (f"| {r.variant} | {r.seat} {r.seat_name} | {100 * r.take_r1:.1f}% / {100 * r.take_r2:.1f}% | "
-                    f"{ci_pct(r.made_when_takes, r.made_when_takes_lo, r.made_when_takes_hi)} "
-                    f"(n={r.takes:,}) | {mean_sd(r.score_mean, r.score_sd)} (n={r.played:,}) | "
-                    f"{r.advantage:+.2f} [{r.advantage_lo:+.2f}, {r.advantage_hi:+.2f}] (n={r.hands:,}) |")
-            if has_games:
-                line += (f" {ci_pct(r.p_win, r.p_win_lo, r.p_win_hi)} (n={r.games:,}) "
-                         f"(fair {100 * r.p_win_fair:.0f}%) |")
-            out.append(line)
-        out.append("")
-        for name in ("balance_advantage.png", "balance_win.png"):
-            if name in plots:
-                out.append(f"![{name}]({plots[name]})")
-        gt = self.game_table()
-        if len(gt):
-            out.append("")
-            out.append("### Games")
-            out.append("")
-            out.append("| variant | target | games | hands per game | median [5%, 95%] | deals per game | capped |")
-            out.append("|---|---|---|---|---|---|---|")
-            for r in gt.itertuples():
-                out.append(f"| {r.variant} | {r.target} | {r.games:,} | {r.hands_mean:.2f} [{r.hands_lo:.2f}, {r.hands_hi:.2f}] | "
-                           f"{r.hands_median:g} [{r.hands_p5:g}, {r.hands_p95:g}] | {r.deals_mean:.2f} [{r.deals_lo:.2f}, "
-                           f"{r.deals_hi:.2f}] | {r.capped} (cap {r.max_deals} deals) |")
-            out.append("")
-            if "balance_hands_per_game.png" in plots:
-                out.append(f"![hands per game]({plots['balance_hands_per_game.png']})")
-        out.append("")
-        return "\n".join(out)
 
     def as_dict(self) -> dict:
         return {
@@ -280,10 +215,9 @@ class BalanceResult:
             "seconds": round(self.seconds, 3),
         }
 
-    def write(self, out_dir, markdown: bool = True, plots: dict | None = None, prefix: str = "balance") -> list[Path]:
-        """CSV and Parquet tables and ``<prefix>.md`` into ``out_dir`` (``balance_hands.csv``, ...,
-        named after ``prefix``); ``plots``: the names of the plots written beside them, to embed
-        (``analyzer.output.files.write_balance``)."""
+    def write(self, out_dir, prefix: str = "balance") -> list[Path]:
+        """CSV and Parquet tables into ``out_dir`` (``balance_hands.csv``, ..., named after ``prefix``;
+        the plots and ``balance.md``: ``analyzer.output.files.write_balance``)."""
         from analyzer.questions.table import write_frame
 
         out = Path(out_dir)
@@ -292,10 +226,6 @@ class BalanceResult:
                          (f"{prefix}_games", self.game_table()), (f"{prefix}_hands_per_game", self.hands_per_game())):
             if len(df):
                 files += write_frame(df, out / name)
-        if markdown:
-            md = out / f"{prefix}.md"
-            md.write_text(self.markdown(plots or {}))
-            files.append(md)
         return files
 
 

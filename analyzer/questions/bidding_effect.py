@@ -33,13 +33,10 @@ import pandas as pd
 from analyzer.players.policies import Policies
 from analyzer.players.policy_files import describe_bid
 from analyzer.questions.impact import (
-    forest_lines,
     DEFAULT_BLOCKS,
     TABLE_COLUMNS,
     Diff,
     check_sizes,
-    fmt_diff,
-    fmt_value,
     game_stats,
     hand_stats,
     paired_game_difference,
@@ -140,85 +137,6 @@ class BiddingEffect:
         self.threshold_table().to_csv(files[1], index=False)
         return files
 
-    def markdown(self, plot_name: str | None = None, heading: str = "##", number: str = "", docs: str = "docs") -> str:
-        """The section: thresholds, then per label what calibration changed (bold: beyond the noise);
-        ``docs``: the link to the project's docs folder."""
-        h = heading
-        out = [f"{h} {number}What calibration changes", ""]
-        out.append("The calibrated bidders use the heuristic's strength score with thresholds by round and seat, "
-                   "and class overrides (take or pass a hand class whatever the threshold says), moved to a fixed "
-                   "point, where each seat takes exactly where the paired gain of taking over passing "
-                   "is positive against a field of the same bidders (`belote calibrate`, "
-                   f"[docs/CALIBRATION.md]({docs}/CALIBRATION.md)). This section sets them against the uncalibrated "
-                   f"heuristic bidders (play {self.play} for both). The calibrated policies:")
-        out.append("")
-        out.extend(f"- {lab}: {self.bidders[lab]['b']}" for lab in self.labels)
-        out.append("")
-        out.append(f"{h}# Thresholds, heuristic → calibrated")
-        out.append("")
-        tt = self.threshold_table()
-        seats = sorted(tt["seat"].unique())
-        out.append("| variant | round | " + " | ".join(f"seat {s}" for s in seats) + " |")
-        out.append("|---|---|" + "---|" * len(seats))
-        for (lab, rnd), sub in tt.groupby(["variant", "round"], sort=False):
-            by = sub.set_index("seat")
-            cells = []
-            for s in seats:
-                if s not in by.index:
-                    cells.append("")
-                    continue
-                r = by.loc[s]
-                cells.append(f"**{r.heuristic:g} → {r.calibrated:g}**" if r.moved else f"{r.heuristic:g}")
-            out.append(f"| {lab} | {rnd} | " + " | ".join(cells) + " |")
-        out.append("")
-        out.append("A seat takes (round 1: the turned suit; round 2: its best suit) when its strength score reaches "
-                   "the threshold, unless a class override of its hand says otherwise. Bold: moved by calibration. "
-                   "In `calibration_thresholds.csv`.")
-        out.append("")
-        out.append("Class overrides of the calibrated bidders (the classes are listed in each policy file): " + "; ".join(
-            f"{lab} {self.overrides(lab)[0]} take, {self.overrides(lab)[1]} pass" for lab in self.labels) + ".")
-        out.append("")
-        out.append(f"{h}# What the calibrated bidders change, paired on the same deals")
-        out.append("")
-        out.append(f"Seed {self.seed}; {self.deals:,} hands and {self.games:,} games per reading, the same deals and "
-                   f"games for both; {self.hands_simulated:,} hands simulated in {self.seconds:.0f} s. Each row: the "
-                   "heuristic bidders' value, the calibrated bidders' value and the difference calibrated − "
-                   "heuristic with its 95% interval (rates in percentage points); bold where the interval excludes "
-                   f"0. Intervals: {self.blocks} batch-means blocks of hands, per-game paired differences for games "
-                   "(as in the section on rule options). Seat advantage: the seat's side's hand score minus the "
-                   "other sides' mean, a hand; P(win): the player in that seat in the first hand.")
-        out.append("")
-        out += forest_lines(plot_name, "what calibration changes")
-        df = self.table()
-        for lab in self.labels:
-            sub = df[df["variant"] == lab]
-            keep = [k for k in SHOWN] + [k for k in sub["statistic"] if k.startswith(("advantage_seat", "p_win_first"))]
-            keep.append("hands_per_game")
-            sub = sub.set_index("statistic")
-            out.append(f"**{lab}**" + (": the calibrated policy is the heuristic's, so both readings are the same "
-                                       "bidders and every difference is exactly 0 (the hands were played once)."
-                                       if self.same(lab) else ""))
-            out.append("")
-            out.append("| statistic | heuristic | calibrated | calibrated − heuristic [95% CI] | n |")
-            out.append("|---|---|---|---|---|")
-            for k in keep:
-                if k not in sub.index:
-                    continue
-                r = sub.loc[k]
-                rr = dict(r, statistic=k)
-                mark = "**" if r["beyond_noise"] else ""
-                out.append(f"| {r['label']} | {fmt_value(r['a'], r['unit'])} | {fmt_value(r['b'], r['unit'])} | "
-                           f"{mark}{fmt_diff(rr)}{mark} | {int(r['n']):,} |")
-            out.append("")
-        out.append("n: deals, hands played or games of the heuristic reading. Every statistic (roem, scores by seat, "
-                   "capot / pit, ...) is in `calibration_effect.csv`. These are the variants as played when every "
-                   "seat bids one way or the other: a lower taker's score or a higher dedans rate does not make "
-                   "the calibrated bidder the worse one (what it optimises is the net hand score, which also counts "
-                   "what passing gives away), and a seat's advantage or P(win) moves with every seat's bidding.")
-        out.append("")
-        if self.duel:
-            out.extend(self.duel_markdown(h))
-        return "\n".join(out)
 
     def duel_markdown(self, h: str = "##") -> list[str]:
         """Which bidder is better at the same table: the duplicate match."""

@@ -27,7 +27,7 @@ import pandas as pd
 from analyzer.runs import backends, classes as K
 from analyzer.runs import driver
 from analyzer.players.bidding import P_SEAT_STEP, P_THR1, P_THR2
-from analyzer.players.policy_files import bid_provenance, describe_bid, honours_label
+from analyzer.players.policy_files import bid_provenance, honours_label
 from analyzer.errors import BeloteError
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Z95
@@ -287,70 +287,6 @@ class TableResult:
                                  f"{c.gain_net:+.1f} [{c.gain_net_lo:+.1f}, {c.gain_net_hi:+.1f}] net (n={int(c.n):,}).")
         return "\n".join(lines)
 
-    def markdown(self, min_n: int = MIN_N, class_tables: bool = True) -> str:
-        """The readable tables: net gain of taking by trump honours and side aces (each round,
-        all seats; ``class_tables`` False: left out, with the notes on them kept), the
-        break-even line and the rule of thumb."""
-        r = self.config.rules
-        pol = self.config.policies.describe()
-        out = [f"### Bidding table: {r.label} ({self.deals:,} deals, seed {self.config.seed}, "
-               f"bid={pol['bid']} play={pol['play']})", "",
-               f"Bidders (every seat's policy, which the decisions tabulated and the later bids follow): "
-               f"{describe_bid(self.config.policies, r)}.", ""]
-        v = self.view(["round", "honours", "side_aces"])
-        for rnd in sorted(v["round"].unique()):
-            sub = v[(v["round"] == rnd) & (v["n"] >= min_n)]
-            if sub.empty:
-                continue
-            if not class_tables:
-                for note in self.notes(int(rnd), min_n):
-                    out += [f"*Note (round {rnd}):* {note}", ""]
-                continue
-            out.append(f"Round {rnd}, all seats: net gain of taking over passing [95% CI] (n), P(made) when taking "
-                       f"(classes with n ≥ {min_n}).")
-            out.append("")
-            aces = sorted(sub["side_aces"].unique())  # columns with no class are left out
-            out.append("| trump J 9 A 10 | " + " | ".join(f"{a} side aces" for a in aces) + " |")
-            out.append("|---|" + "---|" * len(aces))
-            for hon in sorted(sub["honours"].unique(), key=_hon_key):
-                cells = []
-                for a in aces:
-                    c = sub[(sub["honours"] == hon) & (sub["side_aces"] == a)]
-                    if c.empty:
-                        cells.append("")
-                    else:
-                        c = c.iloc[0]
-                        cells.append(f"{c.gain_net:+.0f} [{c.gain_net_lo:+.0f}, {c.gain_net_hi:+.0f}] "
-                                     f"(n={int(c.n):,}), {100 * c.p_made:.0f}% made")
-                out.append(f"| `{hon}` | " + " | ".join(cells) + " |")
-            out.append("")
-            for note in self.notes(int(rnd), min_n):
-                out += [f"*Note:* {note}", ""]
-        be = self.break_even(min_n)
-        if not be.empty:
-            out.append("Break-even: the heuristic strength score from which taking gains (net) in every bin "
-                       f"of {K.STR_BIN:g} points with n ≥ {min_n}, and from which the gain is above 0 beyond the noise; "
-                       "the policy's threshold for comparison. `n` counts every bidding decision reached in that round "
-                       "at that seat (the seat rows add up to `all`); `n in bins` those in the bins with "
-                       f"n ≥ {min_n}, from which the lines are read.")
-            out.append("")
-            out.append("| round | seat | n | n in bins | break-even | sure from | policy threshold |")
-            out.append("|---|---|---|---|---|---|---|")
-            for row in be.itertuples():
-                lines = ("seats differ", "read the seat rows") if row.seats_differ else (row.break_even, row.sure_from)
-                out.append(f"| {row.round} | {row.seat} | {row.n:,} | {row.n_bins:,} | {_fmt(lines[0])} | "
-                           f"{_fmt(lines[1])} | {_fmt(row.policy_threshold)} |")
-            out.append("")
-            if be["seats_differ"].any():
-                out.append("Where the seats break even at different strengths, the pooled row gives no line: a "
-                           "pooled line mixes the seats in the proportions of their decisions and holds for none of "
-                           "them (the plot draws each seat's curve there).")
-                out.append("")
-        out.append("Rule of thumb, \"trump jack and nine, plus one or two aces, is usually enough\":")
-        out.append("")
-        out.extend(("- " + line) if line.startswith("Round") else line for line in self.rule_of_thumb_finding().split("\n"))
-        out.append("")
-        return "\n".join(out)
 
     def notes(self, rnd: int, min_n: int = MIN_N) -> list[str]:
         """One line for each number of the round's honours table that would surprise a player:
@@ -397,8 +333,8 @@ class TableResult:
         }
 
     def write(self, out_dir) -> list[Path]:
-        """CSV and Parquet tables and a markdown table into ``out_dir`` (the heatmaps and the
-        break-even plot: ``analyzer.output.files.write_table``)."""
+        """CSV and Parquet tables into ``out_dir`` (the markdown, the heatmaps and the break-even
+        plot: ``analyzer.output.files.write_table``)."""
         out = Path(out_dir)
         lab = self.label
         files = []
@@ -406,9 +342,6 @@ class TableResult:
                   f"table_{lab}_break_even": self.break_even(), f"table_{lab}_rule_of_thumb": self.rule_of_thumb()}
         for name, df in frames.items():
             files += write_frame(df, out / name)
-        md = out / f"table_{lab}.md"
-        md.write_text(self.markdown())
-        files.append(md)
         return files
 
 

@@ -35,7 +35,6 @@ import pandas as pd
 
 from analyzer.errors import BeloteError
 from analyzer.players.policies import PLAY, PLAY_REGISTRY, Policies, deals_by_policy, searches
-from analyzer.players.policy_files import describe_bid
 from analyzer.questions.bracket import BRACKET_PLAYS, parse_plays
 from analyzer.questions.table import (RAW_FIELDS, TableResult, _hon_key, _records, bidding_table, class_keys,
                                       mean_ci, table_from_sums)
@@ -301,55 +300,6 @@ class TableBracket:
         min_n = self.min_n if min_n is None else min_n
         return summary_finding(self.summary(by, min_n), self.plays, self.by if by is None else by, min_n)
 
-    def markdown(self, by=None, min_n: int | None = None) -> str:
-        """The side-by-side tables, one per round, and the finding."""
-        min_n = self.min_n if min_n is None else min_n
-        by = tuple(self.by if by is None else by)
-        df = self.frame(by, min_n)
-        s = self.summary(by, min_n)
-        status = {tuple(r[list(by)]): r["bracket"] for _, r in s.iterrows()} if len(s) else {}
-        ref = self.reference
-        out = [f"### Bidding-table bracket: {self.rules.label} ({self._sizes()}; seed {self.seed}, "
-               f"bid={self.policies[0].describe()['bid']})", ""]
-        out.append(f"Bidders (every seat, the same under every play policy): "
-                   f"{describe_bid(self.policies[0], self.rules)}. Play: each policy in every seat. "
-                   f"Classes by {', '.join(b for b in by if b != 'round')}, all seats pooled unless named; "
-                   f"classes with n ≥ {min_n} decisions in the paired sample. Each rate and gain is the policy's own "
-                   f"table (its n); `vs {ref}` is the paired difference of the net gain from {ref}'s on the same "
-                   f"decisions of the policy's first deals (n = paired n). Taking pays / loses: the "
-                   "95% interval of the net gain is above / below 0.")
-        if any(self.adjusted(k) for k in range(len(self.plays))):
-            out[-1] += (f" A searching policy's rates and gain are adjusted by {ref}'s on the same decisions (a "
-                        f"control variate: each moves by how far {ref}'s numbers on those decisions fell from its "
-                        f"whole table, which narrows the interval); the plain gain is shown in brackets, and a "
-                        f"class with fewer than {CV_MIN_N} shared decisions is left plain.")
-        if self.note:
-            out += ["", f"*Note:* {self.note}."]
-        out.append("")
-        for rnd in sorted(df["round"].unique()):
-            sub = df[df["round"] == rnd]
-            out.append(f"Round {rnd}:")
-            out.append("")
-            out.append("| class | play | n | " + " | ".join(lab for _, lab in STATS)
-                       + f" | net gain of taking | vs {ref}, paired | bracket |")
-            out.append("|---|---|---|" + "---|" * len(STATS) + "---|---|---|")
-            last = None
-            for _, r in sub.iterrows():
-                key = tuple(r[list(by)])
-                first = key != last
-                last = key
-                cells = [f"{100 * r[c]:.0f}% [{100 * r[c + '_lo']:.0f}, {100 * r[c + '_hi']:.0f}]" for c, _ in STATS]
-                vs = ("" if r["order"] == 0 else
-                      f"{r.gain_vs_ref:+.1f} [{r.gain_vs_ref_lo:+.1f}, {r.gain_vs_ref_hi:+.1f}] (n={int(r.vs_n):,})")
-                plain = (f" (plain {r.gain_net_plain:+.1f} [{r.gain_net_plain_lo:+.1f}, {r.gain_net_plain_hi:+.1f}])"
-                         if r.get("adjusted", False) is True else "")
-                out.append(f"| {class_label(r, by) if first else ''} | {r.play} | {int(r.n):,} | " + " | ".join(cells)
-                           + f" | {r.gain_net:+.1f} [{r.gain_net_lo:+.1f}, {r.gain_net_hi:+.1f}] {_VERB[r.verdict]}"
-                           f"{plain} | {vs} | {status.get(key, '') if first else ''} |")
-            out.append("")
-        out.append(self.finding(by, min_n))
-        out.append("")
-        return "\n".join(out)
 
     def _sizes(self) -> str:
         return ", ".join(f"{play} {t.deals:,} deals" for play, t in zip(self.plays, self.tables)) + \
