@@ -25,8 +25,8 @@ from numba import njit
 from analyzer.rules.structure import has_dix, taker_gets_turned
 from analyzer.rules.cards import N_SUITS, R9, RA, RJ, RK, RQ, RT, lane, lowest_card, popcount, suit_mask
 from analyzer.game.dealing import rand_below
-from analyzer.rules.calls import (ANSWERS, KOE_ROUND, PASS, SMOUS, SMOUS_BIT, SMOUS_PLAY, SMOUS_REDEAL, TAKE,
-                                  legal_calls, nth_call, trump_suits)
+from analyzer.rules.calls import (ALL_SUITS, ANSWERS, KOE_ROUND, PASS, SMOUS, SMOUS_BIT, SMOUS_PLAY, SMOUS_REDEAL,
+                                  TAKE, TAKE_BIT, legal_calls, nth_call)
 
 RANDOM, HEURISTIC = 0, 1
 
@@ -211,7 +211,7 @@ def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
         return nth_call(calls, rand_below(rng, popcount(calls)))
     # heuristic: the strongest suit it may name, against the threshold
     thr = bid_threshold(params, rnd, seat)
-    suits = trump_suits(rec, rnd, turned_suit)
+    suits = (calls >> TAKE_BIT) & ALL_SUITS  # the suits a take may name (legal_calls)
     best_suit = -1
     best = -1e9
     for t in range(N_SUITS):

@@ -43,12 +43,6 @@ ANSWERS = (1 << PLAY_BIT) | (1 << REDEAL_BIT)  # §3 piekjas.5: the other player
 
 
 @njit(cache=True, inline="always")
-def smous_open(rec):
-    """§3 piekjas.2-3, dekjas.2: smous is a call with 2 players only, never in classic."""
-    return has_smous(rec)
-
-
-@njit(cache=True, inline="always")
 def trump_suits(rec, rnd, turned_suit):
     """The suits a call of round ``rnd`` may make trump, a 4-bit mask: round 1 the turned
     card's suit (§3 classic.2, piekjas.2); round 2 another suit (§3 classic.3), any of the
@@ -72,7 +66,7 @@ def legal_calls(rec, rnd, turned_suit):
     if rnd == KOE_ROUND:
         return suits << KOE_BIT
     m = (1 << PASS_BIT) | (suits << TAKE_BIT)
-    if smous_open(rec):
+    if has_smous(rec):  # §3 piekjas.2-3, dekjas.2: 2 players, never classic
         m |= suits << SMOUS_BIT
     return m
 
@@ -122,5 +116,5 @@ def calls_in(mask: int) -> list[tuple[int, int]]:
 
 
 __all__ = ["PASS", "TAKE", "SMOUS", "SMOUS_PLAY", "SMOUS_REDEAL", "KOE", "CALL_NAMES", "KOE_ROUND", "PLAYED",
-           "PASSED_OUT", "REDEAL", "ANSWERS", "smous_open", "trump_suits", "legal_calls", "call_bit", "call_of_bit",
+           "PASSED_OUT", "REDEAL", "ANSWERS", "trump_suits", "legal_calls", "call_bit", "call_of_bit",
            "nth_call", "calls_in"]

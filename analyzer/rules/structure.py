@@ -2,8 +2,8 @@
 (``analyzer.rules.variants.VariantRow``) as a function of the rules record, the one place where the
 kernels turn the family code and the player count into what the rules say.
 
-The record keeps its shape on purpose: every field added to ``RulesRecord`` was measured to move the
-hand loop's speed by 8-40% (docs/BENCHMARKS.md, 2026-12-04), so the facts are computed from the
+The record keeps its shape on purpose: changing its number of fields (nine more, one more, seven
+fewer) made the hand loop 8-40% slower (docs/BENCHMARKS.md, 2026-12-04), so the facts are computed from the
 fields it has, and ``tests/test_variants.py`` checks each function against the table for every label.
 """
 
