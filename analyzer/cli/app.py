@@ -116,6 +116,12 @@ def main(argv=None) -> int:
         cmd = ctx.command_path if ctx is not None else "belote"
         typer.echo(f"belote: error: {_usage_message(e)} (see '{cmd} --help')", err=True)
         return 2
+    except Exception:
+        # an error the interruption caused: numba, interrupted inside a compile, then fails to save
+        # it to its cache with a RuntimeError ("no compiled object yet") instead of the Ctrl-C
+        if signals.interrupted():
+            return signals.interrupted_exit()
+        raise
     if rv == 130:  # typer turns a KeyboardInterrupt inside a command into exit code 130
         return signals.interrupted_exit()
     return rv if isinstance(rv, int) else 0

@@ -24,11 +24,17 @@ class Interrupted(KeyboardInterrupt):
     """Ctrl-C or SIGTERM: unwinds like Ctrl-C, so every ``finally`` removes what it half wrote."""
 
 
+# Python run as a callback of compiled code: a running numba kernel unpickling a constant, or LLVM
+# handing a compiled object to llvmlite's cache (a ctypes callback, where Python prints the exception
+# as "Exception ignored" with its traceback and drops it; the compile then fails otherwise)
+_CALLBACKS = (os.path.join("numba", "core", "serialize.py"), os.path.join("llvmlite", "binding", "executionengine.py"))
+
+
 def _inside_kernel(frame) -> bool:
-    """Whether Python runs here as a callback of a running numba kernel (numba unpickling a
-    constant): an exception raised there is not expected by the compiled code, which then
-    fails with a SystemError or crashes."""
-    return frame is not None and frame.f_code.co_filename.endswith(os.path.join("numba", "core", "serialize.py"))
+    """Whether Python runs here as a callback of compiled code (``_CALLBACKS``): an exception
+    raised there is not expected by the compiled code, which then fails with a SystemError,
+    crashes, or has it printed and dropped."""
+    return frame is not None and frame.f_code.co_filename.endswith(_CALLBACKS)
 
 
 def _on_signal(signum, frame):
@@ -61,6 +67,11 @@ def finished() -> None:
 
 def _after_interrupt(signum, frame):
     pass
+
+
+def interrupted() -> bool:
+    """Whether a SIGINT or SIGTERM has come (an error raised since may be its consequence)."""
+    return _interrupted != 0
 
 
 def check_interrupted() -> None:
