@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-fast report bench docs clean install policies browser serve lint format
+.PHONY: test test-fast report bench docs clean install policies net browser serve lint format
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -63,6 +63,16 @@ bench: $(STAMP)
 policies: $(STAMP)
 	$(BIN)/belote calibrate --all --ship --deals 200000
 	$(BIN)/belote calibrate --all --ship --play net --deals 200000
+
+# retrain the shipped net play policy (analyzer/players/net_weights.py), every row, about 35 minutes
+# on 2 cores: classic and Piekjas 3 take two steps of policy iteration (heuristic games, then the
+# first step's net's games), the other rows one (their second step beat v2 head to head but the
+# heuristic by less: docs/BENCHMARKS.md). Then `make policies` calibrates the bidders under it.
+net: $(STAMP)
+	$(BIN)/belote learn --variant classic --deals 200000 --test-deals 20000 --iterations 2 --write
+	$(BIN)/belote learn --variant piekjas --players 3 --deals 100000 --test-deals 10000 --iterations 2 --write
+	for p in 2 4; do $(BIN)/belote learn --variant piekjas --players $$p --deals 100000 --test-deals 10000 --write || exit 1; done
+	$(BIN)/belote learn --variant dekjas --deals 100000 --test-deals 10000 --write
 
 # rerun every console example of README.md and write its real output back
 docs: $(STAMP)

@@ -46,6 +46,10 @@ STRONG = (("classic", "pimc:v=1,worlds=6", 24), ("classic", "dd", 12), ("piekjas
           ("dekjas", "pimc:v=1,worlds=6", 16),
           ("classic", "pimc:race=20,worlds=12", 24), ("piekjas2", "pimc:race=20,worlds=12", 24), ("piekjas3", "pimc:race=20,worlds=12", 16),
           ("piekjas4", "pimc:race=20,worlds=12", 12), ("dekjas", "pimc:race=20,worlds=12", 16))
+# the learned player on more hands (it is cheap): net:v=2 is the net of issue 20 (its digests are the
+# ones plain ``net`` gave before v3, checked when v3 came in), net its current weights
+STRONG += tuple((label, play, 400) for play in ("net:v=2", "net")
+                for label in ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas"))
 
 
 def _digest(*arrays) -> str:

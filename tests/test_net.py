@@ -268,12 +268,77 @@ def test_belote_learn_trains_and_judges_on_held_out_deals_the_same_way_on_any_nu
     runs = []
     for threads in ("1", "2"):
         p = subprocess.run([belote, "learn", "--variant", "piekjas", "--players", "2", "--deals", "300", "--test-deals",
-                            "150", "--threads", threads, "--json", "-q"], capture_output=True, text=True, cwd=tmp_path)
+                            "150", "--threads", threads, "--iterations", "2", "--json", "-q"], capture_output=True, text=True,
+                           cwd=tmp_path)
         assert p.returncode == 0, p.stderr[-2000:]
         runs.append(json.loads(p.stdout))
     a, b = runs
-    assert a["weights"] == b["weights"] and a["held_out"] == b["held_out"]
+    assert a["weights"] == b["weights"] and a["held_out"] == b["held_out"] and a["steps"] == b["steps"]
+    # two steps of policy iteration: the second judged on the games of the first step's net
+    assert [s["games"] for s in a["steps"]] == ["heuristic", "net of step 1"] and a["held_out"] == a["steps"][1]["held_out"]
+    assert a["steps"][0]["held_out"]["decisions"] != a["steps"][1]["held_out"]["decisions"]  # other games
     h = a["held_out"]
     assert h["deals"] == 150 and h["decisions"] > 500 and a["train"]["decisions"] > 1000
     assert h["heuristic_loss"] > 0 and h["difference_ci"][0] <= h["difference"] <= h["difference_ci"][1]
     assert not list(tmp_path.iterdir())  # without --write nothing is written
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])
+def test_net_plays_the_shipped_weights_and_v2_the_frozen_ones(label):
+    """``net`` scores with ``net_weights.WEIGHTS``, ``net:v=2`` with the frozen weights of issue 20
+    (``net_weights_v2``): through the hand's own decision point, the card net_card gives with each."""
+    from analyzer.players.net import rules_row
+    from analyzer.players.net_weights import WEIGHTS
+    from analyzer.players.net_weights_v2 import WEIGHTS as WEIGHTS_V2
+
+    assert play_code("net") == play.NET and play_code("net:v=3") == play.NET  # the plain code stays the kind's
+    rules, positions = _positions(label, 60, 8)
+    rec = rules.record()
+    link = strong_workspace(rules, [play.NET])
+    view = np.zeros(STATE_SIZE, np.int64)
+    cards, feats, nz = np.zeros(32, np.int64), np.zeros((32, N_FEATURES)), np.zeros(N_FEATURES, np.int64)
+    played = {}
+    for name, weights in (("net", WEIGHTS), ("net:v=2", WEIGHTS_V2)):
+        code = np.int64(play_code(name))
+        played[name] = []
+        for st, pub, seat in positions:  # each with two legal cards or more
+            observe(st, rec, pub, seat, view)
+            want = net_card(view, rec, pub, weights[rules_row(rec)], cards, feats, nz)
+            assert card_via_link(code, st.copy(), pub, link, np.uint64(1)) == want, (name, label)
+            played[name].append(want)
+    # where v3 took its second step (classic, Piekjas 3) the versions play differently; elsewhere it is v2
+    assert (played["net"] != played["net:v=2"]) == (not np.array_equal(WEIGHTS[rules_row(rec)],
+                                                                        WEIGHTS_V2[rules_row(rec)]))
+    assert label != "classic" or played["net"] != played["net:v=2"]
+
+
+@pytest.mark.parametrize("label", ["classic", "dekjas"])
+def test_a_step_over_the_heuristic_s_own_weights_is_the_first_step(label):
+    """The weights that play only the heuristic's card are the heuristic: a step of policy iteration
+    over them (their games, their play-outs) gives the decisions and losses of the heuristic's games
+    and play-outs, row for row. So the games and play-outs of a step are net's own, card for card."""
+    from analyzer.runs.learn import decisions
+
+    rules = Rules.from_label(label)
+    only_heuristic = np.zeros(N_WEIGHTS)
+    only_heuristic[0::N_TERMS] = 1.0
+    a = decisions(rules, seed=3, deals=25)
+    b = decisions(rules, seed=3, deals=25, weights=only_heuristic)
+    assert a.n > 100
+    for f in ("x", "loss", "g", "trick", "setting"):
+        assert np.array_equal(getattr(a, f), getattr(b, f)), f
+    # and other weights play other games: the step is not a copy of the first
+    c = decisions(rules, seed=3, deals=25, weights=np.random.default_rng(2).normal(size=N_WEIGHTS))
+    assert c.n != a.n or not np.array_equal(c.loss, a.loss)
+
+
+def test_policy_iteration_with_double_dummy_values_is_refused_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    belote = str(Path(sys.executable).with_name("belote"))
+    p = subprocess.run([belote, "learn", "--target", "dd", "--iterations", "2", "--deals", "10", "-q"],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert "--iterations needs --target rollout" in p.stderr and len(p.stderr.strip().splitlines()) == 1

@@ -25,6 +25,9 @@ def learn(
                                "margin) or dd (the double-dummy card points; about 100 times slower)."),
     anchor: Optional[float] = typer.Option(None, "--anchor", min=0.0, max=1e6, help="Fix the weight of the "
                                            "heuristic's card at this many units: leave it only for a larger predicted gain."),
+    iterations: int = typer.Option(1, "--iterations", min=1, max=10, help="Steps of policy iteration: the first "
+                                   "trains on heuristic games and play-outs, each next one on the games and play-outs of "
+                                   "the net the step before trained (rollout target only)."),
     seed: Seed = 1,
     test_seed: int = typer.Option(2, "--test-seed", min=0, max=SEEDS - 1, help="The seed of the held-out deals."),
     ridge: float = typer.Option(1.0, "--ridge", min=0.0, max=1e6, help="The ridge penalty of the least squares."),
@@ -39,7 +42,9 @@ def learn(
 
     Every decision of deals bid and played by the heuristic: each legal card's features as the
     seat sees it, and the card's value on the true deal (--target: pimc's own evaluator, the card
-    followed by heuristic play, or double dummy). The model (a weight per feature and per pair of
+    followed by heuristic play, or double dummy). With --iterations N, each step after the first
+    plays the deals and the play-outs with the net of the step before (a step of policy
+    iteration: the net learns what its own play makes of each card). The model (a weight per feature and per pair of
     features, ridge least squares within each decision, one block of weights per role and stage of
     the hand) is then
     judged on deals of --test-seed: the value it gives away per decision, next to the heuristic's.
@@ -50,29 +55,47 @@ def learn(
       belote learn --deals 20000 --test-deals 5000
 
       belote learn --variant piekjas --players 2 --write
+
+      belote learn --iterations 2 --write
     """
     from analyzer.runs import learn as L
 
     if target not in ("rollout", "dd"):
         raise BeloteError(f'--target must be rollout or dd, not "{target}"')
+    if target == "dd" and iterations > 1:
+        raise BeloteError("--iterations needs --target rollout: double dummy does not depend on the play-outs")
     rules = make_rules(variant, players, None)
-    with progress_bar(deals, quiet, "training deals") as update:
-        train = L.decisions_parallel(rules, seed, deals, threads, progress=update, label=target)
-    with progress_bar(test_deals, quiet, "held-out deals") as update:
-        test = L.decisions_parallel(rules, test_seed, test_deals, threads, progress=update, label=target)
-    with progress_bar(int(train.x.shape[0]), quiet, "fitting (rows)") as update:
-        w = L.fit(train, ridge, anchor, progress=update)
-    r = {"rules": rules.label, "seed": seed, "target": target, "anchor": anchor,
-         "train": {"deals": deals, "decisions": train.n, "seconds": round(train.seconds, 1)},
-         "test_seed": test_seed, "ridge": ridge, "in_sample": L.evaluate(train, w), "held_out": L.evaluate(test, w),
-         "weights": [round(float(x), 6) for x in w]}
+    weights, steps = None, []
+    for it in range(1, iterations + 1):
+        step = f"step {it} of {iterations}: " if iterations > 1 else ""
+        with progress_bar(deals, quiet, f"{step}training deals") as update:
+            train = L.decisions_parallel(rules, seed, deals, threads, progress=update, label=target, weights=weights)
+        with progress_bar(test_deals, quiet, f"{step}held-out deals") as update:
+            test = L.decisions_parallel(rules, test_seed, test_deals, threads, progress=update, label=target,
+                                        weights=weights)
+        with progress_bar(int(train.x.shape[0]), quiet, f"{step}fitting (rows)") as update:
+            w = L.fit(train, ridge, anchor, progress=update)
+        steps.append({"step": it, "games": "heuristic" if weights is None else f"net of step {it - 1}",
+                      "train": {"deals": deals, "decisions": train.n, "seconds": round(train.seconds, 1)},
+                      "in_sample": L.evaluate(train, w), "held_out": L.evaluate(test, w)})
+        weights = w
+    r = {"rules": rules.label, "seed": seed, "target": target, "anchor": anchor, "iterations": iterations,
+         "train": steps[-1]["train"], "test_seed": test_seed, "ridge": ridge, "in_sample": steps[-1]["in_sample"],
+         "held_out": steps[-1]["held_out"], "steps": steps, "weights": [round(float(x), 6) for x in w]}
     if write:
         from analyzer.output.outdir import provenance
 
+        def judged(e):
+            return {k: e[k] for k in ("decisions", "deals", "net_loss", "heuristic_loss", "difference", "difference_ci",
+                                      "net_best", "heuristic_best")}
+
         prov = {k: r[k] for k in ("seed", "test_seed", "ridge", "target", "anchor")} | {
             "commit": provenance().get("git_commit"), "train_deals": deals, "train_decisions": train.n,
-            "held_out": {k: r["held_out"][k] for k in ("decisions", "deals", "net_loss", "heuristic_loss", "difference",
-                                                       "difference_ci", "net_best", "heuristic_best")}}
+            "held_out": judged(r["held_out"])}
+        if iterations > 1:  # the steps before, each judged on its own player's games
+            prov["iterations"] = iterations
+            prov["steps"] = [{"step": s_["step"], "games": s_["games"], "held_out": judged(s_["held_out"])}
+                             for s_ in steps]
         from analyzer.players import net_weights
 
         L.write_weights(net_weights.__file__, {rules.label: w}, {rules.label: prov})
@@ -80,10 +103,16 @@ def learn(
         print_json({"command": command_line(), **r})
         return
     h = r["held_out"]
+    for s_ in steps[:-1]:
+        e = s_["held_out"]
+        typer.echo(f"step {s_['step']} (games and play-outs: {s_['games']}): difference {e['difference']:+.3f} "
+                   f"[{e['difference_ci'][0]:+.3f}, {e['difference_ci'][1]:+.3f}] against the heuristic held out")
+    games = "" if iterations == 1 else f" (step {iterations}: games and play-outs of the net of step {iterations - 1})"
     typer.echo(f"{rules.label}: trained on {train.n:,} decisions of {deals:,} deals (seed {seed}), judged on "
-               f"{h['decisions']:,} decisions of {test_deals:,} deals (seed {test_seed})")
+               f"{h['decisions']:,} decisions of {test_deals:,} deals (seed {test_seed}){games}")
+    by = "heuristic" if iterations == 1 else f"net of step {iterations - 1}"
     unit = "card points given away per decision against double dummy" if target == "dd" else \
-        "value given away per decision against the best card's (4 x net score + card points, heuristic play-out)"
+        f"value given away per decision against the best card's (4 x net score + card points, {by} play-out)"
     typer.echo(f"{unit}: net {h['net_loss']:.3f}, heuristic "
                f"{h['heuristic_loss']:.3f}; difference {h['difference']:+.3f} [{h['difference_ci'][0]:+.3f}, "
                f"{h['difference_ci'][1]:+.3f}] (paired, 95%)")

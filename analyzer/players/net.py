@@ -12,6 +12,13 @@ when leading", "points when the partner wins"), computed over the card's nonzero
 (most are 0 or 1, and most are 0). Feature 0 is "the heuristic plays this card", so the model
 learns where to leave the heuristic; with every other weight 0 it is the heuristic.
 
+Versions (``net:v=N``): v3, the default, is in classic and Piekjas 3 one step of policy iteration
+over v2: trained on the games net v2 plays, each card valued by v2 playing every seat to the end
+(``belote learn --iterations 2``); in Piekjas 2 and 4 and Dekjas v3 is v2, since there the second
+step beat v2 head to head but the heuristic by less (a best response to v2's play-outs), and a
+third step gave nothing more in classic (docs/BENCHMARKS.md). v2 (``net_weights_v2``, frozen)
+was trained on the heuristic's games and play-outs.
+
 The choice is a pure function of the view: no random number is drawn.
 """
 

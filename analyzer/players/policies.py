@@ -112,7 +112,10 @@ PLAY_REGISTRY = (
     # net: as cheap as a table, so it plays every deal with the heuristic's n
     PlayPolicy("net", play.NET, "state", False,
                "learned: a score over features of each legal card and their pairs, trained on pimc's "
-               "evaluation (analyzer.players.net)"),
+               "evaluation of each card in its own games (analyzer.players.net)",
+               # v=2: the weights trained on heuristic play-outs, kept so that duels can measure v3 against them
+               params={"v": (8, 2, 3, 3, "version of the weights: 2 trained on heuristic play-outs of heuristic "
+                                         "games, 3 on net play-outs of net's own games (a step of policy iteration)")}),
 )
 PLAY = {p.name: p for p in PLAY_REGISTRY}
 # the registry's columns, as the rest of the code reads them
@@ -130,7 +133,7 @@ def deals_by_policy(column: str) -> dict[str, int]:
 
 # parameters whose default is packed as 0, so that the policy's plain code stays its kind
 # (``heuristic`` is ``play.HEURISTIC``, 1, wherever the version is not named; ``pimc`` keeps its code)
-_ZERO_DEFAULT = {("heuristic", "v"), ("pimc", "v")}
+_ZERO_DEFAULT = {("heuristic", "v"), ("pimc", "v"), ("net", "v")}
 
 
 def _packed(base: str, key: str, value: int) -> int:

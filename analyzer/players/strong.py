@@ -37,6 +37,7 @@ from analyzer.players.dd import dd_card
 from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, observe
 from analyzer.players.net import N_FEATURES, net_card, rules_row
 from analyzer.players.net_weights import WEIGHTS
+from analyzer.players.net_weights_v2 import WEIGHTS as WEIGHTS_V2
 from analyzer.players.pimc import MAX_WORLDS, N_SC, heuristic_on_state, pimc_card
 from analyzer.players.solver import (
     C_MTD_STEPS,
@@ -165,7 +166,8 @@ def policy_card(code, st, rec, pub, sw, u):
         if popcount(legal) == 1:  # a forced card: nothing to score (the same card net_card returns)
             return nth_card(legal, 0)
         observe(st, rec, pub, st[ST_TO_MOVE], sw.pov)  # the seat's view: never the hidden cards
-        return net_card(sw.pov, rec, pub, WEIGHTS[rules_row(rec)], sw.lcards, sw.feats.reshape((N_CARDS, N_FEATURES)),
+        weights = WEIGHTS_V2[rules_row(rec)] if ((code >> 8) & 0xFF) == 2 else WEIGHTS[rules_row(rec)]  # net:v=2
+        return net_card(sw.pov, rec, pub, weights, sw.lcards, sw.feats.reshape((N_CARDS, N_FEATURES)),
                         sw.sums[:N_FEATURES])  # sums: pimc's, free for net's scratch
     if kind == play.RANDOM:
         legal = legal_cards(st, rec)

@@ -28,8 +28,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from analyzer.players.pimc import roll_out
-
+from analyzer.game.state import is_over, legal_cards, play_card, ST_TO_MOVE
+from analyzer.players.knowledge import observe
+from analyzer.players.net import net_card
+from analyzer.players.pimc import hand_value, roll_out
+from analyzer.rules.cards import lowest_card, popcount
 
 
 @dataclass
@@ -59,21 +62,43 @@ def rollout_values(st, rec, pub, sc, cards, m, side, out):
         out[j] = roll_out(st, rec, pub, sc, cards[j], side)
 
 
-def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label: str = "rollout") -> Decisions:
+@njit(cache=True)
+def net_rollout_values(st, rec, pub, sc, cards, m, side, weights, w, view, lcards, feats, nz, out):
+    """The value to ``side`` of each of ``cards[:m]`` played in the true deal ``st`` and followed by
+    ``net`` with ``weights`` in every seat to the end (each seat reading its own view), the same
+    value as ``rollout_values`` (pimc's evaluator) with net as the continuation: a step of policy
+    iteration over net. ``w``, ``view``: state-sized scratch; ``lcards``, ``feats``, ``nz``: net_card's."""
+    for j in range(m):
+        w[:] = st
+        play_card(w, rec, cards[j])
+        while not is_over(w, rec):
+            legal = legal_cards(w, rec)
+            if popcount(legal) == 1:
+                c = lowest_card(legal)
+            else:
+                observe(w, rec, pub, w[ST_TO_MOVE], view)
+                c = net_card(view, rec, pub, weights, lcards, feats, nz)
+            play_card(w, rec, c)
+        out[j] = hand_value(w, rec, pub, sc, side)
+
+
+def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label: str = "rollout",
+              weights: np.ndarray | None = None) -> Decisions:
     """The decisions with more than one legal card of deals ``first .. first + deals - 1`` of seed
-    ``seed`` (heuristic bidding and play), each legal card's features and loss: ``label`` "dd", the
+    ``seed`` (heuristic bidding), each legal card's features and loss: ``label`` "dd", the
     double-dummy card points; "rollout", pimc's value (4 x the net hand score + the card-point margin)
-    of the card followed by heuristic play on the true deal."""
-    from analyzer.game.state import (ST_TO_MOVE, STATE_SIZE, legal_cards, play_card, record_plays, side_of_seat,
-                                     state_from_record)
+    of the card followed by the play-out policy on the true deal. ``weights`` None: the heuristic
+    plays the hands and the play-outs (the deals of ``belote simulate --seed SEED``); a row of net
+    weights (``net.N_WEIGHTS``): net with them plays both, from the first card (the same deals and
+    bidding), so the fit is a step of policy iteration over that net."""
+    from analyzer.game.state import ST_TRICK_NO, STATE_SIZE, record_plays, side_of_seat, state_from_record
     from analyzer.players import public_from_record
-    from analyzer.players.knowledge import PUB_SEEN_OUT, observe
+    from analyzer.players.knowledge import PUB_SEEN_OUT
     from analyzer.players.net import N_FEATURES, decision_features, setting
     from analyzer.players.pimc import N_SC
     from analyzer.players.play import HEURISTIC
     from analyzer.players.policies import Policies
     from analyzer.players.solver import Solver
-    from analyzer.rules.cards import popcount
     from analyzer.runs.records import hand_record
     from analyzer.runs.simulate import SimConfig
 
@@ -87,30 +112,44 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
     feats = np.zeros((32, N_FEATURES), np.float64)
     sc = np.zeros((N_SC, 4), np.int64)
     vals = np.zeros(32, np.int64)
+    if weights is not None:  # net_card's and the play-outs' scratch
+        weights = np.ascontiguousarray(weights, np.float64)
+        w_scr, v_scr = np.zeros(STATE_SIZE, np.int64), np.zeros(STATE_SIZE, np.int64)
+        lc, fs, nz = np.zeros(32, np.int64), np.zeros((32, N_FEATURES), np.float64), np.zeros(N_FEATURES, np.int64)
     xs, losses, groups, tricks, settings = [], [], [], [], []
     for i in range(first, first + deals):
         record = hand_record(cfg, i)
         if record.get("outcome") != "played":
             continue
         st, _ = state_from_record(record)
-        plays = record_plays(record)
+        plays = iter(record_plays(record))
         pub = public_from_record(record, rules)
-        for trick, _seat, card in plays:
-            if popcount(legal_cards(st, rec)) > 1:
+        while not is_over(st, rec):
+            card = next(plays)[2] if weights is None else -1  # the heuristic's card, as it was played
+            legal = legal_cards(st, rec)
+            if popcount(legal) > 1:
                 observe(st, rec, pub, int(st[ST_TO_MOVE]), view)
                 m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
+                side = side_of_seat(int(st[ST_TO_MOVE]), rec)
                 if label == "dd":
                     sol = solver.card_values(st)
                     sign = 1 if solver.maximizes(st) else -1
                     v = np.array([sign * sol.cards[int(c)] for c in cards[:m]], np.float64)
+                elif weights is not None:
+                    net_rollout_values(st, rec, pub, sc, cards, m, side, weights, w_scr, v_scr, lc, fs, nz, vals)
+                    v = vals[:m].astype(np.float64)
                 else:
-                    rollout_values(st, rec, pub, sc, cards, m, side_of_seat(int(st[ST_TO_MOVE]), rec), vals)
+                    rollout_values(st, rec, pub, sc, cards, m, side, vals)
                     v = vals[:m].astype(np.float64)
                 xs.append(feats[:m].copy())
                 losses.append(v.max() - v)
                 groups.append(np.full(m, len(tricks), np.int64))
-                tricks.append(trick + 1)
+                tricks.append(int(st[ST_TRICK_NO]) + 1)
                 settings.append(setting(view, rec))
+                if weights is not None:
+                    card = net_card(view, rec, pub, weights, lc, fs, nz)
+            elif weights is not None:
+                card = lowest_card(legal)
             play_card(st, rec, card)
         if progress is not None:
             progress(i - first + 1, deals)
@@ -125,14 +164,14 @@ CHUNK = 25  # deals valued by one task of decisions_parallel
 
 
 def _task(args):
-    label, seed, first, n, target = args
+    label, seed, first, n, target, weights = args
     from analyzer.rules import Rules
 
-    return decisions(Rules.from_label(label), seed, n, first, label=target)
+    return decisions(Rules.from_label(label), seed, n, first, label=target, weights=weights)
 
 
 def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None, progress=None,
-                       label: str = "rollout") -> Decisions:
+                       label: str = "rollout", weights: np.ndarray | None = None) -> Decisions:
     """``decisions`` of deals ``0 .. deals - 1`` in chunks of ``CHUNK`` deals over ``workers``
     processes (default: the cores), put together in deal order: the same rows whatever the
     number of workers. ``progress(deals done)``."""
@@ -141,7 +180,7 @@ def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None,
 
     t0 = time.perf_counter()
     chunk = CHUNK if label == "dd" else 20 * CHUNK
-    tasks = [(rules.label, seed, a, min(chunk, deals - a), label) for a in range(0, deals, chunk)]
+    tasks = [(rules.label, seed, a, min(chunk, deals - a), label, weights) for a in range(0, deals, chunk)]
     workers = workers or os.cpu_count() or 1
     parts, done = [], 0
     if workers == 1:
@@ -150,7 +189,7 @@ def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None,
         pool = ProcessPoolExecutor(workers)
         results = pool.map(_task, tasks)
     try:
-        for (_, _, _, n, _), d in zip(tasks, results):
+        for (_, _, _, n, *_), d in zip(tasks, results):
             parts.append(d)
             done += n
             if progress is not None:
