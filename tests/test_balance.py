@@ -111,3 +111,102 @@ def test_balance_progress_counts_games_as_hands_to_the_total():
     seen = []
     compare_variants(["dekjas"], deals=3000, games=20, seed=2, bid="heuristic", progress=seen.append)
     assert seen == sorted(seen) and seen[-1] == work(3000, 20) == 3000 + round(HANDS_PER_GAME * 20)
+
+
+# ---- a searching play borrows the heuristic's sample (a control variate) ----
+
+def _parts_total(p):
+    """``summary.parts`` summed over hands (each part an array a hand) as plain integers."""
+    return {k: tuple(x if isinstance(x, str) else int(np.sum(x)) for x in v) for k, v in p.items()}
+
+
+def test_each_hand_s_parts_add_up_to_the_run_s():
+    """The per-hand rows the control variate pairs hold the run's counts hand by hand: every
+    statistic's parts summed over the hands are the run's own, in every batch split."""
+    from analyzer.questions.balance import _hand_rows, _joined
+    from analyzer.runs.summary import count_view, parts
+
+    for rules in (Rules("piekjas", 2), Rules()):
+        cfg = SimConfig(rules=rules, deals=3_000, seed=5)
+        res, adv, rows = simulate_seats(cfg, keep=3_000, reduce=_hand_rows, batch=1_000)
+        whole = parts(count_view(res.counts), rules, True)
+        each = _joined(rows)
+        assert len(each["hands"]) == 3_000 and (each["hands"] == 1).all()
+        assert _parts_total(parts(each, rules, True)) == {k: tuple(x if isinstance(x, str) else int(x) for x in v)
+                                                          for k, v in whole.items()}
+        assert (each["adv"].sum(axis=0) == adv).all()
+        assert (simulate_seats(cfg)[0].counts == res.counts).all()  # keeping rows changes no number
+
+
+def test_a_control_adjusting_itself_gives_its_whole_sample():
+    """The estimator's plumbing, exactly: the heuristic's first hands adjusted by themselves give the
+    heuristic's whole run for every statistic it adjusts (beta = 1), with the whole run's n."""
+    from analyzer.questions.balance import Control, _hand_rows, _joined, adjust
+    from analyzer.runs.summary import count_view, parts
+
+    rules = Rules("piekjas", 3)
+    cfg = SimConfig(rules=rules, deals=40_000, seed=3)
+    res, adv, rows = simulate_seats(cfg, keep=500, reduce=_hand_rows)
+    first = _joined(rows)
+    out = adjust(rules, first, first, Control(res, adv, None))
+    whole = parts(count_view(res.counts), rules, True)
+    assert {"take_round1", "made", "taker_score", "score_seat2", "take_r1_seat1", "advantage_seat0"} <= set(out)
+    for key, est in out.items():
+        if key.startswith("advantage"):
+            from analyzer.questions.seats import seat_advantage
+
+            w = seat_advantage(adv, int(key[-1]), 3, 40_000).mean
+        else:
+            w = whole[key][1] / whole[key][-1]
+        got = est.p if hasattr(est, "p") else est.mean
+        assert got == pytest.approx(w, rel=1e-9, abs=1e-12), key
+
+
+@pytest.fixture(scope="module")
+def searched():
+    return [compare_variants(["piekjas2"], deals=240, games=40, seed=7, play="pimc:worlds=8", threads=t,
+                             control=(30_000, 400)) for t in (1, 2)]
+
+
+def test_a_searching_balance_is_adjusted_by_the_heuristic(searched):
+    b = searched[0]
+    v = b.variants[0]
+    assert v.control is not None and v.control.hands.config.deals == 30_000 and v.control.games.n == 400
+    assert v.control.hands.config.policies.describe()["play"] == "heuristic"
+    ht = b.hand_table().set_index("statistic")
+    # the bidding is the same on the same deals, so the take rates are the heuristic's whole run's
+    from analyzer.runs.summary import summarize
+
+    whole = summarize(v.control.hands)
+    for key in ("take_round1", "koe", "smous_offered"):
+        assert ht.loc[key, "adjusted_value"]
+        assert ht.loc[key, "value"] == pytest.approx(whole[key].p, abs=1e-12)
+        assert ht.loc[key, "hi"] - ht.loc[key, "lo"] < (ht.loc[key, "hi_plain"] - ht.loc[key, "lo_plain"]) / 10
+    # the plain numbers are the searching run's own
+    own = summarize(v.hands)
+    assert ht.loc["made", "value_plain"] == pytest.approx(own["made"].p)
+    # the play differs, so the outcome is moved, not replaced, and its interval narrows
+    assert ht.loc["taker_score", "adjusted_value"]
+    assert ht.loc["taker_score", "value"] != pytest.approx(whole["taker_score"].mean)
+    st = b.seat_table()
+    assert st["adjusted_advantage"].all() and st["adjusted_p_win"].all()
+    assert ((st["advantage_hi"] - st["advantage_lo"]) < (st["advantage_hi_plain"] - st["advantage_lo_plain"])).all()
+    d = b.as_dict()
+    assert d["control"] == {"play": "heuristic", "deals": {"piekjas2": 30_000}, "games": {"piekjas2": 400}}
+    assert b.hands_simulated == 240 + v.games.deals + 30_000 + v.control.games.deals
+
+
+def test_a_searching_balance_is_the_same_on_any_thread_count(searched):
+    a, b = searched
+    pd.testing.assert_frame_equal(a.hand_table(), b.hand_table())
+    pd.testing.assert_frame_equal(a.seat_table(), b.seat_table())
+
+
+def test_the_balance_markdown_shows_the_plain_interval_beside_an_adjusted_one(searched, tmp_path):
+    from analyzer.output.markdown import balance_markdown
+
+    md = balance_markdown(searched[0])
+    assert "adjusted by the heuristic with the same bidders" in md
+    line = next(x for x in md.splitlines() if x.startswith("| taken in round 1 |"))
+    assert "(plain [" in line
+    assert compare_variants(["piekjas2"], deals=2_000, games=0, seed=7).controlled is False

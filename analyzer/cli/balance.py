@@ -21,10 +21,10 @@ def balance(
                                  help="Comma-separated: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     deals: Optional[int] = typer.Option(
         None, "--deals", min=1, max=MAX_DEALS, show_default=False,
-        help="Hands per variant [default: 1,000,000; with --play pimc 2,000; with dd 200]."),
+        help="Hands per variant [default: 1,000,000; with --play pimc 20,000; with dd 200]."),
     games: Optional[int] = typer.Option(
         None, "--games", min=0, max=MAX_DEALS, show_default=False,
-        help="Whole games per variant, 0: hands only [default: 20,000; with --play pimc 100; with dd 10]."),
+        help="Whole games per variant, 0: hands only [default: 20,000; with --play pimc 1,000; with dd 10]."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, PNG plots and balance.md here."),
     seed: Seed = 1,
     bid: BidCalibrated = None,
@@ -44,13 +44,18 @@ def balance(
     passed out, made / dedans / tie, capot for and against, mean score and spread per
     seat, each seat's advantage; on whole games to the target: P(win) by seat, hands per
     game. Every number with its n and 95% CI. The bidders are each variant's calibrated
-    ones by default (--bid heuristic for the uncalibrated).
+    ones by default (--bid heuristic for the uncalibrated). Under a searching --play (pimc,
+    dd) the heuristic also plays the same deals and 1,000,000 hands and 20,000 games more with
+    the same bidders, and each number is adjusted by it (a control variate), the plain
+    interval beside.
 
     Examples:
 
       belote balance --deals 1000000 --games 20000 --out reports/balance
 
       belote balance --variants classic,piekjas3 --rule undertrump=free --json
+
+      belote balance --variants classic,piekjas2 --play pimc
     """
     from analyzer.output.files import write_balance
     from analyzer.questions.balance import compare_variants, default_sizes, parse_variants, work

@@ -84,6 +84,15 @@ def take_bracket(b, bid: str, seed: int, objective: str) -> None:
     con.print(f"{hands:,} hands in {b.seconds:.1f} s; ranked by {objective}.", style="dim")
 
 
+def _plain_half(row, base: str, scale: float, decimals: int = 2) -> str:
+    """`` (h)``, the plain half-width of a number a control adjusted (``balance``'s
+    ``<base>lo_plain``/``<base>hi_plain``), else ``""``."""
+    flag = "adjusted_" + (base.rstrip("_") or "value")
+    if not row.get(flag, False):
+        return ""
+    return f" ({scale * (row[base + 'hi_plain'] - row[base + 'lo_plain']) / 2:.{decimals}f})"
+
+
 def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, files: list, out) -> None:
     """``belote balance``: hands, seats and games, one column or row per variant."""
     from rich.table import Table
@@ -106,7 +115,8 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
                 continue
             r = sub.loc[lab]
             k = 100 if r["kind"] == "rate" else 1
-            cells.append(pm_or_ci(k * r["value"], k * r["lo"], k * r["hi"], 2, unit="%" if k == 100 else ""))
+            cells.append(pm_or_ci(k * r["value"], k * r["lo"], k * r["hi"], 2, unit="%" if k == 100 else "")
+                         + _plain_half(r, "", k))
         t.add_row(sub["label"].iloc[0], *cells)
     con.print(t)
     st = b.seat_table()
@@ -118,9 +128,10 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
     for r in st.itertuples():
         row = [r.variant, f"{r.seat} {r.seat_name}", f"{100 * r.take_r1:.1f}/{100 * r.take_r2:.1f}",
                f"{100 * r.made_when_takes:.1f}", f"{r.score_mean:.0f} (sd {r.score_sd:.0f})",
-               f"{r.advantage:+.2f} ± {(r.advantage_hi - r.advantage_lo) / 2:.2f}"]
+               f"{r.advantage:+.2f} ± {(r.advantage_hi - r.advantage_lo) / 2:.2f}"
+               + _plain_half(r._asdict(), "advantage_", 1, 1)]
         if games:
-            row.append(pm_pct(r.p_win, r.p_win_lo, r.p_win_hi))
+            row.append(pm_pct(r.p_win, r.p_win_lo, r.p_win_hi) + _plain_half(r._asdict(), "p_win_", 100, 1))
         t.add_row(*row)
     con.print(t)
     gt = b.game_table()
@@ -133,6 +144,9 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
                       f"{r.hands_median:g} [{r.hands_p5:g}, {r.hands_p95:g}]", str(r.capped))
         con.print(t)
     con.print(b.bidders_markdown() + "".join(f" ({lab}: {n})" for lab, n in notes.items()), style="dim")
+    if b.controlled:
+        con.print(b.control_markdown().replace("the plain interval is shown beside",
+                                                "in brackets the plain half-width,"), style="dim")
     con.print(f"{b.hands_simulated:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""),
               style="dim")
 

@@ -132,11 +132,26 @@ def table_bracket_markdown(b, by=None, min_n: int | None = None) -> str:
     return "\n".join(out)
 
 
+def _plain_note(row, name: str, fmt: str) -> str:
+    """`` (plain [lo, hi])`` after a number a control adjusted (``balance``'s ``*_plain``
+    columns; ``name`` the value's column, its interval ``<lo>``/``<hi>`` beside it), else ``""``;
+    ``fmt``: ``"%"`` a rate, ``"+"`` a signed mean, ``""`` a mean."""
+    if not row.get(f"adjusted_{name}", False):
+        return ""
+    base = "" if name == "value" else f"{name}_"
+    lo, hi = row[f"{base}lo_plain"], row[f"{base}hi_plain"]
+    if fmt == "%":
+        return f" (plain [{100 * lo:.2f}, {100 * hi:.2f}])"
+    return f" (plain [{lo:{fmt}.1f}, {hi:{fmt}.1f}])"
+
+
 def balance_markdown(b, plots: dict | None = None) -> str:
     """Readable tables (every number with its 95% CI and n); ``plots``: name -> file to embed."""
     plots = plots or {}
     out = [f"### Hands ({b.deals:,} per variant, seed {b.seed})", ""]
     out += [b.bidders_markdown(), ""]
+    if b.controlled:
+        out += [b.control_markdown(), ""]
     ht = b.hand_table()
     labels = [v.rules.label for v in b.variants]
     out.append("| | " + " | ".join(labels) + " |")
@@ -145,7 +160,8 @@ def balance_markdown(b, plots: dict | None = None) -> str:
         cells = []
         for lab in labels:
             r = ht[(ht["variant"] == lab) & (ht["statistic"] == key)]
-            cells.append(_cell(r.iloc[0]) if len(r) else "—")
+            cells.append(_cell(r.iloc[0]) + _plain_note(r.iloc[0], "value", "%" if r.iloc[0]["kind"] == "rate" else "")
+                         if len(r) else "—")
         if any(c != "—" for c in cells):
             out.append(f"| {label} | " + " | ".join(cells) + " |")
     out.append("")
@@ -170,12 +186,14 @@ def balance_markdown(b, plots: dict | None = None) -> str:
     out.append("|---|---|---|---|---|---|" + ("---|" if has_games else ""))
     for r in st.itertuples():
         line = (f"| {r.variant} | {r.seat} {r.seat_name} | {100 * r.take_r1:.1f}% / {100 * r.take_r2:.1f}% | "
-                f"{ci_pct(r.made_when_takes, r.made_when_takes_lo, r.made_when_takes_hi)} "
+                f"{ci_pct(r.made_when_takes, r.made_when_takes_lo, r.made_when_takes_hi)}"
+                f"{_plain_note(r._asdict(), 'made_when_takes', '%')} "
                 f"(n={r.takes:,}) | {mean_sd(r.score_mean, r.score_sd)} (n={r.played:,}) | "
-                f"{r.advantage:+.2f} [{r.advantage_lo:+.2f}, {r.advantage_hi:+.2f}] (n={r.hands:,}) |")
+                f"{r.advantage:+.2f} [{r.advantage_lo:+.2f}, {r.advantage_hi:+.2f}]"
+                f"{_plain_note(r._asdict(), 'advantage', '+')} (n={r.hands:,}) |")
         if has_games:
-            line += (f" {ci_pct(r.p_win, r.p_win_lo, r.p_win_hi)} (n={r.games:,}) "
-                     f"(fair {100 * r.p_win_fair:.0f}%) |")
+            line += (f" {ci_pct(r.p_win, r.p_win_lo, r.p_win_hi)}{_plain_note(r._asdict(), 'p_win', '%')} "
+                     f"(n={r.games:,}) (fair {100 * r.p_win_fair:.0f}%) |")
         out.append(line)
     out.append("")
     for name in ("balance_advantage.png", "balance_win.png"):

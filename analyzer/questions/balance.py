@@ -9,6 +9,16 @@ game. Every rate carries its n and a 95% Wilson interval, every mean its 95% int
 
 ``compare_variants`` runs them; ``BalanceResult`` builds the tables once (long format:
 one row per variant and statistic) and writes CSV / Parquet, plots and markdown.
+
+A searching play policy (pimc, dd) plays thousands of times fewer hands than the heuristic in
+the same time, so its numbers borrow the heuristic's sample (issue 19): the same variant, seed,
+rules and bidders are played again with the heuristic at its own default sizes (``Control``).
+Hand ``i`` and game ``i`` of both runs are dealt from the same stream, so on the searching
+run's hands and games both are known, and each searching number is the paired regression
+estimator (``analyzer.runs.stats.control_variate``): its mean moved by how far the heuristic's
+numbers on those hands fell from its whole sample. A rate over a subset of hands (made when a
+seat takes, over hands played) is adjusted only where both runs have the same subset (the same
+bidding); the plain numbers stay beside (``*_plain`` columns).
 """
 
 from __future__ import annotations
@@ -22,13 +32,15 @@ import pandas as pd
 
 from analyzer.errors import BeloteError
 from analyzer.runs.fmt import ci_pct
-from analyzer.runs.games import G_HANDS, DEFAULT_MAX_DEALS, GamesResult, play_games
+from analyzer.runs.games import G_HANDS, G_WINNER, DEFAULT_MAX_DEALS, GamesResult, play_games
 from analyzer.players.policies import Policies, parse_play
 from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
 from analyzer.rules import ALL_LABELS, Rules
-from analyzer.questions.seats import seat_advantage, simulate_seats
+from analyzer.questions.seats import A_SUM, seat_advantage, simulate_seats
 from analyzer.runs.simulate import SimConfig, SimResult
-from analyzer.runs.summary import summarize
+from analyzer.runs.stats import Rate, control_variate, control_variate_rate, mean_of, rate
+from analyzer.runs.summary import count_view, hand_view, parts, summarize
+from analyzer.runs.units import N_COUNTS
 from analyzer.questions.take import seat_name
 
 HAND_STATS = (  # (key in summarize(), label)
@@ -81,12 +93,27 @@ def default_sizes(play: str) -> tuple[int, int]:
 SEAT_AXIS = "seat (0 = voorhand, bids and leads first; the last seat deals)"
 
 
+CONTROL_PLAY = "heuristic"  # the control of a searching run: it plays every hand at the heuristic's sizes
+
+
+@dataclass
+class Control:
+    """The heuristic run that adjusts a searching one: the same variant, seed, rules and bidders,
+    at the heuristic's own sizes (its first hands and games are the searching run's)."""
+
+    hands: SimResult
+    adv: np.ndarray
+    games: GamesResult | None
+
+
 @dataclass
 class VariantBalance:
     rules: Rules
     hands: SimResult
     adv: np.ndarray  # analyzer.questions.seats sums
     games: GamesResult | None
+    control: Control | None = None
+    adjusted: dict = field(default_factory=dict)  # statistic -> Rate / Mean adjusted by the control (``adjust``)
 
 
 @dataclass
@@ -102,7 +129,27 @@ class BalanceResult:
 
     @property
     def hands_simulated(self) -> int:
-        return sum(v.hands.config.deals + (v.games.deals if v.games else 0) for v in self.variants)
+        """Hands played, the controls' included."""
+        return sum(v.hands.config.deals + (v.games.deals if v.games else 0) + (
+            v.control.hands.config.deals + (v.control.games.deals if v.control.games else 0) if v.control else 0)
+            for v in self.variants)
+
+    @property
+    def controlled(self) -> bool:
+        """The searching numbers are adjusted by a heuristic control run (``Control``)."""
+        return any(v.control is not None for v in self.variants)
+
+    def control_markdown(self) -> str:
+        """One line: what adjusted the searching numbers, on how many hands and games (empty
+        without a control)."""
+        v = next((v for v in self.variants if v.control is not None), None)
+        if v is None:
+            return ""
+        c = v.control
+        games = f" and {c.games.n:,} games" if c.games is not None else ""
+        return (f"Searching play: each number is adjusted by the {CONTROL_PLAY} with the same bidders on the same "
+                f"deals, which also played {c.hands.config.deals:,} hands{games} a variant (a control variate, the "
+                f"paired regression estimator); the plain interval is shown beside where it differs.")
 
     # ---- tables ----
 
@@ -118,11 +165,14 @@ class BalanceResult:
                 if x is None or x.n == 0:
                     continue
                 if hasattr(x, "p"):
-                    rows.append({"variant": v.rules.label, "statistic": key, "label": label, "kind": "rate",
-                                 "value": x.p, "lo": x.lo, "hi": x.hi, "k": x.k, "n": x.n, "sd": np.nan})
+                    row = {"variant": v.rules.label, "statistic": key, "label": label, "kind": "rate",
+                           "value": x.p, "lo": x.lo, "hi": x.hi, "k": x.k, "n": x.n, "sd": np.nan}
                 else:
-                    rows.append({"variant": v.rules.label, "statistic": key, "label": label, "kind": "mean",
-                                 "value": x.mean, "lo": x.lo, "hi": x.hi, "k": np.nan, "n": x.n, "sd": x.sd})
+                    row = {"variant": v.rules.label, "statistic": key, "label": label, "kind": "mean",
+                           "value": x.mean, "lo": x.lo, "hi": x.hi, "k": np.nan, "n": x.n, "sd": x.sd}
+                if self.controlled:
+                    _adjust_row(row, v.adjusted.get(key), ("value", "lo", "hi"))
+                rows.append(row)
         self._cache["hands"] = pd.DataFrame(rows)
         return self._cache["hands"]
 
@@ -159,6 +209,14 @@ class BalanceResult:
                     w = wins[side]
                     row.update({"p_win": w.p, "p_win_lo": w.lo, "p_win_hi": w.hi, "games": w.n,
                                 "p_win_fair": 1.0 / n_sides})
+                if self.controlled:
+                    for key, name in ((f"take_r1_seat{seat}", "take_r1"), (f"take_r2_seat{seat}", "take_r2"),
+                                      (f"made_when_seat{seat}_takes", "made_when_takes"),
+                                      (f"score_seat{seat}", "score"), (f"advantage_seat{seat}", "advantage"),
+                                      (f"p_win_side{side}", "p_win")):
+                        if name != "p_win" or wins:
+                            _adjust_row(row, v.adjusted.get(key),
+                                        ("score_mean" if name == "score" else name, f"{name}_lo", f"{name}_hi"))
                 rows.append(row)
         self._cache["seats"] = pd.DataFrame(rows)
         return self._cache["seats"]
@@ -211,6 +269,10 @@ class BalanceResult:
             "hands": _records(self.hand_table()),
             "seats": _records(self.seat_table()),
             "games": _records(self.game_table()),
+            **({"control": {"play": CONTROL_PLAY, "deals": {v.rules.label: v.control.hands.config.deals
+                                                              for v in self.variants if v.control},
+                            "games": {v.rules.label: v.control.games.n for v in self.variants
+                                      if v.control and v.control.games}}} if self.controlled else {}),
             "hands_simulated": self.hands_simulated,
             "seconds": round(self.seconds, 3),
         }
@@ -233,6 +295,18 @@ def _cell(r) -> str:
     if r["kind"] == "rate":
         return f"{ci_pct(r['value'], r['lo'], r['hi'], decimals=2)} (n={int(r['n']):,})"
     return f"{r['value']:.1f} [{r['lo']:.1f}, {r['hi']:.1f}] sd {r['sd']:.0f} (n={int(r['n']):,})"
+
+
+def _adjust_row(row: dict, est, names) -> None:
+    """Put an adjusted number (``est``, a Rate or Mean, or None: left plain) into a table row
+    under ``names`` (value, lo, hi), the plain ones moved to ``<name>_plain``; ``adjusted_<value>``
+    says which."""
+    row["adjusted_" + names[0]] = est is not None
+    for n, x in zip(names, (np.nan, np.nan, np.nan) if est is None else
+                    (est.p if isinstance(est, Rate) else est.mean, est.lo, est.hi)):
+        row[n + "_plain"] = row[n]
+        if est is not None:
+            row[n] = x
 
 
 def _records(df: pd.DataFrame) -> list:
@@ -259,15 +333,75 @@ def parse_variants(spec) -> list[Rules]:
     return out
 
 
+def _hand_rows(rows) -> dict:
+    """What ``adjust`` needs of a batch of one row a hand (``SEATS`` rows): the counts it reads
+    and the advantage sums."""
+    out = hand_view(rows)
+    out["adv"] = rows[:, N_COUNTS:].astype(np.int32)
+    return out
+
+
+def _joined(batches: list) -> dict:
+    return {k: np.concatenate([b[k] for b in batches]) for k in batches[0]} if batches else {}
+
+
+def _cv(kind: str, y, x, x_mean_all: float, n_all: int):
+    """``y`` adjusted by ``x`` (None where the control has nothing to add, e.g. too few deals)."""
+    if kind == "rate":
+        est, plain = control_variate_rate(y, x, x_mean_all, n_all), rate(int(np.sum(y)), np.size(y))
+    else:
+        est, plain = control_variate(y, x, x_mean_all, n_all), mean_of(y)
+    return None if est == plain else est
+
+
+def adjust(rules: Rules, y_rows: dict, x_rows: dict, control: Control, y_games: GamesResult | None = None) -> dict:
+    """The searching run's numbers adjusted by its control: ``y_rows`` / ``x_rows`` are the
+    searching and the control run's first hands (``_hand_rows``, the same deals), ``control``
+    the control's whole run, ``y_games`` the searching run's games (the control's first ones are
+    the same). Returns ``{statistic: Rate or Mean}`` for every statistic of ``parts`` (with
+    ``by_round``) whose subset of hands is the same in both runs, ``advantage_seat<s>`` and
+    ``p_win_side<k>``; statistics the control cannot adjust are left out."""
+    out = {}
+    py, px = parts(y_rows, rules, True), parts(x_rows, rules, True)
+    whole = parts(count_view(control.hands.counts), rules, True)
+    for key, (kind, *a) in py.items():
+        b, c = px[key][1:], whole[key][1:]
+        if not np.array_equal(a[-1], b[-1]) or not c[-1]:
+            continue  # not the same hands in both runs (other calls): the plain number stands
+        sub = np.asarray(a[-1]) > 0
+        est = _cv(kind, a[0][sub], b[0][sub], float(c[0]) / float(c[-1]), int(c[-1]))
+        if est is not None:
+            out[key] = est
+    n_sides = rules.record().n_sides
+    k, hands = n_sides - 1, control.hands.config.deals
+    for seat in range(rules.players):
+        whole_adv = seat_advantage(control.adv, seat, n_sides, hands)
+        est = _cv("mean", y_rows["adv"][:, A_SUM + seat] / k, x_rows["adv"][:, A_SUM + seat] / k, whole_adv.mean,
+                  hands)
+        if est is not None:
+            out[f"advantage_seat{seat}"] = est
+    if y_games is not None and control.games is not None and y_games.n <= control.games.n:
+        wy = y_games.games[:, G_WINNER]
+        wx = control.games.games[:y_games.n, G_WINNER]
+        for side, w in enumerate(control.games.win_rates()):
+            est = _cv("rate", (wy == side).astype(np.float64), (wx == side).astype(np.float64), w.p, w.n)
+            if est is not None:
+                out[f"p_win_side{side}"] = est
+    return out
+
+
 def compare_variants(variants=None, deals: int | None = None, games: int | None = None, seed: int = 1,
                      bid: str | None = None, play: str = "heuristic", rule_options=(), threads: int | None = None,
-                     max_deals: int = DEFAULT_MAX_DEALS, progress=None) -> BalanceResult:
+                     max_deals: int = DEFAULT_MAX_DEALS, progress=None, control: tuple | None = None) -> BalanceResult:
     """Hands and whole games for each variant (labels: classic, piekjas2, piekjas3,
     piekjas4, dekjas), with the same policies (names, or per seat) and rule options.
     ``bid=None``: each variant's default bidder (``policy_files.default_bid``: the shipped
     calibrated policy where it fits the rules and ``play``, else the heuristic).
     ``deals`` / ``games`` per variant, ``None``: ``default_sizes(play)``; ``games=0``: hands
     only. ``progress(done)`` counts the work done: hands, plus ``HANDS_PER_GAME`` a game (``work``).
+    A searching ``play`` is adjusted by a control run of the heuristic with the same bidders
+    (``adjust``) of ``control`` = (hands, games) a variant, ``None``: the heuristic's default
+    sizes (or the searching run's, if larger); ``(0, 0)``: none, the plain numbers.
 
     Example::
 
@@ -286,6 +420,8 @@ def compare_variants(variants=None, deals: int | None = None, games: int | None 
     configs = [SimConfig(rules=r, policies=Policies.parse(bid or default_bid(r, play), play, r.players), deals=deals,
                          seed=seed, threads=threads) for r in rules_list]
     t0 = time.perf_counter()
+    if control is None:
+        control = tuple(max(a, b) for a, b in zip(DEFAULT_SIZES[""], (deals, games)))
     out = []
     base = 0
     for cfg in configs:
@@ -293,7 +429,8 @@ def compare_variants(variants=None, deals: int | None = None, games: int | None 
             if progress is not None:
                 progress(base + done)
 
-        res, adv = simulate_seats(cfg, progress=hp)
+        controlled = cfg.policies.searching and control[0] > 0
+        res, adv, *rows = simulate_seats(cfg, progress=hp, keep=deals if controlled else 0, reduce=_hand_rows)
         base += deals
         g = None
         if games:
@@ -303,5 +440,14 @@ def compare_variants(variants=None, deals: int | None = None, games: int | None 
 
             g = play_games(cfg, games, max_deals=max_deals, progress=gp)
             base += round(HANDS_PER_GAME * games)
-        out.append(VariantBalance(cfg.rules, res, adv, g))
+        v = VariantBalance(cfg.rules, res, adv, g)
+        if controlled:  # the heuristic with the same bidders, on the same deals and more (module docstring)
+            pols = Policies.parse(bid or default_bid(cfg.rules, play), CONTROL_PLAY, cfg.rules.players)
+            ccfg = SimConfig(rules=cfg.rules, policies=pols.with_bidders_of(cfg.policies), deals=control[0], seed=seed,
+                             threads=threads)
+            cres, cadv, crows = simulate_seats(ccfg, keep=deals, reduce=_hand_rows)
+            cg = play_games(ccfg, control[1], max_deals=max_deals) if games and control[1] else None
+            v.control = Control(cres, cadv, cg)
+            v.adjusted = adjust(cfg.rules, _joined(rows[0]), _joined(crows), v.control, g)
+        out.append(v)
     return BalanceResult(out, seed, deals, games, time.perf_counter() - t0)

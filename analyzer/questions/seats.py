@@ -23,10 +23,14 @@ A_SQ = 4  # + seat: sum of its squares
 N_ADV = 8
 
 
-def simulate_seats(config: SimConfig, progress=None, batch: int = 1 << 20):
-    """``simulate(config)`` plus the seat advantage sums: returns (SimResult, adv int64[8])."""
-    row, seconds, threads = run_hands(driver.SEATS, config, progress, batch)
-    return SimResult(config, row[:N_COUNTS].copy(), seconds, threads), row[N_COUNTS:].copy()
+def simulate_seats(config: SimConfig, progress=None, batch: int = 1 << 20, keep: int = 0, reduce=None):
+    """``simulate(config)`` plus the seat advantage sums: returns (SimResult, adv int64[8]); with
+    ``keep``, a third item: the first ``keep`` hands' rows (counts, then ``N_ADV`` advantage
+    sums), one a hand, in batches passed through ``reduce`` (``run_hands``)."""
+    out = run_hands(driver.SEATS, config, progress, batch, keep, reduce)
+    row, seconds, threads = out[:3]
+    res = SimResult(config, row[:N_COUNTS].copy(), seconds, threads), row[N_COUNTS:].copy()
+    return res + (out[3],) if keep else res
 
 
 def seat_advantage(adv, seat: int, n_sides: int, hands: int) -> Mean:

@@ -34,6 +34,7 @@ CHUNK = 1 << 14  # hands per chunk: the unit of parallel work
 # not depend on the split)
 SEARCH_CHUNK = 8
 SEARCH_BATCH = 64
+KEEP_BATCH = 1 << 14  # hands a batch when each hand's row is kept (SEATS rows: about 40 MB)
 
 
 @njit(cache=True)
@@ -116,23 +117,37 @@ class SimResult:
         return {name: self.get(name) for name, _ in COUNT_FIELDS}
 
 
-def run_hands(kind: int, config: SimConfig, progress=None, batch: int = 1 << 20):
+def run_hands(kind: int, config: SimConfig, progress=None, batch: int = 1 << 20, keep: int = 0, reduce=None):
     """``config.deals`` hands of driver unit ``kind`` (``SIMULATE`` or ``SEATS``) in batches:
-    (summed row, seconds, threads); ``progress(done)`` is called after each batch."""
+    (summed row, seconds, threads); ``progress(done)`` is called after each batch. With
+    ``keep``, the first ``keep`` hands are also kept one row a hand, each batch of rows passed
+    through ``reduce`` (to what a caller needs of them, so memory stays bounded); the list of
+    what it returned comes fourth."""
     threads = set_threads(config.threads)
     args = config.kernel_args()
     if config.policies.searching:
         batch = min(batch, SEARCH_BATCH)
+    if keep:
+        batch = min(batch, KEEP_BATCH)
     row = None
+    kept = []
     t0 = time.perf_counter()
     done = 0
     while done < config.deals:
         n = min(batch, config.deals - done)
-        part = driver.run_units(kind, config.seed, done, n, config.chunk, args)
+        if done < keep:
+            n = min(n, keep - done)
+            rows = driver.run_units(kind, config.seed, done, n, config.chunk, args, per_unit=True)
+            part = rows.sum(axis=0)
+            kept.append(rows if reduce is None else reduce(rows))
+        else:
+            part = driver.run_units(kind, config.seed, done, n, config.chunk, args)
         row = part if row is None else row + part
         done += n
         if progress is not None:
             progress(done)
+    if keep:
+        return row, time.perf_counter() - t0, threads, kept
     return row, time.perf_counter() - t0, threads
 
 
