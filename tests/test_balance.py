@@ -146,7 +146,7 @@ def test_a_control_adjusting_itself_gives_its_whole_sample():
 
     rules = Rules("piekjas", 3)
     cfg = SimConfig(rules=rules, deals=40_000, seed=3)
-    res, adv, rows = simulate_seats(cfg, keep=500, reduce=_hand_rows)
+    res, adv, rows = simulate_seats(cfg, keep=2_000, reduce=_hand_rows)
     first = _joined(rows)
     out = adjust(rules, first, first, Control(res, adv, None))
     whole = parts(count_view(res.counts), rules, True)
@@ -164,14 +164,14 @@ def test_a_control_adjusting_itself_gives_its_whole_sample():
 
 @pytest.fixture(scope="module")
 def searched():
-    return [compare_variants(["piekjas2"], deals=240, games=40, seed=7, play="pimc:worlds=8", threads=t,
-                             control=(30_000, 400)) for t in (1, 2)]
+    return [compare_variants(["piekjas2"], deals=900, games=400, seed=7, play="pimc:worlds=8", threads=t,
+                             control=(30_000, 2_000)) for t in (1, 2)]
 
 
 def test_a_searching_balance_is_adjusted_by_the_heuristic(searched):
     b = searched[0]
     v = b.variants[0]
-    assert v.control is not None and v.control.hands.config.deals == 30_000 and v.control.games.n == 400
+    assert v.control is not None and v.control.hands.config.deals == 30_000 and v.control.games.n == 2_000
     assert v.control.hands.config.policies.describe()["play"] == "heuristic"
     ht = b.hand_table().set_index("statistic")
     # the bidding is the same on the same deals, so the take rates are the heuristic's whole run's
@@ -181,19 +181,36 @@ def test_a_searching_balance_is_adjusted_by_the_heuristic(searched):
     for key in ("take_round1", "koe", "smous_offered"):
         assert ht.loc[key, "adjusted_value"]
         assert ht.loc[key, "value"] == pytest.approx(whole[key].p, abs=1e-12)
-        assert ht.loc[key, "hi"] - ht.loc[key, "lo"] < (ht.loc[key, "hi_plain"] - ht.loc[key, "lo_plain"]) / 10
+        assert ht.loc[key, "hi"] - ht.loc[key, "lo"] < (ht.loc[key, "hi_plain"] - ht.loc[key, "lo_plain"]) / 4
     # the plain numbers are the searching run's own
     own = summarize(v.hands)
     assert ht.loc["made", "value_plain"] == pytest.approx(own["made"].p)
     # the play differs, so the outcome is moved, not replaced, and its interval narrows
-    assert ht.loc["taker_score", "adjusted_value"]
+    assert ht.loc["taker_score", "n"] >= 400 and ht.loc["taker_score", "adjusted_value"]
+    assert ht.loc["made", "adjusted_value"] and ht.loc["made", "value"] != ht.loc["made", "value_plain"]
     assert ht.loc["taker_score", "value"] != pytest.approx(whole["taker_score"].mean)
     st = b.seat_table()
     assert st["adjusted_advantage"].all() and st["adjusted_p_win"].all()
     assert ((st["advantage_hi"] - st["advantage_lo"]) < (st["advantage_hi_plain"] - st["advantage_lo_plain"])).all()
     d = b.as_dict()
-    assert d["control"] == {"play": "heuristic", "deals": {"piekjas2": 30_000}, "games": {"piekjas2": 400}}
-    assert b.hands_simulated == 240 + v.games.deals + 30_000 + v.control.games.deals
+    assert d["control"] == {"play": "heuristic", "deals": {"piekjas2": 30_000}, "games": {"piekjas2": 2_000}}
+    assert b.hands_simulated == 900 + v.games.deals + 30_000 + v.control.games.deals
+
+
+def test_a_small_searching_balance_stays_plain():
+    """Below ``CV_MIN_HANDS`` shared hands (or ``CV_MIN_DISCORDANT`` for a rate) the adjusted interval
+    did not hold its 95% (scripts/balance_cv_coverage.py), so the plain numbers stand."""
+    from analyzer.questions.balance import CV_MIN_HANDS
+
+    b = compare_variants(["piekjas2"], deals=CV_MIN_HANDS - 1, games=0, seed=7, play="pimc:worlds=8",
+                         control=(5_000, 0))
+    ht = b.hand_table().set_index("statistic")
+    # what the two runs share on every hand (the bidding) is the control's whole run's at any size
+    assert ht.loc["take_round1", "adjusted_value"] and ht.loc["koe", "adjusted_value"]
+    played = ["made", "dedans", "taker_score", "capot_for"]
+    assert b.controlled and not ht.loc[played, "adjusted_value"].any()
+    assert (ht.loc[played, "value"] == ht.loc[played, "value_plain"]).all()
+    assert not b.seat_table()["adjusted_advantage"].any()
 
 
 def test_a_searching_balance_is_the_same_on_any_thread_count(searched):

@@ -345,8 +345,23 @@ def _joined(batches: list) -> dict:
     return {k: np.concatenate([b[k] for b in batches]) for k in batches[0]} if batches else {}
 
 
+# Where the regression estimator's interval holds in a balance (scripts/balance_cv_coverage.py,
+# piekjas2, pimc against the heuristic, docs/BENCHMARKS.md 2026-12-04): with 150 shared hands a
+# block the adjusted 95% intervals covered 87-94% (a hand's outcome moves with the player only now
+# and then, so its few discordant hands decide the spread), with 400 93-96% but a rare rate
+# (capot, 2.6%) 89.5%, with 1,000 93.5-97% for every statistic. So a balance adjusts a number only
+# on at least ``CV_MIN_HANDS`` shared hands, and a rate only where at least ``CV_MIN_DISCORDANT``
+# of them differ between the two runs; elsewhere the plain number stands.
+CV_MIN_HANDS = 400
+CV_MIN_DISCORDANT = 30
+
+
 def _cv(kind: str, y, x, x_mean_all: float, n_all: int):
-    """``y`` adjusted by ``x`` (None where the control has nothing to add, e.g. too few deals)."""
+    """``y`` adjusted by ``x`` (None where the control has nothing to add, or too little to hold
+    the interval: ``CV_MIN_HANDS``, ``CV_MIN_DISCORDANT``)."""
+    differ = int(np.sum(np.asarray(y) != np.asarray(x)))
+    if differ and (np.size(y) < CV_MIN_HANDS or (kind == "rate" and differ < CV_MIN_DISCORDANT)):
+        return None
     if kind == "rate":
         est, plain = control_variate_rate(y, x, x_mean_all, n_all), rate(int(np.sum(y)), np.size(y))
     else:
