@@ -15,6 +15,7 @@ from analyzer.rules import Rules
 CLASSIC = Rules("classic", 4)
 PIEKJAS2 = Rules("piekjas", 2)
 PIEKJAS3 = Rules("piekjas", 3)
+PIEKJAS3_TO_700 = Rules("piekjas", 3, target=700)  # §6 trickless-roem tests: their game's target written out
 PIEKJAS4 = Rules("piekjas", 4)
 DEKJAS = Rules("dekjas", 2)
 
@@ -727,7 +728,7 @@ def test_dedans_shared_pit_share_goes_to_reserve(impl):
 
 
 def test_trickless_non_taker_keeps_roem_unless_it_wins_game(impl):
-    args = (PIEKJAS3, 0, [100, 62, 0], [5, 4, 0])
+    args = (PIEKJAS3_TO_700, 0, [100, 62, 0], [5, 4, 0])
     kw = dict(decl_points=[0, 0, 50], roem=2, stuk=[0, 0, 20])
     res = score(impl, *args, **kw)
     assert res.raw_totals == [100, 62, 70]
@@ -739,7 +740,7 @@ def test_trickless_non_taker_keeps_roem_unless_it_wins_game(impl):
 
 
 def test_trickless_rule_does_not_touch_players_with_tricks(impl):
-    res = score(impl, PIEKJAS3, 0, [110, 52, 0], [5, 4, 0], decl_points=[0, 50, 0], roem=1, totals=[0, 690, 0])
+    res = score(impl, PIEKJAS3_TO_700, 0, [110, 52, 0], [5, 4, 0], decl_points=[0, 50, 0], roem=1, totals=[0, 690, 0])
     assert res.outcome == "made"
     assert res.scores == [160, 150, 0]  # 690 + 150 reaches 700, but seat 1 won tricks
 
@@ -994,9 +995,9 @@ def test_piekjas_and_dekjas_roem_compare_defaults_to_cards(impl):
 # A piekjas-3 hand: troefmaker 0 makes; seat 2 wins no trick and has a 50 sequence (the
 # best declaration) and stuk: raw [100, 62, 70], scores [150, 110, 70] (pit 50 each to
 # seats 0 and 1). Without its roem and stuk seat 2 would score 0. Target 700.
-TRICKLESS = (PIEKJAS3, 0, [100, 62, 0], [5, 4, 0])
+TRICKLESS = (PIEKJAS3_TO_700, 0, [100, 62, 0], [5, 4, 0])
 TRICKLESS_KW = dict(decl_points=[0, 0, 50], roem=2, stuk=[0, 0, 20])
-BY_TARGET = PIEKJAS3.with_options(trickless_roem="target")
+BY_TARGET = PIEKJAS3_TO_700.with_options(trickless_roem="target")
 
 
 def test_trickless_roem_defaults_to_wins():
