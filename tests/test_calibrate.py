@@ -149,7 +149,10 @@ def test_shipped_policy_provenance_matches_the_code_defaults(label, play):
     doc = C.read_policy(C.shipped_path(label, play))
     rules = Rules.from_label(label)
     assert (doc["variant"], doc["players"], doc["label"]) == (rules.variant, rules.players, label)
-    assert doc["rules"] == rules.options()
+    # the rules it was calibrated with are the defaults, the game's target aside: a hand does not read the
+    # target, so a calibrated policy fits any target (policy_files.policy_params compares the rest)
+    assert {k: v for k, v in doc["rules"].items() if k != "target"} == {
+        k: v for k, v in rules.options().items() if k != "target"}
     assert doc["play"] == play and doc["objective"] == C.OBJECTIVE and doc["status"] == "converged"
     params = Policies.parse("calibrated", play, rules.players).bid_params(rules)
     base = default_bid_params(rules.variant, rules.players)

@@ -233,6 +233,11 @@ def _totals_scenarios():
     return [(json.loads(_codes(r[0])[0]), _codes(r[1])[0], json.loads(_codes(r[2])[0])) for r in table[1:]]
 
 
+def _totals_target() -> int:
+    """The game's target the scenarios name ("played inside a game to 700"), not the example's default."""
+    return int(re.search(r"played inside a game to (\d+)", _section(_text(DEAL_LOG_MD), "## Fields"))[1])
+
+
 def test_totals_before_examples_cover_both_readings():
     scenarios = _totals_scenarios()
     assert {reading for _, reading, _ in scenarios} == {"wins", "target"}
@@ -244,6 +249,7 @@ def test_totals_before_examples_replay(case):
     rec = copy.deepcopy(_example())
     rec["totals_before"] = totals
     rec["rules"]["trickless_roem"] = reading
+    rec["rules"]["target"] = _totals_target()
     rec["result"]["scores"] = scores
     assert replay(rec) == []
 

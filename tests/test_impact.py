@@ -19,10 +19,10 @@ from analyzer.questions.impact import (
     parse_labels,
     plan,
     ratio_difference,
-    rules_impact_markdown,
     run_reading,
     t_quantile,
 )
+from analyzer.output.markdown import rules_impact_markdown
 from analyzer.rules import ALL_LABELS, REVISION_2, Rules, option_choices
 from analyzer.runs.simulate import SimConfig, simulate
 

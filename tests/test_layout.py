@@ -67,3 +67,44 @@ def test_imports_point_one_way(package, path):
 def test_kernel_packages_import_no_presentation_libraries(package, path):
     for module, _ in _imports(path):
         assert module.split(".")[0] not in PRESENTATION, f"{path.name} imports {module}"
+
+
+# ---- records declared once keep the numbers the kernels were compiled with ------------------
+# The searching players' workspaces were hand-numbered before they were declared as named fields
+# (analyzer.layout.offsets); the numbers below are the hand-numbered ones, so a field added,
+# dropped or moved in a declaration is seen here before it changes a compiled kernel.
+
+
+def test_solver_records_keep_their_offsets():
+    from analyzer.players import solver as S
+
+    assert (S.C_NODES, S.C_GEN, S.C_OBJ, S.C_TT_MASK, S.C_PASSES, S.C_MTD_STEPS, S.C_SIZE) == (0, 1, 2, 3, 4, 5, 6)
+    assert (S.E_KA, S.E_KB, S.E_LO, S.E_META, S.ENTRY) == (0, 1, 2, 3, 4)
+    frame = (S.F_ALPHA, S.F_BETA, S.F_A0, S.F_B0, S.F_BEST, S.F_BEST_CARD, S.F_I, S.F_M, S.F_MAX, S.F_BOUNDARY,
+             S.F_IDX, S.F_KA, S.F_KB, S.F_OFF, S.F_HIT)
+    assert frame == tuple(range(15)) and S.FRAME == 16
+
+
+def test_pimc_scratch_rows_keep_their_offsets():
+    from analyzer.players import pimc as P
+
+    rows = (P.SC_CARD, P.SC_TRICKS, P.SC_DECL, P.SC_STUK, P.SC_TOTALS, P.SC_BONUS, P.SC_AWARD, P.SC_OUT_CARD,
+            P.SC_OUT_RAW, P.SC_OUT_SCORES, P.SC_HAND)
+    assert rows == tuple(range(11)) and P.N_SC == 11
+
+
+def test_strong_link_keeps_its_offsets():
+    from analyzer.players import strong as G
+
+    assert (G.L_FN, G.L_REC, G.L_SW) == (0, 1, 1 + G.N_REC)
+    assert G.LINK_SIZE == 1 + G.N_REC + 2 * G.N_SW
+
+
+def test_bidding_parameters_keep_their_offsets():
+    from analyzer.players import bidding as B
+
+    assert [B.BID_PARAM_OFFSETS[f"w_{r}"] for r in ("7", "8", "9", "10", "J", "Q", "K", "A")] == list(range(8))
+    named = (B.P_W_SIDE_ACE, B.P_W_SIDE_TEN, B.P_W_LENGTH, B.P_W_VOID, B.P_W_STUK, B.P_THR1, B.P_THR2,
+             B.P_SEAT_STEP, B.P_SMOUS_MARGIN, B.P_SMOUS_ANSWER, B.P_KOE_LENGTH, B.P_KOE_TURNED)
+    assert named == tuple(range(8, 20))
+    assert (B.N_SCALAR_PARAMS, B.P_N_OVERRIDES, B.P_OVERRIDES, B.N_BID_PARAMS) == (20, 20, 21, 85)

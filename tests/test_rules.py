@@ -15,6 +15,7 @@ from analyzer.rules import Rules
 CLASSIC = Rules("classic", 4)
 PIEKJAS2 = Rules("piekjas", 2)
 PIEKJAS3 = Rules("piekjas", 3)
+PIEKJAS3_TO_700 = Rules("piekjas", 3, target=700)  # §6 trickless-roem tests: their game's target written out
 PIEKJAS4 = Rules("piekjas", 4)
 DEKJAS = Rules("dekjas", 2)
 
@@ -727,7 +728,7 @@ def test_dedans_shared_pit_share_goes_to_reserve(impl):
 
 
 def test_trickless_non_taker_keeps_roem_unless_it_wins_game(impl):
-    args = (PIEKJAS3, 0, [100, 62, 0], [5, 4, 0])
+    args = (PIEKJAS3_TO_700, 0, [100, 62, 0], [5, 4, 0])
     kw = dict(decl_points=[0, 0, 50], roem=2, stuk=[0, 0, 20])
     res = score(impl, *args, **kw)
     assert res.raw_totals == [100, 62, 70]
@@ -739,7 +740,7 @@ def test_trickless_non_taker_keeps_roem_unless_it_wins_game(impl):
 
 
 def test_trickless_rule_does_not_touch_players_with_tricks(impl):
-    res = score(impl, PIEKJAS3, 0, [110, 52, 0], [5, 4, 0], decl_points=[0, 50, 0], roem=1, totals=[0, 690, 0])
+    res = score(impl, PIEKJAS3_TO_700, 0, [110, 52, 0], [5, 4, 0], decl_points=[0, 50, 0], roem=1, totals=[0, 690, 0])
     assert res.outcome == "made"
     assert res.scores == [160, 150, 0]  # 690 + 150 reaches 700, but seat 1 won tricks
 
@@ -994,9 +995,9 @@ def test_piekjas_and_dekjas_roem_compare_defaults_to_cards(impl):
 # A piekjas-3 hand: troefmaker 0 makes; seat 2 wins no trick and has a 50 sequence (the
 # best declaration) and stuk: raw [100, 62, 70], scores [150, 110, 70] (pit 50 each to
 # seats 0 and 1). Without its roem and stuk seat 2 would score 0. Target 700.
-TRICKLESS = (PIEKJAS3, 0, [100, 62, 0], [5, 4, 0])
+TRICKLESS = (PIEKJAS3_TO_700, 0, [100, 62, 0], [5, 4, 0])
 TRICKLESS_KW = dict(decl_points=[0, 0, 50], roem=2, stuk=[0, 0, 20])
-BY_TARGET = PIEKJAS3.with_options(trickless_roem="target")
+BY_TARGET = PIEKJAS3_TO_700.with_options(trickless_roem="target")
 
 
 def test_trickless_roem_defaults_to_wins():
@@ -1020,7 +1021,7 @@ def test_trickless_roem_kept_on_an_exact_tie_at_the_top(impl):
 
 def test_trickless_roem_dropped_when_it_makes_the_player_win(impl):
     # with them seat 2 ends at 710, the highest; without them at 640: dropped either way
-    for rules in (PIEKJAS3, BY_TARGET):
+    for rules in (PIEKJAS3_TO_700, BY_TARGET):
         res = score(impl, rules, *TRICKLESS[1:], **TRICKLESS_KW, totals=[0, 300, 640])
         assert res.scores == [150, 110, 0]
         assert res.outcome == "made" and res.raw_totals == [100, 62, 70]  # comparisons keep the raw totals
@@ -1032,7 +1033,7 @@ def test_trickless_roem_kept_when_the_player_wins_without_it(impl):
     # from 650 it wins the game with 890 or with 740 (seat 1: 500 + 170)
     args = (0, [40, 122, 0], [2, 7, 0])
     kw = dict(decl_points=[0, 0, 150], roem=2, totals=[0, 500, 650])
-    res = score(impl, PIEKJAS3, *args, **kw)
+    res = score(impl, PIEKJAS3_TO_700, *args, **kw)
     assert res.outcome == "dedans" and res.scores == [0, 170, 240]
     assert score(impl, BY_TARGET, *args, **kw).scores == [0, 170, 90]
 

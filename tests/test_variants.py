@@ -6,7 +6,7 @@ import pytest
 
 from analyzer.errors import BeloteError
 from analyzer.rules import (ALL_LABELS, CLASSIC, DEKJAS, PIEKJAS, PLAYER_COUNTS, VARIANT_ROWS, VARIANTS, Rules,
-                            default_target)
+                            default_target, option_choices)
 from analyzer.rules.variants import DEFAULT_PLAYERS, VariantRow, variant_row
 
 ROWS = list(VARIANT_ROWS.values())
@@ -174,3 +174,45 @@ def test_the_kernels_read_each_structural_fact_as_the_table_says():
         rec = Rules.from_label(label).record()
         got = {field: bool(fact(rec)) for field, fact in BY_FIELD.items()}
         assert got == {field: bool(getattr(row, field)) for field in BY_FIELD}, label
+
+
+# --- the table is the only place a structural fact lives -----------------------------------
+
+# each field of a row and what reads it on the Python side (the kernels' side: structure.BY_FIELD)
+ROW_READERS = {
+    "label": lambda rules: rules.label,
+    "partners": lambda rules: rules.partners,
+    "first_deal": lambda rules: rules.first_deal,
+    "tricks": lambda rules: rules.n_tricks,
+    "turned_position": lambda rules: rules.turned_position,
+    "taker_gets_turned": lambda rules: rules.taker_gets_turned,
+    "round2_any_option": lambda rules: "round2_suits" in option_choices(rules.variant, rules.players),
+    "smous": lambda rules: rules.smous_allowed,
+    "koe": lambda rules: rules.koe,
+    "dix": lambda rules: rules.dix,
+    "fille": lambda rules: rules.fille,
+    "piles": lambda rules: rules.piles,
+    "declare_after_trick": lambda rules: rules.declare_after_trick,
+    "team_scoring": lambda rules: rules.team_scoring,
+    "target": lambda rules: rules.target,  # 0 resolved from the row (default_target)
+}
+ROW_KEYS = ("family", "players", "family_default")  # what finds a row (``variant_row``, ``DEFAULT_PLAYERS``)
+
+
+def test_every_field_of_a_row_is_read_or_is_a_key():
+    assert set(ROW_READERS) | set(ROW_KEYS) == set(VariantRow._fields)
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+def test_every_structural_property_of_rules_reads_its_row(label, monkeypatch):
+    """A row with every fact changed: each property follows it, so nothing on the Python side
+    repeats a fact of the table (changing a row is enough to change what ``Rules`` says)."""
+    from analyzer.rules import options
+
+    real = VARIANT_ROWS[label]
+    changed = real._replace(**{f: (not v if isinstance(v, bool) else v + 1 if isinstance(v, int) else v + "x")
+                               for f, v in real._asdict().items() if f in ROW_READERS})
+    monkeypatch.setattr(options, "variant_row", lambda variant, players: changed)
+    rules = Rules(real.family, real.players, round2_suits="other")  # valid whether round 2 has the option or not
+    for field, read in ROW_READERS.items():
+        assert read(rules) == getattr(changed, field) != getattr(real, field), field

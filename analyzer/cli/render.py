@@ -40,7 +40,7 @@ def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str,
     from analyzer.output import take_table
     from analyzer.runs.fmt import ci_rate
 
-    t = Table(title=f"{r.situation.describe()}\n(n={r.n:,} paired deals, seed {seed}; ± = 95% half-width)")
+    t = Table(title=f"{take_table.situation_text(r.situation)}\n(n={r.n:,} paired deals, seed {seed}; ± = 95% half-width)")
     t.add_column("")
     for c in r.calls:
         t.add_column(c.call.label, justify="right")
@@ -65,7 +65,7 @@ def take_bracket(b, bid: str, seed: int, objective: str) -> None:
 
     con = console()
     first = b.results[0]
-    t = Table(title=f"{first.situation.describe()}\nthe same deals under each play policy (bid={bid}, seed {seed}; "
+    t = Table(title=f"{take_table.situation_text(first.situation)}\nthe same deals under each play policy (bid={bid}, seed {seed}; "
               "± = 95% half-width)")
     t.add_column("call")
     t.add_column("")
@@ -161,7 +161,8 @@ def rules(r, all_rows: bool) -> None:
 
     Table = partial(Table, box=box.SIMPLE_HEAD)  # noqa: N806 - narrow tables for 80-column terminals
 
-    from analyzer.questions.impact import REVISION_STATS, fmt_pm
+    from analyzer.output.markdown import fmt_pm
+    from analyzer.questions.impact import REVISION_STATS
 
     con = console()
     df = r.table()

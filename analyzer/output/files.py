@@ -10,10 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from analyzer.output import plots as P
-from analyzer.output.markdown import balance_markdown, bidding_effect_markdown, table_bracket_markdown, table_markdown
+from analyzer.output.markdown import (
+    balance_markdown,
+    bidding_effect_markdown,
+    rules_impact_markdown,
+    table_bracket_markdown,
+    table_markdown,
+)
 from analyzer.questions.balance import SEAT_AXIS
 from analyzer.questions.bidding_effect import PANELS, compare_bidding
-from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, choice_table, compare_rules, rules_impact_markdown
+from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, choice_table, compare_rules
 from analyzer.questions.table import MIN_N
 from analyzer.questions.table_bracket import class_label
 
@@ -102,7 +108,11 @@ def write_impact(r, out_dir, plot: bool = True) -> list[Path]:
     out = Path(out_dir)
     name = "rules_impact.png" if plot else None
     pngs = [P.save(impact_figure(r), out / name)] if plot else []
-    return r.write(out, name) + pngs
+    files = r.write(out)
+    md = out / "rules_impact.md"
+    md.write_text(rules_impact_markdown(r, name, heading="#"))
+    files.append(md)
+    return files + pngs
 
 
 def impact_sizes(deals: int) -> tuple[int, int]:

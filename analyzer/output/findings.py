@@ -258,12 +258,14 @@ def bracket_rows(brackets) -> pd.DataFrame:
     """One row per example and play policy of the report's bracket (``Bracket`` objects, in the
     examples' order): the best call, the best call other than passing against passing (net
     points, adjusted where a control was used), and whether the best beat the runner-up."""
+    from analyzer.output.take_table import situation_text
+
     rows = []
     for k, b in enumerate(brackets, start=1):
         for play, r in zip(b.plays, b.results):
             calls = [c for c in r.calls if c.call.label != "pass"]
             take = max(calls, key=lambda c: c.net_vs_pass.mean)
-            rows.append({"example": k, "situation": r.situation.describe(), "play": play, "n": r.n,
+            rows.append({"example": k, "situation": situation_text(r.situation), "play": play, "n": r.n,
                          "best": r.best.call.label, "beyond_noise": bool(r.beats_runner_up), "call": take.call.label,
                          "gain": take.net_vs_pass.mean, "gain_lo": take.net_vs_pass.lo, "gain_hi": take.net_vs_pass.hi,
                          "adjusted": r.control is not None})

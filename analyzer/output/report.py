@@ -306,7 +306,7 @@ def take_markdown(r: TakeResult, why: str = "", command: str | None = None) -> s
     """One ``take`` answer as the CLI shows it: a row per statistic, a column per call, the
     reproducing command, the verdict and a line on any number that would surprise a player."""
     s = r.situation
-    out = [f"#### {s.describe()}", ""]
+    out = [f"#### {take_table.situation_text(s)}", ""]
     if why:
         out += [f"*{why}*", ""]
     if command:
@@ -478,7 +478,7 @@ def _take_section(run: _Run) -> tuple[list[str], int]:
                          policies=run.pols(rules), progress=lambda done: run.prog.tick(done / sizes.take_deals))
         hands += r.hands
         results.append(r)
-        rows.append(take_frame(r).assign(example=k + 1, variant=rules.label, situation=r.situation.describe(),
+        rows.append(take_frame(r).assign(example=k + 1, variant=rules.label, situation=take_table.situation_text(r.situation),
                                          verdict=r.verdict()))
         cmd = take_table.command(r, sizes.take_deals, derived_seed(seed, k))
         take_md.append(take_markdown(r, ex.why, cmd).replace("#### ", f"#### {k + 1}. ", 1))
@@ -800,7 +800,7 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
                         + ("" if strong is None else f" --bracket-deals {strong}"))
         full = Bracket(("heuristic",) + plays, results, time.perf_counter() - t1)
         brackets.append(full)
-        out += bracket_markdown(full, f"{k + 1}. {r.situation.describe()}", "\n".join(cmds))
+        out += bracket_markdown(full, f"{k + 1}. {take_table.situation_text(r.situation)}", "\n".join(cmds))
     if classic_table is not None:
         cfg = classic_table.config
         tb = table_bracket(cfg.rules, deals=classic_table.deals, strong_deals=sizes.bracket_table_deals, seed=seed,

@@ -2,6 +2,7 @@
 
 ``COLUMNS`` lists every statistic of a call (``analyzer.questions.take.CallStats``) under the name
 that the CLI rows, the report's tables and the columns of ``take_examples.csv`` all use.
+``situation_text`` is the answer's title (what the player sees, in one line);
 ``rows`` gives the rows the CLI and the report print (the same skip rule in both);
 ``frame`` the CSV / Parquet frame (one row per call, each value with its 95% interval);
 ``command`` the ``belote take ...`` line that reproduces a result.
@@ -18,6 +19,7 @@ from analyzer.rules.cards import format_card, format_cards
 from analyzer.runs.fmt import pm_mean, pm_rate
 from analyzer.runs.stats import Z95
 from analyzer.players.policy_files import default_bid
+from analyzer.questions.take import seat_name
 from analyzer.rules import PLAYER_COUNTS, Rules
 
 
@@ -45,6 +47,16 @@ COLUMNS = (
 SHARE_SENTENCE = ("Every rate is a share of all n paired deals, whoever took: p_made + p_dedans + p_tie = p_we_take "
                   "(our side took), so a call that lets the others take shows low rates, not failure; "
                   "± is the 95% half-width; a lopsided 95% interval (near 0% or 100%) is shown whole, in brackets.")
+
+
+def situation_text(situation) -> str:
+    """What the player sees (``analyzer.questions.take.Situation``) in one line, the title of a
+    ``take`` answer: ``classic, seat 0 (voorhand), round 1, hand Jh 9h Ah Tc 7s, turned Qh``."""
+    r = situation.rules
+    s = f"{r.label}, seat {situation.seat} ({seat_name(situation.seat, r.players)}), round {situation.round}, "
+    if r.piles:
+        return s + f"mine {format_cards(situation.hand)}, theirs {format_cards(situation.theirs)}, turned {format_card(situation.turned)}"
+    return s + f"hand {format_cards(situation.hand)}, turned {format_card(situation.turned)}"
 
 
 def rows(r) -> list[tuple[str, list]]:

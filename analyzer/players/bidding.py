@@ -22,6 +22,7 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 import numpy as np
 from numba import njit
 
+from analyzer.layout import offsets
 from analyzer.rules.structure import has_dix, taker_gets_turned
 from analyzer.rules.cards import N_SUITS, R9, RA, RJ, RK, RQ, RT, lane, lowest_card, popcount, suit_mask
 from analyzer.game.dealing import rand_below
@@ -46,12 +47,21 @@ BID_PARAM_NAMES = (
     "koe_w_length",  # the koe's choice of suit only: each trump of a suit adds this to its score
     "koe_w_turned",  # the koe's choice of suit only: the turned card's suit adds this to its score
 )
-N_SCALAR_PARAMS = len(BID_PARAM_NAMES)
+BID_PARAM_OFFSETS, N_SCALAR_PARAMS = offsets((name, 1) for name in BID_PARAM_NAMES)  # w_7 .. w_A at rank 0 .. 7
 SIDE_ACES_MASK = 0x80808080  # the ace bit of every lane
 SIDE_TENS_MASK = 0x08080808  # the ten bit of every lane
-P_W_SIDE_ACE, P_W_SIDE_TEN, P_W_LENGTH, P_W_VOID, P_W_STUK = 8, 9, 10, 11, 12
-P_THR1, P_THR2, P_SEAT_STEP, P_SMOUS_MARGIN, P_SMOUS_ANSWER = 13, 14, 15, 16, 17
-P_KOE_LENGTH, P_KOE_TURNED = 18, 19
+P_W_SIDE_ACE = BID_PARAM_OFFSETS["w_side_ace"]
+P_W_SIDE_TEN = BID_PARAM_OFFSETS["w_side_ten"]
+P_W_LENGTH = BID_PARAM_OFFSETS["w_length"]
+P_W_VOID = BID_PARAM_OFFSETS["w_void"]
+P_W_STUK = BID_PARAM_OFFSETS["w_stuk"]
+P_THR1 = BID_PARAM_OFFSETS["threshold_r1"]
+P_THR2 = BID_PARAM_OFFSETS["threshold_r2"]
+P_SEAT_STEP = BID_PARAM_OFFSETS["seat_step"]
+P_SMOUS_MARGIN = BID_PARAM_OFFSETS["smous_margin"]
+P_SMOUS_ANSWER = BID_PARAM_OFFSETS["smous_answer"]
+P_KOE_LENGTH = BID_PARAM_OFFSETS["koe_w_length"]
+P_KOE_TURNED = BID_PARAM_OFFSETS["koe_w_turned"]
 
 # --- class overrides, after the named parameters -------------------------------------------
 # A hand class (what a player recognises, as the bidding tables' classes): which of the

@@ -50,6 +50,7 @@ default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), 
 import numpy as np
 from numba import njit
 
+from analyzer.layout import offsets
 from analyzer.rules.structure import has_partners, has_piles, team_scoring
 from analyzer.game.state import (
     ST_BEST_I,
@@ -103,11 +104,33 @@ MAX_WORLDS = 255
 # infer=bids: worlds drawn at most this many times for one that fits the bidding (knowledge.sample_fitting_world)
 MAX_TRIES = 64
 
-# rows of the workspace's scratch ``sc`` (int64[N_SC, 4]): the scoring's (by side), and the
-# hands of a roll-out (by seat)
-SC_CARD, SC_TRICKS, SC_DECL, SC_STUK, SC_TOTALS, SC_BONUS, SC_AWARD, SC_OUT_CARD, SC_OUT_RAW, SC_OUT_SCORES = range(10)
-SC_HAND = 10
-N_SC = 11
+# rows of the workspace's scratch ``sc`` (int64[N_SC, 4]), declared once: the scoring's
+# arguments and outputs (by side, ``analyzer.rules.scoring``), and the hands of a roll-out (by seat)
+SC_FIELDS = (
+    ("card", 1),  # card points won so far
+    ("tricks", 1),  # tricks won so far
+    ("decl", 1),  # declaration points the side scores
+    ("stuk", 1),  # stuk points (0: the roll-out does not announce it)
+    ("totals", 1),  # game totals before the hand (0: not read, NO_TOTALS)
+    ("bonus", 1),  # score_solo's scratch
+    ("award", 1),  # score_solo's scratch: the pit awards
+    ("out_card", 1),  # the scoring's outputs: card points (after capot), raw totals, hand scores
+    ("out_raw", 1),
+    ("out_scores", 1),
+    ("hand", 1),  # each seat's cards in a roll-out
+)
+SC_OFFSETS, N_SC = offsets(SC_FIELDS)
+SC_CARD = SC_OFFSETS["card"]
+SC_TRICKS = SC_OFFSETS["tricks"]
+SC_DECL = SC_OFFSETS["decl"]
+SC_STUK = SC_OFFSETS["stuk"]
+SC_TOTALS = SC_OFFSETS["totals"]
+SC_BONUS = SC_OFFSETS["bonus"]
+SC_AWARD = SC_OFFSETS["award"]
+SC_OUT_CARD = SC_OFFSETS["out_card"]
+SC_OUT_RAW = SC_OFFSETS["out_raw"]
+SC_OUT_SCORES = SC_OFFSETS["out_scores"]
+SC_HAND = SC_OFFSETS["hand"]
 
 
 @njit(cache=True, inline="always")

@@ -72,6 +72,7 @@ from analyzer.rules.cards import (
 )
 from analyzer.game.dealing import mix64
 from analyzer.compiling import STRONG_LOCK, compile_first
+from analyzer.layout import offsets
 from analyzer.errors import BeloteError
 from analyzer.rules import Rules
 from analyzer.rules.scoring import CAPOT_POINTS, PIT_BONUS, pit_awards
@@ -112,20 +113,37 @@ PLAIN_RANKS_UP = np.argsort(PLAIN_ORDER).astype(np.int64)  # 7 8 9 J Q K 10 A
 MOVE_STRIDE = 16  # most cards a seat can have to choose from (Dekjas: 8 face up)
 DEPTH = N_CARDS + 1  # one move list per card played
 
-# ctx: the search's counters and settings (int64)
-C_NODES = 0  # nodes searched (calls of the search)
-C_GEN = 1  # generation of the transposition table: entries of older solves are ignored
-C_OBJ = 2  # OBJ_POINTS or OBJ_PIT
-C_TT_MASK = 3  # table size - 1 (a power of two)
-C_PASSES = 4  # null-window searches made
-C_MTD_STEPS = 5  # MTD(f) steps from the guess before bisection
-C_SIZE = 6
+# ctx: the search's counters and settings, declared once (int64; ``analyzer.layout.offsets``)
+CTX_FIELDS = (
+    ("nodes", 1),  # nodes searched (calls of the search)
+    ("gen", 1),  # generation of the transposition table: entries of older solves are ignored
+    ("obj", 1),  # OBJ_POINTS or OBJ_PIT
+    ("tt_mask", 1),  # table size - 1 (a power of two)
+    ("passes", 1),  # null-window searches made
+    ("mtd_steps", 1),  # MTD(f) steps from the guess before bisection
+)
+CTX_OFFSETS, C_SIZE = offsets(CTX_FIELDS)
+C_NODES = CTX_OFFSETS["nodes"]
+C_GEN = CTX_OFFSETS["gen"]
+C_OBJ = CTX_OFFSETS["obj"]
+C_TT_MASK = CTX_OFFSETS["tt_mask"]
+C_PASSES = CTX_OFFSETS["passes"]
+C_MTD_STEPS = CTX_OFFSETS["mtd_steps"]
 
 DEFAULT_TT_BITS = 20  # 1M entries of 32 bytes
 
 # a table entry: 4 int64 (one half cache line), at index * ENTRY
-ENTRY = 4
-E_KA, E_KB, E_LO, E_META = 0, 1, 2, 3  # keys, lower bound, and meta: upper bound, best card, generation
+ENTRY_FIELDS = (
+    ("ka", 1),  # the position's keys (``_keys``)
+    ("kb", 1),
+    ("lo", 1),  # lower bound, less the key's offset
+    ("meta", 1),  # upper bound, best card and generation, packed below
+)
+ENTRY_OFFSETS, ENTRY = offsets(ENTRY_FIELDS)
+E_KA = ENTRY_OFFSETS["ka"]
+E_KB = ENTRY_OFFSETS["kb"]
+E_LO = ENTRY_OFFSETS["lo"]
+E_META = ENTRY_OFFSETS["meta"]
 HI_BIAS = 2 * INF  # meta bits 0..21: upper bound + HI_BIAS (bounds are within +-INF)
 HI_MASK = (1 << 22) - 1
 META_MOVE = 22  # bits 22..27: best card + 1 (0: none)
@@ -277,9 +295,41 @@ def _keys(st, rec, objective):
     return ka, kb, st[ST_POINTS + t]
 
 
-# one frame of the search stack per card played below the root (int64 fields)
-F_ALPHA, F_BETA, F_A0, F_B0, F_BEST, F_BEST_CARD, F_I, F_M, F_MAX, F_BOUNDARY, F_IDX, F_KA, F_KB, F_OFF, F_HIT = range(15)
-FRAME = 16
+# one frame of the search stack per card played below the root, declared once (int64)
+FRAME_FIELDS = (
+    ("alpha", 1),  # the window, narrowed as the cards are tried
+    ("beta", 1),
+    ("a0", 1),  # the window the node was entered with (what its value bounds)
+    ("b0", 1),
+    ("best", 1),  # the best value so far
+    ("best_card", 1),  # its card, -1
+    ("i", 1),  # the next card of the move list to try
+    ("m", 1),  # the move list's length
+    ("max", 1),  # 1: the seat to move is on the taker's side (maximises)
+    ("boundary", 1),  # 1: between tricks (the node reads and writes the table)
+    ("idx", 1),  # its table index
+    ("ka", 1),  # its keys and offset (``_keys``)
+    ("kb", 1),
+    ("off", 1),
+    ("hit", 1),  # 1: the table held an entry of this position
+    ("spare", 1),  # unused: a frame stays 16 int64 (as compiled)
+)
+FRAME_OFFSETS, FRAME = offsets(FRAME_FIELDS)
+F_ALPHA = FRAME_OFFSETS["alpha"]
+F_BETA = FRAME_OFFSETS["beta"]
+F_A0 = FRAME_OFFSETS["a0"]
+F_B0 = FRAME_OFFSETS["b0"]
+F_BEST = FRAME_OFFSETS["best"]
+F_BEST_CARD = FRAME_OFFSETS["best_card"]
+F_I = FRAME_OFFSETS["i"]
+F_M = FRAME_OFFSETS["m"]
+F_MAX = FRAME_OFFSETS["max"]
+F_BOUNDARY = FRAME_OFFSETS["boundary"]
+F_IDX = FRAME_OFFSETS["idx"]
+F_KA = FRAME_OFFSETS["ka"]
+F_KB = FRAME_OFFSETS["kb"]
+F_OFF = FRAME_OFFSETS["off"]
+F_HIT = FRAME_OFFSETS["hit"]
 
 
 @njit(cache=True, inline="always")

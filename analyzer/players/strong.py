@@ -30,6 +30,7 @@ from numba.extending import intrinsic
 
 from analyzer.rules.structure import team_scoring
 from analyzer.compiling import STRONG_LOCK, cache_folder, locked
+from analyzer.layout import offsets
 from analyzer.game.dealing import GOLDEN, mix64
 from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
 from analyzer.players import play
@@ -196,10 +197,15 @@ def play_to_end(codes, st, rec, pub, link, rng):
 # call to the hand passes every array of its workspace, and fewer cost less on every hand.
 N_REC = len(RulesRecord._fields)
 N_SW = len(StrongWorkspace._fields)
-L_FN = 0  # the address of strong_entry.strong_card (0: no strong policy in play)
-L_REC = 1  # + field: the rules record
-L_SW = L_REC + N_REC  # + 2 * field: address, size of each workspace array
-LINK_SIZE = L_SW + 2 * N_SW  # then the arrays' memory
+LINK_FIELDS = (  # the link's head, declared once (int64; ``analyzer.layout.offsets``)
+    ("fn", 1),  # the address of strong_entry.strong_card (0: no strong policy in play)
+    ("rec", N_REC),  # + field: the rules record
+    ("sw", 2 * N_SW),  # + 2 * field: address, size of each workspace array
+)
+LINK_OFFSETS, LINK_SIZE = offsets(LINK_FIELDS)  # then the arrays' memory, from LINK_SIZE on
+L_FN = LINK_OFFSETS["fn"]
+L_REC = LINK_OFFSETS["rec"]
+L_SW = LINK_OFFSETS["sw"]
 F_CTX = StrongWorkspace._fields.index("ctx")
 
 

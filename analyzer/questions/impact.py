@@ -29,8 +29,9 @@ thread count. A difference is *beyond the noise* when its 95% interval excludes 
 for a variant with more than one change, all of them together.
 
 ``compare_rules`` runs it; ``ImpactResult`` builds the table once (one row per
-comparison and statistic) and renders it as rich tables, JSON, CSV, markdown and a
-forest plot.
+comparison and statistic) and writes it as JSON and CSV; the output stage renders it
+(markdown: ``analyzer.output.markdown.rules_impact_markdown``; the forest plot:
+``analyzer.output.files``; rich tables: ``analyzer.cli.render``).
 """
 
 from __future__ import annotations
@@ -481,81 +482,11 @@ def choice_table(result: "ImpactResult", bids=("heuristic",), hands: int = CHOIC
     return pd.DataFrame(rows, columns=list(CHOICE_COLUMNS))
 
 
-def choice_markdown(result: "ImpactResult", choices: pd.DataFrame, heading: str = "###") -> list[str]:
-    """The subsection on what each option changed in the players' choices (``choice_table``):
-    a row per comparison and bidders, and for each comparison whose every statistic is
-    identical, why (``no_effect_reason``, for the bidders its statistics were measured with)."""
-    if not len(choices):
-        return []
-    df = result.table()
-    out = [f"{heading} What each option changed in the players' choices", "",
-           "A sample of the hands of each reading is logged and replayed with the reference rules (the same deals "
-           "under both readings): at each decision the option rules, the legal choices under both readings. "
-           "*Changed*: decisions whose legal choices differ between the readings; *used*: decisions where the "
-           "player chose what the other reading forbids. An option can change nothing only if its legal "
-           "difference never arises or the players never use it. The calibrated bidders of the other sections "
-           "were calibrated for the default rules, so only the readings they accept are replayed with them.", "",
-           f"| variant | comparison | decisions | {result.bid} bidders: changed / used of n (readings) | "
-           "calibrated bidders: changed / used of n (readings) | statistics |", "|---|---|---|---|---|---|"]
-    verdicts = []
-    mine, cal = choices[choices["bid"] == result.bid], choices[choices["bid"] != result.bid]
-    for r in mine.itertuples():
-        rows = df[(df["variant"] == r.variant) & (df["comparison"] == r.comparison) & (df["kind"] == r.kind)]
-        same = identical(rows)
-        other = cal[(cal["variant"] == r.variant) & (cal["comparison"] == r.comparison) & (cal["kind"] == r.kind)]
-        cells = [_counts(r._asdict())] + [_counts(x) for x in other.to_dict("records")][:1]
-        out.append(f"| {r.variant} | {r.comparison} | {r.decides} | " + " | ".join(cells + ["—"] * (2 - len(cells)))
-                   + " | " + ("identical" if same else f"{int(rows['beyond_noise'].sum())} of {len(rows)} beyond the "
-                              "noise") + " |")
-        if same:
-            verdicts.append(f"- {r.variant}, `{r.comparison}`: every statistic identical, no effect under these "
-                            f"players ({r.bid} bidders), because {no_effect_reason(r._asdict())}"
-                            + (f"; {_calibrated(other.iloc[0])}" if len(other) and other.iloc[0]["replayed"] else "")
-                            + ".")
-    out.append("")
-    if verdicts:
-        out += verdicts + [""]
-    return out
-
-
-def _counts(row: dict) -> str:
-    if not row["replayed"]:
-        return "—"
-    return f"{row['changed']:,} / {row['used']:,} of {row['decisions']:,} ({row['replayed']})"
-
-
-def _calibrated(row) -> str:
-    """What the calibrated bidders (not those of the statistics) did with the difference."""
-    what, n = row["decides"], f"{row['decisions']:,}"
-    if row["used"]:
-        return (f"the calibrated bidders of the other sections would use it: under {row['replayed']} they chose what "
-                f"the other reading forbids at {row['used']:,} of {n} {what} (their statistics under the other "
-                "reading cannot be measured: they were calibrated for the defaults)")
-    return (f"the calibrated bidders, under {row['replayed']}, chose nothing the other reading forbids either (0 of "
-            f"{n} {what}; their legal choices differed at {row['changed']:,})")
-
-
 def identical(rows: pd.DataFrame) -> bool:
     """Every statistic of a comparison (its rows of ``ImpactResult.table``) is the same under
     both readings, to the last count."""
     d = rows[np.isfinite(rows["diff"])]
     return bool(len(d)) and bool(((d["diff"] == 0) & (d["lo"] == d["hi"])).all())
-
-
-def no_effect_reason(row) -> str:
-    """Why an option whose every statistic is identical changed nothing, from its ``choice_counts``."""
-    if row["decides"] == "no choice":
-        return ("it rules no player's choice (it scores, or times the Dix), and the case it decides did not occur "
-                "in these hands")
-    what = row["decides"]
-    if row["changed"] == 0:
-        return (f"it never changed the legal choices: 0 of {row['decisions']:,} {what} in {row['hands']:,} hands a "
-                "reading had other legal choices under the other reading")
-    if row["used"] == 0:
-        return (f"it changed the legal choices at {row['changed']:,} of {row['decisions']:,} {what}, and the players "
-                "never chose what the other reading forbids (0 times)")
-    return (f"the players chose what the other reading forbids at {row['used']:,} of {row['decisions']:,} {what}, "
-            "and it moved no statistic")
 
 
 # ---- the result ---------------------------------------------------------------------------
@@ -647,9 +578,9 @@ class ImpactResult:
                                  "b": c.b_value, "rules_a": c.a.options(), "rules_b": c.b.options(),
                                  "summary": c.summary} for c in self.comparisons]}
 
-    def write(self, out_dir, plot_name: str | None = None) -> list[Path]:
-        """``rules_impact.csv``, ``rules_games_changed.csv`` and ``rules_impact.md`` (embedding
-        ``plot_name``: the forest plot, ``analyzer.output.files.write_impact``)."""
+    def write(self, out_dir) -> list[Path]:
+        """``rules_impact.csv`` and ``rules_games_changed.csv`` (the markdown and the forest plot
+        beside them: ``analyzer.output.files.write_impact``)."""
         out = Path(out_dir)
         files = []
         p = out / "rules_impact.csv"
@@ -660,9 +591,6 @@ class ImpactResult:
             p = out / "rules_games_changed.csv"
             gc.to_csv(p, index=False)
             files.append(p)
-        p = out / "rules_impact.md"
-        p.write_text(rules_impact_markdown(self, plot_name, heading="#"))
-        files.append(p)
         return files
 
 
@@ -707,131 +635,6 @@ METHOD = ("Paired: both readings play the same deals (hand i from the stream of 
           "the 95% interval excludes 0. Size: |difference| / per-unit sd under reading a.")
 
 
-def _digits(half: float) -> int:
-    """Decimals that show an interval of half-width ``half``: 2, more for narrow ones (at most 5)."""
-    if not np.isfinite(half) or half <= 0:
-        return 2
-    return int(min(5, max(2, -math.floor(math.log10(half)))))
-
-
-def forest_lines(plot_name: str | None, alt: str) -> list[str]:
-    """The markdown of a section's forest plot and its legend (nothing without a plot)."""
-    if not plot_name:
-        return []
-    return [f"![{alt}]({plot_name})", "", "Filled markers: beyond the noise; hollow: the interval includes 0.", ""]
-
-
-def fmt_value(x: float, unit: str, signed: bool = False, digits: int = 2) -> str:
-    if not np.isfinite(x):
-        return "n/a"
-    s = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
-    return s + ("%" if unit == "pp" and not signed else "")
-
-
-def fmt_diff(r) -> str:
-    """``+1.23 [+0.50, +1.96]`` (pp for rates); more decimals when the interval is narrow."""
-    unit = r["unit"]
-    if r["lo"] == r["hi"]:
-        return f"{fmt_value(r['diff'], unit, True)} (identical)" if r["diff"] == 0 else fmt_value(r["diff"], unit, True)
-    k = _digits((r["hi"] - r["lo"]) / 2)
-    return f"{fmt_value(r['diff'], unit, True, k)} [{fmt_value(r['lo'], unit, True, k)}, {fmt_value(r['hi'], unit, True, k)}]"
-
-
-def fmt_pm(r) -> str:
-    """``-0.76 ± 0.09``: the intervals are symmetric (t or normal)."""
-    if r["lo"] == r["hi"]:
-        return f"{r['diff']:+.2f} ± 0"
-    half = (r["hi"] - r["lo"]) / 2
-    k = _digits(half)
-    return f"{r['diff']:+.{k}f} ± {half:.{k}f}"
-
-
-def rules_impact_markdown(result: ImpactResult, plot_name: str | None = None, heading: str = "##",
-                          number: str = "", note: str = "", choices: pd.DataFrame | None = None) -> str:
-    """The comparison as markdown: method, revision 2 before → after, then per variant the
-    differences beyond the noise, largest first; ``plot_name``: the forest plot to embed;
-    ``number``: the section's number in a report (``"5. "``); ``note``: a paragraph after the
-    heading; ``choices``: what each option changed in the players' choices (``choice_table``),
-    which says why an option with every statistic identical changed nothing."""
-    h = heading
-    out = [f"{h} {number}What each rule option changes", ""] + ([note, ""] if note else [])
-    out.append(f"Seed {result.seed}; {result.deals:,} hands and {result.games:,} games per reading; policies "
-               + ", ".join(f"{lab} {_pol(p)}" for lab, p in result.policies.items())
-               + f"; {result.hands_simulated:,} hands simulated in {result.seconds:.0f} s. Differences are the other "
-               "reading minus the default (revision 2: after − before), rates in percentage points, "
-               "with their 95% interval.")
-    out.append("")
-    out.append(METHOD.format(blocks=result.blocks))
-    out.append("")
-    out += forest_lines(plot_name, "what each rule option changes")
-    df = result.table()
-    rev = df[df["kind"] == "revision 2"]
-    if len(rev):
-        out.append(f"{h}# Revision 2, before → after")
-        out.append("")
-        keys = [k for k, _ in REVISION_STATS]
-        rev = rev[rev["statistic"].isin(keys)]
-        same = rev.groupby(["variant", "comparison"], sort=False).apply(
-            lambda g: bool(((g["diff"] == 0) & (g["lo"] == g["hi"])).all()), include_groups=False)
-        if same.any():  # a change that moved no count: one line, not a table of zeros
-            out.append("Changes that leave every statistic of this table identical (the same in every block of hands "
-                       "and every game), so they have no rows below: "
-                       + "; ".join(f"{v}, {c}" for (v, c), s_ in same.items() if s_) + ".")
-            out.append("")
-        rev = rev[[not same[(v, c)] for v, c in zip(rev["variant"], rev["comparison"])]]
-        out.append("| variant | change | statistic | before | after | after − before [95% CI] | n |")
-        out.append("|---|---|---|---|---|---|---|")
-        for r in rev.itertuples():
-            rr = r._asdict()
-            mark = "**" if r.beyond_noise else ""
-            out.append(f"| {r.variant} | {r.comparison} | {r.label} | {fmt_value(r.a, r.unit)} | {fmt_value(r.b, r.unit)} | "
-                       f"{mark}{fmt_diff(rr)}{mark} | {r.n:,} |")
-        out.append("")
-        out.append("Bold: beyond the noise. n: deals, hands played or games under the 'before' reading. "
-                   "*(identical)*: the same count under both readings" + (" (why: the next subsection)."
-                                                                           if choices is not None else "."))
-        out.append("")
-    if choices is not None:
-        out += choice_markdown(result, choices, f"{h}#")
-    gc = result.games_changed()
-    if len(gc):
-        out.append(f"{h}# How many games each option changed")
-        out.append("")
-        out.append("A paired game is changed when any of its counts (winner, hands, deals, final totals) differs "
-                   "between the readings: how often the rule fired with a visible effect on a whole game.")
-        out.append("")
-        out.append("| variant | comparison | games changed [95% CI] | n |")
-        out.append("|---|---|---|---|")
-        for r in gc[gc["kind"] == "option"].itertuples():
-            out.append(f"| {r.variant} | {r.comparison} | {100 * r.p:.1f}% [{100 * r.lo:.1f}, {100 * r.hi:.1f}] | "
-                       f"{r.games:,} |")
-        out.append("")
-    for lab in result.labels:
-        sub = result.ranked(lab, kind="option")
-        n_all = int(((df["variant"] == lab) & (df["kind"] == "option")).sum())
-        out.append(f"{h}# {lab}: differences beyond the noise, largest first")
-        out.append("")
-        if not len(sub):
-            out.append(f"None of the {n_all} differences is beyond the noise.")
-            out.append("")
-            continue
-        out.append("| comparison | statistic | default | other | difference [95% CI] | n | size |")
-        out.append("|---|---|---|---|---|---|---|")
-        for r in sub.itertuples():
-            out.append(f"| {r.comparison} | {r.label} | {fmt_value(r.a, r.unit)} | {fmt_value(r.b, r.unit)} | "
-                       f"{fmt_diff(r._asdict())} | {r.n:,} | {r.size:.3f} |")
-        out.append("")
-        out.append(f"{len(sub)} of {n_all} differences are beyond the noise; the rest (in `rules_impact.csv`) are not.")
-        out.append("")
-    return "\n".join(out)
-
-
-def _pol(p: dict) -> str:
-    def one(x):
-        return x if isinstance(x, str) else ",".join(f"{k}={v}" for k, v in x.items())
-    return f"bid={one(p['bid'])} play={one(p['play'])}"
-
-
 __all__ = ["compare_rules", "ImpactResult", "Comparison", "Diff", "ratio_difference", "paired_game_difference",
-           "rules_impact_markdown", "plan", "parse_labels", "choice_counts", "choice_table", "choice_markdown",
-           "total_units", "t_quantile", "block_bounds"]
+           "plan", "parse_labels", "choice_counts", "choice_table", "identical", "total_units", "t_quantile",
+           "block_bounds"]

@@ -186,13 +186,6 @@ class Situation:
     def side(self) -> int:
         return self.seat & 1 if self.rules.partners else self.seat
 
-    def describe(self) -> str:
-        r = self.rules
-        s = f"{r.label}, seat {self.seat} ({seat_name(self.seat, r.players)}), round {self.round}, "
-        if r.piles:
-            return s + f"mine {format_cards(self.hand)}, theirs {format_cards(self.theirs)}, turned {format_card(self.turned)}"
-        return s + f"hand {format_cards(self.hand)}, turned {format_card(self.turned)}"
-
 
 def seat_name(seat: int, players: int) -> str:
     """voorhand, 2nd, 3rd, dealer (RULES.md §2: seat 0 first to bid, the dealer last)."""

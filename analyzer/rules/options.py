@@ -129,7 +129,7 @@ GAME_DEALS_CAP = 200
 
 
 def default_target(variant: str, players: int) -> int:
-    """RULES.md §7: classic 1000; piekjas 500 / 700 / 1000 for 2 / 3 / 4 players; dekjas 500 (the row's)."""
+    """RULES.md §7: the game's default target, the row's (``analyzer.rules.variants``)."""
     return variant_row(variant, players).target
 
 

@@ -142,7 +142,7 @@ def take_view(r, deals: int, seed: int, note: str = "") -> dict:
     s = r.situation
     conditioned = s.seat > 0 or s.round == 2
     return {
-        "title": s.describe(), "n": r.n, "seed": seed,
+        "title": take_table.situation_text(s), "n": r.n, "seed": seed,
         "calls": [c.call.label for c in r.calls],
         "rows": [[name, [take_table.cell(v) for v in vals]] for name, vals in take_table.rows(r)],
         "share": take_table.SHARE_SENTENCE,
