@@ -97,6 +97,8 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
     """``belote balance``: hands, seats and games, one column or row per variant."""
     from rich.table import Table
 
+    from analyzer.output.markdown import balance_bidders_line, balance_control_line
+
     con = console()
     ht = b.hand_table()
     t = Table(title=f"Hands: {deals:,} per variant, seed {seed}  (rate or mean, ± 95% half-width)")
@@ -143,9 +145,9 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
             t.add_row(r.variant, str(r.target), f"{r.games:,}", f"{r.hands_mean:.2f} ± {(r.hands_hi - r.hands_lo) / 2:.2f}",
                       f"{r.hands_median:g} [{r.hands_p5:g}, {r.hands_p95:g}]", str(r.capped))
         con.print(t)
-    con.print(b.bidders_markdown() + "".join(f" ({lab}: {n})" for lab, n in notes.items()), style="dim")
+    con.print(balance_bidders_line(b) + "".join(f" ({lab}: {n})" for lab, n in notes.items()), style="dim")
     if b.controlled:
-        con.print(b.control_markdown().replace("the plain interval is shown beside",
+        con.print(balance_control_line(b).replace("the plain interval is shown beside",
                                                 "in brackets the plain half-width,"), style="dim")
     con.print(f"{b.hands_simulated:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""),
               style="dim")

@@ -10,13 +10,14 @@ import numpy as np
 import pandas as pd
 
 from analyzer.players.policy_files import describe_bid
-from analyzer.questions.balance import HAND_STATS, _cell
-from analyzer.questions.bidding_effect import SHOWN
+from analyzer.questions.balance import CONTROL_PLAY, HAND_STATS, _cell
+from analyzer.questions.bidding_effect import DUEL_BLOCKS, SHOWN
 from analyzer.questions.impact import METHOD, REVISION_STATS, ImpactResult, identical
 from analyzer.questions.table import MIN_N, _fmt, _hon_key
 from analyzer.questions.table_bracket import STATS, _VERB, class_label
 from analyzer.runs import classes as K
 from analyzer.runs.fmt import ci_pct, mean_sd
+from analyzer.runs.limits import derived_seed
 from analyzer.runs.stats import CV_MIN_N
 
 
@@ -137,6 +138,26 @@ def table_bracket_markdown(b, by=None, min_n: int | None = None) -> str:
     return "\n".join(out)
 
 
+def balance_bidders_line(b) -> str:
+    """One line naming each variant's bidders and play policy (with the policy file's provenance)."""
+    return "Bidders: " + "; ".join(
+        f"{v.rules.label} {describe_bid(v.hands.config.policies, v.rules)}, play="
+        f"{v.hands.config.policies.describe()['play']}" for v in b.variants) + "."
+
+
+def balance_control_line(b) -> str:
+    """One line: what adjusted a searching balance's numbers, on how many hands and games (empty
+    without a control)."""
+    v = next((v for v in b.variants if v.control is not None), None)
+    if v is None:
+        return ""
+    c = v.control
+    games = f" and {c.games.n:,} games" if c.games is not None else ""
+    return (f"Searching play: each number is adjusted by the {CONTROL_PLAY} with the same bidders on the same "
+            f"deals, which also played {c.hands.config.deals:,} hands{games} a variant (a control variate, the "
+            f"paired regression estimator); the plain interval is shown beside where it differs.")
+
+
 def _plain_note(row, name: str, fmt: str) -> str:
     """`` (plain [lo, hi])`` after a number a control adjusted (``balance``'s ``*_plain``
     columns; ``name`` the value's column, its interval ``<lo>``/``<hi>`` beside it), else ``""``;
@@ -154,9 +175,9 @@ def balance_markdown(b, plots: dict | None = None) -> str:
     """Readable tables (every number with its 95% CI and n); ``plots``: name -> file to embed."""
     plots = plots or {}
     out = [f"### Hands ({b.deals:,} per variant, seed {b.seed})", ""]
-    out += [b.bidders_markdown(), ""]
+    out += [balance_bidders_line(b), ""]
     if b.controlled:
-        out += [b.control_markdown(), ""]
+        out += [balance_control_line(b), ""]
     ht = b.hand_table()
     labels = [v.rules.label for v in b.variants]
     out.append("| | " + " | ".join(labels) + " |")
@@ -299,7 +320,7 @@ def bidding_effect_markdown(e, plot_name: str | None = None, heading: str = "##"
                "what passing gives away), and a seat's advantage or P(win) moves with every seat's bidding.")
     out.append("")
     if e.duel:
-        out.extend(e.duel_markdown(h))
+        out.extend(bidding_duel_markdown(e, h))
     return "\n".join(out)
 
 
@@ -499,3 +520,28 @@ def no_effect_reason(row) -> str:
                 "never chose what the other reading forbids (0 times)")
     return (f"the players chose what the other reading forbids at {row['used']:,} of {row['decisions']:,} {what}, "
             "and it moved no statistic")
+
+
+def bidding_duel_markdown(e, h: str = "##") -> list[str]:
+    """Which bidder is better at the same table: the duplicate match."""
+    out = [f"{h}# Calibrated against heuristic bidders at the same table", ""]
+    out.append("A duplicate match (`analyzer.questions.calibrate.duplicate`): the same deals are played with the "
+               "calibrated bidder on one side and heuristic bidders on the others, once for each side (classic: "
+               "the teams swapped; otherwise the calibrated bidder at each seat in turn), so the calibrated "
+               "bidder holds every hand once. Per hand: its side's score minus the mean of the other sides' (two "
+               f"sides: the net score); 95% interval from {DUEL_BLOCKS} independent blocks of deals (seeds "
+               f"{e.seed} to {derived_seed(e.seed, DUEL_BLOCKS - 1)}, wrapped at 2**64).")
+    out.append("")
+    out.append("| variant | deals | calibrated side, points a hand [95% CI] | verdict |")
+    out.append("|---|---|---|---|")
+    for lab in e.labels:
+        if e.same(lab):
+            out.append(f"| {lab} | — | +0.00 (identical bidders) | the heuristic was already calibrated |")
+            continue
+        if lab not in e.duel:
+            continue
+        m, deals, _ = e.duel[lab]
+        verdict = ("calibrated ahead" if m.lo > 0 else "heuristic ahead" if m.hi < 0 else "inside the noise")
+        out.append(f"| {lab} | {deals:,} | {m.mean:+.2f} [{m.lo:+.2f}, {m.hi:+.2f}] | {verdict} |")
+    out.append("")
+    return out

@@ -43,7 +43,7 @@ from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.questions.table import bidding_table, write_frame
 from analyzer.output import take_table
 from analyzer.output.html import write_html
-from analyzer.output.markdown import balance_markdown, table_bracket_markdown, table_markdown
+from analyzer.output.markdown import balance_bidders_line, balance_markdown, table_bracket_markdown, table_markdown
 from analyzer.rules.calls import PASS, SMOUS
 from analyzer.runs.fmt import ci_pct, ci_rate
 from analyzer.runs.limits import derived_seed
@@ -840,7 +840,7 @@ def balance_net_markdown(heur, net) -> list[str]:
            f"of each variant (1/{NET_BALANCE_SHARE} of section 3's: a net hand costs about twelve heuristic ones), "
            "so the intervals "
            "are wider; each cell is heuristic → net, two samples of the same seed (not paired: the bidders differ, "
-           "so the hands do too). " + net.bidders_markdown(), "",
+           "so the hands do too). " + balance_bidders_line(net), "",
            "| variant | seat | takes r1 / r2 | made when it takes | advantage | P(win) |", "|---|---|---|---|---|---|"]
     has_games = "p_win" in net.seat_table() and "p_win" in heur.seat_table()
     for r in net.seat_table().itertuples():

@@ -34,7 +34,7 @@ from analyzer.errors import BeloteError
 from analyzer.runs.fmt import ci_pct
 from analyzer.runs.games import G_HANDS, G_WINNER, DEFAULT_MAX_DEALS, GamesResult, play_games
 from analyzer.players.policies import Policies, parse_play
-from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
+from analyzer.players.policy_files import bid_provenance, default_bid
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.questions.seats import A_SUM, seat_advantage, simulate_seats
 from analyzer.runs.simulate import SimConfig, SimResult
@@ -139,18 +139,6 @@ class BalanceResult:
         """The searching numbers are adjusted by a heuristic control run (``Control``)."""
         return any(v.control is not None for v in self.variants)
 
-    def control_markdown(self) -> str:
-        """One line: what adjusted the searching numbers, on how many hands and games (empty
-        without a control)."""
-        v = next((v for v in self.variants if v.control is not None), None)
-        if v is None:
-            return ""
-        c = v.control
-        games = f" and {c.games.n:,} games" if c.games is not None else ""
-        return (f"Searching play: each number is adjusted by the {CONTROL_PLAY} with the same bidders on the same "
-                f"deals, which also played {c.hands.config.deals:,} hands{games} a variant (a control variate, the "
-                f"paired regression estimator); the plain interval is shown beside where it differs.")
-
     # ---- tables ----
 
     def hand_table(self) -> pd.DataFrame:
@@ -248,15 +236,6 @@ class BalanceResult:
                 if k:
                     rows.append({"variant": v.rules.label, "hands": h, "games": int(k)})
         return pd.DataFrame(rows)
-
-    # ---- rendering ----
-
-    def bidders_markdown(self) -> str:
-        """One line naming each variant's bidders and play policy (with the policy file's provenance)."""
-        return "Bidders: " + "; ".join(
-            f"{v.rules.label} {describe_bid(v.hands.config.policies, v.rules)}, play="
-            f"{v.hands.config.policies.describe()['play']}" for v in self.variants) + "."
-
 
     def as_dict(self) -> dict:
         return {

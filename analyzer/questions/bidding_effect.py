@@ -48,7 +48,6 @@ from analyzer.questions.calibrate import duplicate, thresholds
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.runs.games import DEFAULT_MAX_DEALS, G_DEALS
 from analyzer.runs.simulate import OFFSETS, SimConfig
-from analyzer.runs.limits import derived_seed
 
 COMPARISON = "bid: heuristic → calibrated"
 DUEL_BLOCKS = 40  # independent blocks of the duplicate match (its interval)
@@ -136,31 +135,6 @@ class BiddingEffect:
         self.table().to_csv(files[0], index=False)
         self.threshold_table().to_csv(files[1], index=False)
         return files
-
-
-    def duel_markdown(self, h: str = "##") -> list[str]:
-        """Which bidder is better at the same table: the duplicate match."""
-        out = [f"{h}# Calibrated against heuristic bidders at the same table", ""]
-        out.append("A duplicate match (`analyzer.questions.calibrate.duplicate`): the same deals are played with the "
-                   "calibrated bidder on one side and heuristic bidders on the others, once for each side (classic: "
-                   "the teams swapped; otherwise the calibrated bidder at each seat in turn), so the calibrated "
-                   "bidder holds every hand once. Per hand: its side's score minus the mean of the other sides' (two "
-                   f"sides: the net score); 95% interval from {DUEL_BLOCKS} independent blocks of deals (seeds "
-                   f"{self.seed} to {derived_seed(self.seed, DUEL_BLOCKS - 1)}, wrapped at 2**64).")
-        out.append("")
-        out.append("| variant | deals | calibrated side, points a hand [95% CI] | verdict |")
-        out.append("|---|---|---|---|")
-        for lab in self.labels:
-            if self.same(lab):
-                out.append(f"| {lab} | — | +0.00 (identical bidders) | the heuristic was already calibrated |")
-                continue
-            if lab not in self.duel:
-                continue
-            m, deals, _ = self.duel[lab]
-            verdict = ("calibrated ahead" if m.lo > 0 else "heuristic ahead" if m.hi < 0 else "inside the noise")
-            out.append(f"| {lab} | {deals:,} | {m.mean:+.2f} [{m.lo:+.2f}, {m.hi:+.2f}] | {verdict} |")
-        out.append("")
-        return out
 
 
 def _row(label, family, key, name, unit, d: Diff) -> dict:
