@@ -22,11 +22,12 @@ from analyzer.game.state import (
     ST_TO_MOVE,
     ST_TRICK_NO,
     ST_TRUMP,
+    ST_UNDER,
     STATE_SIZE,
     legal_cards,
 )
 from analyzer.players import play
-from analyzer.players.knowledge import PUB_SEEN_OUT, observe
+from analyzer.players.knowledge import PUB_SEEN_OUT, UNDER_HIDDEN, observe
 from analyzer.players.net import (FEATURES, N_FEATURES, N_TERMS, N_WEIGHTS, ROW_LABELS, decision_features, net_card,
                                   setting)
 from analyzer.players.pimc import heuristic_on_state
@@ -116,12 +117,21 @@ def reference_features(view, rules, seen_out: int, heur: int, card: int) -> list
     after = [(seat + d) % n for d in range(1, n - k)] if k else []
     after_void = wins * float(any(int(view[ST_LED]) in voids[s] for s in after if s in opponents))
     unseen_suit = sum(1 for c in unseen if c >> 3 == suit) / 8
+    # a seat to play after it shows (Dekjas: face up) a card that takes the trick it would win
+    led_now = suit if k == 0 else int(view[ST_LED])
+    later = 0.0
+    if lead or wins:
+        for d in range(1, n - k):
+            shown = _cards(int(view[ST_HANDS + (seat + d) % n]))
+            pool = [c for c in shown if c >> 3 == led_now] or shown
+            later = max(later, float(any(_beats(c, card, trump, led_now) for c in pool)))
+    uncovers = float(rules.variant == "dekjas" and int(view[ST_UNDER + card]) == UNDER_HIDDEN)
     return [h, is_trump, pts, _order(card, trump) / 7, master, lead, lead * is_trump, lead * master, lead * pts, wins,
             wins * last, wins * trick_pts, partner * pts, partner * is_trump, (1 - wins) * (1 - lead) * (1 - partner) * pts,
             ruff, taker_side * lead * is_trump, unseen_trumps * lead * is_trump, len(same) / 8,
             float(all(_order(c, trump) >= _order(card, trump) for c in same)),
             float(all(_order(c, trump) <= _order(card, trump) for c in same)), left * pts, taker_side * h, over,
-            opp_void, partner_void, after_void, unseen_suit]
+            opp_void, partner_void, after_void, unseen_suit, later, uncovers]
 
 
 def reference_taker_side(view, rules) -> int:
@@ -141,7 +151,7 @@ def _positions(label, count, seed):
 
 
 def test_the_features_are_named_in_order():
-    assert len(FEATURES) == N_FEATURES == 28 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+    assert len(FEATURES) == N_FEATURES == 30 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
 @pytest.mark.parametrize("label", ALL_LABELS)

@@ -14,10 +14,13 @@ learns where to leave the heuristic; with every other weight 0 it is the heurist
 
 Versions (``net:v=N``): v3, the default, is in classic and Piekjas 3 one step of policy iteration
 over v2: trained on the games net v2 plays, each card valued by v2 playing every seat to the end
-(``belote learn --iterations 2``); in Piekjas 2 and 4 and Dekjas v3 is v2, since there the second
-step beat v2 head to head but the heuristic by less (a best response to v2's play-outs), and a
-third step gave nothing more in classic (docs/BENCHMARKS.md). v2 (``net_weights_v2``, frozen)
-was trained on the heuristic's games and play-outs.
+(``belote learn --iterations 2``); in Piekjas 2 and 4 v3 is v2, since there the second step beat v2
+head to head but the heuristic by less (a best response to v2's play-outs), and a third step gave
+nothing more in classic (docs/BENCHMARKS.md). In Dekjas v3 is v2's recipe with the two features
+v2 lacked there (28, 29: what the opponent's face-up cards can do to the card, and the face-down
+card it uncovers), which are 0 in every other variant (no other seat's card is in sight). v2
+(``net_weights_v2``, frozen) was trained on the heuristic's games and play-outs, with the
+features 0 to 27 (its weights of 28 and 29 are 0).
 
 The choice is a pure function of the view: no random number is drawn.
 """
@@ -27,8 +30,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.rules.structure import has_partners
+from analyzer.rules.structure import has_partners, has_piles
 from analyzer.game.state import (
+    ST_UNDER,
     ST_BEST_I,
     ST_N_PLAYED,
     ST_PLAYED,
@@ -47,7 +51,7 @@ from analyzer.game.state import (
     seat_of_play,
     side_of_seat,
 )
-from analyzer.players.knowledge import PUB_SEEN_OUT
+from analyzer.players.knowledge import PUB_SEEN_OUT, UNDER_HIDDEN
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.play import HEURISTIC
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
@@ -83,6 +87,9 @@ FEATURES = (
     "lead x the partner void in its side suit",  # 25: classic
     "wins x an opponent after void in the suit led",  # 26: it may be ruffed or overtrumped
     "unseen cards of its suit",  # 27: / 8
+    "a later seat shows a card that beats it",  # 28: it would win the trick, but a seat to play after it
+    # holds a card in sight that takes it (Dekjas: the face-up cards are public)
+    "it uncovers a face-down card",  # 29: Dekjas, a face-up card with a hidden card under it
 )
 N_FEATURES = len(FEATURES)
 # The score of a card: in each of four settings of the decision (the seat's side taker or
@@ -150,6 +157,31 @@ def proven_voids(view, rec):
         elif (c >> 3) != led:
             out |= 1 << (4 * seat_of_play(view, rec, i) + led)
     return out
+
+
+@njit(cache=True)
+def later_beats(view, rec, card):
+    """Does a seat to play after the seat to move in this trick hold, in sight, a card that beats
+    the trick once ``card`` is on it (its own card of the suit led if it has one, else any)? Only
+    the cards a view shows of other seats count: Dekjas' face-up cards; elsewhere none."""
+    n = rec.n_players
+    seat = view[ST_TO_MOVE]
+    trump = view[ST_TRUMP]
+    k = view[ST_N_IN]
+    led = (card >> 3) if k == 0 else view[ST_LED]
+    best = strength(card, trump, led)
+    if k > 0 and view[ST_BEST_S] > best:
+        best = view[ST_BEST_S]
+    for d in range(1, n - k):
+        shown = np.uint32(view[ST_HANDS + (seat + d) % n])
+        follow = shown & np.uint32(suit_mask(led))
+        pool = follow if follow else shown
+        while pool:
+            c = lowest_card(pool)
+            if strength(c, trump, led) > best:
+                return True
+            pool &= pool - np.uint32(1)
+    return False
 
 
 @njit(cache=True)
@@ -267,12 +299,16 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
             after_void = 1.0
     legal = legal_cards(view, rec)
     heur = heuristic_on_state(view, rec, seen_out, heur_code)
+    piles = has_piles(rec)
     m = 0
     for c in range(32):
         if (legal >> np.uint32(c)) & np.uint32(1):
             cards[m] = c
+            f = feats[m]
             card_features(c, trump, mine, unseen, k, led, view[ST_BEST_S], partner, trick_pts, last, taker_side,
-                          unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, feats[m])
+                          unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, f)
+            f[28] = 1.0 if (f[5] != 0.0 or f[9] != 0.0) and later_beats(view, rec, c) else 0.0
+            f[29] = 1.0 if piles and view[ST_UNDER + c] == UNDER_HIDDEN else 0.0
             m += 1
     return m, heur
 
@@ -310,4 +346,4 @@ def net_card(view, rec, pub, weights, cards, feats, nz):
 
 
 __all__ = ["FEATURES", "N_FEATURES", "N_SETTINGS", "N_PAIRS", "N_TERMS", "N_WEIGHTS", "pair_term", "card_score",
-           "ROW_LABELS", "setting", "card_features", "decision_features", "net_card", "rules_row"]
+           "ROW_LABELS", "setting", "card_features", "decision_features", "later_beats", "net_card", "rules_row"]
