@@ -144,6 +144,23 @@ PROVENANCE = {
             "net_loss": 103.87900007084997
         },
         "note": "v2's recipe (belote learn --variant dekjas --deals 100000 --test-deals 10000, heuristic games and play-outs) with features 28 and 29, which v2 lacked: duplicate duels of 20,000 deals, seed 1, heuristic bidding: +22.86 \u00b1 0.80 a deal over v2 (net:v=2), +41.77 \u00b1 0.90 over the heuristic (v2 +23.81 \u00b1 0.91; pimc +66.62 \u00b1 0.88 on the same deals); held out, v2 gave away 112.92 a decision, these weights 103.88 (heuristic 129.32)",
+        "second_step_not_kept": {
+            "commit": "61802c9e4298a8d1f875791e43a1005cb1403b3f",
+            "held_out": {
+                "deals": 10000,
+                "decisions": 171264,
+                "difference": -21.08941750747384,
+                "difference_ci": [
+                    -22.08683959638153,
+                    -20.09199541856615
+                ],
+                "heuristic_best": 0.4992934884155456,
+                "heuristic_loss": 110.65634342301944,
+                "net_best": 0.5604563714499252,
+                "net_loss": 89.5669259155456
+            },
+            "why": "belote learn --variant dekjas --deals 100000 --test-deals 10000 --iterations 2 (2026-12-04, with features 28 and 29): the second step beat v2 by more (+26.98 \u00b1 0.86 a deal against these weights' +22.86 \u00b1 0.80) but the heuristic by less (+40.65 \u00b1 0.89 against +41.77 \u00b1 0.90; duplicate duels, 20,000 deals, seed 1), as the step without the new features did: this row stays one step"
+        },
         "ridge": 1.0,
         "seed": 1,
         "target": "rollout",
