@@ -126,12 +126,14 @@ def reference_features(view, rules, seen_out: int, heur: int, card: int) -> list
             pool = [c for c in shown if c >> 3 == led_now] or shown
             later = max(later, float(any(_beats(c, card, trump, led_now) for c in pool)))
     uncovers = float(rules.variant == "dekjas" and int(view[ST_UNDER + card]) == UNDER_HIDDEN)
+    none_shown = float(rules.variant == "dekjas" and k == 0 and suit != trump and any(
+        not any(c >> 3 == suit for c in _cards(int(view[ST_HANDS + (seat + d) % n]))) for d in range(1, n)))
     return [h, is_trump, pts, _order(card, trump) / 7, master, lead, lead * is_trump, lead * master, lead * pts, wins,
             wins * last, wins * trick_pts, partner * pts, partner * is_trump, (1 - wins) * (1 - lead) * (1 - partner) * pts,
             ruff, taker_side * lead * is_trump, unseen_trumps * lead * is_trump, len(same) / 8,
             float(all(_order(c, trump) >= _order(card, trump) for c in same)),
             float(all(_order(c, trump) <= _order(card, trump) for c in same)), left * pts, taker_side * h, over,
-            opp_void, partner_void, after_void, unseen_suit, later, uncovers]
+            opp_void, partner_void, after_void, unseen_suit, later, uncovers, none_shown]
 
 
 def reference_taker_side(view, rules) -> int:
@@ -151,7 +153,7 @@ def _positions(label, count, seed):
 
 
 def test_the_features_are_named_in_order():
-    assert len(FEATURES) == N_FEATURES == 30 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+    assert len(FEATURES) == N_FEATURES == 31 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
 @pytest.mark.parametrize("label", ALL_LABELS)

@@ -90,6 +90,7 @@ FEATURES = (
     "a later seat shows a card that beats it",  # 28: it would win the trick, but a seat to play after it
     # holds a card in sight that takes it (Dekjas: the face-up cards are public)
     "it uncovers a face-down card",  # 29: Dekjas, a face-up card with a hidden card under it
+    "lead x a later seat shows no card of its side suit",  # 30: Dekjas, none among its face-up cards
 )
 N_FEATURES = len(FEATURES)
 # The score of a card: in each of four settings of the decision (the seat's side taker or
@@ -181,6 +182,18 @@ def later_beats(view, rec, card):
             if strength(c, trump, led) > best:
                 return True
             pool &= pool - np.uint32(1)
+    return False
+
+
+@njit(cache=True)
+def shows_none(view, rec, suit):
+    """Does a seat to play after the seat to move in this trick show (Dekjas: face up) no card
+    of ``suit``?"""
+    n = rec.n_players
+    seat = view[ST_TO_MOVE]
+    for d in range(1, n - view[ST_N_IN]):
+        if not np.uint32(view[ST_HANDS + (seat + d) % n]) & np.uint32(suit_mask(suit)):
+            return True
     return False
 
 
@@ -309,6 +322,7 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
                           unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, f)
             f[28] = 1.0 if (f[5] != 0.0 or f[9] != 0.0) and later_beats(view, rec, c) else 0.0
             f[29] = 1.0 if piles and view[ST_UNDER + c] == UNDER_HIDDEN else 0.0
+            f[30] = 1.0 if piles and k == 0 and (c >> 3) != trump and shows_none(view, rec, c >> 3) else 0.0
             m += 1
     return m, heur
 
