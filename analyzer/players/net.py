@@ -16,11 +16,11 @@ Versions (``net:v=N``): v3, the default, is in classic and Piekjas 3 one step of
 over v2: trained on the games net v2 plays, each card valued by v2 playing every seat to the end
 (``belote learn --iterations 2``); in Piekjas 2 and 4 v3 is v2, since there the second step beat v2
 head to head but the heuristic by less (a best response to v2's play-outs), and a third step gave
-nothing more in classic (docs/BENCHMARKS.md). In Dekjas v3 is v2's recipe with the two features
-v2 lacked there (28, 29: what the opponent's face-up cards can do to the card, and the face-down
-card it uncovers), which are 0 in every other variant (no other seat's card is in sight). v2
-(``net_weights_v2``, frozen) was trained on the heuristic's games and play-outs, with the
-features 0 to 27 (its weights of 28 and 29 are 0).
+nothing more in classic (docs/BENCHMARKS.md). In Dekjas v3 is v2's recipe with the three features
+v2 lacked there (28-30: what the opponent's face-up cards can do to the card, the side suits they
+lack, and the face-down card it uncovers), which are 0 in every other variant (no other seat's card
+is in sight). v2 (``net_weights_v2``, frozen) was trained on the heuristic's games and play-outs,
+with the features 0 to 27 (its weights of 28 to 30 are 0).
 
 The choice is a pure function of the view: no random number is drawn.
 """
