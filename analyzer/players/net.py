@@ -209,7 +209,8 @@ def setting(view, rec):
 @njit(cache=True)
 def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts, last, taker_side,
                   unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, out):
-    """The features of ``card`` written into ``out`` (float64[N_FEATURES]), from what is the same for
+    """The features 0 to 27 of ``card`` written into ``out`` (float64[N_FEATURES]; the Dekjas ones,
+    28 to 30, read the other seats' face-up cards: ``decision_features``), from what is the same for
     every card of the decision (``decision_features`` computes it once): the seat's cards ``mine``,
     the ``unseen`` cards, the cards in the trick ``k``, the suit ``led`` and the winning strength
     ``best_s``, whether the partner wins it, its points / 40, whether the seat plays last, whether it
@@ -320,7 +321,8 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
             f = feats[m]
             card_features(c, trump, mine, unseen, k, led, view[ST_BEST_S], partner, trick_pts, last, taker_side,
                           unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, f)
-            f[28] = 1.0 if (f[5] != 0.0 or f[9] != 0.0) and later_beats(view, rec, c) else 0.0
+            # the Dekjas features: no other variant shows another seat's card (0 there, not looked for)
+            f[28] = 1.0 if piles and (f[5] != 0.0 or f[9] != 0.0) and later_beats(view, rec, c) else 0.0
             f[29] = 1.0 if piles and view[ST_UNDER + c] == UNDER_HIDDEN else 0.0
             f[30] = 1.0 if piles and k == 0 and (c >> 3) != trump and shows_none(view, rec, c >> 3) else 0.0
             m += 1
