@@ -43,7 +43,7 @@ def _features(views, pubs, rec, reps, cards, feats):
     s = 0
     for _ in range(reps):
         for i in range(views.shape[0]):
-            s += decision_features(views[i], rec, pubs[i][PUB_SEEN_OUT], play.HEURISTIC, cards, feats)[0]
+            s += decision_features(views[i], rec, pubs[i], play.HEURISTIC, cards, feats)[0]
     return s
 
 

@@ -27,8 +27,8 @@ from analyzer.game.state import (
     legal_cards,
 )
 from analyzer.players import play
-from analyzer.players.knowledge import PUB_SEEN_OUT, UNDER_HIDDEN, observe
-from analyzer.players.net import (FEATURES, N_FEATURES, N_TERMS, N_WEIGHTS, ROW_LABELS, decision_features, net_card,
+from analyzer.players.knowledge import PUB_DECL, PUB_SEEN_OUT, UNDER_HIDDEN, observe
+from analyzer.players.net import (FEATURES, N_FEATURES, N_SETTINGS, N_TERMS, N_WEIGHTS, ROW_LABELS, decision_features, net_card,
                                   setting)
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.policies import play_code
@@ -136,6 +136,35 @@ def reference_features(view, rules, seen_out: int, heur: int, card: int) -> list
             opp_void, partner_void, after_void, unseen_suit, later, uncovers, none_shown]
 
 
+def reference_context(view, rules, pub) -> list[float]:
+    """The features the same for every card of the decision, as their names say: the seats still to play in
+    this trick, the tricks so far replayed card by card (who won each, the points each side took), the
+    declarations each side scores, the seat's trumps."""
+    n = rules.players
+    seat, taker, trump, k = int(view[ST_TO_MOVE]), int(view[ST_TAKER]), int(view[ST_TRUMP]), int(view[ST_N_IN])
+    side = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    after = [(seat + d) % n for d in range(1, n - k)]
+    done = int(view[ST_TRICK_NO])
+    plays = [int(view[ST_PLAYED + i]) for i in range(done * n)]
+    won, points = {}, {}
+    for t in range(done):
+        trick = plays[t * n:(t + 1) * n]
+        best = 0
+        for i in range(1, n):
+            if _beats(trick[i], trick[best], trump, trick[0] >> 3):
+                best = i
+        winner = side((int(view[ST_LEADERS + t]) + best) % n)
+        won[winner] = won.get(winner, 0) + 1
+        points[winner] = points.get(winner, 0) + sum(_points(c, trump) for c in trick)
+    sides = sorted({side(s) for s in range(n)})
+    mine = side(seat)
+    total = {s: points.get(s, 0) + int(pub[PUB_DECL + s]) for s in sides}
+    lead = (total[mine] - max(total[s] for s in sides if s != mine)) / 162 if done else 0.0
+    return [float(rules.partners and (seat + 2) % n in after), float(taker in after), float(seat == taker),
+            float(done > 0 and won.get(mine, 0) == done), float(done > 0 and any(won.get(s, 0) == done for s in sides if s != mine)),
+            lead, sum(1 for c in _cards(int(view[ST_HANDS + seat])) if c >> 3 == trump) / 8]
+
+
 def reference_taker_side(view, rules) -> int:
     seat, taker = int(view[ST_TO_MOVE]), int(view[ST_TAKER])
     return int(seat % 2 == taker % 2) if rules.partners else int(seat == taker)
@@ -153,7 +182,7 @@ def _positions(label, count, seed):
 
 
 def test_the_features_are_named_in_order():
-    assert len(FEATURES) == N_FEATURES == 31 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+    assert len(FEATURES) == N_FEATURES == 38 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
 @pytest.mark.parametrize("label", ALL_LABELS)
@@ -164,11 +193,11 @@ def test_every_feature_of_every_legal_card_equals_the_reference(label):
     cards, feats = np.zeros(32, np.int64), np.zeros((32, N_FEATURES))
     for st, pub, seat in positions:
         observe(st, rec, pub, seat, view)
-        m, heur = decision_features(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC, cards, feats)
+        m, heur = decision_features(view, rec, pub, play.HEURISTIC, cards, feats)
         assert sorted(cards[:m]) == _cards(int(legal_cards(st, rec)))
         assert heur == heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC)
         for j in range(m):
-            ref = reference_features(view, rules, int(pub[PUB_SEEN_OUT]), heur, int(cards[j]))
+            ref = reference_features(view, rules, int(pub[PUB_SEEN_OUT]), heur, int(cards[j])) + reference_context(view, rules, pub)
             got = feats[j]
             wrong = [FEATURES[f] for f in range(N_FEATURES) if abs(got[f] - ref[f]) > 1e-12]
             assert not wrong, (label, int(cards[j]), wrong)
@@ -188,9 +217,10 @@ def test_the_card_is_the_best_scored_and_the_heuristic_s_under_the_heuristic_s_w
         heur = heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC)
         assert net_card(view, rec, pub, only_heuristic, cards, feats, nz) == heur
         card = net_card(view, rec, pub, w, cards, feats, nz)
-        m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC, cards, feats)
+        m, _ = decision_features(view, rec, pub, play.HEURISTIC, cards, feats)
         k = setting(view, rec)
-        assert k == 2 * (reference_taker_side(view, rules)) + (2 * (rules.n_tricks - int(view[ST_TRICK_NO])) <= rules.n_tricks)
+        assert k == (2 * (reference_taker_side(view, rules)) + (2 * (rules.n_tricks - int(view[ST_TRICK_NO])) <= rules.n_tricks)
+                     + 4 * int(view[ST_N_IN]))
         # the training's terms (every feature, then every product of two in numpy's triu order)
         t = terms(feats[:m])
         assert t.shape == (m, N_TERMS)
@@ -224,9 +254,12 @@ def test_the_fit_recovers_a_known_scoring_within_decisions():
     i, j = np.triu_indices(N_FEATURES, 1)
     lead = np.r_[np.arange(N_FEATURES) == 5, (i == 5) | (j == 5)]  # "lead" and its pairs
     true[np.tile(lead, N_WEIGHTS // N_TERMS)] = 0.0  # the same for every card of a decision: never identified
+    used = (0, 7, N_SETTINGS - 1)  # three settings with data; a setting without any is the heuristic's card
+    for k in set(range(N_SETTINGS)) - set(used):
+        true[k * N_TERMS:(k + 1) * N_TERMS] = np.r_[1.0, np.zeros(N_TERMS - 1)]
     xs, gs, losses, settings = [], [], [], []
     for g in range(3000):
-        k = int(rng.integers(4))
+        k = used[g % len(used)]
         settings.append(k)
         m = int(rng.integers(2, 8))
         x = rng.normal(size=(m, N_FEATURES))

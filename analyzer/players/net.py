@@ -43,7 +43,9 @@ from analyzer.game.state import (
     ST_LED,
     ST_N_IN,
     ST_TAKER,
+    ST_POINTS,
     ST_TO_MOVE,
+    ST_TRICKS,
     ST_TRICK_MASK,
     ST_TRICK_NO,
     ST_TRUMP,
@@ -51,7 +53,7 @@ from analyzer.game.state import (
     seat_of_play,
     side_of_seat,
 )
-from analyzer.players.knowledge import PUB_SEEN_OUT, UNDER_HIDDEN
+from analyzer.players.knowledge import PUB_DECL, PUB_SEEN_OUT, UNDER_HIDDEN
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.play import HEURISTIC
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
@@ -91,15 +93,25 @@ FEATURES = (
     # holds a card in sight that takes it (Dekjas: the face-up cards are public)
     "it uncovers a face-down card",  # 29: Dekjas, a face-up card with a hidden card under it
     "lead x a later seat shows no card of its side suit",  # 30: Dekjas, none among its face-up cards
+    # what is the same for every card of the decision: the model reads it through its pairs with the card's features
+    "the partner plays after it in this trick",  # 31: classic, leading or second to play
+    "the taker plays after it in this trick",  # 32: a defender plays before the taker
+    "the seat is the taker",  # 33: not its partner
+    "the seat's side has won every trick so far",  # 34: from the second trick on (capot for)
+    "another side has won every trick so far",  # 35: from the second trick on (capot against)
+    "the side's lead in points",  # 36: its card and declaration points less the best other side's, / 162
+    "the seat's trumps",  # 37: / 8
 )
 N_FEATURES = len(FEATURES)
+N_CARD_FEATURES = 31  # the features of the card itself; from here on, the decision's (``context_features``)
+N_CONTEXT = N_FEATURES - N_CARD_FEATURES
 # The score of a card: in each of four settings of the decision (the seat's side taker or
 # defending, and the hand early or late: at most half its tricks left), a weight per feature and a
 # weight per pair of features i < j (``pair_term``: numpy's ``triu_indices(N_FEATURES, 1)`` order):
 # weights[(2 * taker + late) * N_TERMS + term]. Held out on classic decisions (40,000 deals to train,
 # 10,000 to judge, docs/BENCHMARKS.md), the pairs took the value given away against the heuristic's
 # card from -1.45 to -5.1 a decision; more features alone (the voids) from -1.41 to -1.45.
-N_SETTINGS = 4
+N_SETTINGS = 16  # role (2) x stage (2) x position in the trick (4: the cards already in it)
 N_PAIRS = N_FEATURES * (N_FEATURES - 1) // 2
 N_TERMS = N_FEATURES + N_PAIRS
 N_WEIGHTS = N_SETTINGS * N_TERMS
@@ -198,12 +210,45 @@ def shows_none(view, rec, suit):
 
 
 @njit(cache=True)
+def context_features(view, rec, pub):
+    """The features ``N_CARD_FEATURES`` on, the same for every card of the decision (a tuple)."""
+    n = rec.n_players
+    seat = view[ST_TO_MOVE]
+    k = view[ST_N_IN]
+    taker = view[ST_TAKER]
+    partner_after = 1.0 if has_partners(rec) and k < 2 else 0.0
+    taker_after = 0.0
+    for d in range(1, n - k):
+        if (seat + d) % n == taker:
+            taker_after = 1.0
+    is_taker = 1.0 if seat == taker else 0.0
+    side = side_of_seat(seat, rec)
+    mine_all = 0.0
+    other_all = 0.0
+    lead = 0.0
+    if view[ST_TRICK_NO] > 0:
+        own = view[ST_TRICKS + side]
+        other_best = -1000000
+        for s in range(rec.n_sides):
+            if s != side:
+                if view[ST_TRICKS + s] == view[ST_TRICK_NO]:
+                    other_all = 1.0
+                other_best = max(other_best, view[ST_POINTS + s] + pub[PUB_DECL + s])
+        if own == view[ST_TRICK_NO]:
+            mine_all = 1.0
+        lead = (view[ST_POINTS + side] + pub[PUB_DECL + side] - other_best) / 162.0
+    trumps = popcount(np.uint32(view[ST_HANDS + seat]) & np.uint32(suit_mask(view[ST_TRUMP]))) / 8.0
+    return (partner_after, taker_after, is_taker, mine_all, other_all, lead, trumps)
+
+
+@njit(cache=True)
 def setting(view, rec):
-    """The decision's setting (``N_SETTINGS``): 2 x (the seat's side is the taker's) + (late)."""
+    """The decision's setting (``N_SETTINGS``): 2 x (the seat's side is the taker's) + (late) + 4 x
+    (the cards already in the trick: the seat's position in it)."""
     seat = view[ST_TO_MOVE]
     taker = 1 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(seat, rec) else 0
     late = 1 if 2 * (rec.n_tricks - view[ST_TRICK_NO]) <= rec.n_tricks else 0
-    return 2 * taker + late
+    return 2 * taker + late + 4 * view[ST_N_IN]
 
 
 @njit(cache=True)
@@ -273,12 +318,13 @@ def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts,
 
 
 @njit(cache=True)
-def decision_features(view, rec, seen_out, heur_code, cards, feats):
+def decision_features(view, rec, pub, heur_code, cards, feats):
     """Every legal card of the seat to move of ``view`` (into ``cards``, lowest first) and its
     features (rows of ``feats``); returns their number and the heuristic's card."""
     n = rec.n_players
     seat = view[ST_TO_MOVE]
     trump = view[ST_TRUMP]
+    seen_out = pub[PUB_SEEN_OUT]
     mine = np.uint32(view[ST_HANDS + seat])
     unseen = np.uint32(ALL_CARDS_MASK) & ~np.uint32(view[ST_GONE] | seen_out) & ~mine
     k = view[ST_N_IN]
@@ -295,7 +341,7 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
             tm &= tm - np.uint32(1)
         trick_pts /= 40.0
     last = 1.0 if k == n - 1 else 0.0
-    taker_side = 1.0 if setting(view, rec) >= 2 else 0.0
+    taker_side = 1.0 if setting(view, rec) % 4 >= 2 else 0.0
     unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
     tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
     voids = proven_voids(view, rec)
@@ -311,6 +357,7 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
         opp_void |= suits
         if k > 0 and d < n - k and (suits >> led) & 1:  # to play after the seat in this trick
             after_void = 1.0
+    ctx = context_features(view, rec, pub)
     legal = legal_cards(view, rec)
     heur = heuristic_on_state(view, rec, seen_out, heur_code)
     piles = has_piles(rec)
@@ -325,6 +372,8 @@ def decision_features(view, rec, seen_out, heur_code, cards, feats):
             f[28] = 1.0 if piles and (f[5] != 0.0 or f[9] != 0.0) and later_beats(view, rec, c) else 0.0
             f[29] = 1.0 if piles and view[ST_UNDER + c] == UNDER_HIDDEN else 0.0
             f[30] = 1.0 if piles and k == 0 and (c >> 3) != trump and shows_none(view, rec, c >> 3) else 0.0
+            for g in range(N_CARD_FEATURES, N_FEATURES):
+                f[g] = ctx[g - N_CARD_FEATURES]
             m += 1
     return m, heur
 
@@ -349,7 +398,7 @@ def net_card(view, rec, pub, weights, cards, feats, nz):
     """The ``net`` policy's card for the seat to move of ``view`` (already the seat's view), with
     ``weights`` (float64[N_WEIGHTS]) and scratch ``cards`` (int64[32]), ``feats`` (float64[32, F]),
     ``nz`` (int64[N_FEATURES]: ``card_score``'s)."""
-    m, heur = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
+    m, heur = decision_features(view, rec, pub, HEURISTIC, cards, feats)
     base = setting(view, rec) * N_TERMS
     best = heur
     best_score = -1e300

@@ -93,7 +93,6 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
     bidding), so the fit is a step of policy iteration over that net."""
     from analyzer.game.state import ST_TRICK_NO, STATE_SIZE, record_plays, side_of_seat, state_from_record
     from analyzer.players import public_from_record
-    from analyzer.players.knowledge import PUB_SEEN_OUT
     from analyzer.players.net import N_FEATURES, decision_features, setting
     from analyzer.players.pimc import N_SC
     from analyzer.players.play import HEURISTIC
@@ -129,7 +128,7 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
             legal = legal_cards(st, rec)
             if popcount(legal) > 1:
                 observe(st, rec, pub, int(st[ST_TO_MOVE]), view)
-                m, _ = decision_features(view, rec, pub[PUB_SEEN_OUT], HEURISTIC, cards, feats)
+                m, _ = decision_features(view, rec, pub, HEURISTIC, cards, feats)
                 side = side_of_seat(int(st[ST_TO_MOVE]), rec)
                 if label == "dd":
                     sol = solver.card_values(st)
@@ -207,11 +206,11 @@ def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None,
 
 
 def _centred(v: np.ndarray, g: np.ndarray, n: int) -> np.ndarray:
-    counts = np.bincount(g, minlength=n).astype(np.float64)
-    if v.ndim == 1:
-        return v - (np.bincount(g, weights=v, minlength=n) / counts)[g]
-    means = np.stack([np.bincount(g, weights=v[:, f], minlength=n) for f in range(v.shape[1])], axis=1) / counts[:, None]
-    return v - means[g]
+    """``v`` less the mean of its decision, row by row (``g``: rows in decision order, 0 to n - 1)."""
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
+    counts = np.diff(np.r_[starts, g.shape[0]]).astype(np.float64)
+    means = np.add.reduceat(v, starts, axis=0) / (counts if v.ndim == 1 else counts[:, None])
+    return v - np.repeat(means, counts.astype(np.int64), axis=0)
 
 
 def terms(x: np.ndarray) -> np.ndarray:
@@ -326,6 +325,7 @@ __all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "choices", "ev
 
 
 WEIGHTS_FILE = "analyzer/players/net_weights.py"
+ORDINALS = ("first", "second", "third", "fourth")
 
 
 def write_weights(path, rows: dict, provenance: dict) -> None:
@@ -338,7 +338,8 @@ def write_weights(path, rows: dict, provenance: dict) -> None:
     from analyzer.players import net_weights
     from analyzer.players.net import N_SETTINGS, N_TERMS, ROW_LABELS
 
-    settings = [f"{'taker' if k >= 2 else 'defence'}, {'late' if k % 2 else 'early'}" for k in range(N_SETTINGS)]
+    settings = [f"{'taker' if k % 4 >= 2 else 'defence'}, {'late' if k % 2 else 'early'}, {ORDINALS[k // 4]} to play"
+                for k in range(N_SETTINGS)]
 
     weights = net_weights.WEIGHTS.copy()
     prov = dict(net_weights.PROVENANCE)
