@@ -1,26 +1,33 @@
 """``net``: a learned play policy, a quadratic score over features of each legal card (issue 20).
 
 The seat to move sees what ``knowledge.observe`` leaves it (its cards, the cards gone, the trick,
-the trump and the troefmaker, the cards face up out of play). For each legal card the policy
-computes ``N_FEATURES`` numbers a Belote player would name (below), scores the card with the
-weights of its rules and of the decision's setting (the seat's side taker or defending, the hand
-early or late; ``net_weights.WEIGHTS``, one row per rules label, trained by
-``analyzer.runs.learn`` against pimc's evaluation of each card) and plays the best; ties go to
-the heuristic's card, then the lowest card. The score is a weight per feature plus a weight per
-pair of features (``N_TERMS``: a feature matters more or less when another holds, "a master
-when leading", "points when the partner wins"), computed over the card's nonzero features only
-(most are 0 or 1, and most are 0). Feature 0 is "the heuristic plays this card", so the model
-learns where to leave the heuristic; with every other weight 0 it is the heuristic.
+the trump and the troefmaker, the cards face up out of play, the points and tricks each side has
+taken). For each legal card the policy computes ``N_CARD_FEATURES`` numbers a Belote player would
+name about the card, and ``N_CONTEXT`` more about the decision, the same for every card (below),
+scores the card with the weights of its rules and of the decision's setting (the seat's side taker
+or defending, the hand early or late, the seat's position in the trick; ``net_weights.WEIGHTS``,
+one row per rules label, trained by ``analyzer.runs.learn`` against pimc's evaluation of each card)
+and plays the best; ties go to the heuristic's card, then the lowest card. The score is a weight
+per feature plus a weight per pair of features (``N_TERMS``: a feature matters more or less when
+another holds, "a master when leading", "points when the partner wins", "a trump when the taker
+plays after"), computed over the card's nonzero features only (most are 0 or 1, and most are 0).
+The decision's features count only through their pairs with the card's (what they add alike to
+every card changes no choice), so they are folded once a decision into the weights of the card's
+features (``decision_weights``). Feature 0 is "the heuristic plays this card", so the model learns
+where to leave the heuristic; with every other weight 0 it is the heuristic.
 
-Versions (``net:v=N``): v3, the default, is in classic and Piekjas 3 one step of policy iteration
-over v2: trained on the games net v2 plays, each card valued by v2 playing every seat to the end
-(``belote learn --iterations 2``); in Piekjas 2 and 4 v3 is v2, since there the second step beat v2
-head to head but the heuristic by less (a best response to v2's play-outs), and a third step gave
-nothing more in classic (docs/BENCHMARKS.md). In Dekjas v3 is v2's recipe with the three features
-v2 lacked there (28-30: what the opponent's face-up cards can do to the card, the side suits they
-lack, and the face-down card it uncovers), which are 0 in every other variant (no other seat's card
-is in sight). v2 (``net_weights_v2``, frozen) was trained on the heuristic's games and play-outs,
-with the features 0 to 27 (its weights of 28 to 30 are 0).
+Versions (``net:v=N``): v3, the default, is the shipped ``net_weights``. Every row but Piekjas 2's
+reads the decision's features (31-37) and has a block of weights for each of the 16 settings; in
+classic and Piekjas 3 it is two steps of policy iteration (``belote learn --iterations 2``: the fit
+on the heuristic's games and play-outs, then on the games the first step's net plays, each card
+followed by that net in every seat), in Piekjas 4 and Dekjas one step (there the second step had
+beaten the net before it head to head but the heuristic by less: a best response to its play-outs).
+Piekjas 2's row is v2's (it had 96% of pimc's margin already). The Dekjas features 28-30 (what the
+opponent's face-up cards can do to the card, the side suits they lack, and the face-down card it
+uncovers) are 0 in every other variant (no other seat's card is in sight). v2 (``net_weights_v2``,
+frozen) was trained on the heuristic's games and play-outs with the features 0 to 27 and four
+settings (its weights of the other features are 0, each of its blocks copied to the four positions).
+The figures are in docs/BENCHMARKS.md.
 
 The choice is a pure function of the view: no random number is drawn.
 """
@@ -142,11 +149,17 @@ def decision_weights(weights, base, x, out):
     The decision's features are the same for every card, so their own weights and their pairs with
     each other add the same to every card's score and are left out: a card's ``card_score`` is its
     full score less that constant, and the choice is the same."""
+    on = 0  # the decision's nonzero features, one bit each (N_CONTEXT < 32), visited lowest first
+    for c in range(N_CARD_FEATURES, N_FEATURES):
+        if x[c] != 0.0:
+            on |= 1 << (c - N_CARD_FEATURES)
     for f in range(N_CARD_FEATURES):
         s = weights[base + f]
-        for c in range(N_CARD_FEATURES, N_FEATURES):
-            if x[c] != 0.0:
-                s += weights[base + pair_term(f, c)] * x[c]
+        rest = on
+        while rest:
+            c = N_CARD_FEATURES + lowest_card(rest)
+            s += weights[base + pair_term(f, c)] * x[c]
+            rest &= rest - 1
         out[f] = s
 
 

@@ -115,7 +115,8 @@ PLAY_REGISTRY = (
                "evaluation of each card in its own games (analyzer.players.net)",
                # v=2: the weights trained on heuristic play-outs, kept so that duels can measure v3 against them
                params={"v": (8, 2, 3, 3, "version of the weights: 2 trained on heuristic play-outs of heuristic "
-                                         "games, 3 on net play-outs of net's own games (a step of policy iteration)")}),
+                                         "games, 3 the shipped ones (the decision's features, policy iteration where "
+                                         "it paid: analyzer.players.net)")}),
 )
 PLAY = {p.name: p for p in PLAY_REGISTRY}
 # the registry's columns, as the rest of the code reads them
