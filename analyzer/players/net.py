@@ -64,7 +64,8 @@ from analyzer.players.knowledge import PUB_DECL, PUB_SEEN_OUT, UNDER_HIDDEN
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.play import HEURISTIC
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
-from analyzer.rules.cards import ALL_CARDS_MASK, card_points, lowest_card, popcount, strength, suit_mask
+from analyzer.rules.cards import (ALL_CARDS_MASK, LAST_TRICK_BONUS, TOTAL_CARD_POINTS, card_points, lowest_card, popcount,
+                                  strength, suit_mask)
 
 # The features of one legal card, in order (names: FEATURES). "pts" is the card's points / 20.
 FEATURES = (
@@ -112,12 +113,13 @@ FEATURES = (
 N_FEATURES = len(FEATURES)
 N_CARD_FEATURES = 31  # the features of the card itself; from here on, the decision's (``context_features``)
 N_CONTEXT = N_FEATURES - N_CARD_FEATURES
-# The score of a card: in each of four settings of the decision (the seat's side taker or
-# defending, and the hand early or late: at most half its tricks left), a weight per feature and a
-# weight per pair of features i < j (``pair_term``: numpy's ``triu_indices(N_FEATURES, 1)`` order):
-# weights[(2 * taker + late) * N_TERMS + term]. Held out on classic decisions (40,000 deals to train,
-# 10,000 to judge, docs/BENCHMARKS.md), the pairs took the value given away against the heuristic's
-# card from -1.45 to -5.1 a decision; more features alone (the voids) from -1.41 to -1.45.
+# The score of a card: in each of sixteen settings of the decision (the seat's side taker or
+# defending, the hand early or late: at most half its tricks left, and the cards already in the
+# trick), a weight per feature and a weight per pair of features i < j (``pair_term``: numpy's
+# ``triu_indices(N_FEATURES, 1)`` order): weights[(2 * taker + late + 4 * in_trick) * N_TERMS + term].
+# Held out on classic decisions (40,000 deals to train, 10,000 to judge, docs/BENCHMARKS.md), the pairs
+# took the value given away against the heuristic's card from -1.45 to -5.1 a decision (four settings,
+# 28 features); more features alone (the voids) from -1.41 to -1.45.
 N_SETTINGS = 16  # role (2) x stage (2) x position in the trick (4: the cards already in it)
 N_PAIRS = N_FEATURES * (N_FEATURES - 1) // 2
 N_TERMS = N_FEATURES + N_PAIRS
@@ -265,19 +267,23 @@ def context_features(view, rec, pub):
                 other_best = max(other_best, view[ST_POINTS + s] + pub[PUB_DECL + s])
         if own == view[ST_TRICK_NO]:
             mine_all = 1.0
-        lead = (view[ST_POINTS + side] + pub[PUB_DECL + side] - other_best) / 162.0
+        lead = (view[ST_POINTS + side] + pub[PUB_DECL + side] - other_best) / (TOTAL_CARD_POINTS + LAST_TRICK_BONUS)
     trumps = popcount(np.uint32(view[ST_HANDS + seat]) & np.uint32(suit_mask(view[ST_TRUMP]))) / 8.0
     return (partner_after, taker_after, is_taker, mine_all, other_all, lead, trumps)
+
+
+@njit(cache=True, inline="always")
+def on_taker_side(view, rec):
+    """1 if the seat to move is on the taker's side, else 0."""
+    return 1 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(view[ST_TO_MOVE], rec) else 0
 
 
 @njit(cache=True)
 def setting(view, rec):
     """The decision's setting (``N_SETTINGS``): 2 x (the seat's side is the taker's) + (late) + 4 x
     (the cards already in the trick: the seat's position in it)."""
-    seat = view[ST_TO_MOVE]
-    taker = 1 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(seat, rec) else 0
     late = 1 if 2 * (rec.n_tricks - view[ST_TRICK_NO]) <= rec.n_tricks else 0
-    return 2 * taker + late + 4 * view[ST_N_IN]
+    return 2 * on_taker_side(view, rec) + late + 4 * view[ST_N_IN]
 
 
 @njit(cache=True)
@@ -370,7 +376,7 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
             tm &= tm - np.uint32(1)
         trick_pts /= 40.0
     last = 1.0 if k == n - 1 else 0.0
-    taker_side = 1.0 if setting(view, rec) % 4 >= 2 else 0.0
+    taker_side = float(on_taker_side(view, rec))
     unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
     tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
     voids = proven_voids(view, rec)
