@@ -89,8 +89,8 @@ def test_pimc_scratch_rows_keep_their_offsets():
     from analyzer.players import pimc as P
 
     rows = (P.SC_CARD, P.SC_TRICKS, P.SC_DECL, P.SC_STUK, P.SC_TOTALS, P.SC_BONUS, P.SC_AWARD, P.SC_OUT_CARD,
-            P.SC_OUT_RAW, P.SC_OUT_SCORES, P.SC_HAND)
-    assert rows == tuple(range(11)) and P.N_SC == 11
+            P.SC_OUT_RAW, P.SC_OUT_SCORES, P.SC_HAND, P.SC_DECLARED, P.SC_DECLARED_KEY, P.SC_DECLARED_USED)
+    assert rows == tuple(range(14)) and P.N_SC == 14
 
 
 def test_strong_link_keeps_its_offsets():

@@ -27,14 +27,14 @@ from analyzer.game.state import (
     legal_cards,
 )
 from analyzer.players import play
-from analyzer.players.knowledge import PUB_DECL, PUB_SEEN_OUT, UNDER_HIDDEN, observe
+from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN, observe
 from analyzer.players.net import (FEATURES, N_FEATURES, N_SETTINGS, N_TERMS, N_WEIGHTS, ROW_LABELS, decision_features, net_card,
                                   setting)
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.policies import play_code
 from analyzer.players import strong_workspace
 from analyzer.players.strong import card_via_link
-from analyzer.rules import ALL_LABELS, Rules
+from analyzer.rules import ALL_LABELS, Rules, reference
 from analyzer.rules.cards import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
 from analyzer.runs.learn import Decisions, choices, evaluate, fit, terms
 
@@ -77,7 +77,16 @@ def reference_voids(view, rules) -> dict[int, set[int]]:
     return out
 
 
-def reference_features(view, rules, seen_out: int, heur: int, card: int) -> list[float]:
+def reference_to_declare(view, pub, seat, without=None) -> int:
+    """Dekjas: the points ``seat`` would declare on winning a trick now (§5 'When'): the sequences among
+    its face-up cards (less ``without``) that use no card a sequence has used, and the carrés likewise."""
+    up = [c for c in _cards(int(view[ST_HANDS + seat])) if c != without]
+    seq_used, carre_used = _cards(int(pub[PUB_DECLARED_USED])), _cards(int(pub[PUB_DECLARED_USED + 1]))
+    return (sum(d.points for d in reference.declarations([c for c in up if c not in seq_used]) if d.kind == "sequence")
+            + sum(d.points for d in reference.declarations([c for c in up if c not in carre_used]) if d.kind == "carre"))
+
+
+def reference_features(view, rules, seen_out: int, heur: int, card: int, pub=None) -> list[float]:
     """Each feature as its name says, card by card, from the seat's view."""
     n = rules.players
     seat, trump, k = int(view[ST_TO_MOVE]), int(view[ST_TRUMP]), int(view[ST_N_IN])
@@ -128,12 +137,15 @@ def reference_features(view, rules, seen_out: int, heur: int, card: int) -> list
     uncovers = float(rules.variant == "dekjas" and int(view[ST_UNDER + card]) == UNDER_HIDDEN)
     none_shown = float(rules.variant == "dekjas" and k == 0 and suit != trump and any(
         not any(c >> 3 == suit for c in _cards(int(view[ST_HANDS + (seat + d) % n]))) for d in range(1, n)))
+    breaks = 0.0  # Dekjas: the points the seat could still declare with the card and not without it
+    if rules.variant == "dekjas":
+        breaks = (reference_to_declare(view, pub, seat) - reference_to_declare(view, pub, seat, card)) / 100
     return [h, is_trump, pts, _order(card, trump) / 7, master, lead, lead * is_trump, lead * master, lead * pts, wins,
             wins * last, wins * trick_pts, partner * pts, partner * is_trump, (1 - wins) * (1 - lead) * (1 - partner) * pts,
             ruff, taker_side * lead * is_trump, unseen_trumps * lead * is_trump, len(same) / 8,
             float(all(_order(c, trump) >= _order(card, trump) for c in same)),
             float(all(_order(c, trump) <= _order(card, trump) for c in same)), left * pts, taker_side * h, over,
-            opp_void, partner_void, after_void, unseen_suit, later, uncovers, none_shown]
+            opp_void, partner_void, after_void, unseen_suit, later, uncovers, none_shown, breaks]
 
 
 def reference_context(view, rules, pub) -> list[float]:
@@ -162,7 +174,18 @@ def reference_context(view, rules, pub) -> list[float]:
     lead = (total[mine] - max(total[s] for s in sides if s != mine)) / 162 if done else 0.0
     return [float(rules.partners and (seat + 2) % n in after), float(taker in after), float(seat == taker),
             float(done > 0 and won.get(mine, 0) == done), float(done > 0 and any(won.get(s, 0) == done for s in sides if s != mine)),
-            lead, sum(1 for c in _cards(int(view[ST_HANDS + seat])) if c >> 3 == trump) / 8]
+            lead, sum(1 for c in _cards(int(view[ST_HANDS + seat])) if c >> 3 == trump) / 8] + reference_declarations(view, rules, pub)
+
+
+def reference_declarations(view, rules, pub) -> list[float]:
+    """Dekjas: the points / 100 the seat, then the other seat, would declare on winning a trick now, and
+    whose best declaration so far is the better (+1 the seat's, -1 the other's, 0 neither)."""
+    if rules.variant != "dekjas":
+        return [0.0, 0.0, 0.0]
+    seat = int(view[ST_TO_MOVE])
+    mine, other = int(pub[PUB_DECLARED_KEY + seat]), int(pub[PUB_DECLARED_KEY + 1 - seat])
+    return [reference_to_declare(view, pub, seat) / 100, reference_to_declare(view, pub, 1 - seat) / 100,
+            float(mine > other) - float(mine < other)]
 
 
 def reference_taker_side(view, rules) -> int:
@@ -182,12 +205,13 @@ def _positions(label, count, seed):
 
 
 def test_the_features_are_named_in_order():
-    assert len(FEATURES) == N_FEATURES == 38 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+    assert len(FEATURES) == N_FEATURES == 42 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
 @pytest.mark.parametrize("label", ALL_LABELS)
 def test_every_feature_of_every_legal_card_equals_the_reference(label):
-    rules, positions = _positions(label, 30, 5)
+    rules, positions = _positions(label, 200 if label == "dekjas" else 30, 5)  # Dekjas: declarations still to make are rarer
+    seen = np.zeros(N_FEATURES, bool)
     rec = rules.record()
     view = np.zeros(STATE_SIZE, np.int64)
     cards, feats = np.zeros(32, np.int64), np.zeros((32, N_FEATURES))
@@ -197,10 +221,13 @@ def test_every_feature_of_every_legal_card_equals_the_reference(label):
         assert sorted(cards[:m]) == _cards(int(legal_cards(st, rec)))
         assert heur == heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC)
         for j in range(m):
-            ref = reference_features(view, rules, int(pub[PUB_SEEN_OUT]), heur, int(cards[j])) + reference_context(view, rules, pub)
+            ref = reference_features(view, rules, int(pub[PUB_SEEN_OUT]), heur, int(cards[j]), pub) + reference_context(view, rules, pub)
             got = feats[j]
             wrong = [FEATURES[f] for f in range(N_FEATURES) if abs(got[f] - ref[f]) > 1e-12]
             assert not wrong, (label, int(cards[j]), wrong)
+            seen |= got != 0
+    if label == "dekjas":  # every feature of Dekjas' face-up cards and declarations was checked where it is not 0
+        assert seen[[28, 29, 30, 31, 39, 40, 41]].all(), [FEATURES[f] for f in range(N_FEATURES) if not seen[f]]
 
 
 @pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])

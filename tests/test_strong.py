@@ -36,12 +36,11 @@ from analyzer.game.state import (
     random_start,
     side_card_points,
     start_state,
-    undo_card,
 )
 from analyzer.players import choose, public_info, solve, strong_workspace
 from analyzer.players import play
-from analyzer.players.knowledge import PUB_DECL, observe, prepare, sample_world
-from analyzer.players.pimc import _race, distinct_cards, play_out, roll_out
+from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED, note_declarations, observe, prepare, sample_world
+from analyzer.players.pimc import SC_DECLARED, _race, distinct_cards, play_out, roll_out
 from analyzer.players.policies import Policies, play_code
 from analyzer.players.strong import PIMC_TT_BITS, card_via_link, make_strong, play_to_end
 from analyzer.rules.structure import team_scoring
@@ -80,7 +79,9 @@ def random_position(rules, rng, tricks_left=None):
         stop = (rules.n_tricks - tricks_left) * rules.players + int(rng.integers(rules.players))
     for _ in range(stop):
         options = mask_to_cards(int(legal_cards(st, rec)))
-        play_card(st, rec, options[int(rng.integers(len(options)))])
+        winner = play_card(st, rec, options[int(rng.integers(len(options)))])
+        if winner >= 0 and rules.declare_after_trick:  # Dekjas: what the trick's winner declares is public
+            note_declarations(pub, st, rec, winner)
     return st, pub, int(st[ST_TO_MOVE])
 
 
@@ -163,9 +164,10 @@ def test_roll_out_values_every_card_as_play_out_does(label, undertrump):
     rng = np.random.default_rng(abs(hash(("roll", label, undertrump))) % 2**32)
     sw = make_strong(team_scoring(rec), PIMC_TT_BITS)
     values = set()
-    checked = 0
+    checked = declared_before = declared_in_play = 0
     for _ in range(40):
         st, pub, seat = random_position(rules, rng)
+        declared_before += int(pub[PUB_DECLARED:PUB_DECLARED + 2].sum() > 0)
         pub[PUB_DECL + int(rng.integers(rec.n_sides))] = int(rng.choice([0, 20, 50]))
         _, worlds = _worlds(st, rules, pub, seat, 3, int(rng.integers(2**63)))
         for w in worlds:
@@ -174,13 +176,15 @@ def test_roll_out_values_every_card_as_play_out_does(label, undertrump):
                 for side in range(rec.n_sides):
                     fast = roll_out(w, rec, pub, sw.sc, card, side)
                     assert (w == before).all()
-                    play_card(w, rec, card)
-                    slow = play_out(w, rec, pub, sw, 0, side)
-                    undo_card(w, rec)
+                    slow = play_out(w, rec, pub, sw, 0, side, card)
+                    declared_in_play += int(sw.sc[SC_DECLARED, :2].sum() > pub[PUB_DECLARED:PUB_DECLARED + 2].sum())
+                    assert (w == before).all()
                     assert fast == slow, (label, card, side)
                     values.add(int(fast))
                     checked += 1
     assert checked > 200 and len(values) > 20  # many positions, and values that differ
+    if rules.declare_after_trick:  # and play-outs that start from declarations made, and make more
+        assert declared_before > 5 and declared_in_play > 20
 
 
 def _equivalent_sets(view, rules, seat, legal, seen_out):

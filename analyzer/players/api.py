@@ -14,6 +14,7 @@ from analyzer.game.state import STATE_SIZE, is_over
 from analyzer.players import play
 from analyzer.players.knowledge import (
     PUB_DECL,
+    PUB_DECLARED_KEY,
     PUB_DIX_SEAT,
     PUB_KNOWN,
     PUB_ROEM_SIDE,
@@ -54,6 +55,7 @@ def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_s
     for side, pts in (declarations or {}).items():
         pub[PUB_DECL + int(side)] = int(pts)
     pub[PUB_ROEM_SIDE] = roem_side
+    pub[PUB_DECLARED_KEY:PUB_DECLARED_KEY + 4] = -1  # Dekjas: nothing declared yet
     pub[PUB_DIX_SEAT] = -1
     if bidding is not None:
         from analyzer.players.policies import Policies

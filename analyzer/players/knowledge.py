@@ -20,7 +20,9 @@ What a seat sees, by variant:
   included (RULES.md §3, §4). In the view a hidden face-down card under a face-up card
   is ``UNDER_HIDDEN``;
 - the declarations announced at the first trick and the side that scores them
-  (``PUB_DECL``, ``PUB_ROEM_SIDE``; Dekjas: 0 and -1, its declarations come in play).
+  (``PUB_DECL``, ``PUB_ROEM_SIDE``; Dekjas: 0 and -1, its declarations come in play);
+- Dekjas: the declarations made so far, after each won trick (``PUB_DECLARED``,
+  ``PUB_DECLARED_KEY``, ``PUB_DECLARED_USED``: ``note_declarations``).
 
 A world is any deal consistent with the above and with what the play proves; with
 ``pimc:infer=bids`` also with the bidding ("What the bidding tells", below).
@@ -32,6 +34,9 @@ loop, or by ``public_info`` in Python)::
     PUB_KNOWN + seat    mask of the cards everyone knows the seat received (until played)
     PUB_DECL + side     declaration points the side scores (classic, Piekjas)
     PUB_ROEM_SIDE       the side scoring declarations, -1
+    PUB_DECLARED + seat Dekjas: the declaration points the seat has declared so far
+    PUB_DECLARED_KEY + seat  Dekjas: the key of its best declaration so far, -1
+    PUB_DECLARED_USED   Dekjas: the cards used by a sequence (+ 0), by a carré (+ 1)
     PUB_BID_ROUND       the round the trump was made in: 1, 2 or KOE_ROUND (3); 0: the
                         bidding is not known (no evidence: the Python API's default)
     PUB_TURNED          the turned card
@@ -114,6 +119,7 @@ from analyzer.game.state import (
     seat_of_play,
 )
 from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, lowest_card, popcount
+from analyzer.rules.declarations import declare_new
 from analyzer.rules.legal import legal_mask
 
 # the public-information record, declared once (the layout of the docstring): (name, size)
@@ -122,6 +128,10 @@ PUB_FIELDS = (
     ("known", 4),  # + seat: mask of the cards everyone knows the seat received (until played)
     ("decl", 4),  # + side: declaration points the side scores (classic, Piekjas)
     ("roem_side", 1),  # the side scoring declarations, -1
+    ("declared", 4),  # + seat: Dekjas, the declaration points the seat has declared so far (it scores them if its
+    # best declaration is the best at the end of the hand)
+    ("declared_key", 4),  # + seat: Dekjas, the key of the seat's best declaration so far (declarations.declaration_key), -1
+    ("declared_used", 2),  # Dekjas: the cards used by a sequence, by a carré (no later declaration of the kind uses them)
     ("bid_round", 1),  # the round the trump was made in: 1, 2 or KOE_ROUND; 0: the bidding is not known
     ("turned", 1),  # the turned card
     ("table", 1),  # the card on the table after any Dix
@@ -136,6 +146,9 @@ PUB_SEEN_OUT = PUB_OFFSETS["seen_out"]
 PUB_KNOWN = PUB_OFFSETS["known"]
 PUB_DECL = PUB_OFFSETS["decl"]
 PUB_ROEM_SIDE = PUB_OFFSETS["roem_side"]
+PUB_DECLARED = PUB_OFFSETS["declared"]
+PUB_DECLARED_KEY = PUB_OFFSETS["declared_key"]
+PUB_DECLARED_USED = PUB_OFFSETS["declared_used"]
 PUB_BID_ROUND = PUB_OFFSETS["bid_round"]
 PUB_TURNED = PUB_OFFSETS["turned"]
 PUB_TABLE = PUB_OFFSETS["table"]
@@ -197,6 +210,7 @@ def fill_public(pub, rec, taker, turned, table_card, dix_seat, fille, roem_side,
     pub[PUB_FORCED] = -1
     for s in range(4):
         pub[PUB_BID_POL + s] = -1
+        pub[PUB_DECLARED_KEY + s] = -1
     if has_piles(rec):
         return
     if taker_gets_turned(rec):
@@ -208,6 +222,22 @@ def fill_public(pub, rec, taker, turned, table_card, dix_seat, fille, roem_side,
     if roem_side >= 0:
         pub[PUB_ROEM_SIDE] = roem_side
         pub[PUB_DECL + roem_side] = roem_points
+
+
+@njit(cache=True)
+def note_declarations(pub, st, rec, winner):
+    """Dekjas (§5 'When'): ``winner`` has just won a trick of ``st`` and declares what is new among
+    its face-up cards; the declarations are public, so they go into ``pub`` (``PUB_DECLARED``,
+    ``PUB_DECLARED_KEY``, ``PUB_DECLARED_USED``), where the searching players' values and net's
+    features read them. The hand loop calls it after every trick of a hand a searching player is
+    in; a replay (``belote learn``, ``belote review``) after every trick it replays."""
+    up = np.uint32(st[ST_HANDS + winner])
+    pts, key, seq, carre = declare_new(np.uint32(up & ~np.uint32(pub[PUB_DECLARED_USED])),  # uint32: one compile
+                                       np.uint32(up & ~np.uint32(pub[PUB_DECLARED_USED + 1])), st[ST_TRUMP], rec.roem_by_points)
+    pub[PUB_DECLARED + winner] += pts
+    pub[PUB_DECLARED_KEY + winner] = max(pub[PUB_DECLARED_KEY + winner], key)
+    pub[PUB_DECLARED_USED] |= np.int64(seq)
+    pub[PUB_DECLARED_USED + 1] |= np.int64(carre)
 
 
 @njit(cache=True)

@@ -17,14 +17,16 @@ features (``decision_weights``). Feature 0 is "the heuristic plays this card", s
 where to leave the heuristic; with every other weight 0 it is the heuristic.
 
 Versions (``net:v=N``): v3, the default, is the shipped ``net_weights``. Every row but Piekjas 2's
-reads the decision's features (31-37) and has a block of weights for each of the 16 settings; in
+reads the decision's features (32-38) and has a block of weights for each of the 16 settings; in
 classic and Piekjas 3 it is two steps of policy iteration (``belote learn --iterations 2``: the fit
 on the heuristic's games and play-outs, then on the games the first step's net plays, each card
 followed by that net in every seat), in Piekjas 4 and Dekjas one step (there the second step had
 beaten the net before it head to head but the heuristic by less: a best response to its play-outs).
 Piekjas 2's row is v2's (it had 96% of pimc's margin already). The Dekjas features 28-30 (what the
 opponent's face-up cards can do to the card, the side suits they lack, and the face-down card it
-uncovers) are 0 in every other variant (no other seat's card is in sight). v2 (``net_weights_v2``,
+uncovers) and 31, 39-41 (the declarations the card breaks, those each seat would make on winning
+a trick now, who holds the best one so far: Dekjas declares in play) are 0 in every other variant
+(no other seat's card is in sight; the declarations are made at the first trick). v2 (``net_weights_v2``,
 frozen) was trained on the heuristic's games and play-outs with the features 0 to 27 and four
 settings (its weights of the other features are 0, each of its blocks copied to the four positions).
 The figures are in docs/BENCHMARKS.md.
@@ -37,7 +39,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.rules.structure import has_partners, has_piles
+from analyzer.rules.declarations import declare_new
+from analyzer.rules.structure import declares_after_trick, has_partners, has_piles
 from analyzer.game.state import (
     ST_UNDER,
     ST_BEST_I,
@@ -60,7 +63,7 @@ from analyzer.game.state import (
     seat_of_play,
     side_of_seat,
 )
-from analyzer.players.knowledge import PUB_DECL, PUB_SEEN_OUT, UNDER_HIDDEN
+from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.play import HEURISTIC
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
@@ -101,17 +104,21 @@ FEATURES = (
     # holds a card in sight that takes it (Dekjas: the face-up cards are public)
     "it uncovers a face-down card",  # 29: Dekjas, a face-up card with a hidden card under it
     "lead x a later seat shows no card of its side suit",  # 30: Dekjas, none among its face-up cards
+    "the declarations it breaks",  # 31: Dekjas, the points / 100 the seat could still declare with it and not without
     # what is the same for every card of the decision: the model reads it through its pairs with the card's features
-    "the partner plays after it in this trick",  # 31: classic, leading or second to play
-    "the taker plays after it in this trick",  # 32: a defender plays before the taker
-    "the seat is the taker",  # 33: not its partner
-    "the seat's side has won every trick so far",  # 34: from the second trick on (capot for)
-    "another side has won every trick so far",  # 35: from the second trick on (capot against)
-    "the side's lead in points",  # 36: its card and declaration points less the best other side's, / 162
-    "the seat's trumps",  # 37: / 8
+    "the partner plays after it in this trick",  # 32: classic, leading or second to play
+    "the taker plays after it in this trick",  # 33: a defender plays before the taker
+    "the seat is the taker",  # 34: not its partner
+    "the seat's side has won every trick so far",  # 35: from the second trick on (capot for)
+    "another side has won every trick so far",  # 36: from the second trick on (capot against)
+    "the side's lead in points",  # 37: its card and declaration points less the best other side's, / 162
+    "the seat's trumps",  # 38: / 8
+    "the seat's declarations still to make",  # 39: Dekjas, the points / 100 it would declare on winning a trick now
+    "another seat's declarations still to make",  # 40: Dekjas, the same for the other seat
+    "who holds the best declaration",  # 41: Dekjas, +1 the seat's best declared so far beats the other's, -1 it loses
 )
 N_FEATURES = len(FEATURES)
-N_CARD_FEATURES = 31  # the features of the card itself; from here on, the decision's (``context_features``)
+N_CARD_FEATURES = 32  # the features of the card itself; from here on, the decision's (``context_features``)
 N_CONTEXT = N_FEATURES - N_CARD_FEATURES
 # The score of a card: in each of sixteen settings of the decision (the seat's side taker or
 # defending, the hand early or late: at most half its tricks left, and the cards already in the
@@ -269,7 +276,29 @@ def context_features(view, rec, pub):
             mine_all = 1.0
         lead = (view[ST_POINTS + side] + pub[PUB_DECL + side] - other_best) / (TOTAL_CARD_POINTS + LAST_TRICK_BONUS)
     trumps = popcount(np.uint32(view[ST_HANDS + seat]) & np.uint32(suit_mask(view[ST_TRUMP]))) / 8.0
-    return (partner_after, taker_after, is_taker, mine_all, other_all, lead, trumps)
+    mine_to_declare = 0.0
+    other_to_declare = 0.0
+    roem = 0.0
+    if declares_after_trick(rec):  # Dekjas: the declarations are made in play (knowledge.PUB_DECLARED)
+        other = 1 - seat
+        mine_to_declare = to_declare(view, rec, pub, seat, 0) / 100.0
+        other_to_declare = to_declare(view, rec, pub, other, 0) / 100.0
+        if pub[PUB_DECLARED_KEY + seat] > pub[PUB_DECLARED_KEY + other]:
+            roem = 1.0
+        elif pub[PUB_DECLARED_KEY + seat] < pub[PUB_DECLARED_KEY + other]:
+            roem = -1.0
+    return (partner_after, taker_after, is_taker, mine_all, other_all, lead, trumps, mine_to_declare, other_to_declare,
+            roem)
+
+
+@njit(cache=True)
+def to_declare(view, rec, pub, seat, without):
+    """Dekjas: the points ``seat`` would declare with its face-up cards less the cards ``without``
+    (a mask), were it to win a trick now (what no declaration of the kind has used yet, §5)."""
+    up = np.uint32(view[ST_HANDS + seat]) & ~np.uint32(without)
+    pts, _, _, _ = declare_new(np.uint32(up & ~np.uint32(pub[PUB_DECLARED_USED])),  # uint32: one compile
+                               np.uint32(up & ~np.uint32(pub[PUB_DECLARED_USED + 1])), view[ST_TRUMP], rec.roem_by_points)
+    return pts
 
 
 @njit(cache=True, inline="always")
@@ -407,6 +436,7 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
             f[28] = 1.0 if piles and (f[5] != 0.0 or f[9] != 0.0) and later_beats(view, rec, c) else 0.0
             f[29] = 1.0 if piles and view[ST_UNDER + c] == UNDER_HIDDEN else 0.0
             f[30] = 1.0 if piles and k == 0 and (c >> 3) != trump and shows_none(view, rec, c >> 3) else 0.0
+            f[31] = (ctx[7] - to_declare(view, rec, pub, seat, 1 << c) / 100.0) if piles and ctx[7] > 0.0 else 0.0
             for g in range(N_CARD_FEATURES, N_FEATURES):
                 f[g] = ctx[g - N_CARD_FEATURES]
             m += 1

@@ -33,7 +33,8 @@ Value
 -----
 What the hand is worth to the seat's side at the end of the play-out: its hand score
 minus the best score among the other sides (RULES.md §6, with the declarations
-announced at the first trick; made/dedans, litige, classic capot 252 and Piekjas/Dekjas
+announced at the first trick, or in Dekjas those made so far (``knowledge.PUB_DECLARED``)
+and those the play-out's trick winners make (``declare_after``); made/dedans, litige, classic capot 252 and Piekjas/Dekjas
 pit included; stuk, reserve and game totals left out), times ``SCORE_WEIGHT``, plus its
 card-point margin (capot included), which breaks ties of equal scores (Piekjas scores
 are rounded to tens). The heuristic's own card wins ties of the mean value, then the
@@ -80,6 +81,9 @@ from analyzer.game.state import (
 from analyzer.players.dd import dd_best
 from analyzer.players.knowledge import (
     PUB_DECL,
+    PUB_DECLARED,
+    PUB_DECLARED_KEY,
+    PUB_DECLARED_USED,
     PUB_ROEM_SIDE,
     PUB_SEEN_OUT,
     mask_cards,
@@ -93,7 +97,9 @@ from analyzer.players.play import HEURISTIC, choose_card
 from analyzer.players.solver import C_GEN, _paranoid
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, card_points, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
+from analyzer.rules.declarations import declare_new, has_declaration, roem_winner
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, score_classic, score_solo
+from analyzer.rules.structure import declares_after_trick
 
 SCORE_WEIGHT = 4  # one point of hand score is worth four card points of margin
 V1 = 1  # ``pimc:v=1``: every legal card valued on every world (the player before racing)
@@ -118,6 +124,9 @@ SC_FIELDS = (
     ("out_raw", 1),
     ("out_scores", 1),
     ("hand", 1),  # each seat's cards in a roll-out
+    ("declared", 1),  # Dekjas, by seat: the declaration points declared (PUB_DECLARED, then the play-out's)
+    ("declared_key", 1),  # Dekjas, by seat: the key of its best declaration, -1
+    ("declared_used", 1),  # Dekjas: the cards used by a sequence (0), by a carré (1)
 )
 SC_OFFSETS, N_SC = offsets(SC_FIELDS)
 SC_CARD = SC_OFFSETS["card"]
@@ -131,6 +140,9 @@ SC_OUT_CARD = SC_OFFSETS["out_card"]
 SC_OUT_RAW = SC_OFFSETS["out_raw"]
 SC_OUT_SCORES = SC_OFFSETS["out_scores"]
 SC_HAND = SC_OFFSETS["hand"]
+SC_DECLARED = SC_OFFSETS["declared"]
+SC_DECLARED_KEY = SC_OFFSETS["declared_key"]
+SC_DECLARED_USED = SC_OFFSETS["declared_used"]
 
 
 @njit(cache=True, inline="always")
@@ -157,8 +169,33 @@ def heuristic_on_state(st, rec, seen_out, code):
 
 
 @njit(cache=True)
+def start_declarations(pub, sc):
+    """Dekjas: a play-out starts from the declarations made so far (``pub``), into ``sc``'s
+    ``SC_DECLARED`` rows, where ``declare_after`` adds the play-out's own."""
+    for s in range(4):
+        sc[SC_DECLARED, s] = pub[PUB_DECLARED + s]
+        sc[SC_DECLARED_KEY, s] = pub[PUB_DECLARED_KEY + s]
+    sc[SC_DECLARED_USED, 0] = pub[PUB_DECLARED_USED]
+    sc[SC_DECLARED_USED, 1] = pub[PUB_DECLARED_USED + 1]
+
+
+@njit(cache=True)
+def declare_after(sc, up, winner, trump, rec):
+    """Dekjas, in a play-out: ``winner`` has won a trick holding the face-up cards ``up`` and
+    declares what is new among them (§5 'When', as ``knowledge.note_declarations``), into ``sc``."""
+    up = np.uint32(up)
+    pts, key, seq, carre = declare_new(np.uint32(up & ~np.uint32(sc[SC_DECLARED_USED, 0])),  # uint32: one compile
+                                       np.uint32(up & ~np.uint32(sc[SC_DECLARED_USED, 1])), trump, rec.roem_by_points)
+    sc[SC_DECLARED, winner] += pts
+    sc[SC_DECLARED_KEY, winner] = max(sc[SC_DECLARED_KEY, winner], key)
+    sc[SC_DECLARED_USED, 0] |= np.int64(seq)
+    sc[SC_DECLARED_USED, 1] |= np.int64(carre)
+
+
+@njit(cache=True)
 def hand_value(st, rec, pub, sc, side):
-    """The value to ``side`` of the finished hand ``st`` (module docstring)."""
+    """The value to ``side`` of the finished hand ``st`` (module docstring); Dekjas: with the
+    declarations in ``sc`` (``start_declarations``, then ``declare_after`` every trick)."""
     for s in range(4):
         sc[SC_CARD, s] = st[ST_POINTS + s]
         sc[SC_TRICKS, s] = st[ST_TRICKS + s]
@@ -168,19 +205,24 @@ def hand_value(st, rec, pub, sc, side):
 @njit(cache=True)
 def scored_value(rec, taker_side, pub, sc, side):
     """The value to ``side`` of a finished hand whose card points and tricks by side are
-    ``sc[SC_CARD]`` and ``sc[SC_TRICKS]`` (module docstring)."""
+    ``sc[SC_CARD]`` and ``sc[SC_TRICKS]`` (module docstring): the declarations of the first
+    trick from ``pub``; Dekjas' (made in play) from ``sc[SC_DECLARED]``, ``sc[SC_DECLARED_KEY]``."""
     n_sides = rec.n_sides
+    roem_side = pub[PUB_ROEM_SIDE]
+    dekjas = declares_after_trick(rec)
+    if dekjas:
+        roem_side = roem_winner(sc[SC_DECLARED_KEY], rec.n_players, False, rec.roem_tie_first)
     for s in range(4):
-        sc[SC_DECL, s] = pub[PUB_DECL + s]
+        sc[SC_DECL, s] = sc[SC_DECLARED, s] if dekjas else pub[PUB_DECL + s]
         sc[SC_STUK, s] = 0
         sc[SC_TOTALS, s] = 0
     if team_scoring(rec):
         score_classic(taker_side, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
-                      pub[PUB_ROEM_SIDE], sc[SC_STUK], NO_RESERVE, rec.classic_tie_made,
+                      roem_side, sc[SC_STUK], NO_RESERVE, rec.classic_tie_made,
                       sc[SC_OUT_CARD], sc[SC_OUT_RAW], sc[SC_OUT_SCORES])
     else:
         score_solo(taker_side, n_sides, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
-                   pub[PUB_ROEM_SIDE], sc[SC_STUK], NO_RESERVE, sc[SC_TOTALS], rec.target, NO_TOTALS,
+                   roem_side, sc[SC_STUK], NO_RESERVE, sc[SC_TOTALS], rec.target, NO_TOTALS,
                    rec.trickless_target,
                    sc[SC_BONUS], sc[SC_AWARD], sc[SC_OUT_CARD], sc[SC_OUT_RAW], sc[SC_OUT_SCORES])
     other_score = -(1 << 30)
@@ -193,12 +235,22 @@ def scored_value(rec, taker_side, pub, sc, side):
 
 
 @njit(cache=True, inline="always")  # one layer less: see analyzer.players.strong_entry
-def play_out(w, rec, pub, sw, exact, side):
-    """The value to ``side`` of world ``w`` played to the end by the evaluator (module
-    docstring); ``w`` is back as it was on return."""
+def play_out(w, rec, pub, sw, exact, side, card):
+    """The value to ``side`` of ``card`` played in world ``w`` and the hand played to the end
+    by the evaluator (module docstring); ``w`` is back as it was on return."""
     played = 0
     seen = pub[PUB_SEEN_OUT]
-    while w[ST_TRICK_NO] < rec.n_tricks:
+    dekjas = declares_after_trick(rec)
+    if dekjas:
+        start_declarations(pub, sw.sc)
+    c = card
+    while True:
+        winner = play_card(w, rec, c)
+        played += 1
+        if dekjas and winner >= 0:
+            declare_after(sw.sc, w[ST_HANDS + winner], winner, w[ST_TRUMP], rec)
+        if w[ST_TRICK_NO] >= rec.n_tricks:
+            break
         legal = legal_cards(w, rec)
         if popcount(legal) == 1:
             c = lowest_card(legal)
@@ -206,8 +258,6 @@ def play_out(w, rec, pub, sw, exact, side):
             c = dd_best(w, rec, sw)
         else:
             c = heuristic_on_state(w, rec, seen, HEURISTIC)
-        play_card(w, rec, c)
-        played += 1
     v = hand_value(w, rec, pub, sw.sc, side)
     for _ in range(played):
         undo_card(w, rec)
@@ -241,6 +291,12 @@ def roll_out(w, rec, pub, sc, card, side):
     best_i = w[ST_BEST_I]
     best_s = w[ST_BEST_S]
     best_trump = w[ST_BEST_TRUMP]
+    dekjas = declares_after_trick(rec)
+    seq_used = carre_used = np.uint32(0)  # Dekjas: the cards a declaration of the kind has used (in registers)
+    if dekjas:
+        start_declarations(pub, sc)
+        seq_used = np.uint32(pub[PUB_DECLARED_USED])
+        carre_used = np.uint32(pub[PUB_DECLARED_USED + 1])
     pts = 0
     win_card = -1
     base = ST_PLAYED + t * n
@@ -277,6 +333,12 @@ def roll_out(w, rec, pub, sc, card, side):
             ws = side_of_seat(win_seat, rec)
             sc[SC_CARD, ws] += pts
             sc[SC_TRICKS, ws] += 1
+            if dekjas:
+                up = np.uint32(sc[SC_HAND, win_seat])
+                if has_declaration(np.uint32(up & ~seq_used), np.uint32(up & ~carre_used)):  # most tricks: nothing new
+                    declare_after(sc, up, win_seat, trump, rec)
+                    seq_used = np.uint32(sc[SC_DECLARED_USED, 0])
+                    carre_used = np.uint32(sc[SC_DECLARED_USED, 1])
             t += 1
             if t >= rec.n_tricks:
                 break
@@ -419,9 +481,7 @@ def pimc_card(st, rec, pub, sw, code, u):
             if exact == 0:
                 v = roll_out(world, rec, pub, sw.sc, sw.lcards[j], side)
             else:
-                play_card(world, rec, sw.lcards[j])
-                v = play_out(world, rec, pub, sw, exact, side)
-                undo_card(world, rec)
+                v = play_out(world, rec, pub, sw, exact, side, sw.lcards[j])
             sw.sums[j] += v
             if racing:
                 sw.wvals[w * N_CARDS + j] = v

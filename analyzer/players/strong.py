@@ -28,14 +28,14 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from analyzer.rules.structure import team_scoring
+from analyzer.rules.structure import declares_after_trick, team_scoring
 from analyzer.compiling import STRONG_LOCK, cache_folder, locked
 from analyzer.layout import offsets
 from analyzer.game.dealing import GOLDEN, mix64
 from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
 from analyzer.players import play
 from analyzer.players.dd import dd_card
-from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, observe
+from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, note_declarations, observe
 from analyzer.players.net import N_FEATURES, net_card, rules_row
 from analyzer.players.net_weights import WEIGHTS
 from analyzer.players.net_weights_v2 import WEIGHTS as WEIGHTS_V2
@@ -186,7 +186,9 @@ def play_to_end(codes, st, rec, pub, link, rng):
     while not is_over(st, rec):
         rng[0] += GOLDEN
         card = call_strong(link, codes[st[ST_TO_MOVE]], st, pub, mix64(rng[0]))
-        play_card(st, rec, card)
+        winner = play_card(st, rec, card)
+        if winner >= 0 and declares_after_trick(rec):  # Dekjas: the declarations made are public
+            note_declarations(pub, st, rec, winner)
 
 
 # ---- the hand's link to the strong policies: one call through an address ----------------------

@@ -160,6 +160,7 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     import time
 
     from analyzer.players import choose, public_from_record, strong_workspace
+    from analyzer.players.knowledge import note_declarations
     from analyzer.players.policies import play_code
     from analyzer.players.solver import Solver
     from analyzer.rules.deal_schema import check_record
@@ -169,7 +170,7 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     rec = rules.record()
     st, plays = start_of(record, rules)
     solver = Solver(rules, OBJECTIVE)
-    pub = public if public is not None else (public_from_record(record, rules) if pimc else None)
+    pub = public.copy() if public is not None else (public_from_record(record, rules) if pimc else None)
     link = strong_workspace(rules, [play_code(pimc)]) if pimc else None
     out = []
     for i, (trick, seat, card) in enumerate(plays):
@@ -193,7 +194,9 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
         else:  # forced: valued only where a trick starts (the trajectory)
             c = CardReview(trick + 1, seat, card, legal, None if i % rules.players else int(solver.value(st).value))
         out.append(c)
-        play_card(st, rec, card)
+        winner = play_card(st, rec, card)
+        if winner >= 0 and pub is not None and rules.declare_after_trick:
+            note_declarations(pub, st, rec, winner)  # Dekjas: what the trick's winner declares is public
         if progress is not None:
             progress(i + 1, len(plays))
     return Review(record, rules, out, pimc, time.perf_counter() - t0, int(solver.value(st).value))

@@ -178,3 +178,44 @@ def stuk_seat(cards_by_seat, n_players, trump):
         if np.uint32(cards_by_seat[s]) & m == m:
             return s
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def declare_new(seq_pool, carre_pool, trump, by_points):
+    """What ``find_declarations`` finds in the pools, summed: (its points, the key of its best
+    declaration or -1, the cards its sequences use, the cards its carrés use). Dekjas' trick
+    winner declares this with its face-up cards less those already used by a declaration of the
+    kind (§5 'When'); the searching players' play-outs count it without the list."""
+    seq_pool = np.uint32(seq_pool)
+    carre_pool = np.uint32(carre_pool)
+    pts = 0
+    best = -1
+    seq_used = np.uint32(0)
+    carre_used = np.uint32(0)
+    if not has_declaration(seq_pool, carre_pool):
+        return pts, best, seq_used, carre_used
+    for s in range(N_SUITS):
+        ln = lane(seq_pool, s)
+        r = 0
+        while r < 8:
+            if ln >> r & 1:
+                start = r
+                while r < 8 and (ln >> r & 1):
+                    r += 1
+                length = r - start
+                if length >= 3:
+                    run = np.uint32(((1 << length) - 1) << start) << np.uint32(8 * s)
+                    pts += SEQUENCE_POINTS[length]
+                    best = max(best, declaration_key(run, SEQUENCE_POINTS[length], trump, by_points))
+                    seq_used |= run
+            else:
+                r += 1
+    for r in range(8):
+        if CARRE_POINTS[r] == 0:
+            continue
+        m = np.uint32(0x01010101) << np.uint32(r)
+        if carre_pool & m == m:
+            pts += CARRE_POINTS[r]
+            best = max(best, declaration_key(m, CARRE_POINTS[r], trump, by_points))
+            carre_used |= m
+    return pts, best, seq_used, carre_used

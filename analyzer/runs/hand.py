@@ -60,7 +60,7 @@ from analyzer.rules.declarations import (
     side_of,
     stuk_seat,
 )
-from analyzer.players.knowledge import PUB_SIZE, fill_bidding, fill_public
+from analyzer.players.knowledge import PUB_SIZE, fill_bidding, fill_public, note_declarations
 from analyzer.players.play import FIRST_STATE_KIND, KIND_MASK, choose_card
 from analyzer.players.strong import L_FN, call_strong, entry_address, make_link, plays_strong, strong_bits
 from analyzer.rules.scoring import score_classic, score_solo
@@ -515,6 +515,8 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                                   winner, seq_pool, carre_pool, trump, rec, t)
                 seq_used |= su
                 carre_used |= cu
+                if strong:  # the searching players and net read what has been declared
+                    note_declarations(ws.pub, st, rec, winner)
         if t == rec.n_tricks - 1:
             break
     rng[0] = stream

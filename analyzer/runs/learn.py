@@ -4,7 +4,8 @@ Data: the decisions of deals bid and played by the heuristic (deal ``i`` of ``be
 --seed SEED``), each with the features of every legal card as the seat to move sees it
 (``knowledge.observe``: never the hidden cards) and the card's value on the true deal: by default
 (``rollout``) pimc's own evaluator, the card then heuristic play in every seat to the end (4 x the
-net hand score + the card-point margin); or (``dd``) the card points the seat's side ends with when
+net hand score + the card-point margin; Dekjas' declarations made in play counted: the replay keeps
+the public record of them, ``knowledge.note_declarations``); or (``dd``) the card points the seat's side ends with when
 every card is then played perfectly, every card visible (``players.solver``), which lost its duel
 (docs/BENCHMARKS.md). A card's *loss* is the best card's value minus its own. Averaged over the
 deals a view is consistent with, the value on the true deal is what PIMC estimates by sampling
@@ -28,10 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from analyzer.game.state import is_over, legal_cards, play_card, ST_TO_MOVE
-from analyzer.players.knowledge import observe
+from analyzer.game.state import is_over, legal_cards, play_card, ST_HANDS, ST_TO_MOVE, ST_TRUMP
+from analyzer.players.knowledge import note_declarations, observe
 from analyzer.players.net import net_card
-from analyzer.players.pimc import hand_value, roll_out
+from analyzer.players.pimc import declare_after, hand_value, roll_out, start_declarations
+from analyzer.rules.structure import declares_after_trick
 from analyzer.rules.cards import lowest_card, popcount
 
 
@@ -68,17 +70,24 @@ def net_rollout_values(st, rec, pub, sc, cards, m, side, weights, w, view, lcard
     ``net`` with ``weights`` in every seat to the end (each seat reading its own view), the same
     value as ``rollout_values`` (pimc's evaluator) with net as the continuation: a step of policy
     iteration over net. ``w``, ``view``: state-sized scratch; ``lcards``, ``feats``, ``nz``: net_card's."""
+    dekjas = declares_after_trick(rec)
     for j in range(m):
         w[:] = st
-        play_card(w, rec, cards[j])
-        while not is_over(w, rec):
+        if dekjas:
+            start_declarations(pub, sc)
+        c = cards[j]
+        while True:
+            winner = play_card(w, rec, c)
+            if dekjas and winner >= 0:
+                declare_after(sc, w[ST_HANDS + winner], winner, w[ST_TRUMP], rec)
+            if is_over(w, rec):
+                break
             legal = legal_cards(w, rec)
             if popcount(legal) == 1:
                 c = lowest_card(legal)
             else:
                 observe(w, rec, pub, w[ST_TO_MOVE], view)
                 c = net_card(view, rec, pub, weights, lcards, feats, nz)
-            play_card(w, rec, c)
         out[j] = hand_value(w, rec, pub, sc, side)
 
 
@@ -149,7 +158,9 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
                     card = net_card(view, rec, pub, weights, lc, fs, nz)
             elif weights is not None:
                 card = lowest_card(legal)
-            play_card(st, rec, card)
+            winner = play_card(st, rec, card)
+            if winner >= 0 and rules.declare_after_trick:  # Dekjas: the declarations made are public
+                note_declarations(pub, st, rec, winner)
         if progress is not None:
             progress(i - first + 1, deals)
     if not tricks:
