@@ -37,7 +37,9 @@ def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_s
     seen_out: cards face up out of play (Piekjas 2-3: the card on the table, the fille).
     known: ``{seat: cards}`` everyone knows the seat received (classic and Piekjas 4: the
     troefmaker's table card; a Dix exchanger's turned card).
-    declarations: ``{side: points}`` the side scores; ``roem_side``: that side.
+    declarations: ``{side: points}`` the side scores; ``roem_side``: that side. (Dekjas declares in
+    play: a position given here starts with nothing declared; a replay notes each trick's declarations
+    into it as it goes, ``knowledge.note_declarations``, as belote learn and belote review do.)
     bidding: what ``pimc:infer=bids`` reads (none: the bidding is not known, nothing is
     inferred from it): ``round`` the trump was made in (1, 2, or 3 for a koe), ``turned``
     (the turned card), ``bid`` (the seats' bidding policies, as ``--bid`` takes them; default
