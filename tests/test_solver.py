@@ -18,6 +18,8 @@ from analyzer.game.state import (
     undo_card,
 )
 
+from test_strong import stable_seed
+
 ENDINGS = 25  # random endings per case; every position along a random line is checked
 
 
@@ -47,7 +49,7 @@ def test_solver_equals_brute_force_minimax_on_random_endings(label, undertrump, 
     rules = Rules.from_label(label, [f"undertrump={undertrump}"])
     rec = rules.record()
     solver = Solver(rules, objective, tt_bits=12)  # a small table: collisions get exercised
-    rng = np.random.default_rng(hash((label, undertrump, objective)) % 2**32)
+    rng = np.random.default_rng(stable_seed(label, undertrump, objective))
     checked = 0
     for e in range(ENDINGS):
         st = random_ending(rules, rng, tricks_left=1 + e % 4)
