@@ -281,8 +281,8 @@ def context_features(view, rec, pub):
     roem = 0.0
     if declares_after_trick(rec):  # Dekjas: the declarations are made in play (knowledge.PUB_DECLARED)
         other = 1 - seat
-        mine_to_declare = to_declare(view, rec, pub, seat, 0) / 100.0
-        other_to_declare = to_declare(view, rec, pub, other, 0) / 100.0
+        mine_to_declare = to_declare(view, rec, pub, seat, np.int64(0)) / 100.0  # int64, as the card's mask: one compile
+        other_to_declare = to_declare(view, rec, pub, other, np.int64(0)) / 100.0
         if pub[PUB_DECLARED_KEY + seat] > pub[PUB_DECLARED_KEY + other]:
             roem = 1.0
         elif pub[PUB_DECLARED_KEY + seat] < pub[PUB_DECLARED_KEY + other]:
@@ -436,7 +436,7 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
             f[28] = 1.0 if piles and (f[5] != 0.0 or f[9] != 0.0) and later_beats(view, rec, c) else 0.0
             f[29] = 1.0 if piles and view[ST_UNDER + c] == UNDER_HIDDEN else 0.0
             f[30] = 1.0 if piles and k == 0 and (c >> 3) != trump and shows_none(view, rec, c >> 3) else 0.0
-            f[31] = (ctx[7] - to_declare(view, rec, pub, seat, 1 << c) / 100.0) if piles and ctx[7] > 0.0 else 0.0
+            f[31] = (ctx[7] - to_declare(view, rec, pub, seat, np.int64(1) << c) / 100.0) if piles and ctx[7] > 0.0 else 0.0
             for g in range(N_CARD_FEATURES, N_FEATURES):
                 f[g] = ctx[g - N_CARD_FEATURES]
             m += 1

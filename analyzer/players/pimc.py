@@ -211,7 +211,7 @@ def scored_value(rec, taker_side, pub, sc, side):
     roem_side = pub[PUB_ROEM_SIDE]
     dekjas = declares_after_trick(rec)
     if dekjas:
-        roem_side = roem_winner(sc[SC_DECLARED_KEY], rec.n_players, False, rec.roem_tie_first)
+        roem_side = roem_winner(sc[SC_DECLARED_KEY], rec.n_players, has_partners(rec), rec.roem_tie_first)
     for s in range(4):
         sc[SC_DECL, s] = sc[SC_DECLARED, s] if dekjas else pub[PUB_DECL + s]
         sc[SC_STUK, s] = 0
@@ -336,7 +336,7 @@ def roll_out(w, rec, pub, sc, card, side):
             if dekjas:
                 up = np.uint32(sc[SC_HAND, win_seat])
                 if has_declaration(np.uint32(up & ~seq_used), np.uint32(up & ~carre_used)):  # most tricks: nothing new
-                    declare_after(sc, up, win_seat, trump, rec)
+                    declare_after(sc, sc[SC_HAND, win_seat], win_seat, trump, rec)  # int64, as play_out's: one compile
                     seq_used = np.uint32(sc[SC_DECLARED_USED, 0])
                     carre_used = np.uint32(sc[SC_DECLARED_USED, 1])
             t += 1

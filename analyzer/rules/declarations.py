@@ -204,7 +204,7 @@ def declare_new(seq_pool, carre_pool, trump, by_points):
                     r += 1
                 length = r - start
                 if length >= 3:
-                    run = np.uint32(((1 << length) - 1) << start) << np.uint32(8 * s)
+                    run = np.uint32(np.uint32(((1 << length) - 1) << start) << np.uint32(8 * s))  # uint32, as the hand's
                     pts += SEQUENCE_POINTS[length]
                     best = max(best, declaration_key(run, SEQUENCE_POINTS[length], trump, by_points))
                     seq_used |= run
@@ -213,7 +213,7 @@ def declare_new(seq_pool, carre_pool, trump, by_points):
     for r in range(8):
         if CARRE_POINTS[r] == 0:
             continue
-        m = np.uint32(0x01010101) << np.uint32(r)
+        m = np.uint32(np.uint32(0x01010101) << np.uint32(r))  # numba widens a uint32 shift: one type for declaration_key
         if carre_pool & m == m:
             pts += CARRE_POINTS[r]
             best = max(best, declaration_key(m, CARRE_POINTS[r], trump, by_points))
