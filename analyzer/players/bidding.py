@@ -209,7 +209,7 @@ def bid_cards(own, turned, t, rec):
         seven = np.uint32(1) << np.uint32(8 * t)
         if own & seven:
             cards = (own & ~seven) | turned_bit
-    return cards
+    return np.uint32(cards)  # numba widens uint32 | uint32 to uint64: uint32, as a bidder's own cards, for one compile of its callees
 
 
 @njit(cache=True, inline="always")
@@ -222,7 +222,7 @@ def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
     # heuristic: the strongest suit it may name, against the threshold
     thr = bid_threshold(params, rnd, seat)
     suits = (calls >> TAKE_BIT) & ALL_SUITS  # the suits a take may name (legal_calls)
-    best_suit = -1
+    best_suit = np.int64(-1)  # not a literal -1: class_override and bid_cards compile once (numba types literal ints apart)
     best = -1e9
     for t in range(N_SUITS):
         if not (suits >> t) & 1:

@@ -409,8 +409,8 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
     unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
     tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
     voids = proven_voids(view, rec)
-    opp_void = 0
-    partner_void = 0
+    opp_void = np.int64(0)  # not a literal 0: card_features compiles once (numba types literal ints apart)
+    partner_void = np.int64(0)
     after_void = 0.0
     for d in range(1, n):
         s = (seat + d) % n

@@ -79,7 +79,10 @@ def _is_master(card, trump, unseen):
     return (unseen & suit_mask(trump)) == 0 or (card & 7) == 7
 
 
-CHEAPEST, RICHEST, WEAKEST = 0, 1, 2  # what _pick looks for
+# what _pick looks for; numpy scalars, not ints, as _pick's arguments: numba compiles a function anew for
+# each literal int it is called with (six compiles of _pick), once for an int64
+CHEAPEST, RICHEST, WEAKEST = np.int64(0), np.int64(1), np.int64(2)
+NO_LED = np.int64(-1)  # _pick's suit led when none counts
 
 # ---- lane tables: the helpers below look a whole suit up at once ---------------------------------
 # Index ``role * 256 + lane``: role 1 reads the 8-bit lane as the trump suit, 0 as a plain suit.
@@ -225,8 +228,8 @@ def _lead_side(legal, side, trump, unseen):
     if best_master >= 0:
         return best_master
     if side:
-        return _pick(side, trump, -1, CHEAPEST)
-    return _pick(legal, trump, -1, CHEAPEST)
+        return _pick(np.uint64(side), trump, NO_LED, CHEAPEST)
+    return _pick(np.uint64(legal), trump, NO_LED, CHEAPEST)
 
 
 @njit(cache=True, inline="always")
@@ -242,16 +245,16 @@ def _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n
             load = legal & ~trump_mask if legal & ~trump_mask else legal
             if keep_masters and load & ~_masters(load, trump, unseen):
                 load &= ~_masters(load, trump, unseen)  # a master wins a trick of its own later
-            return _pick(load, trump, led, RICHEST)
-        return _pick(legal, trump, led, CHEAPEST)
+            return _pick(np.uint64(load), trump, led, RICHEST)
+        return _pick(np.uint64(legal), trump, led, CHEAPEST)
     winners = _winners(legal, trump, led, win_s)
     if winners:
         if not last:
             masters = _masters(winners, trump, unseen)
             if masters:
-                return _pick(masters, trump, led, WEAKEST)
-        return _pick(winners, trump, led, WEAKEST)
-    return _pick(legal, trump, led, CHEAPEST)
+                return _pick(np.uint64(masters), trump, led, WEAKEST)
+        return _pick(np.uint64(winners), trump, led, WEAKEST)
+    return _pick(np.uint64(legal), trump, led, CHEAPEST)
 
 
 @njit(cache=True)
@@ -263,10 +266,10 @@ def _heuristic_v1(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in
     if n_in_trick == 0:
         my_trumps = legal & trump_mask
         if seat == taker and my_trumps and (unseen & trump_mask):
-            best = _pick(my_trumps, trump, -1, RICHEST)
+            best = _pick(np.uint64(my_trumps), trump, NO_LED, RICHEST)
             if _is_master(best, trump, unseen):
                 return best
-            return _pick(my_trumps, trump, -1, CHEAPEST)
+            return _pick(np.uint64(my_trumps), trump, NO_LED, CHEAPEST)
         side = legal & ~trump_mask
         return _lead_side(legal, side, trump, unseen)
     return _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen, False)
@@ -291,14 +294,14 @@ def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_tr
         # without the master it leads its lowest trump only with three or more (to drive the
         # master out), else a side card
         if seat == taker and my_trumps and n_unseen:
-            best = _pick(my_trumps, trump, -1, RICHEST)
+            best = _pick(np.uint64(my_trumps), trump, NO_LED, RICHEST)
             master = _is_master(best, trump, unseen)
             if not side:
-                return best if master else _pick(my_trumps, trump, -1, CHEAPEST)
+                return best if master else _pick(np.uint64(my_trumps), trump, NO_LED, CHEAPEST)
             if master and n_mine * (n_players - 1) >= n_unseen and not (n_mine == 1 and n_unseen > 1):
                 return best
             if not master and n_mine >= 3:
-                return _pick(my_trumps, trump, -1, CHEAPEST)
+                return _pick(np.uint64(my_trumps), trump, NO_LED, CHEAPEST)
         return _lead_side(legal, side, trump, unseen)
     return _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen, True)
 

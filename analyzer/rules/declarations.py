@@ -152,7 +152,7 @@ def roem_winner(best_key, n_players, partners, tie_first):
     nobody (roem_tie=none) or the earlier seat holding it (roem_tie=first).
     """
     top = -1
-    top_seat = -1
+    top_seat = np.int64(-1)  # not a literal -1: side_of compiles once (numba types literal ints apart)
     for s in range(n_players):
         if best_key[s] > top:
             top = best_key[s]
