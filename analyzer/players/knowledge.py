@@ -225,19 +225,29 @@ def fill_public(pub, rec, taker, turned, table_card, dix_seat, fille, roem_side,
 
 
 @njit(cache=True)
+def declare_into(declared, keys, used, up, winner, trump, by_points):
+    """Dekjas (§5 'When'): ``winner`` has just won a trick holding the face-up cards ``up`` and declares
+    what is new among them: its points added to ``declared[winner]``, its best key into ``keys[winner]``,
+    the cards it uses into ``used`` (0: sequences, 1: carrés). The one step behind the public record
+    (``note_declarations``) and the searching players' play-outs (``pimc.declare_after``)."""
+    up = np.uint32(up)
+    pts, key, seq, carre = declare_new(np.uint32(up & ~np.uint32(used[0])),  # uint32: one compile
+                                       np.uint32(up & ~np.uint32(used[1])), trump, by_points)
+    declared[winner] += pts
+    keys[winner] = max(keys[winner], key)
+    used[0] |= np.int64(seq)
+    used[1] |= np.int64(carre)
+
+
+@njit(cache=True)
 def note_declarations(pub, st, rec, winner):
-    """Dekjas (§5 'When'): ``winner`` has just won a trick of ``st`` and declares what is new among
-    its face-up cards; the declarations are public, so they go into ``pub`` (``PUB_DECLARED``,
-    ``PUB_DECLARED_KEY``, ``PUB_DECLARED_USED``), where the searching players' values and net's
-    features read them. The hand loop calls it after every trick of a hand a searching player is
-    in; a replay (``belote learn``, ``belote review``) after every trick it replays."""
-    up = np.uint32(st[ST_HANDS + winner])
-    pts, key, seq, carre = declare_new(np.uint32(up & ~np.uint32(pub[PUB_DECLARED_USED])),  # uint32: one compile
-                                       np.uint32(up & ~np.uint32(pub[PUB_DECLARED_USED + 1])), st[ST_TRUMP], rec.roem_by_points)
-    pub[PUB_DECLARED + winner] += pts
-    pub[PUB_DECLARED_KEY + winner] = max(pub[PUB_DECLARED_KEY + winner], key)
-    pub[PUB_DECLARED_USED] |= np.int64(seq)
-    pub[PUB_DECLARED_USED + 1] |= np.int64(carre)
+    """Dekjas: ``winner`` has just won a trick of ``st``; what it declares is public, so it goes into
+    ``pub`` (``PUB_DECLARED``, ``PUB_DECLARED_KEY``, ``PUB_DECLARED_USED``), where the searching
+    players' values and net's features read it. The hand loop calls it after every trick of a hand a
+    searching player is in; a replay (``belote learn``, ``belote review``) after every trick it replays."""
+    declare_into(pub[PUB_DECLARED:PUB_DECLARED + 4], pub[PUB_DECLARED_KEY:PUB_DECLARED_KEY + 4],
+                 pub[PUB_DECLARED_USED:PUB_DECLARED_USED + 2], st[ST_HANDS + winner], winner, st[ST_TRUMP],
+                 rec.roem_by_points)
 
 
 @njit(cache=True)

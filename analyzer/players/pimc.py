@@ -86,6 +86,7 @@ from analyzer.players.knowledge import (
     PUB_DECLARED_USED,
     PUB_ROEM_SIDE,
     PUB_SEEN_OUT,
+    declare_into,
     mask_cards,
     observe,
     prepare,
@@ -97,7 +98,7 @@ from analyzer.players.play import HEURISTIC, choose_card
 from analyzer.players.solver import C_GEN, _paranoid
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, card_points, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
-from analyzer.rules.declarations import declare_new, has_declaration, roem_winner
+from analyzer.rules.declarations import has_declaration, roem_winner
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, score_classic, score_solo
 from analyzer.rules.structure import declares_after_trick
 
@@ -182,14 +183,8 @@ def start_declarations(pub, sc):
 @njit(cache=True)
 def declare_after(sc, up, winner, trump, rec):
     """Dekjas, in a play-out: ``winner`` has won a trick holding the face-up cards ``up`` and
-    declares what is new among them (§5 'When', as ``knowledge.note_declarations``), into ``sc``."""
-    up = np.uint32(up)
-    pts, key, seq, carre = declare_new(np.uint32(up & ~np.uint32(sc[SC_DECLARED_USED, 0])),  # uint32: one compile
-                                       np.uint32(up & ~np.uint32(sc[SC_DECLARED_USED, 1])), trump, rec.roem_by_points)
-    sc[SC_DECLARED, winner] += pts
-    sc[SC_DECLARED_KEY, winner] = max(sc[SC_DECLARED_KEY, winner], key)
-    sc[SC_DECLARED_USED, 0] |= np.int64(seq)
-    sc[SC_DECLARED_USED, 1] |= np.int64(carre)
+    declares what is new among them (``knowledge.declare_into``) into ``sc``'s rows."""
+    declare_into(sc[SC_DECLARED], sc[SC_DECLARED_KEY], sc[SC_DECLARED_USED], up, winner, trump, rec.roem_by_points)
 
 
 @njit(cache=True)

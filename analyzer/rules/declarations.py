@@ -90,6 +90,25 @@ def has_declaration(seq_pool, carre_pool):
     return runs != 0 or quads != 0
 
 
+@njit(cache=True, _nrt=False)
+def _next_run(ln, r):
+    """The next maximal run of set bits of the 8-bit lane ``ln`` at or above bit ``r``: (start, end),
+    end excluded; (8, 8) when there is none."""
+    while r < 8 and not (ln >> r & 1):
+        r += 1
+    start = r
+    while r < 8 and (ln >> r & 1):
+        r += 1
+    return start, r
+
+
+@njit(cache=True, _nrt=False)
+def _run_mask(s, start, end):
+    """The cards of suit ``s`` from rank index ``start`` to ``end`` (excluded), uint32 (numba widens
+    a uint32 shift: one type for declaration_key and the masks' arrays)."""
+    return np.uint32(np.uint32(((1 << (end - start)) - 1) << start) << np.uint32(8 * s))
+
+
 # compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
@@ -107,21 +126,14 @@ def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
         return 0
     for s in range(N_SUITS):
         ln = lane(seq_pool, s)
-        r = 0
+        r = np.int64(0)  # not a literal 0: _next_run compiles once
         while r < 8:
-            if ln >> r & 1:
-                start = r
-                while r < 8 and (ln >> r & 1):
-                    r += 1
-                length = r - start
-                if length >= 3:
-                    run = ((1 << length) - 1) << start
-                    out_kind[n] = SEQUENCE
-                    out_mask[n] = np.uint32(run) << np.uint32(8 * s)
-                    out_points[n] = SEQUENCE_POINTS[length]
-                    n += 1
-            else:
-                r += 1
+            start, r = _next_run(ln, r)
+            if r - start >= 3:
+                out_kind[n] = SEQUENCE
+                out_mask[n] = _run_mask(s, start, r)
+                out_points[n] = SEQUENCE_POINTS[r - start]
+                n += 1
     for r in range(8):
         if CARRE_POINTS[r] == 0:
             continue
@@ -196,20 +208,14 @@ def declare_new(seq_pool, carre_pool, trump, by_points):
         return pts, best, seq_used, carre_used
     for s in range(N_SUITS):
         ln = lane(seq_pool, s)
-        r = 0
+        r = np.int64(0)  # not a literal 0: _next_run compiles once
         while r < 8:
-            if ln >> r & 1:
-                start = r
-                while r < 8 and (ln >> r & 1):
-                    r += 1
-                length = r - start
-                if length >= 3:
-                    run = np.uint32(np.uint32(((1 << length) - 1) << start) << np.uint32(8 * s))  # uint32, as the hand's
-                    pts += SEQUENCE_POINTS[length]
-                    best = max(best, declaration_key(run, SEQUENCE_POINTS[length], trump, by_points))
-                    seq_used |= run
-            else:
-                r += 1
+            start, r = _next_run(ln, r)
+            if r - start >= 3:
+                run = _run_mask(s, start, r)
+                pts += SEQUENCE_POINTS[r - start]
+                best = max(best, declaration_key(run, SEQUENCE_POINTS[r - start], trump, by_points))
+                seq_used |= run
     for r in range(8):
         if CARRE_POINTS[r] == 0:
             continue
