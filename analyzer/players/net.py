@@ -118,6 +118,7 @@ FEATURES = (
     "who holds the best declaration",  # 41: Dekjas, +1 the seat's best declared so far beats the other's, -1 it loses
 )
 N_FEATURES = len(FEATURES)
+MINE_TO_DECLARE = FEATURES.index("the seat's declarations still to make")  # read again by the card's feature 31
 N_CARD_FEATURES = 32  # the features of the card itself; from here on, the decision's (``context_features``)
 N_CONTEXT = N_FEATURES - N_CARD_FEATURES
 # The score of a card: in each of sixteen settings of the decision (the seat's side taker or
@@ -436,7 +437,8 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
             f[28] = 1.0 if piles and (f[5] != 0.0 or f[9] != 0.0) and later_beats(view, rec, c) else 0.0
             f[29] = 1.0 if piles and view[ST_UNDER + c] == UNDER_HIDDEN else 0.0
             f[30] = 1.0 if piles and k == 0 and (c >> 3) != trump and shows_none(view, rec, c >> 3) else 0.0
-            f[31] = (ctx[7] - to_declare(view, rec, pub, seat, np.int64(1) << c) / 100.0) if piles and ctx[7] > 0.0 else 0.0
+            to_make = ctx[MINE_TO_DECLARE - N_CARD_FEATURES]
+            f[31] = (to_make - to_declare(view, rec, pub, seat, np.int64(1) << c) / 100.0) if piles and to_make > 0.0 else 0.0
             for g in range(N_CARD_FEATURES, N_FEATURES):
                 f[g] = ctx[g - N_CARD_FEATURES]
             m += 1
