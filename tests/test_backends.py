@@ -165,7 +165,8 @@ def test_a_bad_cluster_spec_names_the_form(capsys, spec):
     assert code == 2 and "local:N" in err and err.count("\n") == 1
 
 
-def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys):
+def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys, monkeypatch):
+    monkeypatch.setattr(backends, "CONNECT_SECONDS", 2.0)  # Dask retries a refused connection until then: 10 s
     code = cli.main(["simulate", "--deals", "100", "--scheduler", "tcp://127.0.0.1:9", "-q"])
     _, err = capsys.readouterr()
     assert code == 2 and "tcp://127.0.0.1:9" in err and err.count("\n") == 1

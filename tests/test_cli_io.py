@@ -124,19 +124,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-def interrupt(proc, *signals, after=4.0, gap=0.05, busy=None):
+def interrupt(proc, *signals, after=4.0, gap=0.05, busy=None, until=None):
     """Let ``proc`` get into its work, then send ``signals`` ``gap`` seconds apart: ``after``
-    seconds, or with ``busy`` once it has used that much CPU (past its imports and loading
-    its kernels, whatever the machine's load; at most 120 s).
+    seconds; or with ``busy``, once it has used that much CPU (past its imports and loading
+    its kernels, whatever the machine's load); or with ``until``, once ``until()`` is true
+    (at most 120 s either way).
 
     A signal is handled when the running kernel batch returns (seconds; on a loaded
     machine up to minutes for the 2**20-hand batches of simulate and balance), hence
     the generous wait."""
-    if busy is None:
+    if busy is None and until is None:
         time.sleep(after)
     else:
         t0 = time.monotonic()
-        while proc.poll() is None and cpu_seconds(proc.pid) < busy and time.monotonic() - t0 < 120:
+        while (proc.poll() is None and time.monotonic() - t0 < 120
+               and not (until() if until else cpu_seconds(proc.pid) >= busy)):
             time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()
     for sig in signals:
@@ -170,10 +172,11 @@ def test_an_interrupted_command_says_so_and_exits_130(command, sig, tmp_path):
     assert listing(tmp_path) == []  # no output folder, no temporary folder
 
 
-@pytest.mark.slow  # each run 15 s before its signal
+@pytest.mark.slow  # each run 5 s of CPU before its signal
 @pytest.mark.parametrize("command", ["take", "table"])  # short kernel batches: interrupted mid-run
 def test_a_command_interrupted_inside_its_kernels_exits_130(command, tmp_path):
-    assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), signal.SIGINT, after=15.0)[::2])
+    # about 1 s of CPU to import and load the kernels, then 4 s of simulating
+    assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), signal.SIGINT, busy=5.0)[::2])
     assert listing(tmp_path) == []
 
 
@@ -184,17 +187,29 @@ def test_report_interrupted_by_sigint_then_sigterm_keeps_the_earlier_report_and_
     assert p.returncode == 0, p.stderr
     before = {n: (out / n).read_bytes() for n in listing(out)}
     proc = start("report", "--deals", "500000000", "--out", str(out), "--quiet", cwd=tmp_path)
-    code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, after=10.0, gap=0.01)
+    code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, busy=5.0, gap=0.01)  # into its sections
     assert_interrupted(code, err)
     assert listing(tmp_path) == ["rep"]  # no stray temporary entry beside it
     assert {n: (out / n).read_bytes() for n in listing(out)} == before
 
 
-@pytest.mark.slow  # a long logged run in a subprocess (20 s)
+@pytest.mark.slow  # a long logged run in a subprocess
 def test_an_interrupted_log_leaves_no_file(tmp_path):
     proc = start("simulate", "--deals", "300000", "--log", "d.jsonl", "--log-deals", "300000", "--quiet",
                  cwd=tmp_path)  # simulating takes seconds, the log many minutes: interrupted while logging
-    code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, after=20.0)
+    seen = []
+
+    def logging():  # once the log's temporary file beside d.jsonl has its first lines
+        for f in tmp_path.iterdir():
+            try:
+                if f.name.startswith(".d.jsonl.belote-tmp") and f.stat().st_size > 0:
+                    seen.append(f.name)
+            except FileNotFoundError:  # gone between the listing and its size
+                pass
+        return bool(seen)
+
+    code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, until=logging)
+    assert seen, "the log was never being written"
     assert_interrupted(code, err)
     assert listing(tmp_path) == []
 

@@ -308,6 +308,32 @@ def test_the_fit_recovers_a_known_scoring_within_decisions():
     assert e["net_loss"] == 0 and e["net_best"] == 1.0 and e["difference"] <= 0 and e["decisions"] == 3000
 
 
+def test_the_weights_module_written_by_learn_reads_back_every_bit_and_the_other_rows(tmp_path):
+    """``belote learn --write``'s module: the new row, every other row and every provenance as
+    they were, to the bit (the weights are stored packed, ``net.weights_text``)."""
+    import importlib.util
+
+    from analyzer.players import net_weights
+    from analyzer.players.net import N_WEIGHTS, ROW_LABELS, weights_from_text, weights_text
+    from analyzer.runs.learn import write_weights
+
+    rng = np.random.default_rng(5)
+    row = rng.normal(0, 50, N_WEIGHTS) * (rng.random(N_WEIGHTS) < 0.3)  # zeros as trained rows have
+    row[:4] = [-0.0, 5e-324, 1e300, -3.1388088160019484e-27]  # the bits survive, not only the values
+    path = tmp_path / "w.py"
+    write_weights(path, {"piekjas3": row}, {"piekjas3": {"seed": 9}})
+    spec = importlib.util.spec_from_file_location("w", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    want = net_weights.WEIGHTS.copy()
+    want[ROW_LABELS.index("piekjas3")] = row
+    assert mod.WEIGHTS.tobytes() == want.tobytes()
+    assert mod.PROVENANCE == {**net_weights.PROVENANCE, "piekjas3": {"seed": 9}}
+    assert b"\nKERNEL_DATA = True" in path.read_bytes()
+    with pytest.raises(ValueError, match="weights where net's layout has"):
+        weights_from_text(weights_text(want[:, :-1]))
+
+
 def test_the_weights_are_part_of_the_kernel_cache_s_digest(tmp_path):
     """numba freezes the weights into the compiled policy and checks only the timestamps of kernel
     modules: a retrained model must start a fresh kernel cache, not run the old weights."""

@@ -31,7 +31,7 @@ from numba import njit
 
 from analyzer.game.state import is_over, legal_cards, play_card, ST_HANDS, ST_TO_MOVE, ST_TRUMP
 from analyzer.players.knowledge import note_declarations, observe
-from analyzer.players.net import net_card
+from analyzer.players.net import net_card, weights_from_text, weights_text
 from analyzer.players.pimc import declare_after, hand_value, roll_out, start_declarations
 from analyzer.rules.structure import declares_after_trick
 from analyzer.rules.cards import lowest_card, popcount
@@ -332,53 +332,53 @@ def evaluate(d: Decisions, w: np.ndarray) -> dict:
             "differs_from_heuristic": float((net != heur).mean()), "by_trick": by_trick}
 
 
-__all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "choices", "evaluate", "write_weights"]
+__all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "choices", "evaluate", "write_weights", "weights_module"]
 
 
 WEIGHTS_FILE = "analyzer/players/net_weights.py"
-ORDINALS = ("first", "second", "third", "fourth")
 
 
 def write_weights(path, rows: dict, provenance: dict) -> None:
     """Rewrite the weights module with ``rows`` (``{label: weights}``) replacing those rows, the
     others kept, each row's provenance beside it. Written beside and renamed into place."""
-    import json
     import os
     from pathlib import Path
 
     from analyzer.players import net_weights
-    from analyzer.players.net import N_SETTINGS, N_TERMS, ROW_LABELS
-
-    settings = [f"{'taker' if k % 4 >= 2 else 'defence'}, {'late' if k % 2 else 'early'}, {ORDINALS[k // 4]} to play"
-                for k in range(N_SETTINGS)]
+    from analyzer.players.net import ROW_LABELS
 
     weights = net_weights.WEIGHTS.copy()
     prov = dict(net_weights.PROVENANCE)
     for label, w in rows.items():
         weights[ROW_LABELS.index(label)] = w
         prov[label] = provenance[label]
-    lines = ['"""The ``net`` play policy\'s weights, one row per rules label (``net.ROW_LABELS``), one column per',
-             "weight (``net.N_WEIGHTS``: in each setting of ``net.setting``, one line of ``net.N_TERMS``: each",
-             "feature of ``net.FEATURES``, then each pair of them in ``net.pair_term``'s order).",
-             "Written by ``belote learn`` (``analyzer.runs.learn``); numba reads them",
-             "as constants of the compiled policy. ``PROVENANCE``: how each row was trained and validated.",
-             "",
-             "A row of zeros but the first (the heuristic's card) is the heuristic itself: the rows not trained yet.",
-             '"""', "", "import numpy as np", "", "from analyzer.players.net import N_WEIGHTS, ROW_LABELS", "",
-             "KERNEL_DATA = True  # numba freezes WEIGHTS into the compiled policy: this module is part of the "
-             "kernel cache's digest", "",
-             "WEIGHTS = np.array(["]
-    for label, row in zip(ROW_LABELS, weights):
-        lines.append(f"    [  # {label}")
-        for k, name in enumerate(settings):
-            block = row[k * N_TERMS:(k + 1) * N_TERMS]
-            lines.append(f"        # {name}")
-            lines.append("        " + ", ".join(repr(float(v)) for v in block) + ",")
-        lines.append("    ],")
-    lines += ["], np.float64)", "assert WEIGHTS.shape == (len(ROW_LABELS), N_WEIGHTS)",
-              "PROVENANCE = " + json.dumps(prov, indent=4, sort_keys=True).replace("null", "None")
-              .replace("true", "True").replace("false", "False"), ""]
+    text = weights_module(WEIGHTS_DOC, weights, prov)
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text("\n".join(lines))
+    tmp.write_text(text)
     os.replace(tmp, path)
+
+
+WEIGHTS_DOC = """The ``net`` play policy's weights, one row per rules label (``net.ROW_LABELS``), one column per
+weight (``net.N_WEIGHTS``: in each setting of ``net.setting``, one line of ``net.N_TERMS``: each
+feature of ``net.FEATURES``, then each pair of them in ``net.pair_term``'s order).
+Written by ``belote learn`` (``analyzer.runs.learn``); numba reads them
+as constants of the compiled policy. ``PROVENANCE``: how each row was trained and validated.
+
+A row of zeros but the first (the heuristic's card) is the heuristic itself: the rows not trained yet.
+The weights are stored packed (``net.weights_text``), exact to the bit."""
+
+
+def weights_module(doc: str, weights, provenance: dict) -> str:
+    """The text of a weights module (``net_weights``, ``net_weights_v2``): docstring ``doc``, the
+    ``weights`` packed (``net.weights_text``), the ``provenance`` of each row."""
+    import json
+
+    packed = weights_text(weights)
+    assert np.array_equal(weights_from_text(packed), weights)  # exact, or nothing is written
+    return "\n".join([f'"""{doc}', '"""', "", "from analyzer.players.net import weights_from_text", "",
+                      "KERNEL_DATA = True  # numba freezes WEIGHTS into the compiled policy: this module is part of "
+                      "the kernel cache's digest", "",
+                      'WEIGHTS = weights_from_text("""', packed, '""")',
+                      "PROVENANCE = " + json.dumps(provenance, indent=4, sort_keys=True).replace("null", "None")
+                      .replace("true", "True").replace("false", "False"), ""])
