@@ -20,22 +20,17 @@ from pathlib import Path
 import pytest
 
 # test modules that never run the driver's chunk kernel: collected first, in this order, so they
-# run while it compiles; the solver first (compiled under the searching players' lock, which the
-# compiling process takes only once the driver is done, and then loads it instead), then the rules'
-# kernels, then those that compile a part of what the driver calls (bidding, card play)
-WITHOUT_DRIVER = ("test_solver", "test_agreement", "test_cards", "test_notation", "test_layout", "test_bidding",
-                  "test_play_heuristic", "test_state", "test_rules")
-# and last, the tests of the searching players, which call their entry: compiled by then (they
-# would wait for its lock, a core idle, or compile pimc's parts a second time)
-LAST = ("test_strong",)
+# run while it compiles; the rules' kernels first, then those that compile a part of what the
+# driver calls (bidding, card play, the solver and the searching policies, a traced hand)
+WITHOUT_DRIVER = ("test_agreement", "test_cards", "test_notation", "test_layout", "test_bidding",
+                  "test_play_heuristic", "test_solver", "test_strong", "test_state", "test_rules")
 
 _warming = []  # the controller's compiling process, if any
 
 
 def pytest_collection_modifyitems(session, config, items):
     rank = {name: k for k, name in enumerate(WITHOUT_DRIVER)}
-    rank.update({name: len(WITHOUT_DRIVER) + 1 + k for k, name in enumerate(LAST)})
-    items.sort(key=lambda item: rank.get(item.path.stem, len(WITHOUT_DRIVER)))  # stable: the rest keep their order
+    items.sort(key=lambda item: rank.get(item.path.stem, len(rank)))  # stable: the rest keep their order
 
 
 def pytest_sessionstart(session):
