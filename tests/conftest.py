@@ -40,10 +40,9 @@ def pytest_sessionstart(session):
         return  # a worker, or a run without xdist: kernels compile when first needed
     from analyzer.runs import kernelcache
 
-    if kernelcache.missing_kernels("report"):  # the driver, then the searching players (compiled apart)
+    for kernel in kernelcache.missing_kernels("report"):  # the driver and the searching players' entry, side by side
         _warming.append(subprocess.Popen([sys.executable, "-c", "from analyzer.questions.warmup import warmup; "
-                                          "from analyzer.runs.kernelcache import ENTRY_KERNELS; "
-                                          "warmup(ENTRY_KERNELS['report'])"]))
+                                          f"warmup(({kernel!r},))"]))
 
 
 def pytest_sessionfinish(session, exitstatus):
