@@ -11,13 +11,14 @@ that the CLI rows, the report's tables and the columns of ``take_examples.csv`` 
 from __future__ import annotations
 
 import shlex
-from typing import NamedTuple
-
-import pandas as pd
+from typing import TYPE_CHECKING, NamedTuple
 
 from analyzer.rules.cards import format_card, format_cards
 from analyzer.runs.fmt import pm_mean, pm_rate
 from analyzer.runs.stats import Z95
+
+if TYPE_CHECKING:  # pandas is imported by frame() only: belote take prints its rows without it (0.35 s a command)
+    import pandas as pd
 from analyzer.players.policy_files import default_bid
 from analyzer.questions.take import seat_name
 from analyzer.rules import PLAYER_COUNTS, Rules
@@ -78,6 +79,8 @@ def cell(x) -> str:
 
 def frame(r) -> pd.DataFrame:
     """One row per call: ``call``, ``n`` and every column with ``_lo`` / ``_hi`` (95% CI)."""
+    import pandas as pd
+
     out = []
     for c in r.calls:
         row = {"call": c.call.label, "n": r.n}
