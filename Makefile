@@ -37,7 +37,7 @@ browser:
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -q -n auto --durations=15
 
-# the quick lane for daily work (about a minute on a warm kernel cache with 2 cores): everything but
+# the quick lane for daily work (about two minutes on a warm kernel cache with 2 cores): everything but
 # the tests marked slow (whole reports, Dask clusters, searching brackets, statistical and agreement
 # runs, long subprocess runs, fault injection), which make test still runs
 test-fast: $(STAMP)
