@@ -124,23 +124,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-def interrupt(proc, *signals, after=4.0, gap=0.05, busy=None, until=None):
-    """Let ``proc`` get into its work, then send ``signals`` ``gap`` seconds apart: ``after``
-    seconds; or with ``busy``, once it has used that much CPU (past its imports and loading
-    its kernels, whatever the machine's load); or with ``until``, once ``until()`` is true
-    (at most 120 s either way).
+def wait_for(proc, busy=None, until=None) -> None:
+    """Until ``proc`` has used ``busy`` seconds of CPU (past its imports and loading its kernels,
+    whatever the machine's load), or ``until()`` is true; at most 120 s. ``proc`` is still running."""
+    t0 = time.monotonic()
+    while proc.poll() is None and time.monotonic() - t0 < 120 and not (until() if until else cpu_seconds(proc.pid) >= busy):
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+
+
+def interrupt(proc, *signals, gap=0.05, busy=None, until=None):
+    """Let ``proc`` get into its work (``wait_for``), then send ``signals`` ``gap`` seconds apart.
 
     A signal is handled when the running kernel batch returns (seconds; on a loaded
     machine up to minutes for the 2**20-hand batches of simulate and balance), hence
     the generous wait."""
-    if busy is None and until is None:
-        time.sleep(after)
-    else:
-        t0 = time.monotonic()
-        while (proc.poll() is None and time.monotonic() - t0 < 120
-               and not (until() if until else cpu_seconds(proc.pid) >= busy)):
-            time.sleep(0.05)
-    assert proc.poll() is None, proc.communicate()
+    wait_for(proc, busy, until)
     for sig in signals:
         proc.send_signal(sig)
         time.sleep(gap)

@@ -21,7 +21,7 @@ from analyzer.questions.table_bracket import (bracket_status, default_plays, par
                                               sample_sizes, table_bracket)
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
-from test_cli_io import cpu_seconds
+from test_cli_io import wait_for
 
 pytestmark = pytest.mark.slow  # the searching players' brackets (PIMC, DD): out of make test-fast
 
@@ -205,10 +205,7 @@ def test_an_interrupted_table_bracket_stops_within_seconds_and_writes_nothing(tm
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     # into the double-dummy deals (a classic dd deal: about a second a thread): past the start-up and
     # the heuristic's 2,000 deals, under 5 s of CPU (its bracket with random for dd: 4.9 s in all)
-    t0 = time.monotonic()
-    while proc.poll() is None and cpu_seconds(proc.pid) < 10.0 and time.monotonic() - t0 < 120:
-        time.sleep(0.05)
-    assert proc.poll() is None, proc.communicate()
+    wait_for(proc, busy=10.0)
     t0 = time.perf_counter()
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=600)

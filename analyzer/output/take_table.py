@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from analyzer.rules.cards import format_card, format_cards
 from analyzer.runs.fmt import pm_mean, pm_rate
 from analyzer.runs.stats import Z95
-
-if TYPE_CHECKING:  # pandas is imported by frame() only: belote take prints its rows without it (0.35 s a command)
-    import pandas as pd
 from analyzer.players.policy_files import default_bid
 from analyzer.questions.take import seat_name
 from analyzer.rules import PLAYER_COUNTS, Rules
+
+if TYPE_CHECKING:  # pandas is imported by frame() only: belote take prints its rows without it (0.35 s a command)
+    import pandas as pd
 
 
 class Column(NamedTuple):
