@@ -40,12 +40,13 @@ TAKE_EXAMPLES = (("classic", "Jh 9h Ah Tc 7s", "Qh"), ("piekjas3", "Jh 9h 7h Ac 
 # the searching players on a few hands of every variant (they cost milliseconds a decision):
 # (label, play policy, deals); dd only where the solver is fast. pimc:v=1 is the player before
 # racing (its digests recorded before racing came in); pimc at 12 worlds races (its first look
-# is after 8).
+# is after 8); pimc:v=2 is the player before stuk (its digests are the ones plain pimc gave before
+# v3, checked when v3 came in).
 STRONG = (("classic", "pimc:v=1,worlds=6", 24), ("classic", "dd", 12), ("piekjas2", "pimc:v=1,worlds=6", 24),
           ("piekjas2", "dd", 12), ("piekjas3", "pimc:v=1,worlds=6", 16), ("piekjas4", "pimc:v=1,worlds=4", 12),
-          ("dekjas", "pimc:v=1,worlds=6", 16),
-          ("classic", "pimc:race=20,worlds=12", 24), ("piekjas2", "pimc:race=20,worlds=12", 24), ("piekjas3", "pimc:race=20,worlds=12", 16),
-          ("piekjas4", "pimc:race=20,worlds=12", 12), ("dekjas", "pimc:race=20,worlds=12", 16))
+          ("dekjas", "pimc:v=1,worlds=6", 16))
+STRONG += tuple((label, f"pimc:{v}race=20,worlds=12", n) for v in ("v=2,", "")
+                for label, n in (("classic", 24), ("piekjas2", 24), ("piekjas3", 16), ("piekjas4", 12), ("dekjas", 16)))
 # the learned player on more hands (it is cheap): net:v=2 is the net of issue 20 (its digests are the
 # ones plain ``net`` gave before v3, checked when v3 came in), net its current weights
 STRONG += tuple((label, play, 400) for play in ("net:v=2", "net")

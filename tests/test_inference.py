@@ -26,6 +26,7 @@ from analyzer.players.knowledge import (
     PUB_FORCED,
     bids_fit,
     draw_bid_hand,
+    note_stuk,
     observe,
     prepare,
     prepare_bids,
@@ -157,8 +158,9 @@ def _setup(rules, record, plays, forced=None):
     seat = int(st[ST_TO_MOVE])
     sw = make_strong(rec.variant, PIMC_TT_BITS)
     view = np.zeros_like(st)
+    note_stuk(pub, st, rec)  # stuk announced in the play so far
     observe(st, rec, pub, seat, view)
-    assert prepare(view, rec, pub, seat, sw) > 0
+    assert prepare(view, rec, pub, seat, sw, True) > 0
     assert prepare_bids(view, rec, pub, seat, sw)
     played = [_played_by(st, rules, s, record, plays) for s in range(4)]
     codes = pub[PUB_BID_POL:PUB_BID_POL + 4]

@@ -7,10 +7,10 @@ from math import comb
 import numpy as np
 import pytest
 
-from analyzer.rules.cards import N_CARDS, mask_to_cards
+from analyzer.rules.cards import N_CARDS, RK, RQ, mask_to_cards
 from analyzer.game.dealing import dealt_decks
 from analyzer.output.deallog import hand_record
-from analyzer.runs.hand import RES_DECL, RES_ROEM_SIDE, TR_START, TR_TRICKS
+from analyzer.runs.hand import RES_DECL, RES_ROEM_SIDE, RES_STUK_SEAT, RES_TRUMP, TR_START, TR_TRICKS
 from analyzer.players.policies import Policies
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.runs.simulate import SimConfig, simulate, trace_deck, trace_hand
@@ -167,6 +167,13 @@ def _classic_owner_blocks(taker):
     return blocks
 
 
+def _stuk_heard(res, first):
+    """The stuk announcement seat 2 has heard when it plays to the first trick (RULES.md §5): the
+    holder's, when the K or Q of trump is among the first two cards, else -1."""
+    kq = {8 * int(res[RES_TRUMP]) + RK, 8 * int(res[RES_TRUMP]) + RQ}
+    return int(res[RES_STUK_SEAT]) if {int(first[5]), int(first[7])} & kq else -1
+
+
 @pytest.mark.parametrize("policy", ["heuristic", "pimc:worlds=4:exact=0"])
 def test_policies_never_see_hidden_cards(policy):
     """Swap cards between the hidden hands of seats 1 and 3 after the bidding: seat 0's
@@ -190,6 +197,8 @@ def test_policies_never_see_hidden_cards(policy):
         if policy != "heuristic" and announced[0] != announced[1]:
             continue  # the swap changed the declarations announced: what pimc values changed, visibly
         first, first2 = trace[TR_TRICKS:TR_TRICKS + 12], trace2[TR_TRICKS:TR_TRICKS + 12]
+        if policy != "heuristic" and _stuk_heard(res, first) != _stuk_heard(res2, first2):
+            continue  # the swap changed whether seat 1's K or Q of trump came with "belote": seat 2 hears it
         assert first[5] == first2[5]  # seat 0's lead
         if first[7] == first2[7]:  # seat 1 played the same card
             assert first[9] == first2[9]  # so seat 2 must too

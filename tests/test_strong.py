@@ -26,6 +26,7 @@ from analyzer.game.state import (
     ST_N_PLAYED,
     ST_PLAYED,
     ST_TAKER,
+    ST_TAKER_SIDE,
     ST_TO_MOVE,
     ST_TRICK_MASK,
     ST_TRICK_NO,
@@ -41,12 +42,22 @@ from analyzer.game.state import (
 )
 from analyzer.players import choose, public_info, solve, strong_workspace
 from analyzer.players import play
-from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED, note_declarations, observe, prepare, sample_world
-from analyzer.players.pimc import SC_DECLARED, _race, distinct_cards, play_out, roll_out
+from analyzer.players.knowledge import (
+    PUB_DECL,
+    PUB_DECLARED,
+    PUB_STUK,
+    note_declarations,
+    note_stuk,
+    observe,
+    prepare,
+    sample_world,
+    stuk_owner,
+)
+from analyzer.players.pimc import SC_CARD, SC_DECLARED, SC_TRICKS, SCORE_WEIGHT, _race, distinct_cards, play_out, roll_out, set_stuk
 from analyzer.players.policies import Policies, play_code
 from analyzer.players.strong import PIMC_TT_BITS, card_via_link, make_strong, play_to_end
 from analyzer.rules.structure import team_scoring
-from analyzer.rules import ALL_LABELS, Rules
+from analyzer.rules import ALL_LABELS, Rules, reference
 from analyzer.rules.cards import PLAIN_ORDER, TRUMP_ORDER, card_points, mask_to_cards, parse_cards, parse_suit
 
 N_CARDS = 32
@@ -88,6 +99,7 @@ def random_position(rules, rng, tricks_left=None):
     for _ in range(stop):
         options = mask_to_cards(int(legal_cards(st, rec)))
         winner = play_card(st, rec, options[int(rng.integers(len(options)))])
+        note_stuk(pub, st, rec)  # stuk announced with the first of the K and Q of trump
         if winner >= 0 and rules.declare_after_trick:  # Dekjas: what the trick's winner declares is public
             note_declarations(pub, st, rec, winner)
     return st, pub, int(st[ST_TO_MOVE])
@@ -118,12 +130,12 @@ def replay(world, rules):
     return st
 
 
-def _worlds(st, rules, pub, seat, count, seed):
+def _worlds(st, rules, pub, seat, count, seed, stuk=True):
     rec = rules.record()
     sw = make_strong(team_scoring(rec), PIMC_TT_BITS)
     view = np.zeros_like(st)
     observe(st, rec, pub, seat, view)
-    total = prepare(view, rec, pub, seat, sw)
+    total = prepare(view, rec, pub, seat, sw, stuk)
     sw.rng[0] = np.uint64(seed)
     out = []
     for _ in range(count):
@@ -152,6 +164,7 @@ def test_every_world_replays_and_keeps_what_the_seat_knows(label, undertrump):
                     assert bin(int(w[ST_DOWN + s])).count("1") == bin(int(st[ST_DOWN + s])).count("1")
                 continue
             assert w[ST_HANDS + seat] == st[ST_HANDS + seat]
+            assert _announces(w, rules) == int(pub[PUB_STUK])  # the world would have announced stuk as the play did
             held = 0
             for s in range(rules.players):
                 assert bin(int(w[ST_HANDS + s])).count("1") == bin(int(st[ST_HANDS + s])).count("1")
@@ -179,6 +192,7 @@ def test_roll_out_values_every_card_as_play_out_does(label, undertrump):
         pub[PUB_DECL + int(rng.integers(rec.n_sides))] = int(rng.choice([0, 20, 50]))
         _, worlds = _worlds(st, rules, pub, seat, 3, int(rng.integers(2**63)))
         for w in worlds:
+            set_stuk(w, rec, sw.sc, True)
             before = w.copy()
             for card in mask_to_cards(int(legal_cards(w, rec))):
                 for side in range(rec.n_sides):
@@ -297,9 +311,16 @@ def _consistent_worlds(st, rules, pub, seat):
         w = st.copy()
         for s in holders:
             w[ST_HANDS + s] = known[s] | sum(1 << c for c, h in zip(unseen, assign) if h == s)
-        if replay(w, rules) is not None:
+        if replay(w, rules) is not None and _announces(w, rules) == int(pub[PUB_STUK]):
             out.add(tuple(int(w[ST_HANDS + s]) for s in holders))
     return out, deals
+
+
+def _announces(world, rules):
+    """The stuk announcement the play of ``world`` (a whole deal) made: the seat, -1."""
+    pub = public_info(rules)
+    note_stuk(pub, world, rules.record())
+    return int(pub[PUB_STUK])
 
 
 @pytest.mark.parametrize("label", ["classic", "piekjas3"])
@@ -372,6 +393,86 @@ def _with_bidding(pub, rules, st, rng):
     pols = Policies.parse("heuristic", "heuristic", rules.players)
     fill_bidding(out, rules.record(), int(rng.integers(1, 3)), -1, -1, pols.codes()[0], pols.bid_params(rules))
     return out
+
+
+def _after(hands, trump, plays):
+    """Classic, seat 0 the troefmaker and the leader: the state after ``plays`` (card notation),
+    and its public information kept as the hand loop keeps it."""
+    rules = Rules()
+    rec = rules.record()
+    st = start_state(rules, [parse_cards(h) for h in hands], trump=parse_suit(trump), taker=0)
+    pub = public_info(rules)
+    for c in parse_cards(plays):
+        play_card(st, rec, c)
+        note_stuk(pub, st, rec)
+    return rules, st, pub
+
+
+STUK_HANDS = ("Jh 9h Ah Tc 7s Ks Qd 8c", "7h 8h Qh Kh Ac Kc 9c 7c", "Th As Ts 9s 8s Js Qs Ad", "Qc Jc 8d 7d 9d Td Kd Jd")
+
+
+def test_stuk_is_announced_with_the_first_of_king_and_queen_of_trump():
+    """RULES.md §5: seat 1 holds Kh Qh (hearts trump) and announces as it plays the first; nobody
+    announces before, and a seat that plays the K without the Q announces nothing."""
+    assert _after(STUK_HANDS, "h", "Jh")[2][PUB_STUK] == -1
+    assert _after(STUK_HANDS, "h", "Jh 7h")[2][PUB_STUK] == -1  # its 7h: the K and Q still in hand
+    assert _after(STUK_HANDS, "h", "Jh Kh")[2][PUB_STUK] == 1
+    assert _after(STUK_HANDS, "h", "Jh Kh Th 7d 9h Qh")[2][PUB_STUK] == 1  # then rebelote: still seat 1
+    # the K alone (the Q with seat 3): no announcement
+    split = ("Jh 9h Ah Tc 7s Ks Qd 8c", "7h 8h Jd Kh Ac Kc 9c 7c", "Th As Ts 9s 8s Js Qs Ad", "Qc Jc 8d 7d 9d Td Kd Qh")
+    assert _after(split, "h", "Jh Kh")[2][PUB_STUK] == -1
+    assert stuk_owner(_after(split, "h", "Jh Kh")[1], Rules().record()) == -1
+    assert stuk_owner(_after(STUK_HANDS, "h", "")[1], Rules().record()) == 1
+
+
+def test_worlds_hear_the_stuk_announcement_and_its_absence():
+    """Seat 2's worlds after seat 1 played the Kh: announced, every world gives seat 1 the Qh;
+    not announced, none does, though without the evidence (``prepare(..., False)``) some do."""
+    rules, st, pub = _after(STUK_HANDS, "h", "Jh Kh")
+    _, worlds = _worlds(st, rules, pub, 2, 200, 5)
+    qh = 1 << parse_cards("Qh")[0]
+    assert all(int(w[ST_HANDS + 1]) & qh for w in worlds)
+    split = ("Jh 9h Ah Tc 7s Ks Qd 8c", "7h 8h Jd Kh Ac Kc 9c 7c", "Th As Ts 9s 8s Js Qs Ad", "Qc Jc 8d 7d 9d Td Kd Qh")
+    rules, st, pub = _after(split, "h", "Jh Kh")
+    _, worlds = _worlds(st, rules, pub, 2, 200, 5)
+    assert not any(int(w[ST_HANDS + 1]) & qh for w in worlds)
+    assert all(int(w[ST_HANDS + 0] | w[ST_HANDS + 3]) & qh for w in worlds)
+    _, blind = _worlds(st, rules, pub, 2, 200, 5, stuk=False)
+    assert sum(bool(int(w[ST_HANDS + 1]) & qh) for w in blind) > 40  # seat 1 has 7 of the 22 unseen places (70 of 200)
+
+
+@pytest.mark.parametrize("label", [lb for lb in ALL_LABELS if not lb.startswith("dekjas")])
+def test_roll_out_scores_stuk_as_the_reference_does(label):
+    """pimc's value of a card played out from the first trick equals the value the slow reference
+    scorer (``rules.reference.score_hand``) gives the play-out's tricks, stuk included: 20 to the
+    side of the seat dealt the K and Q of trump. On some deals stuk changes the value."""
+    rules = Rules.from_label(label)
+    rec = rules.record()
+    rng = np.random.default_rng(stable_seed("stuk", label))
+    sw = make_strong(team_scoring(rec), PIMC_TT_BITS)
+    changed = with_stuk = 0
+    for _ in range(150):
+        st, pub, _ = random_position(rules, rng, tricks_left=rules.n_tricks)
+        start = [int(st[ST_HANDS + s]) for s in range(rules.players)]
+        for i in range(int(st[ST_N_PLAYED])):  # the first trick's cards so far
+            start[(int(st[ST_LEADERS]) + i) % rules.players] |= 1 << int(st[ST_PLAYED + i])
+        stuk_side = reference.stuk_side([mask_to_cards(h) for h in start], int(st[ST_TRUMP]), rules)
+        card = mask_to_cards(int(legal_cards(st, rec)))[0]
+        side = int(rng.integers(rec.n_sides))
+        set_stuk(st, rec, sw.sc, False)
+        blind = roll_out(st, rec, pub, sw.sc, card, side)
+        set_stuk(st, rec, sw.sc, True)
+        v = roll_out(st, rec, pub, sw.sc, card, side)
+        n_sides = rec.n_sides
+        res = reference.score_hand(rules, int(st[ST_TAKER_SIDE]), sw.sc[SC_CARD, :n_sides], sw.sc[SC_TRICKS, :n_sides],
+                                   [0] * n_sides, None, [20 if s == stuk_side else 0 for s in range(n_sides)])
+        others = [s for s in range(n_sides) if s != side]
+        want = (SCORE_WEIGHT * (res.scores[side] - max(res.scores[s] for s in others))
+                + res.card_points[side] - max(res.card_points[s] for s in others))
+        assert v == want, (label, res)
+        with_stuk += stuk_side is not None
+        changed += v != blind
+    assert with_stuk > 10 and changed > 0
 
 
 def hidden_pairs(rules, rng, count, tries=400):

@@ -20,9 +20,11 @@ from analyzer.players.knowledge import (
     PUB_ROEM_SIDE,
     PUB_SEEN_OUT,
     PUB_SIZE,
+    PUB_STUK,
     PUB_TABLE,
     PUB_TURNED,
     fill_bidding,
+    note_stuk,
 )
 from analyzer.players.solver import Solution, Solver
 from analyzer.players.strong import L_REC, L_SW, LINK_SIZE, N_REC, card_via_link, entry_link
@@ -59,6 +61,7 @@ def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_s
     pub[PUB_ROEM_SIDE] = roem_side
     pub[PUB_DECLARED_KEY:PUB_DECLARED_KEY + 4] = -1  # Dekjas: nothing declared yet
     pub[PUB_DIX_SEAT] = -1
+    pub[PUB_STUK] = -1  # stuk not announced: choose adds what a position's play announced
     if bidding is not None:
         from analyzer.players.policies import Policies
 
@@ -114,7 +117,8 @@ def choose(policy: str, state: np.ndarray, rules: Rules, public: np.ndarray | No
            workspace: np.ndarray | None = None) -> int:
     """The card (a card number) that play policy ``policy`` plays for the seat to move of
     ``state``, given what the seat knows (``public``, from ``public_info``; none: nothing
-    beyond the state's public part). ``seed`` is the random number the policy draws from;
+    beyond the state's public part; the stuk announcement the state's play made is added, as it
+    is public). ``seed`` is the random number the policy draws from;
     the same seed gives the same card. Pass a ``workspace`` (``strong_workspace``) to
     reuse its tables over many calls.
 
@@ -138,9 +142,10 @@ def choose(policy: str, state: np.ndarray, rules: Rules, public: np.ndarray | No
     rec = rules.record()
     if is_over(state, rec):
         raise BeloteError("the hand is over: there is no card left to choose")
-    pub = public_info(rules) if public is None else np.asarray(public, np.int64)
+    pub = public_info(rules) if public is None else np.array(public, np.int64)
     if pub.shape != (PUB_SIZE,):
         raise BeloteError("choose: public must come from analyzer.players.public_info")
+    note_stuk(pub, state, rec)  # the stuk announced in the state's play (by the seat that holds the other)
     link = workspace if workspace is not None else strong_workspace(rules, [code])
     if tuple(int(v) for v in link[L_REC:L_REC + N_REC]) != tuple(rec):
         raise BeloteError("choose: the workspace was made for other rules (strong_workspace(rules, ...))")

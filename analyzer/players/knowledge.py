@@ -22,7 +22,12 @@ What a seat sees, by variant:
 - the declarations announced at the first trick and the side that scores them
   (``PUB_DECL``, ``PUB_ROEM_SIDE``; Dekjas: 0 and -1, its declarations come in play);
 - Dekjas: the declarations made so far, after each won trick (``PUB_DECLARED``,
-  ``PUB_DECLARED_KEY``, ``PUB_DECLARED_USED``: ``note_declarations``).
+  ``PUB_DECLARED_KEY``, ``PUB_DECLARED_USED``: ``note_declarations``);
+- stuk (RULES.md §5): the seat holding the K and Q of trump announces it ("belote") when it
+  plays the first of them, and the simulator always announces (``PUB_STUK``: ``note_stuk``).
+  So once the first is played, everyone knows its player holds the other until it plays it,
+  or, when nobody announced, that its player does not hold the other. Dekjas has no such
+  evidence: an owner cannot see its own face-down cards, and a face-up card is public anyway.
 
 A world is any deal consistent with the above and with what the play proves; with
 ``pimc:infer=bids`` also with the bidding ("What the bidding tells", below).
@@ -37,6 +42,7 @@ loop, or by ``public_info`` in Python)::
     PUB_DECLARED + seat Dekjas: the declaration points the seat has declared so far
     PUB_DECLARED_KEY + seat  Dekjas: the key of its best declaration so far, -1
     PUB_DECLARED_USED   Dekjas: the cards used by a sequence (+ 0), by a carré (+ 1)
+    PUB_STUK            the seat that announced stuk (belote), -1 (classic, Piekjas)
     PUB_BID_ROUND       the round the trump was made in: 1, 2 or KOE_ROUND (3); 0: the
                         bidding is not known (no evidence: the Python API's default)
     PUB_TURNED          the turned card
@@ -118,7 +124,7 @@ from analyzer.game.state import (
     STATE_SIZE,
     seat_of_play,
 )
-from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, lowest_card, popcount
+from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, RK, RQ, lowest_card, popcount
 from analyzer.rules.declarations import declare_new
 from analyzer.rules.legal import legal_mask
 
@@ -132,6 +138,7 @@ PUB_FIELDS = (
     # best declaration is the best at the end of the hand)
     ("declared_key", 4),  # + seat: Dekjas, the key of the seat's best declaration so far (declarations.declaration_key), -1
     ("declared_used", 2),  # Dekjas: the cards used by a sequence, by a carré (no later declaration of the kind uses them)
+    ("stuk", 1),  # the seat that announced stuk (belote) when playing the first of K and Q of trump, -1 (note_stuk)
     ("bid_round", 1),  # the round the trump was made in: 1, 2 or KOE_ROUND; 0: the bidding is not known
     ("turned", 1),  # the turned card
     ("table", 1),  # the card on the table after any Dix
@@ -149,6 +156,7 @@ PUB_ROEM_SIDE = PUB_OFFSETS["roem_side"]
 PUB_DECLARED = PUB_OFFSETS["declared"]
 PUB_DECLARED_KEY = PUB_OFFSETS["declared_key"]
 PUB_DECLARED_USED = PUB_OFFSETS["declared_used"]
+PUB_STUK = PUB_OFFSETS["stuk"]
 PUB_BID_ROUND = PUB_OFFSETS["bid_round"]
 PUB_TURNED = PUB_OFFSETS["turned"]
 PUB_TABLE = PUB_OFFSETS["table"]
@@ -208,6 +216,7 @@ def fill_public(pub, rec, taker, turned, table_card, dix_seat, fille, roem_side,
     pub[PUB_DIX_SEAT] = dix_seat
     pub[PUB_SMOUS_SEAT] = -1
     pub[PUB_FORCED] = -1
+    pub[PUB_STUK] = -1
     for s in range(4):
         pub[PUB_BID_POL + s] = -1
         pub[PUB_DECLARED_KEY + s] = -1
@@ -248,6 +257,51 @@ def note_declarations(pub, st, rec, winner):
     declare_into(pub[PUB_DECLARED:PUB_DECLARED + 4], pub[PUB_DECLARED_KEY:PUB_DECLARED_KEY + 4],
                  pub[PUB_DECLARED_USED:PUB_DECLARED_USED + 2], st[ST_HANDS + winner], winner, st[ST_TRUMP],
                  rec.roem_by_points)
+
+
+@njit(cache=True, inline="always")
+def stuk_cards(trump):
+    """The mask of the K and Q of trump (RULES.md §5 'Stuk')."""
+    return (np.int64(1) << (8 * trump + RK)) | (np.int64(1) << (8 * trump + RQ))
+
+
+@njit(cache=True)
+def card_owner(st, rec, c):
+    """The seat that holds card ``c`` in ``st`` or has played it (Dekjas: owns it, face up or
+    down), -1 when no seat does (out of play, or hidden from the view ``st`` is)."""
+    b = np.int64(1) << c
+    for s in range(rec.n_players):
+        if (st[ST_HANDS + s] | st[ST_DOWN + s]) & b:
+            return s
+    if st[ST_GONE] & b:
+        for i in range(st[ST_N_PLAYED]):
+            if st[ST_PLAYED + i] == c:
+                return seat_of_play(st, rec, i)
+    return -1
+
+
+@njit(cache=True)
+def stuk_owner(st, rec):
+    """The seat that was dealt both the K and Q of trump in ``st`` (held or played; Dekjas:
+    owned), -1: the seat that scores stuk (RULES.md §5), as ``declarations.stuk_seat`` finds it
+    in the starting hands."""
+    trump = st[ST_TRUMP]
+    k = card_owner(st, rec, 8 * trump + RK)
+    if k >= 0 and card_owner(st, rec, 8 * trump + RQ) == k:
+        return k
+    return -1
+
+
+@njit(cache=True)
+def note_stuk(pub, st, rec):
+    """After a card of ``st`` (the whole state, every hand) is played: the stuk announcement into
+    ``pub`` (``PUB_STUK``, module docstring). The owner of the K and Q of trump announces as it plays
+    the first of them, so once either is played the announcement is made or never will be. Idempotent,
+    so a replay may call it after every card and the Python API once for a position. Not in Dekjas."""
+    if pub[PUB_STUK] >= 0 or has_piles(rec):
+        return
+    if st[ST_GONE] & stuk_cards(st[ST_TRUMP]):
+        pub[PUB_STUK] = stuk_owner(st, rec)
 
 
 @njit(cache=True)
@@ -315,6 +369,21 @@ def forbidden(view, rec, seat, candidates, out):
         led, win_j, best_s, best_tr = trick_step(j, c, trump, led, win_j, best_s, best_tr)
 
 
+@njit(cache=True)
+def stuk_evidence(view, rec, announced, seat, out):
+    """Into ``out`` (per seat, the cards it cannot hold): a seat other than ``seat`` that played the
+    K or Q of trump and did not announce stuk (``announced``, ``PUB_STUK``) does not hold the other."""
+    kq = stuk_cards(view[ST_TRUMP])
+    if (view[ST_GONE] & kq) == 0:
+        return
+    for i in range(view[ST_N_PLAYED]):
+        c = view[ST_PLAYED + i]
+        if (kq >> c) & 1:
+            s = seat_of_play(view, rec, i)
+            if s != announced and s != seat:
+                out[s] |= kq & ~(np.int64(1) << c)
+
+
 @njit(cache=True, inline="always")
 def mask_cards(mask, out):
     """The cards of ``mask`` into ``out``, lowest first; returns how many."""
@@ -339,10 +408,11 @@ def _allowed(forb, x):
 
 
 @njit(cache=True)
-def prepare(view, rec, pub, seat, kn):
+def prepare(view, rec, pub, seat, kn, stuk):
     """Set up the sampling of ``seat``'s worlds in workspace ``kn`` (fields ``ucards``,
     ``hseat``, ``hcap``, ``hforb``, ``known``, ``forb``, ``wtab``, ``meta``). Returns the
-    number of consistent worlds (a float; 0 when the view is inconsistent)."""
+    number of consistent worlds (a float; 0 when the view is inconsistent). ``stuk``: the
+    worlds honour the stuk announcement, or its absence (``stuk_evidence``)."""
     n = rec.n_players
     gone = view[ST_GONE]
     meta = kn.meta
@@ -367,16 +437,21 @@ def prepare(view, rec, pub, seat, kn):
             f *= i
         return f
     own = view[ST_HANDS + seat]
+    announced = pub[PUB_STUK] if stuk else -1
     known_all = np.int64(0)
     for s in range(4):
         kn.known[s] = 0
         if s < n and s != seat:
             kn.known[s] = pub[PUB_KNOWN + s] & ~gone & ~own
+            if s == announced:  # it holds the other of the K and Q of trump until it plays it
+                kn.known[s] |= stuk_cards(view[ST_TRUMP]) & ~gone & ~own
             known_all |= kn.known[s]
     unseen = np.int64(ALL_CARDS_MASK) & ~own & ~gone & ~pub[PUB_SEEN_OUT] & ~known_all
     m = mask_cards(unseen, kn.ucards)
     meta[0] = m
     forbidden(view, rec, seat, unseen, kn.forb)
+    if stuk:
+        stuk_evidence(view, rec, announced, seat, kn.forb)
     h = 0
     room = 0
     for s in range(n):
@@ -605,5 +680,5 @@ def sample_fitting_world(view, rec, pub, seat, kn, world, max_tries):
     return max_tries
 
 
-__all__ = ["PUB_SIZE", "PUB_SEEN_OUT", "PUB_KNOWN", "PUB_DECL", "PUB_ROEM_SIDE", "fill_public", "fill_bidding",
-           "observe", "prepare", "sample_world", "forbidden", "prepare_bids", "bids_fit", "sample_fitting_world"]
+__all__ = ["PUB_SIZE", "PUB_SEEN_OUT", "PUB_KNOWN", "PUB_DECL", "PUB_ROEM_SIDE", "PUB_STUK", "fill_public", "fill_bidding",
+           "note_stuk", "stuk_owner", "observe", "prepare", "sample_world", "forbidden", "prepare_bids", "bids_fit", "sample_fitting_world"]

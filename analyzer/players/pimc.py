@@ -16,8 +16,11 @@ Version 2 (the default) does less work for the same choice:
   ``worlds``. Off by default: it buys little speed for measurable strength
   (docs/BENCHMARKS.md).
 
-``pimc:v=1`` values every legal card on all ``worlds``: the player before, kept so that duels
-can measure the new one against it (docs/BENCHMARKS.md).
+Version 3 (the default) is version 2 that also knows stuk: its value counts it, and its worlds
+honour the announcement ("belote") or its absence (``knowledge.stuk_evidence``).
+
+``pimc:v=1`` values every legal card on all ``worlds``, and ``pimc:v=2`` leaves stuk out: the
+players before, kept so that duels can measure the new one against them (docs/BENCHMARKS.md).
 
 Evaluator
 ---------
@@ -35,7 +38,8 @@ What the hand is worth to the seat's side at the end of the play-out: its hand s
 minus the best score among the other sides (RULES.md §6, with the declarations
 announced at the first trick, or in Dekjas those made so far (``knowledge.PUB_DECLARED``)
 and those the play-out's trick winners make (``declare_after``); made/dedans, litige, classic capot 252 and Piekjas/Dekjas
-pit included; stuk, reserve and game totals left out), times ``SCORE_WEIGHT``, plus its
+pit included, and stuk: 20 to the side of the seat the world deals the K and Q of trump; reserve
+and game totals left out), times ``SCORE_WEIGHT``, plus its
 card-point margin (capot included), which breaks ties of equal scores (Piekjas scores
 are rounded to tens). The heuristic's own card wins ties of the mean value, then the
 lowest-numbered card: the choice is a pure function of the view and the random number.
@@ -43,7 +47,7 @@ lowest-numbered card: the choice is a pure function of the view and the random n
 Parameters (packed into the policy code by ``analyzer.players.policies``, with their
 named defaults there): ``worlds`` (1..255, default 32), ``exact`` (0..16 tricks,
 default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), ``v``
-(1 or 2, default 2), ``race`` (0..50, default 0: off) and ``infer`` (``none`` or
+(1, 2 or 3, default 3), ``race`` (0..50, default 0: off) and ``infer`` (``none`` or
 ``bids``: worlds weighted by how likely the bidding is in them,
 ``analyzer.players.knowledge``, drawn at most ``MAX_TRIES`` times each).
 """
@@ -87,6 +91,7 @@ from analyzer.players.knowledge import (
     PUB_ROEM_SIDE,
     PUB_SEEN_OUT,
     declare_into,
+    stuk_owner,
     mask_cards,
     observe,
     prepare,
@@ -98,12 +103,13 @@ from analyzer.players.play import HEURISTIC, choose_card
 from analyzer.players.solver import C_GEN, _paranoid
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, card_points, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
-from analyzer.rules.declarations import has_declaration, roem_winner
+from analyzer.rules.declarations import STUK_POINTS, has_declaration, roem_winner
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, score_classic, score_solo
 from analyzer.rules.structure import declares_after_trick
 
 SCORE_WEIGHT = 4  # one point of hand score is worth four card points of margin
 V1 = 1  # ``pimc:v=1``: every legal card valued on every world (the player before racing)
+V2 = 2  # ``pimc:v=2``: stuk left out of the value and the worlds (the player before v3)
 # racing (v2, ``race`` > 0): the first look after RACE_FIRST worlds, then every RACE_STEP
 RACE_FIRST = 8
 RACE_STEP = 4
@@ -117,7 +123,7 @@ SC_FIELDS = (
     ("card", 1),  # card points won so far
     ("tricks", 1),  # tricks won so far
     ("decl", 1),  # declaration points the side scores
-    ("stuk", 1),  # stuk points (0: the roll-out does not announce it)
+    ("stuk", 1),  # stuk points, set for each world (``set_stuk``)
     ("totals", 1),  # game totals before the hand (0: not read, NO_TOTALS)
     ("bonus", 1),  # score_solo's scratch
     ("award", 1),  # score_solo's scratch: the pit awards
@@ -198,10 +204,23 @@ def hand_value(st, rec, pub, sc, side):
 
 
 @njit(cache=True)
+def set_stuk(w, rec, sc, on):
+    """``sc[SC_STUK]`` for the values in world ``w`` (a whole deal): 20 to the side of the seat it
+    deals the K and Q of trump (``knowledge.stuk_owner``), when ``on``; else nothing."""
+    for s in range(4):
+        sc[SC_STUK, s] = 0
+    if on:
+        o = stuk_owner(w, rec)
+        if o >= 0:
+            sc[SC_STUK, side_of_seat(o, rec)] = STUK_POINTS
+
+
+@njit(cache=True)
 def scored_value(rec, taker_side, pub, sc, side):
     """The value to ``side`` of a finished hand whose card points and tricks by side are
     ``sc[SC_CARD]`` and ``sc[SC_TRICKS]`` (module docstring): the declarations of the first
-    trick from ``pub``; Dekjas' (made in play) from ``sc[SC_DECLARED]``, ``sc[SC_DECLARED_KEY]``."""
+    trick from ``pub``; Dekjas' (made in play) from ``sc[SC_DECLARED]``, ``sc[SC_DECLARED_KEY]``;
+    stuk from ``sc[SC_STUK]`` (``set_stuk``, once a world)."""
     n_sides = rec.n_sides
     roem_side = pub[PUB_ROEM_SIDE]
     dekjas = declares_after_trick(rec)
@@ -209,7 +228,6 @@ def scored_value(rec, taker_side, pub, sc, side):
         roem_side = roem_winner(sc[SC_DECLARED_KEY], rec.n_players, has_partners(rec), rec.roem_tie_first)
     for s in range(4):
         sc[SC_DECL, s] = sc[SC_DECLARED, s] if dekjas else pub[PUB_DECL + s]
-        sc[SC_STUK, s] = 0
         sc[SC_TOTALS, s] = 0
     if team_scoring(rec):
         score_classic(taker_side, rec.n_tricks, sc[SC_CARD], sc[SC_TRICKS], sc[SC_DECL],
@@ -446,9 +464,11 @@ def pimc_card(st, rec, pub, sw, code, u):
     if _paranoid(rec):
         exact = 0
     sw.rng[0] = u
-    if prepare(view, rec, pub, seat, sw) <= 0.0:
+    version = (code >> 24) & 0xFF  # 0: the default, 3
+    stuk = version != V1 and version != V2
+    if prepare(view, rec, pub, seat, sw, stuk) <= 0.0:
         return fallback  # no deal fits what the seat saw (a position not reached by play)
-    v2 = ((code >> 24) & 0xFF) != V1
+    v2 = version != V1
     z = ((code >> 32) & 0xFF) / 10.0
     infer = ((code >> 40) & 0xFF) != 0 and prepare_bids(view, rec, pub, seat, sw)
     racing = v2 and z > 0.0
@@ -469,6 +489,7 @@ def pimc_card(st, rec, pub, sw, code, u):
             sample_fitting_world(view, rec, pub, seat, sw, world, MAX_TRIES)
         else:
             sample_world(view, rec, sw, world)
+        set_stuk(world, rec, sw.sc, stuk)
         sw.ctx[C_GEN] += 1  # a new deal for the solver's table
         for j in range(n_cards):
             if (alive >> j) & 1 == 0:

@@ -96,9 +96,10 @@ PLAY_REGISTRY = (
                    # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
                    "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to "
                                            "the end)"),
-                   # v=1: every legal card on every world, kept so that duels can measure v2 against it
-                   "v": (24, 1, 2, 2, "version: 1 values every legal card; 2 values one card of each set of "
-                                      "equivalent ones (and can race)"),
+                   # v=1 and v=2: the players before, kept so that duels can measure v3 against them
+                   "v": (24, 1, 3, 3, "version: 1 values every legal card; 2 values one card of each set of "
+                                      "equivalent ones (and can race); 3 is 2 with stuk in its value and the "
+                                      "announcement in its worlds"),
                    # racing is off by default: at race=20 Piekjas 2 plays 1.25x as fast but loses 0.30 points
                    # a deal to v=1 (10,000 deals, docs/BENCHMARKS.md)
                    "race": (32, 0, 50, 0, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it "

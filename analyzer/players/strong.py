@@ -35,7 +35,7 @@ from analyzer.game.dealing import GOLDEN, mix64
 from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
 from analyzer.players import play
 from analyzer.players.dd import dd_card
-from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, note_declarations, observe
+from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, note_declarations, note_stuk, observe
 from analyzer.players.net import N_FEATURES, net_card, rules_row
 from analyzer.players.net_weights import WEIGHTS
 from analyzer.players.net_weights_v2 import WEIGHTS as WEIGHTS_V2
@@ -187,6 +187,7 @@ def play_to_end(codes, st, rec, pub, link, rng):
         rng[0] += GOLDEN
         card = call_strong(link, codes[st[ST_TO_MOVE]], st, pub, mix64(rng[0]))
         winner = play_card(st, rec, card)
+        note_stuk(pub, st, rec)  # stuk announced with the first of the K and Q of trump
         if winner >= 0 and declares_after_trick(rec):  # Dekjas: the declarations made are public
             note_declarations(pub, st, rec, winner)
 

@@ -36,6 +36,7 @@ CARRE_POINTS = np.array(
 
 # SEQUENCE_POINTS[length]: 3 cards 20, 4 cards 50, 5 or more 100 (0..2: not a sequence).
 SEQUENCE_POINTS = np.array([0, 0, 0, 20, 50, 100, 100, 100, 100], dtype=np.int64)
+STUK_POINTS = 20  # §5: the K and Q of trump in one hand
 
 
 def _lane_top(order):

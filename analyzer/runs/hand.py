@@ -58,9 +58,10 @@ from analyzer.rules.declarations import (
     has_declaration,
     roem_winner,
     side_of,
+    STUK_POINTS,
     stuk_seat,
 )
-from analyzer.players.knowledge import PUB_SIZE, fill_bidding, fill_public, note_declarations
+from analyzer.players.knowledge import PUB_SIZE, fill_bidding, fill_public, note_declarations, note_stuk
 from analyzer.players.play import FIRST_STATE_KIND, KIND_MASK, choose_card
 from analyzer.players.strong import L_FN, call_strong, entry_address, make_link, plays_strong, strong_bits
 from analyzer.rules.scoring import score_classic, score_solo
@@ -478,6 +479,8 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                                np.uint32(st[ST_GONE] | face_up_out), st[ST_LED], win_card, win_seat, k, trump,
                                taker, partners, n, mix64(stream))
         winner = play_card(st, rec, card)
+        if strong:  # §5: stuk is announced with the first of the K and Q of trump, and the searching players hear it
+            note_stuk(ws.pub, st, rec)
         if has_piles(rec):
             below = st[ST_UNDER + card]
             if below >= 0:
@@ -532,7 +535,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     st_seat = stuk_seat(start, n, trump)
     res[RES_STUK_SEAT] = st_seat
     if st_seat >= 0:
-        stuk_pts[side_of(st_seat, partners)] = 20
+        stuk_pts[side_of(st_seat, partners)] = STUK_POINTS
         if tracing:
             trace[TR_STUK] = st_seat
 

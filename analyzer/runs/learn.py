@@ -4,8 +4,8 @@ Data: the decisions of deals bid and played by the heuristic (deal ``i`` of ``be
 --seed SEED``), each with the features of every legal card as the seat to move sees it
 (``knowledge.observe``: never the hidden cards) and the card's value on the true deal: by default
 (``rollout``) pimc's own evaluator, the card then heuristic play in every seat to the end (4 x the
-net hand score + the card-point margin; Dekjas' declarations made in play counted: the replay keeps
-the public record of them, ``knowledge.note_declarations``); or (``dd``) the card points the seat's side ends with when
+net hand score + the card-point margin; stuk counted; Dekjas' declarations made in play counted: the
+replay keeps the public record of them, ``knowledge.note_declarations``); or (``dd``) the card points the seat's side ends with when
 every card is then played perfectly, every card visible (``players.solver``), which lost its duel
 (docs/BENCHMARKS.md). A card's *loss* is the best card's value minus its own. Averaged over the
 deals a view is consistent with, the value on the true deal is what PIMC estimates by sampling
@@ -30,9 +30,9 @@ import numpy as np
 from numba import njit
 
 from analyzer.game.state import is_over, legal_cards, play_card, ST_HANDS, ST_TO_MOVE, ST_TRUMP
-from analyzer.players.knowledge import note_declarations, observe
+from analyzer.players.knowledge import note_declarations, note_stuk, observe
 from analyzer.players.net import net_card, weights_from_text, weights_text
-from analyzer.players.pimc import declare_after, hand_value, roll_out, start_declarations
+from analyzer.players.pimc import declare_after, hand_value, roll_out, set_stuk, start_declarations
 from analyzer.rules.structure import declares_after_trick
 from analyzer.rules.cards import lowest_card, popcount
 
@@ -132,6 +132,7 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
         st, _ = state_from_record(record)
         plays = iter(record_plays(record))
         pub = public_from_record(record, rules)
+        set_stuk(st, rec, sc, True)  # the true deal's stuk, in every value of its decisions
         while not is_over(st, rec):
             card = next(plays)[2] if weights is None else -1  # the heuristic's card, as it was played
             legal = legal_cards(st, rec)
@@ -159,6 +160,7 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
             elif weights is not None:
                 card = lowest_card(legal)
             winner = play_card(st, rec, card)
+            note_stuk(pub, st, rec)  # stuk announced with the first of the K and Q of trump
             if winner >= 0 and rules.declare_after_trick:  # Dekjas: the declarations made are public
                 note_declarations(pub, st, rec, winner)
         if progress is not None:
