@@ -134,3 +134,75 @@ def test_a_signal_inside_llvmlites_cache_callback_waits_until_python_is_back_in_
     assert signals._inside_kernel(frame_in(os.path.join("site", "llvmlite", "binding", "executionengine.py")))
     assert signals._inside_kernel(frame_in(os.path.join("site", "numba", "core", "serialize.py")))
     assert not signals._inside_kernel(frame_in(os.path.join("analyzer", "cli", "warmup.py")))
+
+
+class _Apart:
+    """A stand-in for the second compiling process (``warmup.compile_apart``): what was asked of it."""
+
+    def __init__(self, kernel, log):
+        self.kernel, self.log, self.running = kernel, log, True
+        log.append(("start", kernel))
+
+    def poll(self):
+        return None if self.running else 0
+
+    def wait(self):
+        self.log.append(("wait", self.kernel))
+        self.running = False
+        return 0
+
+    def terminate(self):
+        self.log.append(("terminate", self.kernel))
+        self.running = False
+
+
+def test_the_driver_and_the_searching_players_compile_side_by_side(monkeypatch):
+    """Both missing, two cores: the entry's own process starts first, the driver compiles here, and the
+    entry's warmer runs last, once that process is done (it then loads what was saved)."""
+    log = []
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in (kernelcache.DRIVER, kernelcache.STRONG))
+    monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(warmup, "compile_apart", lambda kernel: _Apart(kernel, log))
+    monkeypatch.setattr(warmup, "RUN", {k: (lambda k=k: log.append(("run", k))) for k in warmup.KERNELS})
+    lines = []
+    assert warmup.warmup(say=lines.append) == [kernelcache.DRIVER, kernelcache.STRONG]
+    assert log == [("start", kernelcache.STRONG), ("run", kernelcache.DRIVER), ("wait", kernelcache.STRONG),
+                   ("run", kernelcache.STRONG)]
+    assert "beside it, in a second process: " + warmup.WHAT[kernelcache.STRONG] in lines[1]
+    assert lines[-1].startswith(f"  {warmup.WHAT[kernelcache.STRONG]}, compiled beside the others: ready ")
+    log.clear()
+    monkeypatch.setattr(warmup.os, "cpu_count", lambda: 1)  # one core: one after the other, in this process
+    warmup.warmup()
+    assert log == [("run", kernelcache.DRIVER), ("run", kernelcache.STRONG)]
+
+
+def test_an_interrupted_warmup_ends_its_second_process(monkeypatch):
+    log = []
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in (kernelcache.DRIVER, kernelcache.STRONG))
+    monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(warmup, "compile_apart", lambda kernel: _Apart(kernel, log))
+
+    def interrupted(kernel):
+        raise KeyboardInterrupt(kernel)
+
+    monkeypatch.setattr(warmup, "RUN", {k: (lambda k=k: interrupted(k)) for k in warmup.KERNELS})  # a warmer each
+    with pytest.raises(KeyboardInterrupt):
+        warmup.warmup()
+    assert log == [("start", kernelcache.STRONG), ("terminate", kernelcache.STRONG), ("wait", kernelcache.STRONG)]
+
+
+@pytest.mark.parametrize("command, searching, apart", [
+    ("report", False, kernelcache.STRONG),  # its heuristic sections run first: the entry compiles beside the driver
+    ("take", True, kernelcache.DRIVER),  # a searching run links the entry first: the driver compiles beside it
+    ("take", False, None),  # a heuristic run needs only the driver
+])
+def test_a_command_that_needs_both_starts_the_second_one_ahead(monkeypatch, command, searching, apart):
+    log, stops = [], []
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in (kernelcache.DRIVER, kernelcache.STRONG))
+    monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(warmup, "compile_apart", lambda kernel: _Apart(kernel, log))
+    monkeypatch.setattr(warmup.atexit, "register", lambda fn, proc: stops.append(proc))  # ended when the command exits
+    proc = warmup.compile_ahead(command, searching)
+    assert (proc.kernel if proc is not None else None) == apart and stops == ([proc] if apart else [])
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: True)  # a warm cache: nothing ahead
+    assert warmup.compile_ahead(command, searching) is None

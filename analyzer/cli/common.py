@@ -172,13 +172,19 @@ def searching(*policies) -> bool:
 def compiling_notice(command: str, quiet: bool, searching: bool = False) -> None:
     """Say so when this run will compile kernels (a cold cache) and about how long it takes.
     ``command`` is a key of ``kernelcache.ENTRY_KERNELS``: ``"simulate --log"`` for an option
-    that calls other kernels; ``searching``: the run plays pimc or dd (compiled apart)."""
-    if quiet:
-        return
-    from analyzer.runs.kernelcache import about, compile_seconds
+    that calls other kernels; ``searching``: the run plays pimc or dd (compiled apart). A run that
+    will compile both the driver and the searching players' entry starts the entry's compile in a
+    second process now (``questions.warmup.compile_ahead``), so the two compile side by side."""
+    from analyzer.runs.kernelcache import COMPILE_SECONDS, DRIVER, STRONG, about, compile_seconds
 
     seconds = compile_seconds(command, searching=searching)
-    if seconds:
+    if not seconds:
+        return
+    from analyzer.questions.warmup import compile_ahead
+
+    if compile_ahead(command, searching) is not None:
+        seconds -= min(COMPILE_SECONDS[DRIVER], COMPILE_SECONDS[STRONG])  # paid side by side
+    if not quiet:
         typer.echo(f"compiling kernels (first run only, {about(seconds)})", err=True)
 
 

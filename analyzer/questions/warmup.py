@@ -13,10 +13,21 @@ the others then load the hand and the players it compiled. The driver's compile 
 of ``kernelcache.compile_once``, so a warmup and a command (or the test suite's compiling
 process) started together compile it once. A warm cache is only looked at (each entry kernel's
 index file, ``kernelcache.is_cached``), in under a second; nothing cached is compiled again.
+
+Side by side (``compile_apart``): the searching players' entry shares little with the driver, so
+where both are missing and the machine has a second core, a second process compiles the entry
+while this one compiles the driver (under the entry's lock, ``STRONG_LOCK``: whoever needs it next
+waits for that process and loads what it saved). On an empty cache ``belote warmup`` took 56 s
+wall instead of 98 s, 92 s of CPU against 92 (docs/BENCHMARKS.md). A command that will need both
+(``belote report``, a searching run: ``compile_ahead``) starts a second process the same way.
 """
 
 from __future__ import annotations
 
+import atexit
+import os
+import subprocess
+import sys
 import time
 from typing import Callable
 
@@ -62,22 +73,80 @@ def _strong() -> None:
 RUN = {K.DRIVER: _driver, K.LOG_TRACE: _log_trace, K.DUEL_TRACE: _dd_loss, K.SOLVER: _dd_loss, K.STRONG: _strong}
 
 
+def _side_by_side(missing) -> bool:
+    """Compile the searching players' entry in a second process: both it and the driver are to be
+    compiled, and there is a second core to do it on."""
+    return K.DRIVER in missing and K.STRONG in missing and (os.cpu_count() or 1) > 1
+
+
+def compile_apart(kernel) -> subprocess.Popen:
+    """Start a process that compiles ``kernel`` (its warmer, under the kernel's lock) and exits; its
+    output is dropped: should it fail, whoever needs the kernel compiles it as before."""
+    code = f"from analyzer.questions.warmup import warmup; warmup(({kernel!r},))"
+    return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """End ``proc`` if it still runs (numba saves a kernel only when its compile ends: nothing is
+    left half-written)."""
+    if proc.poll() is None:
+        proc.terminate()
+        proc.wait()
+
+
+def compile_ahead(command: str, searching: bool = False) -> subprocess.Popen | None:
+    """For a command about to compile both the driver and the searching players' entry
+    (``kernelcache.ENTRY_KERNELS``; ``searching``: it plays pimc or dd): start compiling the one it
+    needs second in a second process now (``compile_apart``), ended when this process exits. A
+    searching run links the entry into its hand's workspace before it first runs the driver, so there
+    the second process compiles the driver; ``belote report`` runs its heuristic sections first, so
+    there it compiles the entry. None when nothing is to be gained (a warm cache, one core, a run
+    without searching players)."""
+    missing = K.missing_kernels(command)
+    if searching and K.STRONG not in missing and not K.is_cached(K.STRONG):
+        missing.append(K.STRONG)
+    if not _side_by_side(missing):
+        return None
+    proc = compile_apart(K.DRIVER if searching else K.STRONG)
+    atexit.register(_stop, proc)
+    return proc
+
+
 def warmup(kernels=KERNELS, say: Callable[[str], None] = lambda line: None) -> list[tuple[str, str, str]]:
     """Compile the ``kernels`` not yet cached (each kernel's warmer once, however many of
-    ``kernels`` it compiles), saying what and about how long before each with ``say``.
+    ``kernels`` it compiles), saying what and about how long before each with ``say``; the
+    searching players' entry beside the driver where both are missing (``compile_apart``).
     Returns the kernels that were missing (empty: the cache was warm)."""
     missing = [k for k in kernels if not K.is_cached(k)]
     if not missing:
         return missing
     say(f"compiling kernels once for this machine ({K.about(sum(K.COMPILE_SECONDS[k] for k in missing))}): "
         + ", ".join(WHAT[k] for k in missing))
-    for run in dict.fromkeys(RUN[k] for k in missing):
-        mine = [k for k in missing if RUN[k] is run]
-        t0 = time.monotonic()
-        say(f"  {' and '.join(WHAT[k] for k in mine)}: {K.about(sum(K.COMPILE_SECONDS[k] for k in mine))}")
-        run()
-        say(f"  done in {time.monotonic() - t0:.0f} s")
+    start = time.monotonic()
+    apart = compile_apart(K.STRONG) if _side_by_side(missing) else None
+    runs = list(dict.fromkeys(RUN[k] for k in missing))
+    if apart is not None:  # the entry's own process compiles it: here, its warmer only loads it, last
+        runs.remove(RUN[K.STRONG])
+        runs.append(RUN[K.STRONG])
+    try:
+        for run in runs:
+            mine = [k for k in missing if RUN[k] is run]
+            t0 = time.monotonic()
+            if apart is not None and K.STRONG in mine:
+                apart.wait()  # then loads what it saved (or, had it failed, compiles it here)
+                run()
+                say(f"  {WHAT[K.STRONG]}, compiled beside the others: ready {time.monotonic() - start:.0f} s "
+                    "after the start")
+                continue
+            also = f"; beside it, in a second process: {WHAT[K.STRONG]}" if apart is not None and K.DRIVER in mine else ""
+            say(f"  {' and '.join(WHAT[k] for k in mine)}: {K.about(sum(K.COMPILE_SECONDS[k] for k in mine))}{also}")
+            run()
+            say(f"  done in {time.monotonic() - t0:.0f} s")
+    finally:
+        if apart is not None:
+            _stop(apart)
     return missing
 
 
-__all__ = ["KERNELS", "warmup"]
+__all__ = ["KERNELS", "warmup", "compile_apart", "compile_ahead"]
