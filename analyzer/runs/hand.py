@@ -473,14 +473,15 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         stream += GOLDEN
         policy = seat_play[seat]
         if strong and (policy & KIND_MASK) >= FIRST_STATE_KIND:
+            # §5: the stuk announced so far (note_stuk reads it from the whole state, so here, at the
+            # decisions that hear it, and not after every card: the loop of every hand pays that)
+            note_stuk(ws.pub, st, rec)
             card = call_strong(ws.link, policy, st, ws.pub, mix64(stream))
         else:
             card = choose_card(policy, legal, seat, np.uint32(st[ST_HANDS + seat]),
                                np.uint32(st[ST_GONE] | face_up_out), st[ST_LED], win_card, win_seat, k, trump,
                                taker, partners, n, mix64(stream))
         winner = play_card(st, rec, card)
-        if strong:  # §5: stuk is announced with the first of the K and Q of trump, and the searching players hear it
-            note_stuk(ws.pub, st, rec)
         if has_piles(rec):
             below = st[ST_UNDER + card]
             if below >= 0:
