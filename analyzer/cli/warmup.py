@@ -10,8 +10,10 @@ def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress 
     """Compile the kernels every command needs, once for this machine (make install runs it).
 
     A command run on a cold kernel cache compiles first, for minutes; after warmup it
-    answers at once. Kernels already compiled are not compiled again: warmup then says so
-    in under a second. Kernels go to BELOTE_CACHE_DIR (default ~/.cache/belote-analyzer).
+    answers at once. With two cores or more, the searching players (pimc, dd, net) compile
+    in a second process beside the driver. Kernels already compiled are not compiled again:
+    warmup then says so in under a second. Kernels go to BELOTE_CACHE_DIR (default
+    ~/.cache/belote-analyzer).
 
     Examples:
 
