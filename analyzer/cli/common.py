@@ -173,8 +173,9 @@ def compiling_notice(command: str, quiet: bool, searching: bool = False) -> None
     """Say so when this run will compile kernels (a cold cache) and about how long it takes.
     ``command`` is a key of ``kernelcache.ENTRY_KERNELS``: ``"simulate --log"`` for an option
     that calls other kernels; ``searching``: the run plays pimc or dd (compiled apart). A run that
-    will compile both the driver and the searching players' entry starts the entry's compile in a
-    second process now (``questions.warmup.compile_ahead``), so the two compile side by side."""
+    will compile both the driver and the searching players' entry starts the compile of the one it
+    needs second in a second process now (``questions.warmup.compile_ahead``), so the two compile
+    side by side."""
     from analyzer.runs.kernelcache import COMPILE_SECONDS, DRIVER, STRONG, about, compile_seconds
 
     seconds = compile_seconds(command, searching=searching)

@@ -294,10 +294,11 @@ def stuk_owner(st, rec):
 
 @njit(cache=True)
 def note_stuk(pub, st, rec):
-    """After a card of ``st`` (the whole state, every hand) is played: the stuk announcement into
-    ``pub`` (``PUB_STUK``, module docstring). The owner of the K and Q of trump announces as it plays
-    the first of them, so once either is played the announcement is made or never will be. Idempotent,
-    so a replay may call it after every card and the Python API once for a position. Not in Dekjas."""
+    """The stuk announcement made so far in ``st`` (the whole state, every hand) into ``pub``
+    (``PUB_STUK``, module docstring). The owner of the K and Q of trump announces as it plays the
+    first of them, so once either is played the announcement is made or never will be. Idempotent:
+    a replay calls it after every card, the hand loop before each decision of a player that reads
+    it, the Python API once for a position. Not in Dekjas."""
     if pub[PUB_STUK] >= 0 or has_piles(rec):
         return
     if st[ST_GONE] & stuk_cards(st[ST_TRUMP]):
