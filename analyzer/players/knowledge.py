@@ -296,9 +296,10 @@ def stuk_owner(st, rec):
 def note_stuk(pub, st, rec):
     """The stuk announcement made so far in ``st`` (the whole state, every hand) into ``pub``
     (``PUB_STUK``, module docstring). The owner of the K and Q of trump announces as it plays the
-    first of them, so once either is played the announcement is made or never will be. Idempotent:
-    a replay calls it after every card, the hand loop before each decision of a player that reads
-    it, the Python API once for a position. Not in Dekjas."""
+    first of them, so once either is played the announcement is made or never will be. Idempotent,
+    and called where it is read: the hand loop and ``play_to_end`` before each decision of a player
+    that reads it, the Python API's ``choose`` once for a position (``belote review`` asks through
+    it). Not in Dekjas."""
     if pub[PUB_STUK] >= 0 or has_piles(rec):
         return
     if st[ST_GONE] & stuk_cards(st[ST_TRUMP]):

@@ -185,9 +185,9 @@ def play_to_end(codes, st, rec, pub, link, rng):
     point."""
     while not is_over(st, rec):
         rng[0] += GOLDEN
+        note_stuk(pub, st, rec)  # the stuk announced so far, as the hand loop notes it before a decision
         card = call_strong(link, codes[st[ST_TO_MOVE]], st, pub, mix64(rng[0]))
         winner = play_card(st, rec, card)
-        note_stuk(pub, st, rec)  # stuk announced with the first of the K and Q of trump
         if winner >= 0 and declares_after_trick(rec):  # Dekjas: the declarations made are public
             note_declarations(pub, st, rec, winner)
 

@@ -160,7 +160,7 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     import time
 
     from analyzer.players import choose, public_from_record, strong_workspace
-    from analyzer.players.knowledge import note_declarations, note_stuk
+    from analyzer.players.knowledge import note_declarations
     from analyzer.players.policies import play_code
     from analyzer.players.solver import Solver
     from analyzer.rules.deal_schema import check_record
@@ -195,8 +195,6 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
             c = CardReview(trick + 1, seat, card, legal, None if i % rules.players else int(solver.value(st).value))
         out.append(c)
         winner = play_card(st, rec, card)
-        if pub is not None:
-            note_stuk(pub, st, rec)  # stuk announced with the first of the K and Q of trump
         if winner >= 0 and pub is not None and rules.declare_after_trick:
             note_declarations(pub, st, rec, winner)  # Dekjas: what the trick's winner declares is public
         if progress is not None:

@@ -103,10 +103,7 @@ def compile_ahead(command: str, searching: bool = False) -> subprocess.Popen | N
     the second process compiles the driver; ``belote report`` runs its heuristic sections first, so
     there it compiles the entry. None when nothing is to be gained (a warm cache, one core, a run
     without searching players)."""
-    missing = K.missing_kernels(command)
-    if searching and K.STRONG not in missing and not K.is_cached(K.STRONG):
-        missing.append(K.STRONG)
-    if not _side_by_side(missing):
+    if not _side_by_side(K.to_compile(command, searching=searching)):
         return None
     proc = compile_apart(K.DRIVER if searching else K.STRONG)
     atexit.register(_stop, proc)

@@ -99,13 +99,19 @@ def missing_kernels(command: str, root: Path | None = None) -> list[tuple[str, s
 HAND_LOCK = "driver._chunk"
 
 
-def compile_seconds(command: str, root: Path | None = None, searching: bool = False) -> int:
-    """About how many seconds compiling takes before ``command`` starts (0: the cache is warm);
-    ``searching``: the run plays pimc or dd."""
+def to_compile(command: str, root: Path | None = None, searching: bool = False) -> list:
+    """The entry kernels a run of ``command`` will compile: ``missing_kernels``, and the searching
+    players' entry when the run plays pimc or dd (``searching``) and it is not cached."""
     missing = missing_kernels(command, root)
     if searching and STRONG not in missing and not is_cached(STRONG, root):
         missing.append(STRONG)
-    return sum(COMPILE_SECONDS[k] for k in missing)
+    return missing
+
+
+def compile_seconds(command: str, root: Path | None = None, searching: bool = False) -> int:
+    """About how many seconds compiling takes before ``command`` starts (0: the cache is warm);
+    ``searching``: the run plays pimc or dd."""
+    return sum(COMPILE_SECONDS[k] for k in to_compile(command, root, searching))
 
 
 def minutes(seconds: int) -> int:
@@ -231,4 +237,4 @@ guard_loads()  # every process that imports the driver: the CLI, library callers
 
 __all__ = ["DRIVER", "STRONG", "LOG_TRACE", "DUEL_TRACE", "SOLVER", "HAND_LOCK", "STRONG_LOCK", "ENTRY_KERNELS",
            "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "compile_first", "locked",
-           "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]
+           "to_compile", "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]

@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.game.state import is_over, legal_cards, play_card, ST_HANDS, ST_TO_MOVE, ST_TRUMP
-from analyzer.players.knowledge import note_declarations, note_stuk, observe
+from analyzer.players.knowledge import note_declarations, observe
 from analyzer.players.net import net_card, weights_from_text, weights_text
 from analyzer.players.pimc import declare_after, hand_value, roll_out, set_stuk, start_declarations
 from analyzer.rules.structure import declares_after_trick
@@ -160,7 +160,6 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
             elif weights is not None:
                 card = lowest_card(legal)
             winner = play_card(st, rec, card)
-            note_stuk(pub, st, rec)  # stuk announced with the first of the K and Q of trump
             if winner >= 0 and rules.declare_after_trick:  # Dekjas: the declarations made are public
                 note_declarations(pub, st, rec, winner)
         if progress is not None:
