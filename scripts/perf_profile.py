@@ -58,7 +58,7 @@ def _inner(a) -> None:
     pols = Policies.parse(a.play if a.play in ("random", "heuristic") else "heuristic", a.play, rules.players)
     simulate(SimConfig(rules=rules, policies=pols, deals=1000, seed=1, threads=1))  # compiles or loads the driver
     with tempfile.NamedTemporaryFile(suffix=".o") as obj, open(f"/tmp/perf-{os.getpid()}.map", "w") as out:
-        for cres in driver._chunk.overloads.values():
+        for cres in driver.CHUNKS[driver.SIMULATE].overloads.values():
             library = cres.library
             obj.write(library._belote_object)
             obj.flush()

@@ -1,7 +1,7 @@
 """Shared fixtures: the rule tests run over both implementations of the rules; one small
 report built once per test session for the tests that only read it.
 
-On a cold kernel cache under xdist (``make test``), the driver's chunk kernel and the searching
+On a cold kernel cache under xdist (``make test``), the driver's chunk kernels and the searching
 players' entry (``analyzer.runs.kernelcache``) are compiled by two processes the controller starts
 before the workers, side by side (the entry was ready 13 s sooner than compiled after the driver in one
 process), and the test modules that never run the driver are collected first: the workers run those
@@ -41,9 +41,11 @@ def pytest_sessionstart(session):
         return  # a worker, or a run without xdist: kernels compile when first needed
     from analyzer.runs import kernelcache
 
-    for kernel in kernelcache.missing_kernels("report"):  # the driver and the searching players' entry, side by side
-        _warming.append(subprocess.Popen([sys.executable, "-c", "from analyzer.questions.warmup import warmup; "
-                                          f"warmup(({kernel!r},))"]))
+    missing = kernelcache.missing_kernels("report")  # the driver's kernels and the searching players' entry, side by side
+    for kernels in ([k for k in missing if k in kernelcache.DRIVER], [k for k in missing if k not in kernelcache.DRIVER]):
+        if kernels:
+            _warming.append(subprocess.Popen([sys.executable, "-c", "from analyzer.questions.warmup import warmup; "
+                                              f"warmup({tuple(kernels)!r})"]))
 
 
 def pytest_sessionfinish(session, exitstatus):

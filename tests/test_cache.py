@@ -71,5 +71,6 @@ def test_the_driver_compiles_its_chunk_kernel_through_the_lock_for_the_signature
     from analyzer.runs.simulate import SimConfig, simulate
 
     simulate(SimConfig(rules=Rules("classic"), deals=50, seed=1, threads=2, chunk=16))
-    assert compile_once_calls and all(s == (driver._chunk, "driver._chunk") for s in compile_once_calls)
-    assert len(driver._chunk.overloads) == 1  # the chunks ran the signature compiled under the lock, no other
+    chunk = driver.CHUNKS[driver.SIMULATE]
+    assert compile_once_calls and all(s == (chunk, "driver._chunk") for s in compile_once_calls)
+    assert len(chunk.overloads) == 1  # the chunks ran the signature compiled under the lock, no other

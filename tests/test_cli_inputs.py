@@ -122,13 +122,13 @@ def test_a_seed_from_2_63_adds_no_kernel_signature_and_gives_results(tmp_path, c
     warm = tmp_path / "warm.jsonl"  # the usual signatures (a seed below 2**63), loaded
     assert cli.main(["simulate", "--deals", "50", "--seed", "3", "--log", str(warm), "--log-deals", "1", "-q"]) == 0
     capsys.readouterr()
-    before = (list(driver._chunk.signatures), list(simulate._one_hand.signatures))
+    before = (list(driver.CHUNKS[driver.SIMULATE].signatures), list(simulate._one_hand.signatures))
     seed = 2**63 + 12345
     log = tmp_path / "d.jsonl"
     code, out, err = run(["simulate", "--deals", "200", "--seed", str(seed), "--log", str(log), "--log-deals", "2",
                           "--quiet", "--json"], capsys)
     assert code == 0, err
-    assert (list(driver._chunk.signatures), list(simulate._one_hand.signatures)) == before
+    assert (list(driver.CHUNKS[driver.SIMULATE].signatures), list(simulate._one_hand.signatures)) == before
     d = json.loads(out)
     assert d["counts"]["hands"] == 200 and d["inputs"]["seed"] == seed
     first = read_log(log)[0]

@@ -316,16 +316,23 @@ def test_a_warm_kernel_cache_is_not_announced():
 
 def test_compile_minutes_count_only_the_kernels_not_cached(tmp_path):
     K = kernelcache
-    assert K.missing_kernels("balance", tmp_path) == [K.DRIVER]
-    assert K.missing_kernels("report", tmp_path) == [K.DRIVER, K.STRONG]  # its bracket plays pimc and dd
-    assert K.compile_minutes("report", tmp_path) == -(-(K.COMPILE_SECONDS[K.DRIVER] + K.COMPILE_SECONDS[K.STRONG]) // 60)
-    assert K.compile_seconds("take", tmp_path) == K.COMPILE_SECONDS[K.DRIVER]
-    assert K.compile_seconds("take", tmp_path, searching=True) == K.COMPILE_SECONDS[K.DRIVER] + K.COMPILE_SECONDS[K.STRONG]
-    K.cache_folder("runs", tmp_path).mkdir(parents=True)
-    (K.cache_folder("runs", tmp_path) / "driver._chunk-112.py311.nbi").write_bytes(b"")
+    S = K.COMPILE_SECONDS
+    assert K.missing_kernels("balance", tmp_path) == [K.CHUNK["seats"], K.CHUNK["games"]]
+    assert K.missing_kernels("report", tmp_path) == [*K.DRIVER, K.STRONG]  # every unit; its bracket plays pimc and dd
+    assert K.compile_minutes("report", tmp_path) == -(-sum(S[k] for k in (K.HAND, *K.DRIVER, K.STRONG)) // 60)
+    assert K.compile_seconds("take", tmp_path) == S[K.HAND] + S[K.CHUNK["take"]]  # the hand with the take units only
+    assert K.compile_seconds("take", tmp_path, searching=True) == S[K.HAND] + S[K.CHUNK["take"]] + S[K.STRONG]
+    runs = K.cache_folder("runs", tmp_path)
+    runs.mkdir(parents=True)
+    (runs / "hand._play_hand-320.py311.nbi").write_bytes(b"")  # the hand cached (with the take units, say)
+    (runs / "driver._chunk_take-152.py311.nbi").write_bytes(b"")
+    assert K.compile_seconds("take", tmp_path) == 0
+    assert K.compile_seconds("table", tmp_path) == S[K.CHUNK["table"]]  # the table units only: the hand is loaded
+    for kernel in K.DRIVER:
+        (runs / f"driver.{kernel[2]}-152.py311.nbi").write_bytes(b"")
     assert K.missing_kernels("balance", tmp_path) == []
     assert K.compile_minutes("simulate", tmp_path) == 0
-    assert K.compile_seconds("simulate", tmp_path, searching=True) == K.COMPILE_SECONDS[K.STRONG]
+    assert K.compile_seconds("simulate", tmp_path, searching=True) == S[K.STRONG]
     assert K.missing_kernels("report", tmp_path) == [K.STRONG]
     K.cache_folder("players", tmp_path).mkdir(parents=True)
     (K.cache_folder("players", tmp_path) / "strong_entry.strong_card-97.py311.nbi").write_bytes(b"")

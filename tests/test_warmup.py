@@ -34,7 +34,7 @@ def test_warmup_has_help_with_an_example():
 
 def test_warmup_covers_every_entry_kernel():
     assert set(warmup.KERNELS) == {k for ks in kernelcache.ENTRY_KERNELS.values() for k in ks}
-    assert warmup.KERNELS[0] == kernelcache.DRIVER  # first: the others load what it compiled
+    assert warmup.KERNELS[:len(kernelcache.DRIVER)] == kernelcache.DRIVER  # first: the others load what they compiled
     assert set(warmup.RUN) == set(warmup.WHAT) == set(warmup.KERNELS)
 
 
@@ -52,9 +52,10 @@ def test_the_driver_is_compiled_under_the_lock_the_suite_and_the_commands_take(m
     started together compile the driver once: each goes through ``kernelcache.compile_once``."""
     from analyzer.runs import driver
 
-    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel != kernelcache.DRIVER)
-    assert warmup.warmup() == [kernelcache.DRIVER]  # only the driver taken as missing: only its warmer runs
-    assert compile_once_calls == [(driver._chunk, "driver._chunk")]
+    take, table = kernelcache.CHUNK["take"], kernelcache.CHUNK["table"]
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in (take, table))
+    assert warmup.warmup() == [take, table]  # only two of the driver's kernels taken as missing: only they compile
+    assert compile_once_calls == [(driver.CHUNKS[driver.TAKE], "driver._chunk"), (driver.CHUNKS[driver.TABLE], "driver._chunk")]
 
 
 @pytest.mark.parametrize("kernels", [(kernelcache.LOG_TRACE,), (kernelcache.DUEL_TRACE, kernelcache.SOLVER)],
@@ -160,49 +161,74 @@ def test_the_driver_and_the_searching_players_compile_side_by_side(monkeypatch):
     """Both missing, two cores: the entry's own process starts first, the driver compiles here, and the
     entry's warmer runs last, once that process is done (it then loads what was saved)."""
     log = []
-    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in (kernelcache.DRIVER, kernelcache.STRONG))
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in kernelcache.DRIVER + (kernelcache.STRONG,))
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(warmup, "compile_apart", lambda kernel: _Apart(kernel, log))
-    monkeypatch.setattr(warmup, "RUN", {k: (lambda k=k: log.append(("run", k))) for k in warmup.KERNELS})
+    monkeypatch.setattr(warmup, "compile_apart", lambda kernels: _Apart(kernels, log))
+    def warmer():
+        return lambda kernels: log.append(("run", tuple(kernels)))
+
+    driver_warmer = warmer()  # one warmer for every chunk kernel, as the driver's
+    monkeypatch.setattr(warmup, "RUN", {k: driver_warmer if k in kernelcache.DRIVER else warmer() for k in warmup.KERNELS})
     lines = []
-    assert warmup.warmup(say=lines.append) == [kernelcache.DRIVER, kernelcache.STRONG]
-    assert log == [("start", kernelcache.STRONG), ("run", kernelcache.DRIVER), ("wait", kernelcache.STRONG),
-                   ("run", kernelcache.STRONG)]
+    assert warmup.warmup(say=lines.append) == [*kernelcache.DRIVER, kernelcache.STRONG]
+    assert log == [("start", (kernelcache.STRONG,)), ("run", kernelcache.DRIVER), ("wait", (kernelcache.STRONG,)),
+                   ("run", (kernelcache.STRONG,))]
     assert "beside it, in a second process: " + warmup.WHAT[kernelcache.STRONG] in lines[1]
     assert lines[-1].startswith(f"  {warmup.WHAT[kernelcache.STRONG]}, compiled beside the others: ready ")
     log.clear()
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 1)  # one core: one after the other, in this process
     warmup.warmup()
-    assert log == [("run", kernelcache.DRIVER), ("run", kernelcache.STRONG)]
+    assert log == [("run", kernelcache.DRIVER), ("run", (kernelcache.STRONG,))]
 
 
 def test_an_interrupted_warmup_ends_its_second_process(monkeypatch):
     log = []
-    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in (kernelcache.DRIVER, kernelcache.STRONG))
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in kernelcache.DRIVER + (kernelcache.STRONG,))
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(warmup, "compile_apart", lambda kernel: _Apart(kernel, log))
+    monkeypatch.setattr(warmup, "compile_apart", lambda kernels: _Apart(kernels, log))
 
-    def interrupted(kernel):
-        raise KeyboardInterrupt(kernel)
+    def interrupted(kernels):
+        raise KeyboardInterrupt(kernels)
 
-    monkeypatch.setattr(warmup, "RUN", {k: (lambda k=k: interrupted(k)) for k in warmup.KERNELS})  # a warmer each
+    monkeypatch.setattr(warmup, "RUN", {k: (lambda kernels, k=k: interrupted(k)) for k in warmup.KERNELS})  # a warmer each
     with pytest.raises(KeyboardInterrupt):
         warmup.warmup()
-    assert log == [("start", kernelcache.STRONG), ("terminate", kernelcache.STRONG), ("wait", kernelcache.STRONG)]
+    strong = (kernelcache.STRONG,)
+    assert log == [("start", strong), ("terminate", strong), ("wait", strong)]
 
 
 @pytest.mark.parametrize("command, searching, apart", [
-    ("report", False, kernelcache.STRONG),  # its heuristic sections run first: the entry compiles beside the driver
-    ("take", True, kernelcache.DRIVER),  # a searching run links the entry first: the driver compiles beside it
+    ("report", False, (kernelcache.STRONG,)),  # its heuristic sections run first: the entry compiles beside the driver
+    ("take", True, (kernelcache.CHUNK["take"],)),  # a searching run links the entry first: its driver kernel beside it
     ("take", False, None),  # a heuristic run needs only the driver
 ])
 def test_a_command_that_needs_both_starts_the_second_one_ahead(monkeypatch, command, searching, apart):
     log, stops = [], []
-    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in (kernelcache.DRIVER, kernelcache.STRONG))
+    monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in kernelcache.DRIVER + (kernelcache.STRONG,))
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(warmup, "compile_apart", lambda kernel: _Apart(kernel, log))
+    monkeypatch.setattr(warmup, "compile_apart", lambda kernels: _Apart(kernels, log))
     monkeypatch.setattr(warmup.atexit, "register", lambda fn, proc: stops.append(proc))  # ended when the command exits
     proc = warmup.compile_ahead(command, searching)
     assert (proc.kernel if proc is not None else None) == apart and stops == ([proc] if apart else [])
     monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: True)  # a warm cache: nothing ahead
     assert warmup.compile_ahead(command, searching) is None
+
+
+@pytest.mark.parametrize("command, args", [
+    ("simulate", ["simulate", "--deals", "50"]),
+    ("take", ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "50"]),
+    ("table", ["table", "--deals", "50"]),
+    ("balance", ["balance", "--variants", "classic", "--deals", "50", "--games", "2"]),
+    ("rules", ["rules", "--variant", "classic", "--option", "undertrump", "--deals", "50", "--games", "2"]),
+    ("duel", ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/random", "--deals", "20"]),
+])
+def test_each_command_compiles_the_driver_kernels_its_entry_names(compile_once_calls, capsys, command, args):
+    """``kernelcache.ENTRY_KERNELS`` says which of the driver's kernels a command compiles (what its
+    compile notice counts and what a searching run compiles beside it): the kinds of unit it runs."""
+    from analyzer import cli
+    from analyzer.runs import driver
+
+    assert cli.main([*args, "--quiet"]) == 0
+    capsys.readouterr()
+    ran = {kernelcache.DRIVER[driver.CHUNKS.index(d)] for d, _ in compile_once_calls if d in driver.CHUNKS}
+    assert ran == {k for k in kernelcache.ENTRY_KERNELS[command] if k in kernelcache.DRIVER}

@@ -176,15 +176,16 @@ def compiling_notice(command: str, quiet: bool, searching: bool = False) -> None
     will compile both the driver and the searching players' entry starts the compile of the one it
     needs second in a second process now (``questions.warmup.compile_ahead``), so the two compile
     side by side."""
-    from analyzer.runs.kernelcache import COMPILE_SECONDS, DRIVER, STRONG, about, compile_seconds
+    from analyzer.runs.kernelcache import COMPILE_SECONDS, DRIVER, HAND, STRONG, about, to_compile
 
-    seconds = compile_seconds(command, searching=searching)
+    kernels = to_compile(command, searching=searching)
+    seconds = sum(COMPILE_SECONDS[k] for k in kernels)
     if not seconds:
         return
     from analyzer.questions.warmup import compile_ahead
 
-    if compile_ahead(command, searching) is not None:
-        seconds -= min(COMPILE_SECONDS[DRIVER], COMPILE_SECONDS[STRONG])  # paid side by side
+    if compile_ahead(command, searching) is not None:  # paid side by side
+        seconds -= min(sum(COMPILE_SECONDS[k] for k in kernels if k in DRIVER or k == HAND), COMPILE_SECONDS[STRONG])
     if not quiet:
         typer.echo(f"compiling kernels (first run only, {about(seconds)})", err=True)
 

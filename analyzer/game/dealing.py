@@ -84,7 +84,7 @@ def shuffle_rest(rng, deck, fixed, free_pos):
     """Shuffle only the positions of ``deck`` whose ``fixed`` flag is 0, among themselves
     (used to sample the unknown cards around the cards a player sees); ``free_pos``: int64
     scratch of ``N_CARDS`` (allocating nothing, it can be called from a kernel compiled
-    without reference counting: ``analyzer.runs.driver._chunk``)."""
+    without reference counting: ``analyzer.runs.driver.CHUNKS``)."""
     n_free = 0
     for i in range(N_CARDS):
         if fixed[i] == 0:

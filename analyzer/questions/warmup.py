@@ -4,15 +4,15 @@ A cold cache makes the first command a user types compile for minutes before it 
 (``kernelcache.COMPILE_SECONDS``). ``make install`` runs ``belote warmup`` after installing, so
 that cost is paid once, at install, with a progress line, and never inside the first answer.
 
-Each entry kernel of ``kernelcache.ENTRY_KERNELS`` is compiled by running the smallest piece of
-real work that calls it, the way a command does (so with the argument types a command passes,
-which is what numba compiles and caches): one classic hand through the driver (as a Dask worker
-warms, ``backends._warm``), one traced hand (``simulate --log``), the double-dummy loss of a
-classic duel deal (``duel --dd-loss``: the traced duel and the solver). The driver goes first:
-the others then load the hand and the players it compiled. The driver's compile takes the lock
-of ``kernelcache.compile_once``, so a warmup and a command (or the test suite's compiling
-process) started together compile it once. A warm cache is only looked at (each entry kernel's
-index file, ``kernelcache.is_cached``), in under a second; nothing cached is compiled again.
+Each entry kernel of ``kernelcache.ENTRY_KERNELS`` is compiled with the argument types a command
+passes it (which is what numba compiles and caches): the driver's chunk kernel of each kind of unit
+from a classic run's arguments (``driver.compile_kind``, which runs no unit), one traced hand
+(``simulate --log``), the double-dummy loss of a classic duel deal (``duel --dd-loss``: the traced
+duel and the solver). The driver goes first: its first chunk kernel compiles the hand, which the
+others then load. The driver's kernels compile under the lock of ``kernelcache.compile_once``, so
+a warmup and a command (or the test suite's compiling process) started together compile each once.
+A warm cache is only looked at (each entry kernel's index file, ``kernelcache.is_cached``), in
+under a second; nothing cached is compiled again.
 
 Side by side (``compile_apart``): the searching players' entry shares little with the driver, so
 where both are missing and the machine has a second core, a second process compiles the entry
@@ -33,27 +33,44 @@ from typing import Callable
 
 from analyzer.runs import kernelcache as K
 
-# Every entry kernel, in the order compiled: the driver first (the others call what it compiles).
-KERNELS = tuple(dict.fromkeys(k for kernels in K.ENTRY_KERNELS.values() for k in kernels))
+# Every entry kernel, in the order compiled: the driver's chunk kernels first (the others call what
+# the first of them compiles: the hand and the players).
+KERNELS = tuple(dict.fromkeys(K.DRIVER + tuple(k for kernels in K.ENTRY_KERNELS.values() for k in kernels)))
 # What each kernel serves, for the progress line.
-WHAT = {K.DRIVER: "the simulation driver (every command)", K.LOG_TRACE: "the traced hand (simulate --log)",
-        K.DUEL_TRACE: "the traced duel (duel --dd-loss)", K.SOLVER: "the exact solver (duel --dd-loss)",
-        K.STRONG: "the searching and learned players (pimc, dd, net)"}
+WHAT = {K.LOG_TRACE: "the traced hand (simulate --log)", K.DUEL_TRACE: "the traced duel (duel --dd-loss)",
+        K.SOLVER: "the exact solver (duel --dd-loss)", K.STRONG: "the searching and learned players (pimc, dd, net)"}
+WHAT.update({k: f"the driver's {k[2].removeprefix('_chunk_')} units" for k in K.DRIVER})
 
 
-def _driver() -> None:
-    from analyzer.runs.backends import _warm
+def what(kernels) -> str:
+    """The progress line's words for ``kernels``: the driver's chunk kernels said together."""
+    kinds = [k[2].removeprefix("_chunk_") for k in kernels if k in K.DRIVER]
+    words = [f"the simulation driver ({', '.join(kinds)} units)"] if kinds else []
+    return ", ".join(words + [WHAT[k] for k in kernels if k not in K.DRIVER])
 
-    _warm()
+
+def _driver(kernels) -> None:
+    """Compile the chunk kernels of ``kernels`` (the first one with the hand), for the argument types
+    every run passes them, without running a unit."""
+    from analyzer.players.policies import Policies
+    from analyzer.rules import Rules
+    from analyzer.runs import driver
+    from analyzer.runs.simulate import SimConfig
+
+    rules = Rules.make("classic", None, [])
+    args = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", 4), deals=1).kernel_args()
+    for kernel in kernels:
+        if kernel in K.DRIVER:
+            driver.compile_kind(K.DRIVER.index(kernel), args)
 
 
-def _log_trace() -> None:
+def _log_trace(kernels) -> None:
     from analyzer.runs.simulate import SimConfig, trace_hand
 
     trace_hand(SimConfig(deals=1), 0)
 
 
-def _dd_loss() -> None:
+def _dd_loss(kernels) -> None:
     from analyzer.questions.duel import dd_losses, parse_set
     from analyzer.rules import Rules
 
@@ -63,26 +80,32 @@ def _dd_loss() -> None:
     dd_losses(rules, a, b, seed=1, deals=2)  # deal 0 is passed out in both seatings, deal 1 played: the solver runs
 
 
-def _strong() -> None:
+def _strong(kernels) -> None:
     from analyzer.players.policies import Policies
     from analyzer.runs.hand import strong_address
 
     strong_address(Policies.parse("heuristic", "pimc", 4).codes()[1])  # compiles the entry, or loads it
 
 
-RUN = {K.DRIVER: _driver, K.LOG_TRACE: _log_trace, K.DUEL_TRACE: _dd_loss, K.SOLVER: _dd_loss, K.STRONG: _strong}
+# Each kernel's warmer, called with the kernels to compile (one call for all the kernels it serves).
+RUN = {K.LOG_TRACE: _log_trace, K.DUEL_TRACE: _dd_loss, K.SOLVER: _dd_loss, K.STRONG: _strong}
+RUN.update({k: _driver for k in K.DRIVER})
+
+
+def _driver_part(kernels) -> tuple:
+    return tuple(k for k in kernels if k in K.DRIVER)
 
 
 def _side_by_side(missing) -> bool:
-    """Compile the searching players' entry in a second process: both it and the driver are to be
-    compiled, and there is a second core to do it on."""
-    return K.DRIVER in missing and K.STRONG in missing and (os.cpu_count() or 1) > 1
+    """Compile the searching players' entry in a second process: both it and a chunk kernel of the
+    driver are to be compiled, and there is a second core to do it on."""
+    return bool(_driver_part(missing)) and K.STRONG in missing and (os.cpu_count() or 1) > 1
 
 
-def compile_apart(kernel) -> subprocess.Popen:
-    """Start a process that compiles ``kernel`` (its warmer, under the kernel's lock) and exits; its
-    output is dropped: should it fail, whoever needs the kernel compiles it as before."""
-    code = f"from analyzer.questions.warmup import warmup; warmup(({kernel!r},))"
+def compile_apart(kernels) -> subprocess.Popen:
+    """Start a process that compiles ``kernels`` (their warmers, under each kernel's lock) and exits;
+    its output is dropped: should it fail, whoever needs a kernel compiles it as before."""
+    code = f"from analyzer.questions.warmup import warmup; warmup({tuple(kernels)!r})"
     return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
 
@@ -103,9 +126,10 @@ def compile_ahead(command: str, searching: bool = False) -> subprocess.Popen | N
     the second process compiles the driver; ``belote report`` runs its heuristic sections first, so
     there it compiles the entry. None when nothing is to be gained (a warm cache, one core, a run
     without searching players)."""
-    if not _side_by_side(K.to_compile(command, searching=searching)):
+    missing = K.to_compile(command, searching=searching)
+    if not _side_by_side(missing):
         return None
-    proc = compile_apart(K.DRIVER if searching else K.STRONG)
+    proc = compile_apart(_driver_part(missing) if searching else (K.STRONG,))
     atexit.register(_stop, proc)
     return proc
 
@@ -118,10 +142,9 @@ def warmup(kernels=KERNELS, say: Callable[[str], None] = lambda line: None) -> l
     missing = [k for k in kernels if not K.is_cached(k)]
     if not missing:
         return missing
-    say(f"compiling kernels once for this machine ({K.about(sum(K.COMPILE_SECONDS[k] for k in missing))}): "
-        + ", ".join(WHAT[k] for k in missing))
+    say(f"compiling kernels once for this machine ({K.about(_seconds(missing))}): {what(missing)}")
     start = time.monotonic()
-    apart = compile_apart(K.STRONG) if _side_by_side(missing) else None
+    apart = compile_apart((K.STRONG,)) if _side_by_side(missing) else None
     runs = list(dict.fromkeys(RUN[k] for k in missing))
     if apart is not None:  # the entry's own process compiles it: here, its warmer only loads it, last
         runs.remove(RUN[K.STRONG])
@@ -132,13 +155,13 @@ def warmup(kernels=KERNELS, say: Callable[[str], None] = lambda line: None) -> l
             t0 = time.monotonic()
             if apart is not None and K.STRONG in mine:
                 apart.wait()  # then loads what it saved (or, had it failed, compiles it here)
-                run()
+                run(mine)
                 say(f"  {WHAT[K.STRONG]}, compiled beside the others: ready {time.monotonic() - start:.0f} s "
                     "after the start")
                 continue
-            also = f"; beside it, in a second process: {WHAT[K.STRONG]}" if apart is not None and K.DRIVER in mine else ""
-            say(f"  {' and '.join(WHAT[k] for k in mine)}: {K.about(sum(K.COMPILE_SECONDS[k] for k in mine))}{also}")
-            run()
+            also = f"; beside it, in a second process: {WHAT[K.STRONG]}" if apart is not None and _driver_part(mine) else ""
+            say(f"  {what(mine)}: {K.about(_seconds(mine))}{also}")
+            run(mine)
             say(f"  done in {time.monotonic() - t0:.0f} s")
     finally:
         if apart is not None:
@@ -146,4 +169,9 @@ def warmup(kernels=KERNELS, say: Callable[[str], None] = lambda line: None) -> l
     return missing
 
 
-__all__ = ["KERNELS", "warmup", "compile_apart", "compile_ahead"]
+def _seconds(kernels) -> int:
+    """About how many seconds compiling ``kernels`` takes (the hand with the first chunk kernel)."""
+    return sum(K.COMPILE_SECONDS[k] for k in K.with_hand(kernels))
+
+
+__all__ = ["KERNELS", "warmup", "what", "compile_apart", "compile_ahead"]

@@ -19,15 +19,21 @@ docs/BENCHMARKS.md). The ways open:
   numba caches such a function since 0.52 (numba PR #6373), but every distinct function
   argument is a distinct type, so the driver and whatever it inlines are compiled (and
   cached) once per analysis: five compiles of the loop and of the hand inlined in it;
-- closures over the count kernel: a closure's free variables are compile-time constants
-  per closure object, and functions made at run time do not cache: the same five
+- closures over the count kernel (a kernel object): a closure's free variables are
+  compile-time constants per closure object, and these did not cache: the same five
   compiles, on every run;
-- one driver kernel with a small integer ``kind`` switch (this module): one signature for
-  every analysis (the rules record, the policies, the bid parameters, one int64 ``cfg``
-  array, ``kind``), so ``_chunk`` compiles once; each unit kernel is inlined at its one
-  call site in it.
+- one driver kernel with a small integer ``kind`` switch: one signature for every analysis
+  (the rules record, the policies, the bid parameters, one int64 ``cfg`` array, ``kind``), so
+  it compiled once, but every run compiled every analysis' unit, a heuristic ``take`` the
+  bidding tables', the games' and the suits' too;
+- one chunk kernel per kind (this module, ``CHUNKS``): the same body, made once per kind with
+  ``kind`` a closure variable, so numba prunes the other kinds' branches and compiles only
+  that kind's unit, and caches each kernel apart (a closure's variables are part of its cache
+  key; each kernel gets its own name, ``_chunk_take``, ...). The hand is a call compiled once,
+  with the first kernel, and loaded by the others. A cold heuristic ``take`` compiles 29 s of
+  CPU instead of 48; all seven kinds 52 s, 4 s more than the one kernel (docs/BENCHMARKS.md).
 
-The parallel batch is Python threads over ``_chunk``, which releases the GIL
+The parallel batch is Python threads over the chunk kernel, which releases the GIL
 (``nogil=True``), not a ``parallel=True`` kernel: a parfor batch costs its own compile
 (the gufunc built around the loop body, with the whole hand linked in and optimised
 again: about 28 s of CPU of a cold start, measured) and nothing at run time that a chunk
@@ -49,9 +55,7 @@ The small helpers of the play loop (``bit``, ``popcount``, ``strength``, ``legal
 the heuristic's card keys) stay numba-inlined: as plain functions they are not inlined
 by LLVM across numba's libraries (calls through a pointer, measured in the assembly of
 ``play._pick``) and the heuristic hand got 30% slower. Helpers off the hot loop
-(``has_declaration``, ``side_of``, ``hand_class``, ...) are plain functions. The price
-of the one kernel: the first analysis run compiles every analysis' unit, so a cold
-``belote simulate`` alone compiles more than it did (figures in docs/BENCHMARKS.md).
+(``has_declaration``, ``side_of``, ``hand_class``, ...) are plain functions.
 
 Python side: ``run_chunks`` runs chunks ``first_chunk .. first_chunk + n_chunks - 1`` of a
 run and returns one row per chunk (what a distributed backend calls per chunk, and what
@@ -97,7 +101,7 @@ TABLE = 3  # a deal of the bidding tables, its take and pass runs
 GAMES = 4  # a whole game, one row per game
 DUEL = 5  # a deal played once per seating of two policy sets (analyzer.questions.duel)
 SUITS = 6  # a deal with a koe or a round-2 take, every allowed suit played (analyzer.questions.suits)
-KIND_NAMES = ("simulate", "seats", "take", "table", "games", "duel", "suits")
+KIND_NAMES = kernelcache.DRIVER_KINDS  # ("simulate", "seats", "take", "table", "games", "duel", "suits")
 
 
 def row_size(kind: int, cfg: np.ndarray) -> int:
@@ -134,36 +138,46 @@ def scratch_size(kind: int, cfg: np.ndarray) -> int:
     return 1
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def _chunk(kind, seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, out, per_unit, bufs, scratch, own,
-           strength, seat_params, no_log):
-    """Units first .. first+count-1 of kind ``kind``, added to ``out[0]`` (``per_unit``:
-    unit ``first + j`` written to ``out[j]``). ``bufs`` (``analyzer.runs.hand.hand_buffers``) and the
-    scratch arrays are the caller's (``chunk_buffers``): the kernel allocates nothing, so it is
-    compiled without numba's reference counting, and every unit kernel and the layers down to the
-    hand (``simulate_unit``, ``follow_redeals``, ``duel_seating``) are inlined at no cost in counted
-    references (each inlined parameter is an assignment that would count one to its array)."""
-    ws, res, no_trace, rng, deck, force, totals = bufs
-    seats = kind == SEATS
-    for j in range(count):
-        seed_stream(rng, seed, first + j)
-        row = out[j] if per_unit else out[0]
-        if kind == SIMULATE or kind == SEATS:
-            simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals, row, seats)
-        elif kind == TAKE:
-            take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row)
-        elif kind == TABLE:
-            table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
-        elif kind == GAMES:
-            games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, no_log, row)
-        elif kind == DUEL:
-            duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row)
-        else:
-            suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, strength, row)
+def _chunk_kernel(kind):
+    """The chunk kernel of units of ``kind``: units first .. first+count-1, added to ``out[0]``
+    (``per_unit``: unit ``first + j`` written to ``out[j]``). ``kind`` is a constant of the kernel
+    (a closure variable), so numba prunes the other kinds' branches and compiles only this kind's
+    unit. ``bufs`` (``analyzer.runs.hand.hand_buffers``) and the scratch arrays are the caller's
+    (``chunk_buffers``): the kernel allocates nothing, so it is compiled without numba's reference
+    counting, and the unit kernel and the layers down to the hand (``simulate_unit``,
+    ``follow_redeals``, ``duel_seating``) are inlined at no cost in counted references (each inlined
+    parameter is an assignment that would count one to its array)."""
+
+    def chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, out, per_unit, bufs, scratch, own,
+              strength, seat_params, no_log):
+        ws, res, no_trace, rng, deck, force, totals = bufs
+        seats = kind == SEATS
+        for j in range(count):
+            seed_stream(rng, seed, first + j)
+            row = out[j] if per_unit else out[0]
+            if kind == SIMULATE or kind == SEATS:
+                simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, deck, force, totals, row,
+                              seats)
+            elif kind == TAKE:
+                take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row)
+            elif kind == TABLE:
+                table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
+            elif kind == GAMES:
+                games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, no_log, row)
+            elif kind == DUEL:
+                duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_params, row)
+            else:
+                suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, strength, row)
+
+    chunk.__name__ = chunk.__qualname__ = f"_chunk_{KIND_NAMES[kind]}"
+    return njit(cache=True, nogil=True, _nrt=False)(chunk)
+
+
+CHUNKS = tuple(_chunk_kernel(kind) for kind in range(len(KIND_NAMES)))
 
 
 def chunk_buffers(rec, play_pol, strong_fn, n_scratch):
-    """What one call of ``_chunk`` works in, allocated here: (the hand's buffers, the unit's int64
+    """What one call of a chunk kernel works in, allocated here: (the hand's buffers, the unit's int64
     scratch, the cards each seat judges at bidding (TABLE, SUITS), the decider's choice and strength
     scores in each suit (SUITS), the bid parameters by seat (GAMES, DUEL), an empty per-deal log
     (GAMES: ``analyzer.runs.games.game_deals`` keeps one))."""
@@ -193,9 +207,25 @@ def _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
     return backends.current().run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit)
 
 
+def _compile(kind, args) -> None:
+    """Compile (or load) the chunk kernel of ``kind`` for the types of ``args``, once across processes
+    started together on a cold cache (``kernelcache.compile_once``, under the hand's lock: the first
+    kernel compiled compiles the hand, the others load it)."""
+    kernelcache.compile_once(CHUNKS[kind], args, kernelcache.HAND_LOCK)
+
+
+def compile_kind(kind: int, kernel_args) -> None:
+    """Compile (or load from the cache) the chunk kernel of ``kind`` for the argument types every run
+    passes it, without running a unit (``belote warmup``)."""
+    rec, bid, play, params = kernel_args
+    rows = np.zeros((1, 1), np.int64)
+    _compile(kind, (0, 0, 1, rec, bid, play, params, _NO_CFG, rows[:1], False,
+                    *chunk_buffers(rec, play, strong_address(play), 1)))
+
+
 def _run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=None, progress=None):
     """``_run`` in this process: on ``threads`` (default ``numba.get_num_threads()``)
-    Python threads over ``_chunk``, which releases the GIL; ``progress(units done)``
+    Python threads over the chunk kernel of ``kind``, which releases the GIL; ``progress(units done)``
     after each chunk when given."""
     if chunk <= 0:
         raise ValueError(f"chunk must be positive, not {chunk}")
@@ -209,13 +239,12 @@ def _run_local(kind, seed, first, n, chunk, kernel_args, cfg, per_unit, threads=
         start = c * chunk
         cnt = min(chunk, n - start)
         out = rows[start:start + cnt] if per_unit else rows[c:c + 1]
-        _chunk(kind, seed, first + start, cnt, rec, bid, play, params, cfg, out, per_unit,
+        CHUNKS[kind](seed, first + start, cnt, rec, bid, play, params, cfg, out, per_unit,
                *chunk_buffers(rec, play, strong_fn, n_scratch))
 
-    if n_chunks:  # compiled once across processes started together on a cold cache (kernelcache.compile_once)
-        kernelcache.compile_once(_chunk, (kind, seed, first, min(chunk, n), rec, bid, play, params, cfg, rows[:1],
-                                          per_unit, *chunk_buffers(rec, play, strong_fn, n_scratch)),
-                                 kernelcache.HAND_LOCK)
+    if n_chunks:
+        _compile(kind, (seed, first, min(chunk, n), rec, bid, play, params, cfg, rows[:1], per_unit,
+                        *chunk_buffers(rec, play, strong_fn, n_scratch)))
     threads = min(numba.get_num_threads() if threads is None else threads, n_chunks)
     done = 0
     if threads <= 1:

@@ -40,10 +40,14 @@ from pathlib import Path
 from analyzer.compiling import STRONG_LOCK, cache_folder, compile_first, compile_once, locked  # noqa: F401 (this module's API too)
 
 # A kernel: (the package folder under ``analyzer`` of its module, module, function).
-# The entry kernel of every command that simulates: the one driver's chunk kernel
-# (``analyzer.runs.driver._chunk``), which compiles every unit, the hand and the bidding, heuristic
-# and random players with it.
-DRIVER = ("runs", "driver", "_chunk")
+# The driver (``analyzer.runs.driver``) has one chunk kernel per kind of unit, compiled the first time
+# a run needs that kind: a heuristic ``take`` compiles the take units only. The hand (with the
+# bidding, the declarations, the scoring and the heuristic and random players) is compiled with the
+# first chunk kernel and loaded by the others (``HAND``). Each chunk kernel is an entry kernel.
+DRIVER_KINDS = ("simulate", "seats", "take", "table", "games", "duel", "suits")  # analyzer.runs.driver.KIND_NAMES
+CHUNK = {kind: ("runs", "driver", f"_chunk_{kind}") for kind in DRIVER_KINDS}
+DRIVER = tuple(CHUNK.values())  # every chunk kernel: what ``belote warmup`` compiles of the driver
+HAND = ("runs", "hand", "_play_hand")
 # The searching players (pimc, dd), which the hand calls through an address
 # (``analyzer.players.strong_entry.strong_card``): only a run that plays one compiles them.
 STRONG = ("players", "strong_entry", "strong_card")
@@ -53,11 +57,19 @@ LOG_TRACE = ("runs", "simulate", "_one_hand")
 # card with the exact solver (``analyzer.players.solver.Solver``; the driver compiles it too, for searching players).
 DUEL_TRACE = ("runs", "units", "trace_duel")
 SOLVER = ("players", "solver", "solve_cards")
-# What each command (and each option that calls other kernels, as ``"COMMAND --OPTION"``) compiles.
-ENTRY_KERNELS = {command: (DRIVER,) for command in ("simulate", "take", "table", "balance", "rules", "report", "duel")}
-ENTRY_KERNELS["report"] = (DRIVER, STRONG)  # its bracket section plays pimc and dd
-ENTRY_KERNELS["simulate --log"] = (DRIVER, LOG_TRACE)
-ENTRY_KERNELS["duel --dd-loss"] = (DRIVER, DUEL_TRACE, SOLVER)
+# What each command (and each option that calls other kernels, as ``"COMMAND --OPTION"``) compiles:
+# the chunk kernels of the kinds of unit it runs (tests/test_warmup.py checks them against the runs).
+ENTRY_KERNELS = {
+    "simulate": (CHUNK["simulate"],),
+    "take": (CHUNK["take"],),
+    "table": (CHUNK["table"],),
+    "balance": (CHUNK["seats"], CHUNK["games"]),
+    "rules": (CHUNK["seats"], CHUNK["games"]),
+    "duel": (CHUNK["duel"],),
+    "report": DRIVER + (STRONG,),  # every kind of unit; its bracket section plays pimc and dd
+}
+ENTRY_KERNELS["simulate --log"] = ENTRY_KERNELS["simulate"] + (LOG_TRACE,)
+ENTRY_KERNELS["duel --dd-loss"] = ENTRY_KERNELS["duel"] + (DUEL_TRACE, SOLVER)
 
 # Seconds to compile a kernel on a cold cache, measured with ``scripts/compile_profile.py`` (a classic
 # ``simulate`` of 8 hands on an empty cache, CPU seconds; the 2-core development machine idle,
@@ -79,7 +91,12 @@ ENTRY_KERNELS["duel --dd-loss"] = (DRIVER, DUEL_TRACE, SOLVER)
 # 5.4 CPU s (18 s wall at load 3), the first ``dd_losses`` of one classic deal with the solver cached
 # 5.3 CPU s (12 s wall), the solver's first ``Solver.card_values`` 1.9 CPU s (3.8 s wall). On a cold
 # cache most of their work is the driver's, so the sum over-counts a little.
-COMPILE_SECONDS = {DRIVER: 45, STRONG: 58, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
+# On 2026-12-05 the driver became one chunk kernel per kind of unit (``scripts/compile_kinds.py``, an empty
+# cache, CPU seconds, the kernels one after the other): the first kernel with the hand 28.2-28.9 s, each
+# further kind 1.9-6.6 s, all seven 51.5 s where the one driver took 47.7 s the same hour.
+COMPILE_SECONDS = {HAND: 25, CHUNK["simulate"]: 3, CHUNK["seats"]: 2, CHUNK["take"]: 4, CHUNK["table"]: 7,
+                   CHUNK["games"]: 3, CHUNK["duel"]: 3, CHUNK["suits"]: 5,
+                   STRONG: 58, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
 
 
 def is_cached(kernel: tuple[str, str, str], root: Path | None = None) -> bool:
@@ -99,10 +116,19 @@ def missing_kernels(command: str, root: Path | None = None) -> list[tuple[str, s
 HAND_LOCK = "driver._chunk"
 
 
+def with_hand(kernels: list, root: Path | None = None) -> list:
+    """``kernels`` to be compiled, with the hand first when one of them is a chunk kernel of the driver
+    and the hand is not cached (it is compiled with the first chunk kernel)."""
+    if any(k in DRIVER for k in kernels) and not is_cached(HAND, root):
+        return [HAND, *kernels]
+    return list(kernels)
+
+
 def to_compile(command: str, root: Path | None = None, searching: bool = False) -> list:
-    """The entry kernels a run of ``command`` will compile: ``missing_kernels``, and the searching
-    players' entry when the run plays pimc or dd (``searching``) and it is not cached."""
-    missing = missing_kernels(command, root)
+    """The kernels a run of ``command`` will compile: ``missing_kernels``, the hand with the first
+    chunk kernel when it is not cached, and the searching players' entry when the run plays pimc or dd
+    (``searching``) and it is not cached."""
+    missing = with_hand(missing_kernels(command, root), root)
     if searching and STRONG not in missing and not is_cached(STRONG, root):
         missing.append(STRONG)
     return missing
@@ -235,6 +261,7 @@ def guard_loads() -> None:
 
 guard_loads()  # every process that imports the driver: the CLI, library callers, Dask workers
 
-__all__ = ["DRIVER", "STRONG", "LOG_TRACE", "DUEL_TRACE", "SOLVER", "HAND_LOCK", "STRONG_LOCK", "ENTRY_KERNELS",
+__all__ = ["DRIVER", "DRIVER_KINDS", "CHUNK", "HAND",
+           "STRONG", "LOG_TRACE", "DUEL_TRACE", "SOLVER", "HAND_LOCK", "STRONG_LOCK", "ENTRY_KERNELS",
            "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "compile_first", "locked",
-           "to_compile", "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]
+           "to_compile", "with_hand", "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]

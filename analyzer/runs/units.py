@@ -444,8 +444,8 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
         for hs in range(n_sides):
             totals_p[pside[hs]] += res[RES_SCORES + hs]
         # §7. Written so (a fresh name, assigned only on a win) because play_game is inlined into the
-        # driver's _chunk with every other unit: `winner = game_winner(...)` made LLVM lay out the whole
-        # kernel otherwise and simulate's hand loop 15-20% slower (docs/BENCHMARKS.md, 2026-12-04)
+        # driver's chunk kernel (then one, with every other unit): `winner = game_winner(...)` made LLVM lay
+        # out the whole kernel otherwise and simulate's hand loop 15-20% slower (docs/BENCHMARKS.md, 2026-12-04)
         w = game_winner(totals_p, n_sides, rec.target)
         if w >= 0:
             winner = w

@@ -1,0 +1,45 @@
+"""CPU seconds to compile the driver's chunk kernels, one kind of unit after the other, on an empty cache.
+
+    .venv/bin/python scripts/compile_kinds.py                 # every kind, in the driver's order
+    .venv/bin/python scripts/compile_kinds.py take simulate   # these kinds, in this order
+
+Points the kernel cache at a new temporary folder (nothing is read from or written to the real cache)
+and compiles each kind's chunk kernel for a classic heuristic run's argument types
+(``analyzer.runs.driver.compile_kind``, which runs no unit). The first kernel compiles the hand (the
+bidding, the declarations, the scoring, the heuristic and random players); the others load it, so
+the first figure is the hand and its kind, each later one that kind's own. The figures behind
+``kernelcache.COMPILE_SECONDS``.
+"""
+
+import os
+import sys
+import tempfile
+import time
+
+# before analyzer is imported: it sets numba's cache folder from BELOTE_CACHE_DIR
+_TMP = tempfile.TemporaryDirectory(prefix="belote-kinds-")
+os.environ["BELOTE_CACHE_DIR"] = _TMP.name
+os.environ.pop("NUMBA_CACHE_DIR", None)
+
+
+def main(names: list[str]) -> None:
+    from analyzer.players.policies import Policies
+    from analyzer.rules import Rules
+    from analyzer.runs import driver
+    from analyzer.runs.simulate import SimConfig
+
+    unknown = [n for n in names if n not in driver.KIND_NAMES]
+    if unknown:
+        sys.exit(f"compile_kinds: unknown kind {unknown[0]!r}; the kinds: {', '.join(driver.KIND_NAMES)}")
+    rules = Rules.make("classic", None, [])
+    args = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", 4), deals=1).kernel_args()
+    t0 = time.process_time()
+    for name in names or driver.KIND_NAMES:
+        t = time.process_time()
+        driver.compile_kind(driver.KIND_NAMES.index(name), args)
+        print(f"{name}: {time.process_time() - t:.1f} s CPU", flush=True)
+    print(f"all: {time.process_time() - t0:.1f} s CPU")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
