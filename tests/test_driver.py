@@ -98,7 +98,7 @@ def test_the_hand_and_its_players_compile_once_for_every_caller():
                      deals=1, seed=5, threads=1, chunk=1)
     simulate(pimc)
     learn.decisions(Rules.from_label("classic"), seed=5, deals=1)  # pimc's evaluator on the true deal
-    for f in (play_hand, play._heuristic, play._heuristic_v1, scoring.score_solo, declarations.find_declarations,
+    for f in (play_hand, play._heuristic, scoring.score_solo, declarations.find_declarations,
               declarations.declare_new):
         saved = f._cache._cache_file._load_index()
         assert len(saved) == 1, (f.py_func.__name__, [key[0] for key in saved])

@@ -258,44 +258,29 @@ def _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n
 
 
 @njit(cache=True)
-def _heuristic_v1(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
-                  trump, taker, partners, n_players):
-    """The heuristic before issue 10's fixes (``heuristic:v=1``), kept to duel against."""
-    unseen = np.uint32(ALL_CARDS_MASK) & ~(np.uint32(my_mask) | np.uint32(gone_mask))
-    trump_mask = suit_mask(trump)
-    if n_in_trick == 0:
-        my_trumps = legal & trump_mask
-        if seat == taker and my_trumps and (unseen & trump_mask):
-            best = _pick(np.uint64(my_trumps), trump, NO_LED, RICHEST)
-            if _is_master(best, trump, unseen):
-                return best
-            return _pick(np.uint64(my_trumps), trump, NO_LED, CHEAPEST)
-        side = legal & ~trump_mask
-        return _lead_side(legal, side, trump, unseen)
-    return _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen, False)
-
-
-@njit(cache=True)
 def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
-               trump, taker, partners, n_players):
-    """The heuristic (``heuristic``, version 2; the module docstring). What changed from
-    version 1 (``_heuristic_v1``): when the troefmaker leads trumps, and which card loads a
-    partner (issue 10)."""
+               trump, taker, partners, n_players, v1):
+    """The heuristic (``heuristic``, version 2; the module docstring), or with ``v1`` the one before
+    issue 10's fixes (``heuristic:v=1``, kept to duel against). What changed from version 1: when
+    the troefmaker leads trumps, and which card loads a partner (issue 10). One function for both,
+    compiled once."""
     unseen = np.uint32(ALL_CARDS_MASK) & ~(np.uint32(my_mask) | np.uint32(gone_mask))
     trump_mask = suit_mask(trump)
     if n_in_trick == 0:
         my_trumps = legal & trump_mask
         side = legal & ~trump_mask
         n_unseen = popcount(unseen & trump_mask)
-        n_mine = popcount(my_trumps)
-        # the troefmaker draws trumps while an opponent may hold one; with side cards to lead
-        # it draws with its master trump only with the length (at least the unseen trumps over
-        # the other n - 1 seats) and not with its last trump while two or more are unseen, and
-        # without the master it leads its lowest trump only with three or more (to drive the
-        # master out), else a side card
         if seat == taker and my_trumps and n_unseen:
             best = _pick(np.uint64(my_trumps), trump, NO_LED, RICHEST)
             master = _is_master(best, trump, unseen)
+            if v1:  # version 1 draws with its master trump, else leads its cheapest trump
+                return best if master else _pick(np.uint64(my_trumps), trump, NO_LED, CHEAPEST)
+            # the troefmaker draws trumps while an opponent may hold one; with side cards to lead
+            # it draws with its master trump only with the length (at least the unseen trumps over
+            # the other n - 1 seats) and not with its last trump while two or more are unseen, and
+            # without the master it leads its lowest trump only with three or more (to drive the
+            # master out), else a side card
+            n_mine = popcount(my_trumps)
             if not side:
                 return best if master else _pick(np.uint64(my_trumps), trump, NO_LED, CHEAPEST)
             if master and n_mine * (n_players - 1) >= n_unseen and not (n_mine == 1 and n_unseen > 1):
@@ -303,7 +288,7 @@ def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_tr
             if not master and n_mine >= 3:
                 return _pick(np.uint64(my_trumps), trump, NO_LED, CHEAPEST)
         return _lead_side(legal, side, trump, unseen)
-    return _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen, True)
+    return _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen, not v1)
 
 
 @njit(cache=True, inline="always")
@@ -324,8 +309,5 @@ def choose_card(policy, legal, seat, my_mask, gone_mask, led, win_card, win_seat
     legal = np.uint64(legal)
     my_mask = np.uint32(my_mask)
     gone_mask = np.uint32(gone_mask)
-    if (policy >> 8) & 0xFF == 1:
-        return _heuristic_v1(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
-                             trump, taker, partners, n_players)
     return _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
-                      trump, taker, partners, n_players)
+                      trump, taker, partners, n_players, (policy >> 8) & 0xFF == 1)
