@@ -2,6 +2,8 @@
 
     .venv/bin/python scripts/compile_kinds.py                 # every kind, in the driver's order
     .venv/bin/python scripts/compile_kinds.py take simulate   # these kinds, in this order
+    .venv/bin/python scripts/compile_kinds.py --strong        # every kind, then the searching players' entry:
+                                                              # what `belote report` compiles, in one process
 
 Points the kernel cache at a new temporary folder (nothing is read from or written to the real cache)
 and compiles each kind's chunk kernel for a classic heuristic run's argument types
@@ -22,7 +24,7 @@ os.environ["BELOTE_CACHE_DIR"] = _TMP.name
 os.environ.pop("NUMBA_CACHE_DIR", None)
 
 
-def main(names: list[str]) -> None:
+def main(names: list[str], strong: bool) -> None:
     from analyzer.players.policies import Policies
     from analyzer.rules import Rules
     from analyzer.runs import driver
@@ -38,8 +40,14 @@ def main(names: list[str]) -> None:
         t = time.process_time()
         driver.compile_kind(driver.KIND_NAMES.index(name), args)
         print(f"{name}: {time.process_time() - t:.1f} s CPU", flush=True)
+    if strong:
+        from analyzer.runs.hand import strong_address
+
+        t = time.process_time()
+        strong_address(Policies.parse("heuristic", "pimc", 4).codes()[1])  # compiles the entry
+        print(f"the searching and learned players' entry: {time.process_time() - t:.1f} s CPU", flush=True)
     print(f"all: {time.process_time() - t0:.1f} s CPU")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main([a for a in sys.argv[1:] if a != "--strong"], "--strong" in sys.argv[1:])
