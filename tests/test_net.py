@@ -140,12 +140,22 @@ def reference_features(view, rules, seen_out: int, heur: int, card: int, pub=Non
     breaks = 0.0  # Dekjas: the points the seat could still declare with the card and not without it
     if rules.variant == "dekjas":
         breaks = (reference_to_declare(view, pub, seat) - reference_to_declare(view, pub, seat, card)) / 100
+    reply_takes = reply_points = 0.0  # Dekjas, leading: the other seat's likely reply from its face-up cards
+    if rules.variant == "dekjas" and k == 0:
+        other = (seat + 1) % n
+        legal = reference.legal_plays(_cards(int(view[ST_HANDS + other])), [(seat, card)], other, trump, rules)
+        takers = [c for c in legal if _beats(c, card, trump, suit)]
+        if legal:  # it takes with its cheapest winner, else gives its cheapest card: side suits before trumps,
+            # then fewer points, then the weaker card; of equal keys the lowest-numbered card
+            reply = min(takers or legal, key=lambda c: (c >> 3 == trump, _points(c, trump), _order(c, trump), c))
+            reply_takes = float(bool(takers))
+            reply_points = (_points(card, trump) + _points(reply, trump)) / 40 * (-1 if takers else 1)
     return [h, is_trump, pts, _order(card, trump) / 7, master, lead, lead * is_trump, lead * master, lead * pts, wins,
             wins * last, wins * trick_pts, partner * pts, partner * is_trump, (1 - wins) * (1 - lead) * (1 - partner) * pts,
             ruff, taker_side * lead * is_trump, unseen_trumps * lead * is_trump, len(same) / 8,
             float(all(_order(c, trump) >= _order(card, trump) for c in same)),
             float(all(_order(c, trump) <= _order(card, trump) for c in same)), left * pts, taker_side * h, over,
-            opp_void, partner_void, after_void, unseen_suit, later, uncovers, none_shown, breaks]
+            opp_void, partner_void, after_void, unseen_suit, later, uncovers, none_shown, breaks, reply_takes, reply_points]
 
 
 def reference_context(view, rules, pub) -> list[float]:
@@ -205,7 +215,7 @@ def _positions(label, count, seed):
 
 
 def test_the_features_are_named_in_order():
-    assert len(FEATURES) == N_FEATURES == 42 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+    assert len(FEATURES) == N_FEATURES == 44 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
 @pytest.mark.parametrize("label", ALL_LABELS)
@@ -227,7 +237,7 @@ def test_every_feature_of_every_legal_card_equals_the_reference(label):
             assert not wrong, (label, int(cards[j]), wrong)
             seen |= got != 0
     if label == "dekjas":  # every feature of Dekjas' face-up cards and declarations was checked where it is not 0
-        assert seen[[28, 29, 30, 31, 39, 40, 41]].all(), [FEATURES[f] for f in range(N_FEATURES) if not seen[f]]
+        assert seen[[28, 29, 30, 31, 32, 33, 41, 42, 43]].all(), [FEATURES[f] for f in range(N_FEATURES) if not seen[f]]
 
 
 @pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])

@@ -65,13 +65,15 @@ from analyzer.game.state import (
     legal_cards,
     seat_of_play,
     side_of_seat,
+    trick_step,
 )
 from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN
 from analyzer.players.pimc import heuristic_on_state
-from analyzer.players.play import HEURISTIC
+from analyzer.players.play import CHEAPEST, HEURISTIC, _pick
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.cards import (ALL_CARDS_MASK, LAST_TRICK_BONUS, TOTAL_CARD_POINTS, card_points, lowest_card, popcount,
                                   strength, suit_mask)
+from analyzer.rules.legal import legal_mask
 
 # The features of one legal card, in order (names: FEATURES). "pts" is the card's points / 20.
 FEATURES = (
@@ -108,6 +110,8 @@ FEATURES = (
     "it uncovers a face-down card",  # 29: Dekjas, a face-up card with a hidden card under it
     "lead x a later seat shows no card of its side suit",  # 30: Dekjas, none among its face-up cards
     "the declarations it breaks",  # 31: Dekjas, the points / 100 the seat could still declare with it and not without
+    "lead x the reply takes it",  # 32: Dekjas, the later seat's likely reply from its face-up cards (``likely_reply``) wins
+    "lead x the trick's points after the reply",  # 33: Dekjas, the card's and the reply's points / 40, + the seat's, - the other's
     # what is the same for every card of the decision: the model reads it through its pairs with the card's features
     "the partner plays after it in this trick",  # 32: classic, leading or second to play
     "the taker plays after it in this trick",  # 33: a defender plays before the taker
@@ -122,7 +126,7 @@ FEATURES = (
 )
 N_FEATURES = len(FEATURES)
 MINE_TO_DECLARE = FEATURES.index("the seat's declarations still to make")  # read again by the card's feature 31
-N_CARD_FEATURES = 32  # the features of the card itself; from here on, the decision's (``context_features``)
+N_CARD_FEATURES = 34  # the features of the card itself; from here on, the decision's (``context_features``)
 N_CONTEXT = N_FEATURES - N_CARD_FEATURES
 # The score of a card: in each of sixteen settings of the decision (the seat's side taker or
 # defending, the hand early or late: at most half its tricks left, and the cards already in the
@@ -237,6 +241,30 @@ def later_beats(view, rec, card):
                 return True
             pool &= pool - np.uint32(1)
     return False
+
+
+@njit(cache=True)
+def likely_reply(view, rec, card):
+    """Dekjas, the seat to move leading ``card``: the other seat's likely reply from its face-up cards
+    (all it may play, in sight): of its legal cards, the cheapest that wins the trick if one does,
+    else the cheapest (``play._pick``'s CHEAPEST: side suits before trumps, then points, then
+    strength). Returns (the reply, 1 if it wins the trick else 0); (-1, 0) when it shows no card."""
+    trump = view[ST_TRUMP]
+    led, _, best_s, best_trump = trick_step(0, card, trump, -1, 0, -1, -1)
+    shown = np.uint32(view[ST_HANDS + (view[ST_TO_MOVE] + 1) % rec.n_players])
+    legal = legal_mask(shown, led, best_trump, trump, 0, rec.undertrump_free)
+    if not legal:
+        return -1, 0
+    winners = np.uint32(0)
+    pool = legal
+    while pool:
+        c = lowest_card(pool)
+        if strength(c, trump, led) > best_s:
+            winners |= np.uint32(1) << np.uint32(c)
+        pool &= pool - np.uint32(1)
+    if winners:
+        return _pick(np.uint64(winners), trump, led, CHEAPEST), 1
+    return _pick(np.uint64(legal), trump, led, CHEAPEST), 0
 
 
 @njit(cache=True)
@@ -442,6 +470,13 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
             f[30] = 1.0 if piles and k == 0 and (c >> 3) != trump and shows_none(view, rec, c >> 3) else 0.0
             to_make = ctx[MINE_TO_DECLARE - N_CARD_FEATURES]
             f[31] = (to_make - to_declare(view, rec, pub, seat, np.int64(1) << c) / 100.0) if piles and to_make > 0.0 else 0.0
+            f[32] = 0.0
+            f[33] = 0.0
+            if piles and k == 0:
+                reply, takes = likely_reply(view, rec, c)
+                if reply >= 0:
+                    f[32] = float(takes)
+                    f[33] = (card_points(c, trump) + card_points(reply, trump)) / 40.0 * (-1.0 if takes else 1.0)
             for g in range(N_CARD_FEATURES, N_FEATURES):
                 f[g] = ctx[g - N_CARD_FEATURES]
             m += 1
