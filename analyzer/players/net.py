@@ -17,15 +17,17 @@ features (``decision_weights``). Feature 0 is "the heuristic plays this card", s
 where to leave the heuristic; with every other weight 0 it is the heuristic.
 
 Versions (``net:v=N``): v3, the default, is the shipped ``net_weights``. Every row but Piekjas 2's
-reads the decision's features (32-38) and has a block of weights for each of the 16 settings; in
+reads the decision's features (34-40) and has a block of weights for each of the 16 settings; in
 classic and Piekjas 3 it is two steps of policy iteration (``belote learn --iterations 2``: the fit
 on the heuristic's games and play-outs, then on the games the first step's net plays, each card
 followed by that net in every seat), in Piekjas 4 and Dekjas one step (there the second step had
 beaten the net before it head to head but the heuristic by less: a best response to its play-outs).
 Piekjas 2's row is v2's (it had 96% of pimc's margin already). The Dekjas features 28-30 (what the
 opponent's face-up cards can do to the card, the side suits they lack, and the face-down card it
-uncovers) and 31, 39-41 (the declarations the card breaks, those each seat would make on winning
-a trick now, who holds the best one so far: Dekjas declares in play) are 0 in every other variant
+uncovers), 32-33 (the opponent's likely reply to a lead, from its face-up cards: whether it takes
+the trick, and the trick's points after it) and 31, 41-43 (the declarations the card breaks, those
+each seat would make on winning a trick now, who holds the best one so far: Dekjas declares in
+play) are 0 in every other variant
 (no other seat's card is in sight; the declarations are made at the first trick). v2 (``net_weights_v2``,
 frozen) was trained on the heuristic's games and play-outs with the features 0 to 27 and four
 settings (its weights of the other features are 0, each of its blocks copied to the four positions).
@@ -113,16 +115,16 @@ FEATURES = (
     "lead x the reply takes it",  # 32: Dekjas, the later seat's likely reply from its face-up cards (``likely_reply``) wins
     "lead x the trick's points after the reply",  # 33: Dekjas, the card's and the reply's points / 40, + the seat's, - the other's
     # what is the same for every card of the decision: the model reads it through its pairs with the card's features
-    "the partner plays after it in this trick",  # 32: classic, leading or second to play
-    "the taker plays after it in this trick",  # 33: a defender plays before the taker
-    "the seat is the taker",  # 34: not its partner
-    "the seat's side has won every trick so far",  # 35: from the second trick on (capot for)
-    "another side has won every trick so far",  # 36: from the second trick on (capot against)
-    "the side's lead in points",  # 37: its card and declaration points less the best other side's, / 162
-    "the seat's trumps",  # 38: / 8
-    "the seat's declarations still to make",  # 39: Dekjas, the points / 100 it would declare on winning a trick now
-    "another seat's declarations still to make",  # 40: Dekjas, the same for the other seat
-    "who holds the best declaration",  # 41: Dekjas, +1 the seat's best declared so far beats the other's, -1 it loses
+    "the partner plays after it in this trick",  # 34: classic, leading or second to play
+    "the taker plays after it in this trick",  # 35: a defender plays before the taker
+    "the seat is the taker",  # 36: not its partner
+    "the seat's side has won every trick so far",  # 37: from the second trick on (capot for)
+    "another side has won every trick so far",  # 38: from the second trick on (capot against)
+    "the side's lead in points",  # 39: its card and declaration points less the best other side's, / 162
+    "the seat's trumps",  # 40: / 8
+    "the seat's declarations still to make",  # 41: Dekjas, the points / 100 it would declare on winning a trick now
+    "another seat's declarations still to make",  # 42: Dekjas, the same for the other seat
+    "who holds the best declaration",  # 43: Dekjas, +1 the seat's best declared so far beats the other's, -1 it loses
 )
 N_FEATURES = len(FEATURES)
 MINE_TO_DECLARE = FEATURES.index("the seat's declarations still to make")  # read again by the card's feature 31
@@ -351,7 +353,7 @@ def setting(view, rec):
 def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts, last, taker_side,
                   unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, out):
     """The features 0 to 27 of ``card`` written into ``out`` (float64[N_FEATURES]; the Dekjas ones,
-    28 to 30, read the other seats' face-up cards: ``decision_features``), from what is the same for
+    28 to 33, read the other seats' face-up cards and the declarations: ``decision_features``), from what is the same for
     every card of the decision (``decision_features`` computes it once): the seat's cards ``mine``,
     the ``unseen`` cards, the cards in the trick ``k``, the suit ``led`` and the winning strength
     ``best_s``, whether the partner wins it, its points / 40, whether the seat plays last, whether it
