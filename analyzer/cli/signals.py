@@ -30,11 +30,27 @@ class Interrupted(KeyboardInterrupt):
 _CALLBACKS = (os.path.join("numba", "core", "serialize.py"), os.path.join("llvmlite", "binding", "executionengine.py"))
 
 
+# llvmlite's Python wrappers around LLVM's objects: an exception raised in one half built leaves an
+# object its finaliser cannot dispose of ("Exception ignored in ObjectRef.__del__ ... AttributeError",
+# printed once in 24 Ctrl-C's two seconds into `belote warmup`); they return at once, so wait for that
+_LLVMLITE = os.path.join("site-packages", "llvmlite", "")
+
+
 def _inside_kernel(frame) -> bool:
-    """Whether Python runs here as a callback of compiled code (``_CALLBACKS``): an exception
-    raised there is not expected by the compiled code, which then fails with a SystemError,
-    crashes, or has it printed and dropped."""
-    return frame is not None and frame.f_code.co_filename.endswith(_CALLBACKS)
+    """Whether Python runs here as a callback of compiled code (``_CALLBACKS``), in llvmlite's
+    wrappers (``_LLVMLITE``) or inside a finaliser (a ``__del__`` anywhere up the stack: llvmlite disposes of its objects so, while numba
+    compiles): an exception raised there is not expected by the compiled code, which then fails
+    with a SystemError, crashes, or has it printed and dropped (a finaliser's always is: a Ctrl-C
+    two seconds into ``belote warmup`` was lost so, once in 16 runs, and the warmup ran on to its end)."""
+    if frame is None:
+        return False
+    if frame.f_code.co_filename.endswith(_CALLBACKS) or _LLVMLITE in frame.f_code.co_filename:
+        return True
+    while frame is not None:
+        if frame.f_code.co_name == "__del__":
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _on_signal(signum, frame):

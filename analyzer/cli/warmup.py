@@ -28,7 +28,14 @@ def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress 
     from analyzer.questions.warmup import warmup as compile_kernels
 
     t0 = time.monotonic()
-    compiled = compile_kernels(say=lambda line: quiet or typer.echo(line, err=True))
+    from analyzer.cli.signals import check_interrupted
+
+    def say(line: str) -> None:
+        check_interrupted()  # the backstop, before and after each kernel: a signal Python dropped still ends the warmup
+        if not quiet:
+            typer.echo(line, err=True)
+
+    compiled = compile_kernels(say=say)
     where = numba.core.config.CACHE_DIR
     typer.echo(f"kernels compiled in {time.monotonic() - t0:.0f} s into {where}" if compiled
                else f"kernels already compiled ({where})")
