@@ -33,15 +33,16 @@ _CALLBACKS = (os.path.join("numba", "core", "serialize.py"), os.path.join("llvml
 # llvmlite's Python wrappers around LLVM's objects: an exception raised in one half built leaves an
 # object its finaliser cannot dispose of ("Exception ignored in ObjectRef.__del__ ... AttributeError",
 # printed once in 24 Ctrl-C's two seconds into `belote warmup`); they return at once, so wait for that
-_LLVMLITE = os.path.join("site-packages", "llvmlite", "")
+_LLVMLITE = os.sep + "llvmlite" + os.sep  # in any install layout (site-packages, dist-packages, a checkout)
 
 
 def _inside_kernel(frame) -> bool:
     """Whether Python runs here as a callback of compiled code (``_CALLBACKS``), in llvmlite's
-    wrappers (``_LLVMLITE``) or inside a finaliser (a ``__del__`` anywhere up the stack: llvmlite disposes of its objects so, while numba
-    compiles): an exception raised there is not expected by the compiled code, which then fails
-    with a SystemError, crashes, or has it printed and dropped (a finaliser's always is: a Ctrl-C
-    two seconds into ``belote warmup`` was lost so, once in 16 runs, and the warmup ran on to its end)."""
+    wrappers (``_LLVMLITE``) or inside a finaliser (a ``__del__`` anywhere up the stack: llvmlite
+    disposes of its objects so while numba compiles): an exception raised there is not expected by
+    the compiled code, which then fails with a SystemError, crashes, or has it printed and dropped
+    (a finaliser's always is: a Ctrl-C two seconds into ``belote warmup`` was lost so, once in 16
+    runs, and the warmup ran on to its end)."""
     if frame is None:
         return False
     if frame.f_code.co_filename.endswith(_CALLBACKS) or _LLVMLITE in frame.f_code.co_filename:
