@@ -453,3 +453,33 @@ def test_policy_iteration_with_double_dummy_values_is_refused_in_one_line(tmp_pa
                        capture_output=True, text=True, cwd=tmp_path)
     assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
     assert "--iterations needs --target rollout" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+def test_the_relay_of_the_weights_keeps_every_score_and_gives_new_features_no_weight():
+    """``scripts/net_relay.py``: the weights laid out again after features are inserted score every card
+    as before (the new features 0), and every term of a new feature is 0."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import net_relay
+
+    old, at, count, settings = 9, 4, 2, 3
+    rng = np.random.default_rng(3)
+    w = rng.normal(size=(2, settings * net_relay._terms(old)))
+    out = net_relay.relay(w, old, at, count, settings)
+    new = old + count
+
+    def score(weights, f, x, s):
+        base = s * net_relay._terms(f)
+        return (sum(weights[base + i] * x[i] for i in range(f))
+                + sum(weights[base + net_relay._pair(f, i, j)] * x[i] * x[j] for i in range(f) for j in range(i + 1, f)))
+
+    for s in range(settings):
+        x = rng.normal(size=old)
+        x_new = np.insert(x, at, np.zeros(count))
+        assert abs(score(w[1], old, x, s) - score(out[1], new, x_new, s)) < 1e-9
+    inserted = np.zeros(new)
+    inserted[at:at + count] = 1.0  # only the new features on: their singles and their pairs, all 0
+    assert all(score(np.abs(out[0]), new, inserted, s) == 0.0 for s in range(settings))
+    assert np.count_nonzero(out) == np.count_nonzero(w)  # every old term kept, none added (pairs with old ones too)
