@@ -26,19 +26,15 @@ os.environ.pop("NUMBA_CACHE_DIR", None)
 
 def main(names: list[str], strong: bool) -> None:
     from analyzer.players.policies import Policies
-    from analyzer.rules import Rules
     from analyzer.runs import driver
-    from analyzer.runs.simulate import SimConfig
 
     unknown = [n for n in names if n not in driver.KIND_NAMES]
     if unknown:
         sys.exit(f"compile_kinds: unknown kind {unknown[0]!r}; the kinds: {', '.join(driver.KIND_NAMES)}")
-    rules = Rules.make("classic", None, [])
-    args = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", 4), deals=1).kernel_args()
     t0 = time.process_time()
     for name in names or driver.KIND_NAMES:
         t = time.process_time()
-        driver.compile_kind(driver.KIND_NAMES.index(name), args)
+        driver.compile_kind(driver.KIND_NAMES.index(name))
         print(f"{name}: {time.process_time() - t:.1f} s CPU", flush=True)
     if strong:
         from analyzer.runs.hand import strong_address

@@ -27,8 +27,9 @@ def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress 
 
     from analyzer.questions.warmup import warmup as compile_kernels
 
-    t0 = time.monotonic()
     from analyzer.cli.signals import check_interrupted
+
+    t0 = time.monotonic()
 
     def say(line: str) -> None:
         check_interrupted()  # the backstop, before and after each kernel: a signal Python dropped still ends the warmup

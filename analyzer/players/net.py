@@ -71,7 +71,7 @@ from analyzer.game.state import (
 )
 from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN
 from analyzer.players.pimc import heuristic_on_state
-from analyzer.players.play import CHEAPEST, HEURISTIC, _pick
+from analyzer.players.play import CHEAPEST, HEURISTIC, _pick, _winners
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.cards import (ALL_CARDS_MASK, LAST_TRICK_BONUS, TOTAL_CARD_POINTS, card_points, lowest_card, popcount,
                                   strength, suit_mask)
@@ -248,22 +248,17 @@ def later_beats(view, rec, card):
 @njit(cache=True)
 def likely_reply(view, rec, card):
     """Dekjas, the seat to move leading ``card``: the other seat's likely reply from its face-up cards
-    (all it may play, in sight): of its legal cards, the cheapest that wins the trick if one does,
-    else the cheapest (``play._pick``'s CHEAPEST: side suits before trumps, then points, then
-    strength). Returns (the reply, 1 if it wins the trick else 0); (-1, 0) when it shows no card."""
+    (all it may play, in sight): of its legal cards, the cheapest that wins the trick if one does
+    (``play._winners``), else the cheapest (``play._pick``'s CHEAPEST: side suits before trumps, then
+    points, then strength). Returns (the reply, 1 if it wins the trick else 0); (-1, 0) when it shows
+    no card."""
     trump = view[ST_TRUMP]
     led, _, best_s, best_trump = trick_step(0, card, trump, -1, 0, -1, -1)
     shown = np.uint32(view[ST_HANDS + (view[ST_TO_MOVE] + 1) % rec.n_players])
     legal = legal_mask(shown, led, best_trump, trump, 0, rec.undertrump_free)
     if not legal:
         return -1, 0
-    winners = np.uint32(0)
-    pool = legal
-    while pool:
-        c = lowest_card(pool)
-        if strength(c, trump, led) > best_s:
-            winners |= np.uint32(1) << np.uint32(c)
-        pool &= pool - np.uint32(1)
+    winners = _winners(legal, trump, led, best_s)
     if winners:
         return _pick(np.uint64(winners), trump, led, CHEAPEST), 1
     return _pick(np.uint64(legal), trump, led, CHEAPEST), 0
@@ -353,8 +348,8 @@ def setting(view, rec):
 def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts, last, taker_side,
                   unseen_trumps, tricks_left, heur, opp_void, partner_void, after_void, out):
     """The features 0 to 27 of ``card`` written into ``out`` (float64[N_FEATURES]; the Dekjas ones,
-    28 to 33, read the other seats' face-up cards and the declarations: ``decision_features``), from what is the same for
-    every card of the decision (``decision_features`` computes it once): the seat's cards ``mine``,
+    28 to 33, read the other seats' face-up cards and the declarations: ``decision_features``), from
+    what is the same for every card of the decision (``decision_features`` computes it once): the seat's cards ``mine``,
     the ``unseen`` cards, the cards in the trick ``k``, the suit ``led`` and the winning strength
     ``best_s``, whether the partner wins it, its points / 40, whether the seat plays last, whether it
     is on the taker's side, the unseen trumps / 8, the tricks left / 8, the heuristic's card."""

@@ -36,10 +36,9 @@ from analyzer.runs import kernelcache as K
 # Every entry kernel, in the order compiled: the driver's chunk kernels first (the others call what
 # the first of them compiles: the hand and the players).
 KERNELS = tuple(dict.fromkeys(K.DRIVER + tuple(k for kernels in K.ENTRY_KERNELS.values() for k in kernels)))
-# What each kernel serves, for the progress line.
+# What each kernel but the driver's serves, for the progress line (``what`` says the driver's together).
 WHAT = {K.LOG_TRACE: "the traced hand (simulate --log)", K.DUEL_TRACE: "the traced duel (duel --dd-loss)",
         K.SOLVER: "the exact solver (duel --dd-loss)", K.STRONG: "the searching and learned players (pimc, dd, net)"}
-WHAT.update({k: f"the driver's {k[2].removeprefix('_chunk_')} units" for k in K.DRIVER})
 
 
 def what(kernels) -> str:
@@ -50,18 +49,11 @@ def what(kernels) -> str:
 
 
 def _driver(kernels) -> None:
-    """Compile the chunk kernels of ``kernels`` (the first one with the hand), for the argument types
-    every run passes them, without running a unit."""
-    from analyzer.players.policies import Policies
-    from analyzer.rules import Rules
+    """Compile the chunk kernels of ``kernels`` (the first one with the hand) without running a unit."""
     from analyzer.runs import driver
-    from analyzer.runs.simulate import SimConfig
 
-    rules = Rules.make("classic", None, [])
-    args = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", 4), deals=1).kernel_args()
-    for kernel in kernels:
-        if kernel in K.DRIVER:
-            driver.compile_kind(K.DRIVER.index(kernel), args)
+    for kernel in _driver_part(kernels):
+        driver.compile_kind(K.DRIVER.index(kernel))
 
 
 def _log_trace(kernels) -> None:

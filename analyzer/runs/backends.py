@@ -129,19 +129,15 @@ def _task(kind, seed, first, start, cnt, chunk, kernel_args, cfg, per_unit):
 
 
 def _warm(dask_worker=None):
-    """Load the chunk kernel into a worker process before its first task: import the package
-    (which sets numba's cache folder) and run one classic hand, so the compiled kernel is
-    read from the on-disk cache once per worker, never per task. Returns the cache folder."""
+    """Load the simulate chunk kernel (with the hand) into a worker process before its first task:
+    import the package (which sets numba's cache folder) and compile it, which reads it from the
+    on-disk cache once per worker, never per task (``driver.compile_kind``; the other kinds load at a
+    worker's first task of that kind). Returns the cache folder."""
     import numba.core.config
 
     from analyzer.runs import driver
-    from analyzer.players.policies import Policies
-    from analyzer.rules import Rules
-    from analyzer.runs.simulate import SimConfig
 
-    rules = Rules.make("classic", None, [])
-    args = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", 4), deals=1).kernel_args()
-    driver._run_local(driver.SIMULATE, 0, 0, 1, 1, args, None, False, threads=1)
+    driver.compile_kind(driver.SIMULATE)
     return numba.core.config.CACHE_DIR
 
 

@@ -214,10 +214,16 @@ def _compile(kind, args) -> None:
     kernelcache.compile_once(CHUNKS[kind], args, kernelcache.HAND_LOCK)
 
 
-def compile_kind(kind: int, kernel_args) -> None:
+def compile_kind(kind: int) -> None:
     """Compile (or load from the cache) the chunk kernel of ``kind`` for the argument types every run
-    passes it, without running a unit (``belote warmup``)."""
-    rec, bid, play, params = kernel_args
+    passes it (a classic heuristic run's), without running a unit (``belote warmup``, a Dask worker's
+    warm-up)."""
+    from analyzer.players.policies import Policies
+    from analyzer.rules import Rules
+    from analyzer.runs.simulate import SimConfig  # imports this module
+
+    config = SimConfig(rules=Rules.make("classic", None, []), policies=Policies.parse("heuristic", "heuristic", 4), deals=1)
+    rec, bid, play, params = config.kernel_args()
     rows = np.zeros((1, 1), np.int64)
     _compile(kind, (0, 0, 1, rec, bid, play, params, _NO_CFG, rows[:1], False,
                     *chunk_buffers(rec, play, strong_address(play), 1)))
