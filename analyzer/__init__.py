@@ -24,13 +24,14 @@ KERNEL_DATA_MARK = b"\nKERNEL_DATA = True"  # a module of data that kernels read
 
 
 def _kernel_digest(here: Path):
-    """The digest of the modules that shape compiled code: the kernel modules (``@njit``) and the
-    modules of data that kernels freeze into their code as constants (``KERNEL_DATA = True``, e.g.
-    the net player's weights: a retrained model must not run with the old weights from the cache)."""
+    """The digest of the modules that shape compiled code: the kernel modules (``@njit``), the one
+    whose ``njit`` sets every kernel's flags (``compiling.py``) and the modules of data that kernels
+    freeze into their code as constants (``KERNEL_DATA = True``, e.g. the net player's weights: a
+    retrained model must not run with the old weights from the cache)."""
     digest = hashlib.sha256()
     for src in sorted(here.rglob("*.py")):
         text = src.read_bytes()
-        if b"@njit" in text or KERNEL_DATA_MARK in text:
+        if b"@njit" in text or KERNEL_DATA_MARK in text or src == here / "compiling.py":
             digest.update(str(src.relative_to(here)).encode())
             digest.update(text)
     return digest

@@ -6,13 +6,46 @@ workers and the ``belote`` processes its tests start) would each compile the sam
 same time. ``compile_once`` compiles under a lock file in the cache folder: the first process
 compiles and saves, the others wait for the lock and then load what it saved. Below ``runs`` and
 ``players`` alike (the searching players' entry and the solver take ``STRONG_LOCK``); the kernel
-cache's other concerns are ``analyzer.runs.kernelcache``.
+cache's other concerns are ``analyzer.runs.kernelcache``. ``njit``: how every kernel is compiled,
+and what a call from one kernel to another costs.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
+
+def njit(fn=None, **options):
+    """numba's ``njit`` with this project's rule for what a kernel's call to another costs. Each
+    kernel is compiled once (for each signature) in its own module, and a kernel that calls it links
+    that module into its own, where LLVM optimises and emits the whole again:
+
+    - ``@njit(cache=True)``: a call, not inlined. For what is called from few places or is big (the
+      hand, the bidding, the scoring, the solver's search).
+    - ``@njit(cache=True, forceinline=True)``: a small helper (a card's strength, a legal play, a
+      field of the state). Compiled once like any other, and LLVM copies its body where it is called
+      (``alwaysinline``), so a call costs nothing at run time. Without reference counting
+      (``_nrt=False``, unless it says otherwise): a helper allocates nothing, so it counts no
+      references in the hand or the solver it is copied into (numba refuses, when it compiles
+      one, an allocation or a returned array that is not an argument).
+    - ``@njit(cache=True, inline="always")``: a layer called at one place, whose callees are big (a
+      unit of the driver, which calls the hand; ``policy_card``, which calls the solver). Numba
+      types its body anew inside its caller, so the hand's or the solver's code is not linked,
+      optimised and emitted once more for a layer between.
+
+    ``forceinline`` is ``False`` unless a kernel says otherwise: numba lets a callee inherit the
+    flag (and ``_nrt``) from the kernel it is first compiled for, so without these defaults how a
+    helper is compiled would depend on which caller compiled it first, in this process or in the
+    one that cached it. Before ``forceinline``, numba inlined every helper and typed its body anew
+    at each of its call sites: the searching players' entry compiled in 47.4 s of CPU, now in
+    about 26 (docs/BENCHMARKS.md, 2026-12-05)."""
+    import numba
+
+    options.setdefault("forceinline", False)
+    if options["forceinline"]:
+        options.setdefault("_nrt", False)
+    return numba.njit(**options) if fn is None else numba.njit(fn, **options)
+
 
 # The lock of the searching players' entry (``analyzer.players.strong_entry``) and of what it compiles
 # (the solver): a process that needs the solver while another compiles the entry waits and loads it.

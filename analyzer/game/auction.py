@@ -16,7 +16,7 @@ Who chooses the calls is not here: ``analyzer.runs.hand.run_bidding`` asks the s
 bidding policies in turn and applies their calls; a searching bidder can step the same state.
 """
 
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.layout import offsets
 from analyzer.rules.calls import (ANSWERS, KOE, KOE_ROUND, PASS, PASSED_OUT, PLAYED, REDEAL, SMOUS, SMOUS_PLAY,
@@ -53,7 +53,7 @@ AU_SEAT = AU_OFFSETS["seat"]
 AU_SMOUS_SUIT = AU_OFFSETS["smous_suit"]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def auction_start(au):
     """Seat 0 to call in round 1, nothing called yet."""
     au[AU_OUTCOME] = -1
@@ -68,19 +68,19 @@ def auction_start(au):
     au[AU_SMOUS_SUIT] = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def auction_done(au):
     return au[AU_PHASE] == AU_DONE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def auction_round(au):
     """The round the next call belongs to, as the bidding trace records it (an answer to a
     smous: the smous' round)."""
     return au[AU_ROUND] if au[AU_PHASE] == AU_ANSWER else au[AU_PHASE]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def auction_legal(au, rec, turned_suit):
     """The calls open to the seat whose turn it is (a mask of ``analyzer.rules.calls``)."""
     if au[AU_PHASE] == AU_ANSWER:
@@ -88,7 +88,7 @@ def auction_legal(au, rec, turned_suit):
     return legal_calls(rec, au[AU_PHASE], turned_suit)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _end(au, outcome, trump, taker, rnd):
     au[AU_OUTCOME] = outcome
     au[AU_TRUMP] = trump
@@ -97,7 +97,7 @@ def _end(au, outcome, trump, taker, rnd):
     au[AU_PHASE] = AU_DONE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def auction_apply(au, rec, turned_suit, call, suit):
     """The seat whose turn it is makes ``call`` (on ``suit``), one of ``auction_legal``."""
     phase = au[AU_PHASE]
@@ -141,7 +141,7 @@ CL_SUIT = CL_OFFSETS["suit"]
 TRACE_BIDS = 1 + CALL_STRIDE * MAX_BIDS  # a trace of the calls: [number of calls, then CALL_FIELDS each]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def record_call(trace, seat, rnd, call, suit):
     """Append a call to ``trace`` (``TRACE_BIDS`` long, or empty: no trace)."""
     if trace.shape[0] > 0:

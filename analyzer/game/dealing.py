@@ -6,7 +6,7 @@ the number of threads or the chunking. The stream also drives random policies.
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.cards import N_CARDS
 
@@ -15,7 +15,7 @@ MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def mix64(z):
     """SplitMix64's output function: a well-mixed 64 bits from a counter value."""
     z = (z ^ (z >> np.uint64(30))) * MIX1
@@ -23,25 +23,25 @@ def mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seed_stream(rng, seed, index):
     """Start the stream of hand ``index`` of run ``seed`` in ``rng`` (a uint64[1])."""
     rng[0] = mix64(np.uint64(seed) * GOLDEN + mix64(np.uint64(index) + GOLDEN))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def next_u64(rng):
     rng[0] += GOLDEN
     return mix64(rng[0])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def rand_below(rng, n):
     """Uniform integer in [0, n), n < 2**32 (multiply-shift on the high 32 bits)."""
     return np.int64(((next_u64(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def rand_unit(rng):
     """Uniform float in [0, 1)."""
     return np.float64(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
@@ -102,7 +102,7 @@ def shuffle_rest(rng, deck, fixed, free_pos):
 # --- the dealing order of DEAL_LOG.md --------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def first_hands(deck, n_players, first_deal, out_hands):
     """Classic and piekjas: the blocks dealt before bidding; returns the turned card."""
     for s in range(n_players):
@@ -113,7 +113,7 @@ def first_hands(deck, n_players, first_deal, out_hands):
     return deck[n_players * first_deal]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def dekjas_piles(deck, out_down, out_up):
     """Dekjas: pile i of seat s is (deck[2i+s] face down, deck[16+2i+s] face up).
     Fills out_down[s, i] and out_up[s, i]; the turned card is deck[31]."""

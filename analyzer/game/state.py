@@ -51,7 +51,7 @@ player count; sides are teams ``seat & 1`` in classic, one seat each otherwise.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_partners, has_piles, team_scoring
@@ -114,7 +114,7 @@ ST_LEADERS = ST_OFFSETS["leaders"]
 ST_UNDER = ST_OFFSETS["under"]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def side_of_seat(seat, rec):
     """With partners (classic): team ``seat & 1``; otherwise the seat is its own side (RULES.md §2)."""
     if has_partners(rec):
@@ -122,7 +122,7 @@ def side_of_seat(seat, rec):
     return seat
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seat_of_play(st, rec, i):
     """The seat that played the ``i``-th card of the hand (``ST_PLAYED + i``): its trick's leader
     plus its place in the trick."""
@@ -132,13 +132,13 @@ def seat_of_play(st, rec, i):
     return s - n if s >= n else s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _next_seat(seat, n):
     seat += 1
     return 0 if seat >= n else seat
 
 
-@njit(cache=True, inline="always")  # inlined into the hand: a call would cost its arrays' reference counts
+@njit(cache=True, forceinline=True)  # LLVM inlines it into the hand: a call would cost its arrays' reference counts
 def init_state(st, rec, hands, under, trump, taker, leader):
     """Fill ``st`` with the position at the first card of the hand.
 
@@ -177,7 +177,7 @@ def init_state(st, rec, hands, under, trump, taker, leader):
         st[ST_IN_PLAY] |= h | st[ST_DOWN + s]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def trick_step(k, card, trump, led, best_i, best_s, best_trump):
     """Card ``card`` is the k-th of the trick: the suit led, the position and strength of
     the card winning it so far, and the rank of the highest trump in it (-1: none), after
@@ -199,7 +199,7 @@ def trick_step(k, card, trump, led, best_i, best_s, best_trump):
     return led, best_i, best_s, best_trump
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def legal_cards(st, rec):
     """The cards the seat to move may play (RULES.md §4 via ``legal_mask``), a uint32."""
     seat = st[ST_TO_MOVE]
@@ -215,7 +215,7 @@ def legal_cards(st, rec):
                       st[ST_TRUMP], partner_winning, rec.undertrump_free)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def trick_points(st, rec, t):
     """Card points of completed trick t, the last trick's 10 included."""
     n = rec.n_players
@@ -228,7 +228,7 @@ def trick_points(st, rec, t):
     return pts
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def play_card(st, rec, card):
     """The seat to move plays ``card`` (which must be legal). Returns the trick's winner
     when this card completes a trick, else -1."""
@@ -289,7 +289,7 @@ def play_card(st, rec, card):
     return winner
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def undo_card(st, rec):
     """Take back the last card played; the state becomes exactly what it was before."""
     n = rec.n_players
@@ -340,18 +340,18 @@ def undo_card(st, rec):
     st[ST_BEST_TRUMP] = best_trump
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def alive_mask(st):
     """Cards still held (Dekjas face down too) or in the current trick."""
     return st[ST_IN_PLAY] & (~st[ST_GONE] | st[ST_TRICK_MASK])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_over(st, rec):
     return st[ST_TRICK_NO] >= rec.n_tricks
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def side_card_points(st, rec, side):
     """Card points of ``side`` so far; at the end of a classic hand a side with every
     trick has 252 (capot, RULES.md §6) and the other 0."""

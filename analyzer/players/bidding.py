@@ -20,7 +20,7 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_dix, taker_gets_turned
@@ -130,7 +130,7 @@ def suit_strength(cards, t, params):
     return score
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def bid_threshold(params, rnd, seat):
     """The strength from which the heuristic takes in round ``rnd`` at ``seat``."""
     base = params[P_THR1] if rnd == 1 else params[P_THR2]
@@ -212,7 +212,7 @@ def bid_cards(own, turned, t, rec):
     return np.uint32(cards)  # numba widens uint32 | uint32 to uint64: uint32, as a bidder's own cards, for one compile of its callees
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def choose_bid(policy, params, seat, rnd, own, turned, rec, rng):
     """A call for ``seat`` in round ``rnd`` (1 or 2), among ``legal_calls``: returns (call, suit)."""
     turned_suit = turned >> 3
@@ -251,7 +251,7 @@ def koe_score(cards, t, turned_suit, params):
     return sc
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def choose_koe_suit(policy, params, own, turned, rec, rng):
     """Seat 0, forced to play after two passed rounds, names a suit (§3.4): the best
     ``koe_score`` (ties: the first suit)."""
@@ -268,7 +268,7 @@ def choose_koe_suit(policy, params, own, turned, rec, rng):
     return best_suit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def answer_smous(policy, params, own, turned, suit, rec, rng):
     """The other player answers a smous on ``suit``: SMOUS_PLAY or SMOUS_REDEAL (§3.5).
     The heuristic lets the bidder play when its own cards are strong in that suit."""

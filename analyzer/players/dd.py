@@ -13,7 +13,7 @@ starts a new generation of the table.
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.game.dealing import mix64
 from analyzer.game.state import ST_DOWN, ST_HANDS, ST_N_PLAYED, ST_PLAYED, ST_TO_MOVE, ST_TRUMP, seat_of_play

@@ -99,7 +99,7 @@ the face-down cards into the piles.
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_dix, has_fille, has_partners, has_piles, taker_gets_turned
@@ -174,7 +174,7 @@ STOCK = -1  # holder seat of the stock
 NO_HOLDER = -2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _stock_in_game(rec):
     """Piekjas 2-3 (a fille): part of the deck stays out of play face down (RULES.md §3)."""
     return has_fille(rec)
@@ -259,7 +259,7 @@ def note_declarations(pub, st, rec, winner):
                  rec.roem_by_points)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def stuk_cards(trump):
     """The mask of the K and Q of trump (RULES.md §5 'Stuk')."""
     return (np.int64(1) << (8 * trump + RK)) | (np.int64(1) << (8 * trump + RQ))
@@ -386,7 +386,7 @@ def stuk_evidence(view, rec, announced, seat, out):
                 out[s] |= kq & ~(np.int64(1) << c)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def mask_cards(mask, out):
     """The cards of ``mask`` into ``out``, lowest first; returns how many."""
     k = 0
@@ -399,12 +399,12 @@ def mask_cards(mask, out):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _w_at(i, c0, c1):
     return (i * ROOM + c0) * ROOM + c1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _allowed(forb, x):
     return ((forb >> x) & 1) == 0
 
@@ -505,7 +505,7 @@ def prepare(view, rec, pub, seat, kn, stuk):
     return wtab[_w_at(0, cap0, cap1)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def sample_world(view, rec, kn, world):
     """One world, uniform among the consistent ones (``prepare`` first, and it must have
     found some): ``view`` with the unseen cards dealt, into ``world``. Draws from
@@ -670,7 +670,7 @@ def bids_fit(world, rec, pub, seat, played, rng):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def sample_fitting_world(view, rec, pub, seat, kn, world, max_tries):
     """One world weighted by the likelihood of the bidding (module docstring): ``sample_world``
     until ``bids_fit``, at most ``max_tries`` times. Returns the number of worlds drawn

@@ -42,7 +42,7 @@ import base64
 import zlib
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.declarations import declare_new
 from analyzer.rules.structure import declares_after_trick, has_partners, has_piles
@@ -155,13 +155,13 @@ def _higher_unseen(card, trump, unseen):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def pair_term(i, j):
     """The term of the pair of features ``i < j`` (after the ``N_FEATURES`` single ones)."""
     return N_FEATURES + i * N_FEATURES - i * (i + 1) // 2 + (j - i - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def decision_weights(weights, base, x, out):
     """The weight of each of the card's own features (below ``N_CARD_FEATURES``) in this decision, into
     ``out``: its single weight plus its pairs with the decision's features ``x[N_CARD_FEATURES:]``.
@@ -182,7 +182,7 @@ def decision_weights(weights, base, x, out):
         out[f] = s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def card_score(weights, base, lin, x, nz):
     """The score of one card's own features ``x`` (``x[:N_CARD_FEATURES]``) with the setting's weights
     from ``base`` and the decision's weights of each feature ``lin`` (``decision_weights``): the single
@@ -330,7 +330,7 @@ def to_declare(view, rec, pub, seat, without):
     return pts
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def on_taker_side(view, rec):
     """1 if the seat to move is on the taker's side, else 0."""
     return 1 if side_of_seat(view[ST_TAKER], rec) == side_of_seat(view[ST_TO_MOVE], rec) else 0

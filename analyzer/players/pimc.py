@@ -53,7 +53,7 @@ default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), 
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_partners, has_piles, team_scoring
@@ -152,7 +152,7 @@ SC_DECLARED_KEY = SC_OFFSETS["declared_key"]
 SC_DECLARED_USED = SC_OFFSETS["declared_used"]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def heuristic_on_state(st, rec, seen_out, code):
     """The heuristic's card for the seat to move of ``st`` (it reads that seat's cards,
     the cards gone and ``seen_out``, the cards face up out of play); ``code`` the policy's

@@ -30,7 +30,7 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.cards import (
     ALL_CARDS_MASK,
@@ -58,7 +58,7 @@ FIRST_STATE_KIND = DD  # kinds from here on read the game state (the registry's 
 KIND_MASK = 0xFF  # the policy's kind is ``code & KIND_MASK``
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _beaters(card, trump):
     """Mask of the cards of the same suit that beat ``card``."""
     s = card >> 3
@@ -68,7 +68,7 @@ def _beaters(card, trump):
     return np.uint32(PLAIN_HIGHER_LANE[r]) << np.uint32(8 * s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _is_master(card, trump, unseen):
     """No unseen card of its suit beats it, and (for a side card) no unseen trump could
     ruff it unless it is an ace."""
@@ -134,7 +134,7 @@ def _lane_tables():
 ACE_BIT = 1 << 7  # rank A in a lane
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _lane_of(mask, s):
     return np.int64((np.uint32(mask) >> np.uint32(8 * s)) & np.uint32(0xFF))
 
@@ -173,7 +173,7 @@ def _pick(cards, trump, led, which):
     return best_card
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _masters(cards, trump, unseen):
     """The cards of ``cards`` that are masters (``_is_master``)."""
     out = np.uint32(0)
@@ -190,7 +190,7 @@ def _masters(cards, trump, unseen):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _winners(cards, trump, led, win_s):
     """The cards of ``cards`` that beat a trick won so far at strength ``win_s``: trumps and
     cards of the suit led (any other card has strength -1)."""
@@ -200,7 +200,7 @@ def _winners(cards, trump, led, win_s):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _richest_master(cards, trump, unseen):
     """The master of ``cards`` with the most points (the lowest-numbered of equal points),
     -1 if none is a master."""
@@ -220,7 +220,7 @@ def _richest_master(cards, trump, unseen):
     return best_master
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _lead_side(legal, side, trump, unseen):
     """Leading without drawing trumps: the richest master side card, else the cheapest
     side card (``side``: the legal side cards), else the cheapest card."""
@@ -232,7 +232,7 @@ def _lead_side(legal, side, trump, unseen):
     return _pick(np.uint64(legal), trump, NO_LED, CHEAPEST)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen,
             keep_masters):
     """Following, the trick won so far by ``win_card`` of ``win_seat`` (module docstring).
@@ -291,7 +291,7 @@ def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_tr
     return _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n_players, unseen, not v1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def choose_card(policy, legal, seat, my_mask, gone_mask, led, win_card, win_seat,
                 n_in_trick, trump, taker, partners, n_players, u):
     """The card ``seat`` plays from the non-empty ``legal`` mask.

@@ -55,7 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.structure import has_partners, team_scoring
 from analyzer.rules.cards import (
@@ -150,13 +150,13 @@ META_MOVE = 22  # bits 22..27: best card + 1 (0: none)
 META_GEN = 28  # bits 28..: the solve's generation
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _paranoid(rec):
     """More than two sides (piekjas with 3 or 4 players): the others together against the troefmaker."""
     return rec.n_sides > 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _on_taker_side(st, rec, seat):
     if has_partners(rec):
         return (seat & 1) == st[ST_TAKER_SIDE]
@@ -185,7 +185,7 @@ def final_value(st, rec, objective, bonus):
     return own - best_other
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _reduce(st, rec, legal):
     """One card of each class of equivalent legal cards (module docstring)."""
     trump = st[ST_TRUMP]
@@ -217,7 +217,7 @@ def _reduce(st, rec, legal):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _higher_mask(card, trump):
     suit = card >> 3
     r = card & 7
@@ -226,7 +226,7 @@ def _higher_mask(card, trump):
     return np.int64(PLAIN_HIGHER_LANE[r]) << (8 * suit)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _order_moves(st, rec, cands, moves, scores, base, tt_move):
     """Write the candidate cards into moves[base:], best first; returns their count."""
     trump = st[ST_TRUMP]
@@ -273,7 +273,7 @@ def _order_moves(st, rec, cands, moves, scores, base, tt_move):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _keys(st, rec, objective):
     """Transposition-table key of a position at a trick boundary, and the offset between
     the final value and the stored one (two-sided: the taker side's points so far)."""
@@ -332,7 +332,7 @@ F_OFF = FRAME_OFFSETS["off"]
 F_HIT = FRAME_OFFSETS["hit"]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _bounds(st, rec, objective):
     """The least and the most the value can still be. Two-sided: what the taker side
     has, and that plus every point still in play (252 while a capot is open). Paranoid:
@@ -362,7 +362,7 @@ def _bounds(st, rec, objective):
     return acc, hi
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _play_out(st, rec, objective, bonus):
     """The value of a position in the last trick (each seat holds its last card)."""
     played = 0

@@ -25,7 +25,8 @@ from typing import NamedTuple
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
+from analyzer.compiling import njit
 from numba.extending import intrinsic
 
 from analyzer.rules.structure import declares_after_trick, team_scoring

@@ -12,16 +12,20 @@ that function's own module, and LLVM optimises and emits the whole again: each l
 between ``strong_card`` and the solver's search paid for the solver, pimc and net once more
 (``scripts/compile_profile.py --llvm``: ``policy_card`` 10.9 s of LLVM, ``pimc.play_out`` 5.1 s,
 ``dd.dd_card`` 2.7 s on a loaded machine). The layers called at one place only (``policy_card``,
-``play_out``, ``dd_card``) are therefore inlined, which cut this module's cold compile by about a
-fifth (docs/BENCHMARKS.md, 2026-12-03). Inlining more (``pimc_card``, ``dd_best``, the solver's
-``solve_cards`` and ``_exact``) made it slower: numba types and lowers an inlined body anew, and
-the big ones cost more that way than LLVM saved.
+``play_out``, ``dd_card``) are therefore numba-inlined (``inline="always"``), which cut this
+module's cold compile by about a fifth (docs/BENCHMARKS.md, 2026-12-03). Inlining more
+(``pimc_card``, ``dd_best``, the solver's ``solve_cards`` and ``_exact``) made it slower: numba
+types and lowers an inlined body anew, and the big ones cost more that way than LLVM saved. The
+small helpers (the state's, the cards', the solver's move ordering) are ``forceinline=True``:
+typed once, and LLVM inlines them, which took this module's compile from 47.4 s of CPU to 26.6
+(``analyzer.compiling.njit``; docs/BENCHMARKS.md, 2026-12-05).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import carray, cfunc, njit, types
+from numba import carray, cfunc, types
+from analyzer.compiling import njit
 from numba.extending import intrinsic
 
 from analyzer.game.state import STATE_SIZE

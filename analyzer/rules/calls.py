@@ -17,7 +17,7 @@ smous, koe on each suit.
     bits 11..14  koe, suit ♣ ♦ ♥ ♠ (seat 0 forced to play after two passed rounds)
 """
 
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.structure import has_koe, has_smous
 from analyzer.rules.cards import N_SUITS, nth_card
@@ -42,7 +42,7 @@ ALL_SUITS = (1 << N_SUITS) - 1
 ANSWERS = (1 << PLAY_BIT) | (1 << REDEAL_BIT)  # §3 piekjas.5: the other player plays or redeals
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def trump_suits(rec, rnd, turned_suit):
     """The suits a call of round ``rnd`` may make trump, a 4-bit mask: round 1 the turned
     card's suit (§3 classic.2, piekjas.2); round 2 another suit (§3 classic.3), any of the
@@ -56,7 +56,7 @@ def trump_suits(rec, rnd, turned_suit):
     return ALL_SUITS if has_koe(rec) else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def legal_calls(rec, rnd, turned_suit):
     """The calls open to the seat whose turn it is in round ``rnd`` (1, 2 or ``KOE_ROUND``),
     a mask (module docstring). Rounds 1 and 2: pass, take on each of ``trump_suits`` and,
@@ -71,7 +71,7 @@ def legal_calls(rec, rnd, turned_suit):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def call_bit(call, suit):
     """The bit of (``call``, ``suit``) in a mask of calls (``suit`` ignored where the call has none)."""
     if call == PASS:
@@ -87,7 +87,7 @@ def call_bit(call, suit):
     return KOE_BIT + suit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def call_of_bit(b):
     """(call, suit) of bit ``b`` of a mask of calls (suit -1 for pass and the answers)."""
     if b == PASS_BIT:
@@ -103,7 +103,7 @@ def call_of_bit(b):
     return KOE, b - KOE_BIT
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def nth_call(mask, k):
     """The ``k``-th call (from 0) of ``mask`` in bit order: a uniform choice among the open
     calls is ``nth_call(mask, rand_below(rng, popcount(mask)))``."""

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import llvmlite.ir as ir
 import numpy as np
-from numba import njit, types
+from numba import types
+from analyzer.compiling import njit
 from numba.extending import intrinsic
 
 from analyzer.errors import BeloteError
@@ -167,18 +168,18 @@ def rank_of(card):
     return card & 7
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def bit(card):
     return np.uint32(1) << np.uint32(card)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def suit_mask(suit):
     """The card mask of a whole suit."""
     return np.uint32(LANE_MASK) << np.uint32(8 * suit)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lane(mask, suit):
     """The 8-bit lane of ``suit`` in ``mask``."""
     return np.int64((mask >> np.uint32(8 * suit)) & np.uint32(LANE_MASK))
@@ -206,19 +207,19 @@ def _cttz32(typingctx, x):
     return sig, codegen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def popcount(mask):
     """Number of cards in ``mask``."""
     return _ctpop32(np.uint32(mask))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lowest_card(mask):
     """Index of the lowest set bit (mask must be non-zero)."""
     return _cttz32(np.uint32(mask))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def nth_card(mask, n):
     """The n-th (0-based, from the lowest bit) card of ``mask``; n < popcount(mask).
 
@@ -238,7 +239,7 @@ def nth_card(mask, n):
     return 8 * lane_no + SELECT8[byte * 8 + (n - below)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def strength(card, trump, led):
     """Trick strength of ``card``: 8..15 for a trump, 0..7 for the suit led, -1 else."""
     s = card >> 3
@@ -250,14 +251,14 @@ def strength(card, trump, led):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def card_points(card, trump):
     if (card >> 3) == trump:
         return TRUMP_POINTS[card & 7]
     return PLAIN_POINTS[card & 7]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def mask_points(mask, trump):
     """Card points of every card in ``mask``, read with ``trump`` as trump."""
     total = 0

@@ -11,7 +11,7 @@ declaration's highest card with every trump (8..15) above every plain card (0..7
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.cards import N_SUITS, PLAIN_ORDER, RK, RQ, TRUMP_ORDER, lane, popcount
 

@@ -7,12 +7,12 @@ trump (option ``undertrump=free``: any card when an opponent's trump cannot be b
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.cards import TRUMP_HIGHER_LANE, suit_mask
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def legal_mask(hand_mask, led, best_trump_rank, trump, partner_winning, undertrump_free):
     """The playable subset of ``hand_mask``.
 

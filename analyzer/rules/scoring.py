@@ -4,7 +4,7 @@ All arrays are per *side* (classic: two teams; otherwise one side per seat).
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 MADE, DEDANS, TIE = 0, 1, 2
 OUTCOME_NAMES = ("made", "dedans", "tie")
@@ -61,7 +61,7 @@ def score_classic(taker, n_tricks, card_pts, tricks, decl_pts, roem_side, stuk_p
     return TIE, reserve_before + t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def pit_awards(n_sides, n_tricks, tricks, out_bonus):
     """§6 pit (kapot): 100 to a side that won every trick; otherwise each trickless side
     is worth 100 shared by the sides that won a trick, each share rounded down."""
@@ -141,7 +141,7 @@ def score_solo(taker, n_sides, n_tricks, card_pts, tricks, decl_pts, roem_side, 
     return outcome, reserve_after
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def game_winner(totals, n_sides, target):
     """§7, the end of a game: the side whose total is at or over the target and higher than
     every other's, or -1 (no side there yet, or an exact tie at the top: play on)."""
@@ -160,7 +160,7 @@ def game_winner(totals, n_sides, target):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def wins_game(s, score_s, n_sides, totals_before, scores, target):
     """§7: with ``score_s`` for side ``s`` (and ``scores`` for the others) this hand, side
     ``s`` wins the game: its total is at or over the target and higher than every other
@@ -174,7 +174,7 @@ def wins_game(s, score_s, n_sides, totals_before, scores, target):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _trickless_roem(taker, n_sides, tricks, decl_pts, roem_side, stuk_pts, totals_before,
                     target, trickless_target, award, out_scores):
     """§6, last rule: a trickless non-troefmaker's declarations and stuk are dropped when

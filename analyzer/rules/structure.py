@@ -7,63 +7,63 @@ fewer) made the hand loop 8-40% slower (docs/BENCHMARKS.md, 2026-12-04), so the 
 fields it has, and ``tests/test_variants.py`` checks each function against the table for every label.
 """
 
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.variants import CLASSIC, DEKJAS, PIEKJAS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def has_partners(rec):
     """§2: seats 0 + 2 against 1 + 3 (classic); otherwise each seat on its own (``VariantRow.partners``)."""
     return rec.variant == CLASSIC
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def taker_gets_turned(rec):
     """§3 classic.5, piekjas.8: the troefmaker takes the card on the table (``VariantRow.taker_gets_turned``)."""
     return rec.variant == CLASSIC or (rec.variant == PIEKJAS and rec.n_players == 4)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def has_smous(rec):
     """§3 piekjas.2, dekjas.2: the smous offer, 2 players, not classic (``VariantRow.smous``)."""
     return rec.variant != CLASSIC and rec.n_players == 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def has_koe(rec):
     """§3 piekjas.4: two passed rounds make seat 0 the koe; in classic the deal is passed out
     (``VariantRow.koe``)."""
     return rec.variant != CLASSIC
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def has_dix(rec):
     """§3 piekjas.6: the trump 7 may be exchanged for the turned card (``VariantRow.dix``)."""
     return rec.variant == PIEKJAS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def has_fille(rec):
     """§3 piekjas.7: 3 more cards each after bidding, the fille turned, the stock out of play
     (``VariantRow.fille``)."""
     return rec.variant == PIEKJAS and rec.n_players < 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def has_piles(rec):
     """§3 dekjas.1, §4: face-down piles under face-up cards (``VariantRow.piles``)."""
     return rec.variant == DEKJAS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def declares_after_trick(rec):
     """§5: declarations after each won trick (dekjas), else at the first trick
     (``VariantRow.declare_after_trick``)."""
     return rec.variant == DEKJAS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def team_scoring(rec):
     """§6: two teams, capot, dedans, litige (classic); else pit and rounding to ten
     (``VariantRow.team_scoring``)."""

@@ -1,6 +1,6 @@
 """Who wins a trick and what it is worth (RULES.md §1, §4)."""
 
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.cards import card_points, strength
 

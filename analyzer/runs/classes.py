@@ -30,7 +30,7 @@ Outputs are integer sums per chunk (identical for any thread count), one flat ro
 """
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.structure import has_partners, has_piles
 from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
@@ -108,7 +108,7 @@ def hand_class(cards, t, seat, rnd):
     return idx, hon, length, aces, voids
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def judged_cards(rec, deck, own):
     """Fill ``own[s]`` with the cards seat s judges at bidding (Dekjas: its face-up cards) of
     the dealt ``deck``, as the hand does (RULES.md §3); returns the turned card."""
@@ -141,7 +141,7 @@ MAX_DECISIONS = 2 * 4  # two rounds, four seats
 MAX_RUNS = 1 + 2 * MAX_DECISIONS  # the natural hand, a take and a pass per decision
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _add_run(runs, n_runs, seat, rnd, call, suit):
     """Queue a forced run (seat, round, call, suit); returns the new number of runs."""
     runs[n_runs, 0] = seat

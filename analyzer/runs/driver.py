@@ -52,10 +52,11 @@ calls them through an address (``analyzer.players.strong``), so only a run that 
 one compiles them.
 
 The small helpers of the play loop (``bit``, ``popcount``, ``strength``, ``legal_mask``,
-the heuristic's card keys) stay numba-inlined: as plain functions they are not inlined
-by LLVM across numba's libraries (calls through a pointer, measured in the assembly of
-``play._pick``) and the heuristic hand got 30% slower. Helpers off the hot loop
-(``has_declaration``, ``side_of``, ``hand_class``, ...) are plain functions.
+the heuristic's card keys) are ``forceinline=True`` (``analyzer.compiling.njit``): compiled
+once, and LLVM copies them where they are called. As plain calls the heuristic hand was 30%
+slower; numba-inlined (``inline="always"``, before 2026-12-05) they were typed anew at every
+call site. Helpers off the hot loop (``has_declaration``, ``side_of``, ``hand_class``, ...)
+are plain functions.
 
 Python side: ``run_chunks`` runs chunks ``first_chunk .. first_chunk + n_chunks - 1`` of a
 run and returns one row per chunk (what a distributed backend calls per chunk, and what
@@ -69,7 +70,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.players.bidding import N_BID_PARAMS
 from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.runs import driver, kernelcache
 from analyzer.rules.cards import N_CARDS

@@ -18,7 +18,7 @@ points and tricks per side come from the state; the trace reads each trick from 
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.rules.structure import declares_after_trick, has_dix, has_partners, has_piles, taker_gets_turned, team_scoring
 from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
@@ -247,7 +247,7 @@ def _decl_kind_index(kind, mask_len, rank):
     return min(mask_len, 5) - 3  # sequence of 3, 4, 5+
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_pool, carre_pool,
              trump, rec, trick):
     """Seat declares everything in its pools (§5): adds to the side's declaration points,
@@ -279,8 +279,8 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
     return seq_used, carre_used
 
 
-# Compiled once and called, not inlined (``inline="always"``): numba types an inlined function
-# anew at every call site of every kernel, which made the hand's cold compile about a third longer;
+# Compiled once and called, not inlined: numba-inlined (``inline="always"``), it was typed anew at
+# every call site of every kernel, which made the hand's cold compile about a third longer;
 # without reference counting (``_nrt=False``: it allocates nothing) a call costs only its
 # arguments (docs/BENCHMARKS.md, 2026-12-03).
 @njit(cache=True, _nrt=False)
@@ -573,12 +573,12 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 # passes ``reserve_before`` and ``use_totals`` typed (``NO_RESERVE`` and ``NO_TOTALS`` of
 # ``analyzer.rules.scoring`` outside a game), so the hand compiles once. Each compile of a function
 # that calls the hand also links the hand's code in and has LLVM optimise and emit it again (about
-# 2-4 s of CPU each), so the layers between the driver and the hand are inlined, not called
-# (docs/BENCHMARKS.md, 2026-12-03).
+# 2-4 s of CPU each), so the layers between the driver and the hand are numba-inlined, not called
+# (``inline="always"``, docs/BENCHMARKS.md, 2026-12-03; the rule: ``analyzer.compiling.njit``).
 play_hand = njit(cache=True, _nrt=False)(_play_hand)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _exchange(hands, res, trace, n, seven, turned):
     """§3.6 Dix: the holder of the trump 7 takes the turned card and leaves the 7 on the
     table (always done: never worse than keeping the 7). Returns the card on the table."""

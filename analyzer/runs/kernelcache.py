@@ -93,10 +93,13 @@ ENTRY_KERNELS["duel --dd-loss"] = ENTRY_KERNELS["duel"] + (DUEL_TRACE, SOLVER)
 # cache most of their work is the driver's, so the sum over-counts a little.
 # On 2026-12-05 the driver became one chunk kernel per kind of unit (``scripts/compile_kinds.py``, an empty
 # cache, CPU seconds, the kernels one after the other): the first kernel with the hand 28.2-28.9 s, each
-# further kind 1.9-6.6 s, all seven 51.5 s where the one driver took 47.7 s the same hour.
-COMPILE_SECONDS = {HAND: 25, CHUNK["simulate"]: 3, CHUNK["seats"]: 2, CHUNK["take"]: 4, CHUNK["table"]: 7,
+# further kind 1.9-6.6 s, all seven 51.5 s where the one driver took 47.7 s the same hour. Later that
+# day the small helpers became LLVM-inlined (``forceinline``, ``analyzer.compiling.njit``) instead of
+# numba-inlined (``scripts/compile_kinds.py --strong``, side by side with the build before): the first
+# kernel with the hand 16.6-17.6 s where it took 20.4-21, the entry 23.6-25.4 s where it took 44.8-47.4.
+COMPILE_SECONDS = {HAND: 20, CHUNK["simulate"]: 3, CHUNK["seats"]: 2, CHUNK["take"]: 4, CHUNK["table"]: 7,
                    CHUNK["games"]: 3, CHUNK["duel"]: 3, CHUNK["suits"]: 5,
-                   STRONG: 58, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
+                   STRONG: 32, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
 
 
 def is_cached(kernel: tuple[str, str, str], root: Path | None = None) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
-from numba import njit
+from analyzer.compiling import njit
 
 from analyzer.players.bidding import N_BID_PARAMS
 from analyzer.rules.calls import KOE_ROUND
