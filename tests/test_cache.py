@@ -74,3 +74,44 @@ def test_the_driver_compiles_its_chunk_kernel_through_the_lock_for_the_signature
     chunk = driver.CHUNKS[driver.SIMULATE]
     assert compile_once_calls and all(s == (chunk, "driver._chunk") for s in compile_once_calls)
     assert len(chunk.overloads) == 1  # the chunks ran the signature compiled under the lock, no other
+
+
+# --- every kernel states how a call to it is compiled (analyzer.compiling.njit) ----------------------
+
+
+def _kernels():
+    """Every numba dispatcher defined in a kernel module of the package (the modules the cache's
+    digest covers: their source has ``@njit``), as (name, dispatcher)."""
+    import importlib
+    from pathlib import Path
+
+    from numba.core.registry import CPUDispatcher
+
+    import analyzer
+
+    here = Path(analyzer.__file__).resolve().parent
+    out = []
+    for src in sorted(here.rglob("*.py")):
+        if b"@njit" not in src.read_bytes() or src.name == "compiling.py":
+            continue
+        name = "analyzer." + ".".join(src.relative_to(here).with_suffix("").parts)
+        mod = importlib.import_module(name)
+        out += [(f"{name}.{k}", v) for k, v in vars(mod).items()
+                if isinstance(v, CPUDispatcher) and v.py_func.__module__ == name]
+    return out
+
+
+def test_every_kernel_is_made_by_the_projects_njit_with_its_inlining_said():
+    """A kernel made by numba's own njit would leave ``forceinline`` unset, so it would inherit the
+    flag (and ``_nrt``) from whichever kernel first compiled it, in this process or in the one that
+    cached it: ``analyzer.compiling.njit`` sets it on every kernel, and a helper LLVM inlines counts
+    no references."""
+    kernels = _kernels()
+    assert len(kernels) > 150  # the package's kernels were found
+    unsaid = [n for n, d in kernels if "forceinline" not in d.targetoptions]
+    assert not unsaid, f"made by numba's njit, not analyzer.compiling.njit: {unsaid[:5]}"
+    counting = [n for n, d in kernels if d.targetoptions["forceinline"] and d.targetoptions.get("_nrt", True)]
+    assert not counting, f"LLVM-inlined helpers that count references: {counting[:5]}"
+    helpers = sum(d.targetoptions["forceinline"] for _, d in kernels)
+    layers = sum(d.targetoptions.get("inline") == "always" for _, d in kernels)
+    assert helpers > 50 and layers > 5, (helpers, layers)  # both kinds of inlining are in use
