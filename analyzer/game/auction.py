@@ -16,8 +16,8 @@ Who chooses the calls is not here: ``analyzer.runs.hand.run_bidding`` asks the s
 bidding policies in turn and applies their calls; a searching bidder can step the same state.
 """
 
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.layout import offsets
 from analyzer.rules.calls import (ANSWERS, KOE, KOE_ROUND, PASS, PASSED_OUT, PLAYED, REDEAL, SMOUS, SMOUS_PLAY,
                                   SMOUS_REDEAL, TAKE, legal_calls)

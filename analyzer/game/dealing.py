@@ -6,8 +6,8 @@ the number of threads or the chunking. The stream also drives random policies.
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.cards import N_CARDS
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)

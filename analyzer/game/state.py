@@ -51,8 +51,8 @@ player count; sides are teams ``seat & 1`` in classic, one seat each otherwise.
 from __future__ import annotations
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_partners, has_piles, team_scoring
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, card_points, lowest_card, strength

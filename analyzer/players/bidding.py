@@ -20,8 +20,8 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_dix, taker_gets_turned
 from analyzer.rules.cards import N_SUITS, R9, RA, RJ, RK, RQ, RT, lane, lowest_card, popcount, suit_mask

@@ -13,8 +13,8 @@ starts a new generation of the table.
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.game.dealing import mix64
 from analyzer.game.state import ST_DOWN, ST_HANDS, ST_N_PLAYED, ST_PLAYED, ST_TO_MOVE, ST_TRUMP, seat_of_play
 from analyzer.players.solver import C_GEN, _on_taker_side, _paranoid, solve_cards

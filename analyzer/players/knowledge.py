@@ -99,8 +99,8 @@ the face-down cards into the piles.
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_dix, has_fille, has_partners, has_piles, taker_gets_turned
 from analyzer.game.dealing import rand_below, rand_unit

@@ -42,8 +42,8 @@ import base64
 import zlib
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.declarations import declare_new
 from analyzer.rules.structure import declares_after_trick, has_partners, has_piles
 from analyzer.game.state import (

@@ -53,8 +53,8 @@ default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), 
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_partners, has_piles, team_scoring
 from analyzer.game.state import (

@@ -30,8 +30,8 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.cards import (
     ALL_CARDS_MASK,
     PLAIN_HIGHER_LANE,

@@ -55,8 +55,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.structure import has_partners, team_scoring
 from analyzer.rules.cards import (
     N_CARDS,

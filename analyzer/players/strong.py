@@ -26,9 +26,9 @@ from typing import NamedTuple
 import numpy as np
 from llvmlite import ir
 from numba import types
-from analyzer.compiling import njit
 from numba.extending import intrinsic
 
+from analyzer.compiling import njit
 from analyzer.rules.structure import declares_after_trick, team_scoring
 from analyzer.compiling import STRONG_LOCK, cache_folder, locked
 from analyzer.layout import offsets

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import carray, cfunc, types
-from analyzer.compiling import njit
 from numba.extending import intrinsic
 
+from analyzer.compiling import njit
 from analyzer.game.state import STATE_SIZE
 from analyzer.players.knowledge import PUB_SIZE
 from analyzer.players.strong import L_REC, L_SW, LINK_SIZE, N_REC, StrongWorkspace, policy_card

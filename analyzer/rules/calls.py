@@ -17,8 +17,8 @@ smous, koe on each suit.
     bits 11..14  koe, suit ♣ ♦ ♥ ♠ (seat 0 forced to play after two passed rounds)
 """
 
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.structure import has_koe, has_smous
 from analyzer.rules.cards import N_SUITS, nth_card
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 import llvmlite.ir as ir
 import numpy as np
 from numba import types
-from analyzer.compiling import njit
 from numba.extending import intrinsic
 
+from analyzer.compiling import njit
 from analyzer.errors import BeloteError
 
 # --- constants -----------------------------------------------------------------------

@@ -11,8 +11,8 @@ declaration's highest card with every trump (8..15) above every plain card (0..7
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.cards import N_SUITS, PLAIN_ORDER, RK, RQ, TRUMP_ORDER, lane, popcount
 
 SEQUENCE, CARRE = 0, 1

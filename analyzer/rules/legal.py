@@ -7,8 +7,8 @@ trump (option ``undertrump=free``: any card when an opponent's trump cannot be b
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.cards import TRUMP_HIGHER_LANE, suit_mask
 
 

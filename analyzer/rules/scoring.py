@@ -4,6 +4,7 @@ All arrays are per *side* (classic: two teams; otherwise one side per seat).
 """
 
 import numpy as np
+
 from analyzer.compiling import njit
 
 MADE, DEDANS, TIE = 0, 1, 2

@@ -7,8 +7,8 @@ fewer) made the hand loop 8-40% slower (docs/BENCHMARKS.md, 2026-12-04), so the 
 fields it has, and ``tests/test_variants.py`` checks each function against the table for every label.
 """
 
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.variants import CLASSIC, DEKJAS, PIEKJAS
 
 

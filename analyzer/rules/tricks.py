@@ -1,7 +1,7 @@
 """Who wins a trick and what it is worth (RULES.md §1, §4)."""
 
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.cards import card_points, strength
 
 

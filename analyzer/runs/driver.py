@@ -70,8 +70,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.players.bidding import N_BID_PARAMS
 from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
 from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.runs import driver, kernelcache
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream

@@ -27,8 +27,8 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.game.state import is_over, legal_cards, play_card, ST_HANDS, ST_TO_MOVE, ST_TRUMP
 from analyzer.players.knowledge import note_declarations, observe
 from analyzer.players.net import net_card, weights_from_text, weights_text

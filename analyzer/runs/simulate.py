@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.players.bidding import N_BID_PARAMS
 from analyzer.rules.calls import KOE_ROUND
 from analyzer.game.dealing import seed_stream, shuffle_deck

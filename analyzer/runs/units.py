@@ -13,8 +13,8 @@ chunks or runs in parallel: that is the driver's job, written once.
 """
 
 import numpy as np
-from analyzer.compiling import njit
 
+from analyzer.compiling import njit
 from analyzer.rules.structure import has_partners
 from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
