@@ -37,8 +37,8 @@ def njit(fn=None, **options):
     flag (and ``_nrt``) from the kernel it is first compiled for, so without these defaults how a
     helper is compiled would depend on which caller compiled it first, in this process or in the
     one that cached it. Before ``forceinline``, numba inlined every helper and typed its body anew
-    at each of its call sites: the searching players' entry compiled in 47.4 s of CPU, now in
-    about 26 (docs/BENCHMARKS.md, 2026-12-05)."""
+    at each of its call sites: the searching players' entry compiled in 45-47 s of CPU, now in
+    24-25 (docs/BENCHMARKS.md, 2026-12-05)."""
     import numba
 
     options.setdefault("forceinline", False)

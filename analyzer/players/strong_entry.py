@@ -17,7 +17,7 @@ module's cold compile by about a fifth (docs/BENCHMARKS.md, 2026-12-03). Inlinin
 (``pimc_card``, ``dd_best``, the solver's ``solve_cards`` and ``_exact``) made it slower: numba
 types and lowers an inlined body anew, and the big ones cost more that way than LLVM saved. The
 small helpers (the state's, the cards', the solver's move ordering) are ``forceinline=True``:
-typed once, and LLVM inlines them, which took this module's compile from 47.4 s of CPU to 26.6
+typed once, and LLVM inlines them, which took this module's compile from 45-47 s of CPU to 24-25
 (``analyzer.compiling.njit``; docs/BENCHMARKS.md, 2026-12-05).
 """
 
