@@ -322,6 +322,12 @@ def test_compile_minutes_count_only_the_kernels_not_cached(tmp_path):
     assert K.compile_minutes("report", tmp_path) == -(-sum(S[k] for k in (K.HAND, *K.DRIVER, K.STRONG)) // 60)
     assert K.compile_seconds("take", tmp_path) == S[K.HAND] + S[K.CHUNK["take"]]  # the hand with the take units only
     assert K.compile_seconds("take", tmp_path, searching=True) == S[K.HAND] + S[K.CHUNK["take"]] + S[K.STRONG]
+    # side by side (a second process compiles the searching players' entry): the shorter part is paid beside the other
+    everything = [K.HAND, *K.DRIVER, K.STRONG, K.LOG_TRACE]
+    driver_part = S[K.HAND] + sum(S[k] for k in K.DRIVER)
+    assert K.wall_seconds(everything, False) == driver_part + S[K.STRONG] + S[K.LOG_TRACE]
+    assert K.wall_seconds(everything, True) == max(driver_part, S[K.STRONG]) + S[K.LOG_TRACE]
+    assert K.wall_seconds([K.HAND, K.CHUNK["take"]], True) == S[K.HAND] + S[K.CHUNK["take"]]  # nothing beside it
     runs = K.cache_folder("runs", tmp_path)
     runs.mkdir(parents=True)
     (runs / "hand._play_hand-320.py311.nbi").write_bytes(b"")  # the hand cached (with the take units, say)

@@ -176,16 +176,14 @@ def compiling_notice(command: str, quiet: bool, searching: bool = False) -> None
     will compile both the driver and the searching players' entry starts the compile of the one it
     needs second in a second process now (``questions.warmup.compile_ahead``), so the two compile
     side by side."""
-    from analyzer.runs.kernelcache import COMPILE_SECONDS, DRIVER, HAND, STRONG, about, to_compile
+    from analyzer.runs.kernelcache import about, to_compile, wall_seconds
 
     kernels = to_compile(command, searching=searching)
-    seconds = sum(COMPILE_SECONDS[k] for k in kernels)
-    if not seconds:
+    if not kernels:
         return
     from analyzer.questions.warmup import compile_ahead
 
-    if compile_ahead(command, searching) is not None:  # paid side by side
-        seconds -= min(sum(COMPILE_SECONDS[k] for k in kernels if k in DRIVER or k == HAND), COMPILE_SECONDS[STRONG])
+    seconds = wall_seconds(kernels, compile_ahead(command, searching) is not None)
     if not quiet:
         typer.echo(f"compiling kernels (first run only, {about(seconds)})", err=True)
 

@@ -134,9 +134,11 @@ def warmup(kernels=KERNELS, say: Callable[[str], None] = lambda line: None) -> l
     missing = [k for k in kernels if not K.is_cached(k)]
     if not missing:
         return missing
-    say(f"compiling kernels once for this machine ({K.about(_seconds(missing))}): {what(missing)}")
+    side = _side_by_side(missing)
+    say(f"compiling kernels once for this machine ({K.about(K.wall_seconds(K.with_hand(missing), side))}): "
+        f"{what(missing)}")
     start = time.monotonic()
-    apart = compile_apart((K.STRONG,)) if _side_by_side(missing) else None
+    apart = compile_apart((K.STRONG,)) if side else None
     runs = list(dict.fromkeys(RUN[k] for k in missing))
     if apart is not None:  # the entry's own process compiles it: here, its warmer only loads it, last
         runs.remove(RUN[K.STRONG])

@@ -97,9 +97,12 @@ ENTRY_KERNELS["duel --dd-loss"] = ENTRY_KERNELS["duel"] + (DUEL_TRACE, SOLVER)
 # day the small helpers became LLVM-inlined (``forceinline``, ``analyzer.compiling.njit``) instead of
 # numba-inlined (``scripts/compile_kinds.py --strong``, side by side with the build before): the first
 # kernel with the hand 16.6-17.6 s where it took 20.4-21, the entry 23.6-25.4 s where it took 44.8-47.4.
-COMPILE_SECONDS = {HAND: 20, CHUNK["simulate"]: 3, CHUNK["seats"]: 2, CHUNK["take"]: 4, CHUNK["table"]: 7,
-                   CHUNK["games"]: 3, CHUNK["duel"]: 3, CHUNK["suits"]: 5,
-                   STRONG: 32, LOG_TRACE: 6, DUEL_TRACE: 6, SOLVER: 2}
+# Each kind after the first (``compile_kinds.py``, the same runs): seats 1.5 s, take 2.3, table 4.6-4.9,
+# games 2.1-2.2, duel 2.2, suits 3.3-3.4; then a cold ``belote warmup`` (20b48b3, wall): the traced hand
+# 3 s, the traced duel with the solver 2 s. The figures below are these rounded up.
+COMPILE_SECONDS = {HAND: 14, CHUNK["simulate"]: 3, CHUNK["seats"]: 2, CHUNK["take"]: 3, CHUNK["table"]: 5,
+                   CHUNK["games"]: 3, CHUNK["duel"]: 3, CHUNK["suits"]: 4,
+                   STRONG: 26, LOG_TRACE: 3, DUEL_TRACE: 2, SOLVER: 1}
 
 
 def is_cached(kernel: tuple[str, str, str], root: Path | None = None) -> bool:
@@ -141,6 +144,17 @@ def compile_seconds(command: str, root: Path | None = None, searching: bool = Fa
     """About how many seconds compiling takes before ``command`` starts (0: the cache is warm);
     ``searching``: the run plays pimc or dd."""
     return sum(COMPILE_SECONDS[k] for k in to_compile(command, root, searching))
+
+
+def wall_seconds(kernels, side_by_side: bool) -> int:
+    """About how many seconds of wall time compiling ``kernels`` takes (the hand among them when it
+    is to be compiled: ``with_hand``, ``to_compile``): their ``COMPILE_SECONDS`` summed, less the
+    shorter of the driver's part and the searching players' entry when the two compile side by side
+    (``questions.warmup.compile_apart``: a second process, on a second core)."""
+    seconds = sum(COMPILE_SECONDS[k] for k in kernels)
+    if side_by_side and STRONG in kernels:
+        seconds -= min(sum(COMPILE_SECONDS[k] for k in kernels if k in DRIVER or k == HAND), COMPILE_SECONDS[STRONG])
+    return seconds
 
 
 def minutes(seconds: int) -> int:
@@ -267,4 +281,5 @@ guard_loads()  # every process that imports the driver: the CLI, library callers
 __all__ = ["DRIVER", "DRIVER_KINDS", "CHUNK", "HAND",
            "STRONG", "LOG_TRACE", "DUEL_TRACE", "SOLVER", "HAND_LOCK", "STRONG_LOCK", "ENTRY_KERNELS",
            "COMPILE_SECONDS", "cache_folder", "is_cached", "missing_kernels", "compile_once", "compile_first", "locked",
-           "to_compile", "with_hand", "compile_seconds", "compile_minutes", "minutes", "about", "use_writable_cache", "guard_loads"]
+           "to_compile", "with_hand", "compile_seconds", "wall_seconds", "compile_minutes", "minutes", "about",
+           "use_writable_cache", "guard_loads"]
