@@ -23,17 +23,25 @@ def git_commit() -> str | None:
 KERNEL_DATA_MARK = b"\nKERNEL_DATA = True"  # a module of data that kernels read as constants (net_weights)
 
 
-def _kernel_digest(here: Path):
-    """The digest of the modules that shape compiled code: the kernel modules (``@njit``), the one
-    whose ``njit`` sets every kernel's flags (``compiling.py``) and the modules of data that kernels
-    freeze into their code as constants (``KERNEL_DATA = True``, e.g. the net player's weights: a
-    retrained model must not run with the old weights from the cache)."""
-    digest = hashlib.sha256()
+def kernel_sources(here: Path) -> list[Path]:
+    """The modules under ``here`` that shape compiled code, in order: the kernel modules (``@njit``),
+    the one whose ``njit`` sets every kernel's flags (``compiling.py``) and the modules of data that
+    kernels freeze into their code as constants (``KERNEL_DATA = True``, e.g. the net player's
+    weights: a retrained model must not run with the old weights from the cache)."""
+    out = []
     for src in sorted(here.rglob("*.py")):
         text = src.read_bytes()
         if b"@njit" in text or KERNEL_DATA_MARK in text or src == here / "compiling.py":
-            digest.update(str(src.relative_to(here)).encode())
-            digest.update(text)
+            out.append(src)
+    return out
+
+
+def _kernel_digest(here: Path):
+    """The digest of the modules that shape compiled code (``kernel_sources``)."""
+    digest = hashlib.sha256()
+    for src in kernel_sources(here):
+        digest.update(str(src.relative_to(here)).encode())
+        digest.update(src.read_bytes())
     return digest
 
 

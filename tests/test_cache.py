@@ -80,8 +80,8 @@ def test_the_driver_compiles_its_chunk_kernel_through_the_lock_for_the_signature
 
 
 def _kernels():
-    """Every numba dispatcher defined in a kernel module of the package (the modules the cache's
-    digest covers: their source has ``@njit``), as (name, dispatcher)."""
+    """Every numba dispatcher defined in a module the cache's digest covers (``analyzer.kernel_sources``),
+    as (name, dispatcher)."""
     import importlib
     from pathlib import Path
 
@@ -91,9 +91,7 @@ def _kernels():
 
     here = Path(analyzer.__file__).resolve().parent
     out = []
-    for src in sorted(here.rglob("*.py")):
-        if b"@njit" not in src.read_bytes() or src.name == "compiling.py":
-            continue
+    for src in analyzer.kernel_sources(here):
         name = "analyzer." + ".".join(src.relative_to(here).with_suffix("").parts)
         mod = importlib.import_module(name)
         out += [(f"{name}.{k}", v) for k, v in vars(mod).items()

@@ -135,8 +135,7 @@ def warmup(kernels=KERNELS, say: Callable[[str], None] = lambda line: None) -> l
     if not missing:
         return missing
     side = _side_by_side(missing)
-    say(f"compiling kernels once for this machine ({K.about(K.wall_seconds(K.with_hand(missing), side))}): "
-        f"{what(missing)}")
+    say(f"compiling kernels once for this machine ({K.about(_seconds(missing, side))}): {what(missing)}")
     start = time.monotonic()
     apart = compile_apart((K.STRONG,)) if side else None
     runs = list(dict.fromkeys(RUN[k] for k in missing))
@@ -163,9 +162,10 @@ def warmup(kernels=KERNELS, say: Callable[[str], None] = lambda line: None) -> l
     return missing
 
 
-def _seconds(kernels) -> int:
-    """About how many seconds compiling ``kernels`` takes (the hand with the first chunk kernel)."""
-    return sum(K.COMPILE_SECONDS[k] for k in K.with_hand(kernels))
+def _seconds(kernels, side_by_side: bool = False) -> int:
+    """About how many seconds compiling ``kernels`` takes (the hand with the first chunk kernel;
+    ``side_by_side``: the searching players' entry in a second process, ``kernelcache.wall_seconds``)."""
+    return K.wall_seconds(K.with_hand(kernels), side_by_side)
 
 
 __all__ = ["KERNELS", "warmup", "what", "compile_apart", "compile_ahead"]

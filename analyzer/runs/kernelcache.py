@@ -143,7 +143,7 @@ def to_compile(command: str, root: Path | None = None, searching: bool = False) 
 def compile_seconds(command: str, root: Path | None = None, searching: bool = False) -> int:
     """About how many seconds compiling takes before ``command`` starts (0: the cache is warm);
     ``searching``: the run plays pimc or dd."""
-    return sum(COMPILE_SECONDS[k] for k in to_compile(command, root, searching))
+    return wall_seconds(to_compile(command, root, searching), False)
 
 
 def wall_seconds(kernels, side_by_side: bool) -> int:
