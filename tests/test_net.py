@@ -36,7 +36,7 @@ from analyzer.players import strong_workspace
 from analyzer.players.strong import card_via_link
 from analyzer.rules import ALL_LABELS, Rules, reference
 from analyzer.rules.cards import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
-from analyzer.runs.learn import Decisions, choices, evaluate, fit, terms
+from analyzer.runs.learn import Decisions, _centred, _normal_equations, choices, evaluate, fit, scores, terms
 
 from test_strong import hidden_pairs, random_position  # noqa: E402  (the positions the strong tests use)
 
@@ -316,6 +316,41 @@ def test_the_fit_recovers_a_known_scoring_within_decisions():
     assert (d.loss[choices(d, w)] == 0).all()
     e = evaluate(d, w)
     assert e["net_loss"] == 0 and e["net_best"] == 1.0 and e["difference"] <= 0 and e["decisions"] == 3000
+
+
+def _sparse_decisions(rng, count, settings=(0, 5, N_SETTINGS - 1)):
+    """Decisions of 2 to 7 cards whose features are mostly 0 (as a card's are), some 1, some real."""
+    xs, gs, ks = [], [], []
+    for g in range(count):
+        m = int(rng.integers(2, 8))
+        x = np.where(rng.random((m, N_FEATURES)) < 0.25, rng.choice([1.0, 1.0, -0.5, 0.3], size=(m, N_FEATURES)), 0.0)
+        x[:, N_FEATURES - 3:] = x[0, N_FEATURES - 3:]  # the decision's own features: the same for every card
+        xs.append(x)
+        gs.append(np.full(m, g))
+        ks.append(settings[g % len(settings)])
+    x = np.concatenate(xs)
+    return Decisions(x, rng.normal(size=x.shape[0]) ** 2, np.concatenate(gs), np.ones(count, np.int64), np.array(ks), count, 0.0)
+
+
+def test_the_fit_s_sums_over_nonzero_terms_equal_the_dense_centred_products():
+    """``_normal_equations`` (each row's nonzero terms, the centring as sum t t' - n mean mean') against
+    the obvious computation: every term of every row, centred on its decision's mean, multiplied out;
+    and ``scores`` against the terms times the setting's weights."""
+    rng = np.random.default_rng(11)
+    d = _sparse_decisions(rng, 400)
+    t = _centred(terms(d.x), d.g, d.n)
+    y = _centred(-d.loss, d.g, d.n)
+    xtx, xty = np.zeros((N_SETTINGS, N_TERMS, N_TERMS)), np.zeros((N_SETTINGS, N_TERMS))
+    _normal_equations(d.x, y, d.g, d.setting[d.g], xtx, xty)
+    rows = d.setting[d.g]
+    for k in range(N_SETTINGS):
+        dense = t[rows == k].T @ t[rows == k]
+        assert np.allclose(np.triu(xtx[k]), np.triu(dense), atol=1e-9) and np.allclose(xty[k], t[rows == k].T @ y[rows == k])
+        assert (np.tril(xtx[k], -1) == 0).all()  # only the upper triangle is summed; fit mirrors it
+    assert np.abs(xtx).max() > 1.0  # settings with data summed something
+    w = rng.normal(size=N_WEIGHTS)
+    dense_scores = np.einsum("ij,ij->i", terms(d.x), w.reshape(N_SETTINGS, N_TERMS)[rows])
+    assert np.allclose(scores(d, w), dense_scores)
 
 
 def test_the_weights_module_written_by_learn_reads_back_every_bit_and_the_other_rows(tmp_path):
