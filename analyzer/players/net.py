@@ -17,7 +17,7 @@ features (``decision_weights``). Feature 0 is "the heuristic plays this card", s
 where to leave the heuristic; with every other weight 0 it is the heuristic.
 
 Versions (``net:v=N``): v3, the default, is the shipped ``net_weights``. Every row but Piekjas 2's
-reads the decision's features (34-40) and has a block of weights for each of the 16 settings; in
+reads the decision's features (35-41) and has a block of weights for each of the 16 settings; in
 classic and Piekjas 3 it is two steps of policy iteration (``belote learn --iterations 2``: the fit
 on the heuristic's games and play-outs, then on the games the first step's net plays, each card
 followed by that net in every seat), in Piekjas 4 and Dekjas one step (there the second step had
@@ -25,7 +25,7 @@ beaten the net before it head to head but the heuristic by less: a best response
 Piekjas 2's row is v2's (it had 96% of pimc's margin already). The Dekjas features 28-30 (what the
 opponent's face-up cards can do to the card, the side suits they lack, and the face-down card it
 uncovers), 32-33 (the opponent's likely reply to a lead, from its face-up cards: whether it takes
-the trick, and the trick's points after it) and 31, 41-43 (the declarations the card breaks, those
+the trick, and the trick's points after it) and 31, 42-44 (the declarations the card breaks, those
 each seat would make on winning a trick now, who holds the best one so far: Dekjas declares in
 play) are 0 in every other variant
 (no other seat's card is in sight; the declarations are made at the first trick). v2 (``net_weights_v2``,
@@ -114,21 +114,26 @@ FEATURES = (
     "the declarations it breaks",  # 31: Dekjas, the points / 100 the seat could still declare with it and not without
     "lead x the reply takes it",  # 32: Dekjas, the later seat's likely reply from its face-up cards (``likely_reply``) wins
     "lead x the trick's points after the reply",  # 33: Dekjas, the card's and the reply's points / 40, + the seat's, - the other's
+    "it takes the trick and keeps it",  # 34: it leads or beats the trick so far, and no seat of another side to play
+    # after it can beat it by what the seat sees (``keeps``): a higher unseen card of its suit with a seat not shown void
+    # in that suit, or, a side card, an unseen trump with a seat shown void in the suit and not in trumps
     # what is the same for every card of the decision: the model reads it through its pairs with the card's features
-    "the partner plays after it in this trick",  # 34: classic, leading or second to play
-    "the taker plays after it in this trick",  # 35: a defender plays before the taker
-    "the seat is the taker",  # 36: not its partner
-    "the seat's side has won every trick so far",  # 37: from the second trick on (capot for)
-    "another side has won every trick so far",  # 38: from the second trick on (capot against)
-    "the side's lead in points",  # 39: its card and declaration points less the best other side's, / 162
-    "the seat's trumps",  # 40: / 8
-    "the seat's declarations still to make",  # 41: Dekjas, the points / 100 it would declare on winning a trick now
-    "another seat's declarations still to make",  # 42: Dekjas, the same for the other seat
-    "who holds the best declaration",  # 43: Dekjas, +1 the seat's best declared so far beats the other's, -1 it loses
+    "the partner plays after it in this trick",  # 35: classic, leading or second to play
+    "the taker plays after it in this trick",  # 36: a defender plays before the taker
+    "the seat is the taker",  # 37: not its partner
+    "the seat's side has won every trick so far",  # 38: from the second trick on (capot for)
+    "another side has won every trick so far",  # 39: from the second trick on (capot against)
+    "the side's lead in points",  # 40: its card and declaration points less the best other side's, / 162
+    "the seat's trumps",  # 41: / 8
+    "the seat's declarations still to make",  # 42: Dekjas, the points / 100 it would declare on winning a trick now
+    "another seat's declarations still to make",  # 43: Dekjas, the same for the other seat
+    "who holds the best declaration",  # 44: Dekjas, +1 the seat's best declared so far beats the other's, -1 it loses
+    "the trick's winner keeps it",  # 45: following, no seat of another side than the winner's to play after this one
+    # can beat the card winning the trick (``keeps``): "load points on the partner's sure trick", "save them from the other's"
 )
 N_FEATURES = len(FEATURES)
 MINE_TO_DECLARE = FEATURES.index("the seat's declarations still to make")  # read again by the card's feature 31
-N_CARD_FEATURES = 34  # the features of the card itself; from here on, the decision's (``context_features``)
+N_CARD_FEATURES = 35  # the features of the card itself; from here on, the decision's (``context_features``)
 N_CONTEXT = N_FEATURES - N_CARD_FEATURES
 # The score of a card: in each of sixteen settings of the decision (the seat's side taker or
 # defending, the hand early or late: at most half its tricks left, and the cards already in the
@@ -153,6 +158,31 @@ def _higher_unseen(card, trump, unseen):
         if (lane >> np.uint32(r)) & np.uint32(1) and strength(s * 8 + r, trump, s) > mine:
             return True
     return False
+
+
+@njit(cache=True)
+def keeps(view, rec, unseen, voids, card, side):
+    """Can no seat of another side than ``side``, to play after the seat to move in this trick, beat
+    ``card`` (the trick's winning card, on the table or the seat's own, of the suit led or a trump), by
+    what the seat sees: ``unseen`` cards, the ``voids`` shown (``proven_voids``)? Such a seat beats it
+    with a higher unseen card of its suit unless shown void in that suit, or, ``card`` a side card,
+    ruffs it when shown void in the suit, not in trumps, and a trump is unseen."""
+    n = rec.n_players
+    seat = view[ST_TO_MOVE]
+    trump = view[ST_TRUMP]
+    suit = card >> 3
+    higher = _higher_unseen(card, trump, unseen)
+    ruffable = suit != trump and (unseen & np.uint32(suit_mask(trump))) != 0
+    for d in range(1, n - view[ST_N_IN]):
+        s = (seat + d) % n
+        if side_of_seat(s, rec) == side:
+            continue
+        v = (voids >> (4 * s)) & 15
+        if higher and not (v >> suit) & 1:
+            return False
+        if ruffable and (v >> suit) & 1 and not (v >> trump) & 1:
+            return False
+    return True
 
 
 @njit(cache=True, forceinline=True)
@@ -277,7 +307,7 @@ def shows_none(view, rec, suit):
 
 
 @njit(cache=True)
-def context_features(view, rec, pub):
+def context_features(view, rec, pub, unseen, voids):
     """The features ``N_CARD_FEATURES`` on, the same for every card of the decision (a tuple)."""
     n = rec.n_players
     seat = view[ST_TO_MOVE]
@@ -316,8 +346,13 @@ def context_features(view, rec, pub):
             roem = 1.0
         elif pub[PUB_DECLARED_KEY + seat] < pub[PUB_DECLARED_KEY + other]:
             roem = -1.0
+    winner_keeps = 0.0
+    if k > 0:
+        win_card = view[ST_PLAYED + view[ST_N_PLAYED] - k + view[ST_BEST_I]]
+        if keeps(view, rec, unseen, voids, win_card, side_of_seat((view[ST_LEADER] + view[ST_BEST_I]) % n, rec)):
+            winner_keeps = 1.0
     return (partner_after, taker_after, is_taker, mine_all, other_all, lead, trumps, mine_to_declare, other_to_declare,
-            roem)
+            roem, winner_keeps)
 
 
 @njit(cache=True)
@@ -450,7 +485,7 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
         opp_void |= suits
         if k > 0 and d < n - k and (suits >> led) & 1:  # to play after the seat in this trick
             after_void = 1.0
-    ctx = context_features(view, rec, pub)
+    ctx = context_features(view, rec, pub, unseen, voids)
     legal = legal_cards(view, rec)
     heur = heuristic_on_state(view, rec, seen_out, heur_code)
     piles = has_piles(rec)
@@ -474,6 +509,7 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
                 if reply >= 0:
                     f[32] = float(takes)
                     f[33] = (card_points(c, trump) + card_points(reply, trump)) / 40.0 * (-1.0 if takes else 1.0)
+            f[34] = 1.0 if (f[5] != 0.0 or f[9] != 0.0) and keeps(view, rec, unseen, voids, c, side_of_seat(seat, rec)) else 0.0
             for g in range(N_CARD_FEATURES, N_FEATURES):
                 f[g] = ctx[g - N_CARD_FEATURES]
             m += 1
