@@ -71,7 +71,7 @@ from analyzer.game.state import (
 )
 from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN
 from analyzer.players.pimc import heuristic_on_state
-from analyzer.players.play import CHEAPEST, HEURISTIC, _pick, _winners
+from analyzer.players.play import CHEAPEST, HEURISTIC, _beaters, _pick, _winners
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.cards import (ALL_CARDS_MASK, LAST_TRICK_BONUS, TOTAL_CARD_POINTS, card_points, lowest_card, popcount,
                                   strength, suit_mask)
@@ -148,16 +148,10 @@ N_TERMS = N_FEATURES + N_PAIRS
 N_WEIGHTS = N_SETTINGS * N_TERMS
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def _higher_unseen(card, trump, unseen):
     """Does an unseen card of ``card``'s suit beat it (trump order for trumps)?"""
-    s = card >> 3
-    mine = strength(card, trump, s)
-    lane = (unseen >> np.uint32(8 * s)) & np.uint32(0xFF)
-    for r in range(8):
-        if (lane >> np.uint32(r)) & np.uint32(1) and strength(s * 8 + r, trump, s) > mine:
-            return True
-    return False
+    return (_beaters(card, trump) & unseen) != 0
 
 
 @njit(cache=True)
@@ -394,14 +388,10 @@ def card_features(card, trump, mine, unseen, k, led, best_s, partner, trick_pts,
     pts = card_points(card, trump) / 20.0
     own = strength(card, trump, suit)
     lane = (mine >> np.uint32(8 * suit)) & np.uint32(0xFF)
-    low = 1.0
-    high = 1.0
-    for r in range(8):
-        if (lane >> np.uint32(r)) & np.uint32(1) and r != (card & 7):
-            if strength(suit * 8 + r, trump, suit) < own:
-                low = 0.0
-            else:
-                high = 0.0
+    others = mine & np.uint32(suit_mask(suit)) & ~(np.uint32(1) << np.uint32(card))  # the seat's other cards of the suit
+    above = _beaters(card, trump)
+    low = 0.0 if others & ~above else 1.0  # none of them below it
+    high = 0.0 if others & above else 1.0  # none above
     master = 0.0 if _higher_unseen(card, trump, unseen) else 1.0
     lead = 1.0 if k == 0 else 0.0
     wins = 0.0
