@@ -68,8 +68,9 @@ policies: $(STAMP)
 	$(BIN)/belote calibrate --all --ship --deals 200000
 	$(BIN)/belote calibrate --all --ship --play net --deals 200000
 
-# retrain the shipped net play policy (analyzer/players/net_weights.py), every row, about 1.5 hours
-# on 2 cores and 15 GB of memory at the most (classic): classic and Piekjas 3 take two steps of policy iteration (heuristic games, then the
+# retrain the shipped net play policy (analyzer/players/net_weights.py), every row, about half an hour (classic
+# 11 min, Piekjas 3 5 min, Piekjas 4 3 min on 2026-12-05)
+# on 2 cores and 16 GB of memory at the most (classic): classic and Piekjas 3 take two steps of policy iteration (heuristic games, then the
 # first step's net's games), the other rows one (their second step beat v2 head to head but the
 # heuristic by less: docs/BENCHMARKS.md). Then `make policies` calibrates the bidders under it.
 net: $(STAMP)

@@ -68,6 +68,7 @@ def learn(
     weights, steps = None, []
     for it in range(1, iterations + 1):
         step = f"step {it} of {iterations}: " if iterations > 1 else ""
+        train = test = None  # the step before's decisions, freed before this step's are made (memory)
         with progress_bar(deals, quiet, f"{step}training deals") as update:
             train = L.decisions_parallel(rules, seed, deals, threads, progress=update, label=target, weights=weights)
         with progress_bar(test_deals, quiet, f"{step}held-out deals") as update:

@@ -28,7 +28,10 @@ uncovers), 32-33 (the opponent's likely reply to a lead, from its face-up cards:
 the trick, and the trick's points after it) and 31, 42-44 (the declarations the card breaks, those
 each seat would make on winning a trick now, who holds the best one so far: Dekjas declares in
 play) are 0 in every other variant
-(no other seat's card is in sight; the declarations are made at the first trick). v2 (``net_weights_v2``,
+(no other seat's card is in sight; the declarations are made at the first trick). The features 34
+and 45 (a card that takes the trick and keeps it, a trick its winner keeps: ``keeps``, by the unseen
+cards and the voids shown) weigh in the classic row only: Piekjas 3 and 4 rows trained with them
+did not beat the rows before head to head, which stay (their tries are in ``PROVENANCE``). v2 (``net_weights_v2``,
 frozen) was trained on the heuristic's games and play-outs with the features 0 to 27 and four
 settings (its weights of the other features are 0, each of its blocks copied to the four positions).
 The figures are in docs/BENCHMARKS.md.
