@@ -217,11 +217,11 @@ def card_score(weights, base, lin, x, nz):
     call with its array arguments cost half again the score itself (138 against 86 ns a card)."""
     m = 0
     s = 0.0
-    for f in range(N_CARD_FEATURES):
-        if x[f] != 0.0:
-            nz[m] = f
-            m += 1
-            s += lin[f] * x[f]
+    for f in range(N_CARD_FEATURES):  # without a branch: most features are 0, in no order a predictor learns
+        v = x[f]
+        nz[m] = f
+        m += v != 0.0
+        s += lin[f] * v  # + 0.0 where the feature is 0: the same sum
     for a in range(m):
         i = nz[a]
         xi = x[i]
