@@ -58,6 +58,7 @@ from analyzer.game.state import (
     ST_GONE,
     ST_HANDS,
     ST_LEADER,
+    ST_LEADERS,
     ST_LED,
     ST_N_IN,
     ST_TAKER,
@@ -68,7 +69,6 @@ from analyzer.game.state import (
     ST_TRICK_NO,
     ST_TRUMP,
     legal_cards,
-    seat_of_play,
     side_of_seat,
     trick_step,
 )
@@ -238,12 +238,21 @@ def proven_voids(view, rec):
     n = rec.n_players
     out = 0
     led = 0
+    leader = 0
+    t = 0  # the trick of card i, and j its place in it: counted, not divided by n at every card
+    j = 0
     for i in range(view[ST_N_PLAYED]):
         c = view[ST_PLAYED + i]
-        if i % n == 0:
+        if j == 0:
             led = c >> 3
+            leader = view[ST_LEADERS + t]
         elif (c >> 3) != led:
-            out |= 1 << (4 * seat_of_play(view, rec, i) + led)
+            s = leader + j  # seat_of_play
+            out |= 1 << (4 * (s - n if s >= n else s) + led)
+        j += 1
+        if j == n:
+            j = 0
+            t += 1
     return out
 
 
