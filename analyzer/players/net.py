@@ -472,6 +472,7 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
         trick_pts /= 40.0
     last = 1.0 if k == n - 1 else 0.0
     taker_side = float(on_taker_side(view, rec))
+    my_side = side_of_seat(seat, rec)
     unseen_trumps = popcount(unseen & suit_mask(trump)) / 8.0
     tricks_left = (rec.n_tricks - view[ST_TRICK_NO]) / 8.0
     voids = proven_voids(view, rec)
@@ -511,7 +512,7 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
                 if reply >= 0:
                     f[32] = float(takes)
                     f[33] = (card_points(c, trump) + card_points(reply, trump)) / 40.0 * (-1.0 if takes else 1.0)
-            f[34] = 1.0 if (f[5] != 0.0 or f[9] != 0.0) and keeps(view, rec, unseen, voids, c, side_of_seat(seat, rec)) else 0.0
+            f[34] = 1.0 if (f[5] != 0.0 or f[9] != 0.0) and keeps(view, rec, unseen, voids, c, my_side) else 0.0
             for g in range(N_CARD_FEATURES, N_FEATURES):
                 f[g] = ctx[g - N_CARD_FEATURES]
             m += 1

@@ -227,7 +227,9 @@ def _centred(v: np.ndarray, g: np.ndarray, n: int) -> np.ndarray:
 
 def terms(x: np.ndarray) -> np.ndarray:
     """The model's terms of feature rows ``x``: each feature, then each product of two features
-    ``i < j`` in ``net.pair_term``'s order (numpy's ``triu_indices``)."""
+    ``i < j`` in ``net.pair_term``'s order (numpy's ``triu_indices``), every one of them, dense: the
+    obvious form of what ``_row_terms`` gives row by row over the nonzero ones (the fit and the scores
+    use that; the tests check it against this)."""
     from analyzer.players.net import N_FEATURES
 
     i, j = np.triu_indices(N_FEATURES, 1)
