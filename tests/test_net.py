@@ -206,7 +206,17 @@ def reference_context(view, rules, pub) -> list[float]:
     return [float(rules.partners and (seat + 2) % n in after), float(taker in after), float(seat == taker),
             float(done > 0 and won.get(mine, 0) == done), float(done > 0 and any(won.get(s, 0) == done for s in sides if s != mine)),
             lead, sum(1 for c in _cards(int(view[ST_HANDS + seat])) if c >> 3 == trump) / 8] + reference_declarations(view, rules, pub) + [
-                reference_winner_keeps(view, rules, pub)]
+                reference_winner_keeps(view, rules, pub)] + reference_masters(view, pub)
+
+
+def reference_masters(view, pub) -> list[float]:
+    """The seat's cards of a side suit, then its trumps, that no unseen card of their suit beats, / 8."""
+    seat, trump = int(view[ST_TO_MOVE]), int(view[ST_TRUMP])
+    mine = _cards(int(view[ST_HANDS + seat]))
+    gone = set(_cards(int(view[ST_GONE]) | int(pub[PUB_SEEN_OUT])))
+    unseen = [c for c in range(32) if c not in gone and c not in mine]
+    masters = [c for c in mine if not any(u >> 3 == c >> 3 and _order(u, trump) > _order(c, trump) for u in unseen)]
+    return [sum(1 for c in masters if c >> 3 != trump) / 8, sum(1 for c in masters if c >> 3 == trump) / 8]
 
 
 def reference_declarations(view, rules, pub) -> list[float]:
@@ -258,7 +268,7 @@ def _positions(label, count, seed):
 
 
 def test_the_features_are_named_in_order():
-    assert len(FEATURES) == N_FEATURES == 46 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
+    assert len(FEATURES) == N_FEATURES == 48 and ROW_LABELS == ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
 @pytest.mark.parametrize("label", ALL_LABELS)
@@ -279,7 +289,7 @@ def test_every_feature_of_every_legal_card_equals_the_reference(label):
             wrong = [FEATURES[f] for f in range(N_FEATURES) if abs(got[f] - ref[f]) > 1e-12]
             assert not wrong, (label, int(cards[j]), wrong)
             seen |= got != 0
-    assert seen[[34, 45]].all(), label  # a card that takes and keeps the trick, a trick its winner keeps: both met
+    assert seen[[34, 45, 46, 47]].all(), label  # takes and keeps, its winner keeps, side masters, master trumps: all met
     if label == "dekjas":  # every feature of Dekjas' face-up cards and declarations was checked where it is not 0
         assert seen[[28, 29, 30, 31, 32, 33, 42, 43, 44]].all(), [FEATURES[f] for f in range(N_FEATURES) if not seen[f]]
 

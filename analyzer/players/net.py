@@ -133,6 +133,9 @@ FEATURES = (
     "who holds the best declaration",  # 44: Dekjas, +1 the seat's best declared so far beats the other's, -1 it loses
     "the trick's winner keeps it",  # 45: following, no seat of another side than the winner's to play after this one
     # can beat the card winning the trick (``keeps``): "load points on the partner's sure trick", "save them from the other's"
+    "the seat's masters in side suits",  # 46: / 8, its cards of a side suit that no unseen card of that suit beats
+    "the seat's master trumps",  # 47: / 8, its trumps that no unseen trump beats (the taker's leads: keep a master to come
+    # back in, or cash it; pimc leads low more often when it holds fewer side masters, docs/BENCHMARKS.md)
 )
 N_FEATURES = len(FEATURES)
 MINE_TO_DECLARE = FEATURES.index("the seat's declarations still to make")  # read again by the card's feature 31
@@ -357,8 +360,26 @@ def context_features(view, rec, pub, unseen, voids):
         win_card = view[ST_PLAYED + view[ST_N_PLAYED] - k + view[ST_BEST_I]]
         if keeps(view, rec, unseen, voids, win_card, side_of_seat((view[ST_LEADER] + view[ST_BEST_I]) % n, rec)):
             winner_keeps = 1.0
+    side_masters, trump_masters = masters(np.uint32(view[ST_HANDS + seat]), view[ST_TRUMP], unseen)
     return (partner_after, taker_after, is_taker, mine_all, other_all, lead, trumps, mine_to_declare, other_to_declare,
-            roem, winner_keeps)
+            roem, winner_keeps, side_masters / 8.0, trump_masters / 8.0)
+
+
+@njit(cache=True, forceinline=True)
+def masters(mine, trump, unseen):
+    """The number of the cards ``mine`` of a side suit, and of trumps, that no ``unseen`` card beats."""
+    side = 0
+    trumps = 0
+    rest = mine
+    while rest:
+        c = lowest_card(rest)
+        if not _higher_unseen(c, trump, unseen):
+            if (c >> 3) == trump:
+                trumps += 1
+            else:
+                side += 1
+        rest &= rest - np.uint32(1)
+    return side, trumps
 
 
 @njit(cache=True)
