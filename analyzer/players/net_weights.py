@@ -2221,6 +2221,23 @@ PROVENANCE = {
             "net_best": 0.5307488841130765,
             "net_loss": 119.37647308882224
         },
+        "masters_not_kept": {
+            "commit": "4ce516661a7a5cb2b913c84c0f82382cd8e4c0e8",
+            "held_out": {
+                "deals": 10000,
+                "decisions": 169372,
+                "difference": -33.93055522754646,
+                "difference_ci": [
+                    -35.228806683512,
+                    -32.63230377158093
+                ],
+                "heuristic_best": 0.4405509765486621,
+                "heuristic_loss": 153.12298372812506,
+                "net_best": 0.5308846798762488,
+                "net_loss": 119.19242850057861
+            },
+            "why": "belote learn --variant dekjas --deals 100000 --test-deals 10000 (2026-12-05, with the seat's masters, features 46-47; 5 min 51 s): +68.05 \u00b1 0.90 over the heuristic against this row's +67.68 \u00b1 0.90, head to head -0.16 \u00b1 0.53 (duplicate duels, 20,000 deals, seed 1): no better, so this row stays"
+        },
         "note": "The features 32-33 (issue 20, 2026-12-05): the other seat's likely reply to a lead from its face-up cards (it takes with its cheapest winner, else gives its cheapest card) and the trick's points after it, signed; the decision's features renumbered 34-43. Trained at e460db8. Duplicate duels of 20,000 deals, seed 1, heuristic bidding: +67.68 \u00b1 0.90 a deal over the heuristic (75.0% of pimc v3's +90.24; the row before +58.35 \u00b1 0.91), +7.65 \u00b1 0.68 head to head over the row before. belote learn --variant dekjas --deals 100000 --test-deals 10000 --write (15 min 20 s, 12.1 GB peak)",
         "ridge": 1.0,
         "seed": 1,
