@@ -91,6 +91,26 @@ def net_rollout_values(st, rec, pub, sc, cards, m, side, weights, w, view, lcard
         out[j] = hand_value(w, rec, pub, sc, side)
 
 
+def played_deals(rules, seed: int, first: int, deals: int):
+    """The deals ``first .. first + deals - 1`` of ``belote simulate --seed SEED`` (heuristic bidding and
+    play) that were played, each as ``(i, its state before the first card, an iterator over its plays in
+    order (``record_plays``), its public information (``public_from_record``))``."""
+    from analyzer.game.state import record_plays, state_from_record
+    from analyzer.players import public_from_record
+    from analyzer.players.policies import Policies
+    from analyzer.runs.records import hand_record
+    from analyzer.runs.simulate import SimConfig
+
+    cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
+                    deals=first + deals, seed=seed)
+    for i in range(first, first + deals):
+        record = hand_record(cfg, i)
+        if record.get("outcome") != "played":
+            continue
+        st, _ = state_from_record(record)
+        yield i, st, iter(record_plays(record)), public_from_record(record, rules)
+
+
 def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label: str = "rollout",
               weights: np.ndarray | None = None) -> Decisions:
     """The decisions with more than one legal card of deals ``first .. first + deals - 1`` of seed
@@ -100,20 +120,14 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
     plays the hands and the play-outs (the deals of ``belote simulate --seed SEED``); a row of net
     weights (``net.N_WEIGHTS``): net with them plays both, from the first card (the same deals and
     bidding), so the fit is a step of policy iteration over that net."""
-    from analyzer.game.state import ST_TRICK_NO, STATE_SIZE, record_plays, side_of_seat, state_from_record
-    from analyzer.players import public_from_record
+    from analyzer.game.state import ST_TRICK_NO, STATE_SIZE, side_of_seat
     from analyzer.players.net import N_FEATURES, decision_features, setting
     from analyzer.players.pimc import N_SC
     from analyzer.players.play import HEURISTIC
-    from analyzer.players.policies import Policies
     from analyzer.players.solver import Solver
-    from analyzer.runs.records import hand_record
-    from analyzer.runs.simulate import SimConfig
 
     t0 = time.perf_counter()
     rec = rules.record()
-    cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
-                    deals=first + deals, seed=seed)
     solver = Solver(rules, "points") if label == "dd" else None  # card points the seat's side ends with
     view = np.zeros(STATE_SIZE, np.int64)
     cards = np.zeros(32, np.int64)
@@ -125,13 +139,7 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
         w_scr, v_scr = np.zeros(STATE_SIZE, np.int64), np.zeros(STATE_SIZE, np.int64)
         lc, fs, nz = np.zeros(32, np.int64), np.zeros((32, N_FEATURES), np.float64), np.zeros(N_FEATURES, np.int64)
     xs, losses, groups, tricks, settings = [], [], [], [], []
-    for i in range(first, first + deals):
-        record = hand_record(cfg, i)
-        if record.get("outcome") != "played":
-            continue
-        st, _ = state_from_record(record)
-        plays = iter(record_plays(record))
-        pub = public_from_record(record, rules)
+    for i, st, plays, pub in played_deals(rules, seed, first, deals):
         set_stuk(st, rec, sc, True)  # the true deal's stuk, in every value of its decisions
         while not is_over(st, rec):
             card = next(plays)[2] if weights is None else -1  # the heuristic's card, as it was played
