@@ -28,8 +28,8 @@ from analyzer.game.state import (
 )
 from analyzer.players import play
 from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN, observe
-from analyzer.players.net import (FEATURES, N_FEATURES, N_SETTINGS, N_TERMS, N_WEIGHTS, ROW_LABELS, decision_features, net_card,
-                                  setting)
+from analyzer.players.net import (FEATURES, N_CARD_FEATURES, N_FEATURES, N_SETTINGS, N_TERMS, N_WEIGHTS, ROW_LABELS, decision_features,
+                                  decision_mask, net_card, setting)
 from analyzer.players.pimc import heuristic_on_state
 from analyzer.players.policies import play_code
 from analyzer.players import strong_workspace
@@ -283,11 +283,14 @@ def test_every_feature_of_every_legal_card_equals_the_reference(label):
         m, heur = decision_features(view, rec, pub, play.HEURISTIC, cards, feats)
         assert sorted(cards[:m]) == _cards(int(legal_cards(st, rec)))
         assert heur == heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], play.HEURISTIC)
+        mask = decision_mask(view, rec)
         for j in range(m):
             ref = reference_features(view, rules, int(pub[PUB_SEEN_OUT]), heur, int(cards[j]), pub) + reference_context(view, rules, pub)
             got = feats[j]
             wrong = [FEATURES[f] for f in range(N_FEATURES) if abs(got[f] - ref[f]) > 1e-12]
             assert not wrong, (label, int(cards[j]), wrong)
+            outside = [FEATURES[f] for f in range(N_CARD_FEATURES) if got[f] != 0.0 and not (mask >> f) & 1]
+            assert not outside, (label, int(cards[j]), outside)  # net's scores leave them out (decision_mask)
             seen |= got != 0
     assert seen[[34, 45, 46, 47]].all(), label  # takes and keeps, its winner keeps, side masters, master trumps: all met
     if label == "dekjas":  # every feature of Dekjas' face-up cards and declarations was checked where it is not 0

@@ -207,6 +207,23 @@ def _cttz32(typingctx, x):
     return sig, codegen
 
 
+@intrinsic
+def _cttz64(typingctx, x):
+    """LLVM's count of trailing zeros on a uint64 (one TZCNT/BSF instruction)."""
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@njit(cache=True, forceinline=True)
+def lowest_bit64(mask):
+    """Index of the lowest set bit of a 64-bit ``mask`` (non-zero): for sets of more than 32 things."""
+    return _cttz64(np.uint64(mask))
+
+
 @njit(cache=True, forceinline=True)
 def popcount(mask):
     """Number of cards in ``mask``."""
