@@ -68,16 +68,16 @@ policies: $(STAMP)
 	$(BIN)/belote calibrate --all --ship --deals 200000
 	$(BIN)/belote calibrate --all --ship --play net --deals 200000
 
-# retrain the shipped net play policy (analyzer/players/net_weights.py), every row, about half an hour (classic
-# 11 min, Piekjas 3 5 min, Piekjas 4 3 min on 2026-12-05)
-# on 2 cores and 16 GB of memory at the most (classic): classic and Piekjas 3 take two steps of policy iteration (heuristic games, then the
-# first step's net's games), the other rows one (their second step beat v2 head to head but the
-# heuristic by less: docs/BENCHMARKS.md). Then `make policies` calibrates the bidders under it.
+# retrain the shipped net play policy (analyzer/players/net_weights.py), every row, about 40 minutes (classic
+# 13.5 min, Piekjas 3 6.5 min, Piekjas 4 3.5 min, Dekjas 12 min on 2026-12-05)
+# on 2 cores and 13 GB of memory at the most (classic): classic, Piekjas 3 and Dekjas take two steps of policy iteration
+# (heuristic games, then the first step's net's games), Piekjas 2 and 4 one (their second step beat v2 head to head but
+# the heuristic by less: docs/BENCHMARKS.md). Then `make policies` calibrates the bidders under it.
 net: $(STAMP)
 	$(BIN)/belote learn --variant classic --deals 200000 --test-deals 20000 --iterations 2 --write
 	$(BIN)/belote learn --variant piekjas --players 3 --deals 100000 --test-deals 10000 --iterations 2 --write
 	for p in 2 4; do $(BIN)/belote learn --variant piekjas --players $$p --deals 100000 --test-deals 10000 --write || exit 1; done
-	$(BIN)/belote learn --variant dekjas --deals 100000 --test-deals 10000 --write
+	$(BIN)/belote learn --variant dekjas --deals 100000 --test-deals 10000 --iterations 2 --write
 
 # rerun every console example of README.md and write its real output back
 docs: $(STAMP)

@@ -20,8 +20,9 @@ Versions (``net:v=N``): v3, the default, is the shipped ``net_weights``. Every r
 reads the decision's features (35-47) and has a block of weights for each of the 16 settings; in
 classic and Piekjas 3 it is two steps of policy iteration (``belote learn --iterations 2``: the fit
 on the heuristic's games and play-outs, then on the games the first step's net plays, each card
-followed by that net in every seat), in Piekjas 4 and Dekjas one step (there the second step had
-beaten the net before it head to head but the heuristic by less: a best response to its play-outs).
+followed by that net in every seat; since 2026-12-05 in Dekjas too), in Piekjas 4 one step (there the
+second step had beaten the net before it head to head but the heuristic by less: a best response to its
+play-outs; Dekjas' second step beats the row before head to head by +13 a deal, the heuristic by +0.6-0.8 more).
 Piekjas 2's row is v2's (it had 96% of pimc's margin already). The Dekjas features 28-30 (what the
 opponent's face-up cards can do to the card, the side suits they lack, and the face-down card it
 uncovers), 32-33 (the opponent's likely reply to a lead, from its face-up cards: whether it takes
@@ -31,8 +32,7 @@ play) are 0 in every other variant
 (no other seat's card is in sight; the declarations are made at the first trick). The features 34
 and 45 (a card that takes the trick and keeps it, a trick its winner keeps: ``keeps``, by the unseen
 cards and the voids shown) and 46-47 (the seat's masters in side suits and in trumps: ``masters``)
-weigh in the classic, Piekjas 3 and Piekjas 4 rows; a Dekjas row trained with them did not beat the
-row before head to head, which stays (its try is in ``PROVENANCE``). v2 (``net_weights_v2``,
+weigh in every row but Piekjas 2's (v2's). v2 (``net_weights_v2``,
 frozen) was trained on the heuristic's games and play-outs with the features 0 to 27 and four
 settings (its weights of the other features are 0, each of its blocks copied to the four positions).
 The figures are in docs/BENCHMARKS.md.
