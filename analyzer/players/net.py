@@ -75,10 +75,10 @@ from analyzer.game.state import (
 )
 from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN
 from analyzer.players.pimc import heuristic_on_state
-from analyzer.players.play import CHEAPEST, HEURISTIC, _beaters, _pick, _winners
+from analyzer.players.play import CHEAPEST, HEURISTIC, LANE_MASTERS, _beaters, _lane_of, _pick, _winners
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
-from analyzer.rules.cards import (ALL_CARDS_MASK, LAST_TRICK_BONUS, PLAIN_HIGHER_LANE, TOTAL_CARD_POINTS, TRUMP_HIGHER_LANE,
-                                  card_points, lowest_bit64, lowest_card, popcount, strength, suit_mask)
+from analyzer.rules.cards import (ALL_CARDS_MASK, LAST_TRICK_BONUS, TOTAL_CARD_POINTS, card_points, lowest_bit64, lowest_card,
+                                  popcount, strength, suit_mask)
 from analyzer.rules.legal import legal_mask
 
 # The features of one legal card, in order (names: FEATURES). "pts" is the card's points / 20.
@@ -385,34 +385,20 @@ def context_features(view, rec, pub, unseen, voids):
         win_card = view[ST_PLAYED + view[ST_N_PLAYED] - k + view[ST_BEST_I]]
         if keeps(view, rec, unseen, voids, win_card, side_of_seat((view[ST_LEADER] + view[ST_BEST_I]) % n, rec)):
             winner_keeps = 1.0
-    side_masters, trump_masters = masters(np.uint32(view[ST_HANDS + seat]), view[ST_TRUMP], unseen)
+    side_masters, trump_masters = masters(view[ST_HANDS + seat], view[ST_TRUMP], unseen)
     return (partner_after, taker_after, is_taker, mine_all, other_all, lead, trumps, mine_to_declare, other_to_declare,
             roem, winner_keeps, side_masters / 8.0, trump_masters / 8.0)
-
-
-def _masters_lane_table():
-    """``[role, unseen lane]``: the ranks of a suit (a lane's bits) that no card of the unseen lane beats,
-    role 0 a side suit, 1 trumps (``cards.PLAIN_HIGHER_LANE``, ``TRUMP_HIGHER_LANE``)."""
-    out = np.zeros((2, 256), np.int64)
-    for role, higher in enumerate((PLAIN_HIGHER_LANE, TRUMP_HIGHER_LANE)):
-        for u in range(256):
-            out[role, u] = sum(1 << r for r in range(8) if not int(higher[r]) & u)
-    return out
-
-
-MASTERS_LANE = _masters_lane_table()
 
 
 @njit(cache=True, forceinline=True)
 def masters(mine, trump, unseen):
     """The number of the cards ``mine`` of a side suit, and of trumps, that no ``unseen`` card beats: a
-    lane at a time (``MASTERS_LANE``), not a card at a time (36 ns a classic decision that way)."""
+    lane at a time (``play.LANE_MASTERS``), not a card at a time (36 ns a classic decision that way)."""
     side = 0
     trumps = 0
     for s in range(4):
-        lane = (np.int64(mine) >> (8 * s)) & 0xFF
         role = 1 if s == trump else 0
-        c = popcount(np.uint32(lane & MASTERS_LANE[role, (np.int64(unseen) >> (8 * s)) & 0xFF]))
+        c = popcount(_lane_of(mine, s) & LANE_MASTERS[role * 256 + _lane_of(unseen, s)])
         trumps += c * role
         side += c * (1 - role)
     return side, trumps

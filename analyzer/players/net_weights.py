@@ -2324,20 +2324,7 @@ PROVENANCE = {
         "iterations": 2,
         "masters_one_step_not_kept": {
             "commit": "4ce516661a7a5cb2b913c84c0f82382cd8e4c0e8",
-            "held_out": {
-                "deals": 10000,
-                "decisions": 169372,
-                "difference": -33.93055522754646,
-                "difference_ci": [
-                    -35.228806683512,
-                    -32.63230377158093
-                ],
-                "heuristic_best": 0.4405509765486621,
-                "heuristic_loss": 153.12298372812506,
-                "net_best": 0.5308846798762488,
-                "net_loss": 119.19242850057861
-            },
-            "why": "belote learn --variant dekjas --deals 100000 --test-deals 10000 (2026-12-05, with the seat's masters, features 46-47, one step; 5 min 51 s): +68.05 \u00b1 0.90 over the heuristic against the row before's +67.68 \u00b1 0.90, head to head -0.16 \u00b1 0.53 (duplicate duels, 20,000 deals, seed 1): no better, so it was not kept"
+            "why": "belote learn --variant dekjas --deals 100000 --test-deals 10000 (2026-12-05, with the seat's masters, features 46-47, one step; 5 min 51 s): +68.05 \u00b1 0.90 over the heuristic against the row before's +67.68 \u00b1 0.90, head to head -0.16 \u00b1 0.53 (duplicate duels, 20,000 deals, seed 1): no better, so it was not kept; its held-out figures are this row's step 1 (the same fit)"
         },
         "note": "The seat's masters (features 46-47, issue 20, 2026-12-05) and two steps of policy iteration (belote learn --iterations 2), trained with every feature before them on pimc v3's evaluator (stuk and the declarations made in play counted). Duplicate duels of 20,000 deals, heuristic bidding: +68.46 \u00b1 0.89 over the heuristic on seed 1 (75.9% of pimc v3's +90.24 \u00b1 0.87; the row before +67.68 \u00b1 0.90, 75.0%), +68.80 \u00b1 0.89 on seed 2 (the row before +68.22 \u00b1 0.90); head to head over the row before +13.69 \u00b1 0.75 (seed 1), +13.16 \u00b1 0.33 on 100,000 deals of seed 3 (it put in net:v=2's place in a throwaway copy, where it gives its +67.68 again): most of that is a best response to net's own play, the gain over the heuristic is +0.6 to +0.8. One step with the masters did no better than the row before (masters_one_step_not_kept). belote learn --variant dekjas --deals 100000 --test-deals 10000 --iterations 2 --write (12 min 1 s)",
         "ridge": 1.0,
