@@ -62,6 +62,9 @@ def _inner(a) -> None:
             library = cres.library
             obj.write(library._belote_object)
             obj.flush()
+            if a.keep:  # --annotate: the object code and where each function was loaded
+                with open(a.keep, "wb") as keep:
+                    keep.write(library._belote_object)
             listing = subprocess.run(["nm", "-S", "--defined-only", obj.name], capture_output=True, text=True,
                                      check=True).stdout
             for line in listing.splitlines():
@@ -73,6 +76,9 @@ def _inner(a) -> None:
                         continue
                     if at:
                         out.write(f"{at:x} {int(parts[1], 16):x} {parts[3]}\n")
+                        if a.keep:
+                            with open(a.keep + ".map", "a") as keep:
+                                keep.write(f"{at:x} {parts[0]} {int(parts[1], 16):x} {parts[3]}\n")
     simulate(SimConfig(rules=rules, policies=pols, deals=a.hands, seed=2, threads=1))
 
 
@@ -95,17 +101,23 @@ def main() -> None:
     p.add_argument("--play", default="random")
     p.add_argument("--hands", type=int, default=3_000_000)
     p.add_argument("--top", type=int, default=15)
+    p.add_argument("--annotate", metavar="NAME", help="also print NAME's instructions (e.g. _play_hand) with their samples")
+    p.add_argument("--lines", type=int, default=60, help="--annotate: the hottest instructions shown, in address order")
     p.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--keep", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.inner:
         _inner(a)
         return
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
+        keep = ["--keep", os.path.join(tmp, "kernels.o")] if a.annotate else []
         subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000", "-o", data, sys.executable, __file__,
-                        "--inner", "--variant", a.variant, "--play", a.play, "--hands", str(a.hands)], check=True)
+                        "--inner", "--variant", a.variant, "--play", a.play, "--hands", str(a.hands)] + keep, check=True)
         report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "sym"], capture_output=True,
                                 text=True, check=True).stdout
+        if a.annotate:
+            annotated = _annotate(data, keep[1], a.annotate, a.lines)
     print(f"{a.variant}, play {a.play}, {a.hands:,} hands on one thread (and the process's start-up):")
     shown = 0
     for line in report.splitlines():
@@ -113,6 +125,48 @@ def main() -> None:
         if m and shown < a.top:
             print(f"{m.group(1):>7}%  {_name(m.group(2))}")
             shown += 1
+    if a.annotate:
+        print(annotated)
+
+
+def _annotate(data: str, obj: str, name: str, lines: int) -> str:
+    """The instructions of the function whose name contains ``name``, each with its share of the
+    function's samples: the ``lines`` hottest, in address order, with ``...`` where some are left out.
+    A sample's address less the function's load address is its offset in the object code (``objdump``)."""
+    functions = []
+    with open(obj + ".map") as f:
+        for line in f:
+            at, offset, size, symbol = line.split()
+            if name in _name(symbol):
+                functions.append((int(at, 16), int(offset, 16), int(size, 16), symbol))
+    if not functions:
+        return f"--annotate: no function named like {name!r} in the driver's library"
+    at, offset, size, symbol = max(functions, key=lambda f: f[2])
+    ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True, check=True).stdout
+    hits: dict[int, int] = {}
+    for line in ips.split():
+        ip = int(line, 16)
+        if at <= ip < at + size:
+            hits[offset + ip - at] = hits.get(offset + ip - at, 0) + 1
+    total = sum(hits.values()) or 1
+    listing = subprocess.run(["objdump", "-d", "--no-show-raw-insn", f"--start-address={offset}",
+                              f"--stop-address={offset + size}", obj], capture_output=True, text=True, check=True).stdout
+    rows = []
+    for line in listing.splitlines():
+        m = re.match(r"\s*([0-9a-f]+):\s+(.*)", line)
+        if m:
+            rows.append((int(m.group(1), 16), re.sub(r"<[^>]*?(\+0x[0-9a-f]+)?>", lambda j: f"<{j.group(1) or ''}>", m.group(2))))
+    hot = {r[0] for r in sorted(rows, key=lambda r: -hits.get(r[0], 0))[:lines]}
+    out = [f"{_name(symbol)}: {total:,} samples, {size:,} bytes of code; the {lines} hottest instructions:"]
+    skipped = False
+    for address, text in rows:
+        if address in hot:
+            out.append(f"{100 * hits.get(address, 0) / total:6.2f}%  {address:6x}  {text}")
+            skipped = False
+        elif not skipped:
+            out.append("    ...")
+            skipped = True
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -122,3 +122,26 @@ def test_engine_agrees_with_reference_on_scoring():
         a, b = ref.score_hand(*args), eng.score_hand(*args)
         for f in ("outcome", "card_points", "raw_totals", "scores", "reserve_after", "all_tricks_side", "trickless_sides"):
             assert getattr(b, f) == getattr(a, f), (f, args)
+
+
+def test_every_suit_lane_declares_the_reference_sequences():
+    """Every one of the 256 sets of cards of a suit, in every suit (with the other suits' cards beside
+    it, which are no part of its runs): ``find_declarations``' sequences (its lane table,
+    ``declarations.LANE_RUNS``) are the reference's, in the kernel's order (by suit, then rank)."""
+    import numpy as np
+
+    import analyzer.rules.reference as ref
+    from analyzer.rules.declarations import MAX_DECLARATIONS, SEQUENCE, find_declarations
+
+    kinds = np.zeros(MAX_DECLARATIONS, np.int64)
+    masks = np.zeros(MAX_DECLARATIONS, np.uint32)
+    points = np.zeros(MAX_DECLARATIONS, np.int64)
+    others = 0b10100101  # a fixed pattern in the other lanes: 7 9 Q A, no run of 3
+    for suit in range(4):
+        for lane in range(256):
+            pool = sum((lane if s == suit else others) << (8 * s) for s in range(4))
+            cards = [c for c in range(32) if pool >> c & 1]
+            n = find_declarations(np.uint32(pool), np.uint32(pool), kinds, masks, points)
+            got = [(int(masks[i]), int(points[i])) for i in range(n) if kinds[i] == SEQUENCE]
+            want = [(sum(1 << c for c in d.cards), d.points) for d in ref.declarations(cards) if d.kind == "sequence"]
+            assert got == want, (suit, bin(lane))

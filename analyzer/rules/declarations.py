@@ -91,23 +91,34 @@ def has_declaration(seq_pool, carre_pool):
     return runs != 0 or quads != 0
 
 
-@njit(cache=True, _nrt=False)
-def _next_run(ln, r):
-    """The next maximal run of set bits of the 8-bit lane ``ln`` at or above bit ``r``: (start, end),
-    end excluded; (8, 8) when there is none."""
-    while r < 8 and not (ln >> r & 1):
-        r += 1
-    start = r
-    while r < 8 and (ln >> r & 1):
-        r += 1
-    return start, r
+def _lane_runs():
+    """For every 8-bit lane, its maximal runs of 3 or more set bits (at most 2 fit in 8 bits), lowest
+    first, as lane masks: ``LANE_RUNS[2 * lane + j]``, 0 where there is no j-th run."""
+    out = np.zeros(2 * 256, dtype=np.int64)
+    for lane_bits in range(256):
+        runs, r = [], 0
+        while r < 8:
+            if lane_bits >> r & 1:
+                start = r
+                while r < 8 and lane_bits >> r & 1:
+                    r += 1
+                if r - start >= 3:
+                    runs.append(((1 << (r - start)) - 1) << start)
+            else:
+                r += 1
+        out[2 * lane_bits:2 * lane_bits + len(runs)] = runs
+    return out
 
 
-@njit(cache=True, _nrt=False)
-def _run_mask(s, start, end):
-    """The cards of suit ``s`` from rank index ``start`` to ``end`` (excluded), uint32 (numba widens
-    a uint32 shift: one type for declaration_key and the masks' arrays)."""
-    return np.uint32(np.uint32(((1 << (end - start)) - 1) << start) << np.uint32(8 * s))
+# LANE_RUNS[2 * lane + j]: the j-th maximal run of 3+ cards of an 8-bit lane (a table: a loop over
+# the bits cost a random hand 8% of its time, docs/BENCHMARKS.md)
+LANE_RUNS = _lane_runs()
+
+
+@njit(cache=True, forceinline=True)
+def lane_run(seq_pool, s, j):
+    """The j-th (0 or 1) sequence of suit ``s`` in ``seq_pool``, a uint32 card mask; 0 for none."""
+    return np.uint32(np.uint32(LANE_RUNS[2 * lane(seq_pool, s) + j]) << np.uint32(8 * s))
 
 
 # compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
@@ -126,15 +137,14 @@ def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
     if not has_declaration(seq_pool, carre_pool):
         return 0
     for s in range(N_SUITS):
-        ln = lane(seq_pool, s)
-        r = np.int64(0)  # not a literal 0: _next_run compiles once
-        while r < 8:
-            start, r = _next_run(ln, r)
-            if r - start >= 3:
-                out_kind[n] = SEQUENCE
-                out_mask[n] = _run_mask(s, start, r)
-                out_points[n] = SEQUENCE_POINTS[r - start]
-                n += 1
+        for j in range(2):
+            run = lane_run(seq_pool, s, j)
+            if run == 0:
+                break
+            out_kind[n] = SEQUENCE
+            out_mask[n] = run
+            out_points[n] = SEQUENCE_POINTS[popcount(run)]
+            n += 1
     for r in range(8):
         if CARRE_POINTS[r] == 0:
             continue
@@ -208,15 +218,14 @@ def declare_new(seq_pool, carre_pool, trump, by_points):
     if not has_declaration(seq_pool, carre_pool):
         return pts, best, seq_used, carre_used
     for s in range(N_SUITS):
-        ln = lane(seq_pool, s)
-        r = np.int64(0)  # not a literal 0: _next_run compiles once
-        while r < 8:
-            start, r = _next_run(ln, r)
-            if r - start >= 3:
-                run = _run_mask(s, start, r)
-                pts += SEQUENCE_POINTS[r - start]
-                best = max(best, declaration_key(run, SEQUENCE_POINTS[r - start], trump, by_points))
-                seq_used |= run
+        for j in range(2):
+            run = lane_run(seq_pool, s, j)
+            if run == 0:
+                break
+            points = SEQUENCE_POINTS[popcount(run)]
+            pts += points
+            best = max(best, declaration_key(run, points, trump, by_points))
+            seq_used |= run
     for r in range(8):
         if CARRE_POINTS[r] == 0:
             continue
