@@ -58,12 +58,14 @@ def _inner(a) -> None:
     pols = Policies.parse(a.play if a.play in ("random", "heuristic") else "heuristic", a.play, rules.players)
     simulate(SimConfig(rules=rules, policies=pols, deals=1000, seed=1, threads=1))  # compiles or loads the driver
     with tempfile.NamedTemporaryFile(suffix=".o") as obj, open(f"/tmp/perf-{os.getpid()}.map", "w") as out:
-        for cres in driver.CHUNKS[driver.SIMULATE].overloads.values():
+        for number, cres in enumerate(driver.CHUNKS[driver.SIMULATE].overloads.values()):
             library = cres.library
+            obj.seek(0)
+            obj.truncate()
             obj.write(library._belote_object)
             obj.flush()
             if a.keep:  # --annotate: the object code and where each function was loaded
-                with open(a.keep, "wb") as keep:
+                with open(f"{a.keep}.{number}", "wb") as keep:
                     keep.write(library._belote_object)
             listing = subprocess.run(["nm", "-S", "--defined-only", obj.name], capture_output=True, text=True,
                                      check=True).stdout
@@ -78,7 +80,7 @@ def _inner(a) -> None:
                         out.write(f"{at:x} {int(parts[1], 16):x} {parts[3]}\n")
                         if a.keep:
                             with open(a.keep + ".map", "a") as keep:
-                                keep.write(f"{at:x} {parts[0]} {int(parts[1], 16):x} {parts[3]}\n")
+                                keep.write(f"{number} {at:x} {parts[0]} {int(parts[1], 16):x} {parts[3]}\n")
     simulate(SimConfig(rules=rules, policies=pols, deals=a.hands, seed=2, threads=1))
 
 
@@ -136,16 +138,17 @@ def _annotate(data: str, obj: str, name: str, lines: int) -> str:
     functions = []
     with open(obj + ".map") as f:
         for line in f:
-            at, offset, size, symbol = line.split()
+            number, at, offset, size, symbol = line.split()
             if name in _name(symbol):
-                functions.append((int(at, 16), int(offset, 16), int(size, 16), symbol))
+                functions.append((int(at, 16), int(offset, 16), int(size, 16), symbol, f"{obj}.{number}"))
     if not functions:
         return f"--annotate: no function named like {name!r} in the driver's library"
-    at, offset, size, symbol = max(functions, key=lambda f: f[2])
-    ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True, check=True).stdout
+    ips = [int(line, 16) for line in subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True,
+                                                      text=True, check=True).stdout.split()]
+    # the library's copy that took the samples (the driver has one per signature it was called with)
+    at, offset, size, symbol, obj = max(functions, key=lambda f: sum(f[0] <= ip < f[0] + f[2] for ip in ips))
     hits: dict[int, int] = {}
-    for line in ips.split():
-        ip = int(line, 16)
+    for ip in ips:
         if at <= ip < at + size:
             hits[offset + ip - at] = hits.get(offset + ip - at, 0) + 1
     total = sum(hits.values()) or 1

@@ -61,6 +61,9 @@ from analyzer.rules import Rules
 from analyzer.rules.scoring import CAPOT_POINTS
 
 MAX_SEATS = 4
+# A field at a computed offset is read as ``st[_u(ST_HANDS + seat)]``: numba adds a wraparound for a
+# negative index to every signed one, two instructions on the hand loop's critical path per access.
+_u = np.uint64
 MAX_TRICKS = 16  # Dekjas
 
 # the state's record, declared once: (name, size), offsets derived (the layout of the docstring)
@@ -211,7 +214,7 @@ def legal_cards(st, rec):
             winner -= rec.n_players
         partner_winning = 1 if (winner & 1) == (seat & 1) else 0
     led = st[ST_LED] if k > 0 else -1
-    return legal_mask(np.uint32(st[ST_HANDS + seat]), led, st[ST_BEST_TRUMP] if k > 0 else -1,
+    return legal_mask(np.uint32(st[_u(ST_HANDS + seat)]), led, st[ST_BEST_TRUMP] if k > 0 else -1,
                       st[ST_TRUMP], partner_winning, rec.undertrump_free)
 
 
@@ -240,7 +243,7 @@ def play_card(st, rec, card):
     k = st[ST_N_IN]
     trump = st[ST_TRUMP]
     n_played = st[ST_N_PLAYED]
-    hand = st[ST_HANDS + seat]
+    hand = st[_u(ST_HANDS + seat)]
     gone = st[ST_GONE]
     trick_mask = st[ST_TRICK_MASK]
     led, best_i, best_s, best_trump = -1, 0, -1, -1
@@ -250,14 +253,14 @@ def play_card(st, rec, card):
     b = np.int64(1) << card
     hand &= ~b
     if has_piles(rec):
-        below = st[ST_UNDER + card]
+        below = st[_u(ST_UNDER + card)]
         if below >= 0:
             # §4 Dekjas: the face-down card under a played face-up card turns face up
             hand |= np.int64(1) << below
-            st[ST_DOWN + seat] &= ~(np.int64(1) << below)
-    st[ST_HANDS + seat] = hand
+            st[_u(ST_DOWN + seat)] &= ~(np.int64(1) << below)
+    st[_u(ST_HANDS + seat)] = hand
     st[ST_GONE] = gone | b
-    st[ST_PLAYED + n_played] = card
+    st[_u(ST_PLAYED + n_played)] = card
     st[ST_N_PLAYED] = n_played + 1
     if k + 1 < n:
         st[ST_TRICK_MASK] = trick_mask | b
@@ -279,10 +282,10 @@ def play_card(st, rec, card):
     pts = mask_points(trick_mask | b, trump)
     if t == rec.n_tricks - 1:
         pts += LAST_TRICK_BONUS
-    st[ST_POINTS + side] += pts
-    st[ST_TRICKS + side] += 1
+    st[_u(ST_POINTS + side)] += pts
+    st[_u(ST_TRICKS + side)] += 1
     st[ST_TRICK_NO] = t + 1
-    st[ST_LEADERS + t + 1] = winner
+    st[_u(ST_LEADERS + t + 1)] = winner
     st[ST_LEADER] = winner
     st[ST_TO_MOVE] = winner
     st[ST_N_IN] = 0

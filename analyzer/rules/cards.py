@@ -253,7 +253,8 @@ def nth_card(mask, n):
     lane_no = ge1 + ge2 + ge3
     below = ge1 * c1 + ge2 * (c2 - c1) + ge3 * (c3 - c2)
     byte = np.int64((m >> np.uint32(8 * lane_no)) & np.uint32(0xFF))
-    return 8 * lane_no + SELECT8[byte * 8 + (n - below)]
+    # an unsigned index: numba adds no wraparound for a negative one on the random pick's critical path
+    return 8 * lane_no + SELECT8[np.uint64(byte * 8 + (n - below))]
 
 
 @njit(cache=True, forceinline=True)

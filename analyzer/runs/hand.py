@@ -66,6 +66,10 @@ from analyzer.players.play import FIRST_STATE_KIND, KIND_MASK, choose_card
 from analyzer.players.strong import L_FN, call_strong, entry_address, make_link, plays_strong, strong_bits
 from analyzer.rules.scoring import score_classic, score_solo
 
+# An offset computed in the play loop indexes as ``st[_u(ST_HANDS + seat)]``: numba adds a wraparound for
+# a negative index to every signed one, on the loop's critical path (analyzer.game.state).
+_u = np.uint64
+
 # --- the per-hand result record (int64), declared once: (name, size), offsets derived --------
 N_DECL_KINDS = 9  # declarations by kind: seq3, seq4, seq5+, carré 9 10 J Q K A
 RESULT_FIELDS = (
@@ -464,26 +468,26 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         win_seat = -1
         if k > 0:
             bi = st[ST_BEST_I]
-            win_card = st[ST_PLAYED + st[ST_N_PLAYED] - k + bi]
+            win_card = st[_u(ST_PLAYED + st[ST_N_PLAYED] - k + bi)]
             win_seat = st[ST_LEADER] + bi
             if win_seat >= n:
                 win_seat -= n
         # every draw advances the stream before using it (as dealing.next_u64 does), so
         # the first card never reuses the number of the last bidding call
         stream += GOLDEN
-        policy = seat_play[seat]
+        policy = seat_play[_u(seat)]
         if strong and (policy & KIND_MASK) >= FIRST_STATE_KIND:
             # §5: the stuk announced so far (note_stuk reads it from the whole state, so here, at the
             # decisions that hear it, and not after every card: the loop of every hand pays that)
             note_stuk(ws.pub, st, rec)
             card = call_strong(ws.link, policy, st, ws.pub, mix64(stream))
         else:
-            card = choose_card(policy, legal, seat, np.uint32(st[ST_HANDS + seat]),
+            card = choose_card(policy, legal, seat, np.uint32(st[_u(ST_HANDS + seat)]),
                                np.uint32(st[ST_GONE] | face_up_out), st[ST_LED], win_card, win_seat, k, trump,
                                taker, partners, n, mix64(stream))
         winner = play_card(st, rec, card)
         if has_piles(rec):
-            below = st[ST_UNDER + card]
+            below = st[_u(ST_UNDER + card)]
             if below >= 0:
                 # the face-down card under it turned face up (§4, done by play_card)
                 if tracing:
