@@ -176,32 +176,52 @@ TR_DECL = TR_OFFSETS["decl"]
 TR_STUK = TR_OFFSETS["stuk"]
 
 
+# --- one thread's scratch, declared once: (name, size), offsets derived ----------------------
+WS64_FIELDS = (  # int64
+    ("under", N_CARDS),  # Dekjas: the face-down card under a face-up card
+    ("down", 16),  # Dekjas piles, face down: [seat * 8 + pile]
+    ("up", 16),  # Dekjas piles, face up
+    ("bid_out", AUCTION_SIZE),  # the bidding's state and outcome (analyzer.game.auction)
+    ("card_pts", 4),  # + side
+    ("tricks", 4),  # + side
+    ("decl_pts", 4),  # + side
+    ("stuk_pts", 4),  # + side
+    ("best_key", 4),  # + seat
+    ("kinds", MAX_DECLARATIONS),
+    ("points", MAX_DECLARATIONS),
+    ("bonus", 4),
+    ("award", 4),
+    ("out_card", 4),
+    ("out_raw", 4),
+    ("out_scores", 4),
+    ("seat_play", 4),  # each seat's play policy in this hand, resolved by role after bidding
+)
+W64_OFFSETS, W64_SIZE = offsets(WS64_FIELDS)
+WS32_FIELDS = (  # uint32 card masks
+    ("hands", 4),  # + seat: playable cards (Dekjas: face-up)
+    ("start", 4),  # + seat: cards at the first trick (Dekjas: all owned)
+    ("own", 4),  # + seat: cards each seat judges when bidding
+    ("masks", MAX_DECLARATIONS),
+)
+W32_OFFSETS, W32_SIZE = offsets(WS32_FIELDS)
+W_UNDER, W_DOWN, W_UP, W_BID_OUT = (W64_OFFSETS[k] for k in ("under", "down", "up", "bid_out"))
+W_CARD_PTS, W_TRICKS, W_DECL_PTS, W_STUK_PTS, W_BEST_KEY = (
+    W64_OFFSETS[k] for k in ("card_pts", "tricks", "decl_pts", "stuk_pts", "best_key"))
+W_KINDS, W_POINTS, W_BONUS, W_AWARD = (W64_OFFSETS[k] for k in ("kinds", "points", "bonus", "award"))
+W_OUT_CARD, W_OUT_RAW, W_OUT_SCORES, W_SEAT_PLAY = (W64_OFFSETS[k] for k in ("out_card", "out_raw", "out_scores", "seat_play"))
+W_HANDS, W_START, W_OWN, W_MASKS = (W32_OFFSETS[k] for k in ("hands", "start", "own", "masks"))
+
+
 class Workspace(NamedTuple):
     """Scratch arrays, allocated once per thread (numba allocations in the hot loop cost
-    more than the hand itself)."""
+    more than the hand itself). Few arrays: numba passes each array of a call's arguments as
+    seven words, and the hand is called once a hand (24 arrays cost a random hand about 4%,
+    docs/BENCHMARKS.md); the hand takes its views of ``w64`` and ``w32`` (``WS64_FIELDS``,
+    ``WS32_FIELDS``)."""
 
-    hands: np.ndarray  # uint32[4]: playable cards per seat (Dekjas: face-up)
-    start: np.ndarray  # uint32[4]: cards at the first trick (Dekjas: all owned)
-    own: np.ndarray  # uint32[4]: cards each seat judges when bidding
-    under: np.ndarray  # int64[32]: Dekjas: the face-down card under a face-up card
-    down: np.ndarray  # int64[2, 8]: Dekjas piles, face down
-    up: np.ndarray  # int64[2, 8]: Dekjas piles, face up
-    bid_out: np.ndarray  # int64[AUCTION_SIZE]: the bidding's state and outcome (analyzer.game.auction)
-    card_pts: np.ndarray  # int64[4] per side
-    tricks: np.ndarray  # int64[4] per side
-    decl_pts: np.ndarray  # int64[4] per side
-    stuk_pts: np.ndarray  # int64[4] per side
-    best_key: np.ndarray  # int64[4] per seat
-    kinds: np.ndarray  # int64[MAX_DECLARATIONS]
-    masks: np.ndarray  # uint32[MAX_DECLARATIONS]
-    points: np.ndarray  # int64[MAX_DECLARATIONS]
-    bonus: np.ndarray  # int64[4]
-    award: np.ndarray  # int64[4]
-    out_card: np.ndarray  # int64[4]
-    out_raw: np.ndarray  # int64[4]
-    out_scores: np.ndarray  # int64[4]
+    w64: np.ndarray  # int64[W64_SIZE]
+    w32: np.ndarray  # uint32[W32_SIZE]
     state: np.ndarray  # int64[STATE_SIZE]: the hand in play (analyzer.game.state), readable by search players
-    seat_play: np.ndarray  # int64[4]: each seat's play policy in this hand, resolved by role after bidding
     pub: np.ndarray  # int64[PUB_SIZE]: what every seat knows beyond the state (analyzer.players.knowledge)
     link: np.ndarray  # int64: the dd / pimc policies' entry and memory (analyzer.players.strong.make_link)
 
@@ -210,19 +230,11 @@ class Workspace(NamedTuple):
 def make_workspace(rec, play_pol, strong_fn):
     """The scratch of one thread; the strong policies' part is allocated only when one of
     ``play_pol`` is dd or pimc, and they are called at address ``strong_fn`` (``strong_address``)."""
-    u = np.uint32
-    i = np.int64
     bits = strong_bits(play_pol)
     if bits >= 0 and strong_fn == 0:
         raise ValueError("a dd or pimc policy plays: pass the address of its entry (runs.hand.strong_address)")
-    return Workspace(
-        np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(N_CARDS, i),
-        np.zeros((2, 8), i), np.zeros((2, 8), i), np.zeros(AUCTION_SIZE, i),
-        np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
-        np.zeros(MAX_DECLARATIONS, i), np.zeros(MAX_DECLARATIONS, u), np.zeros(MAX_DECLARATIONS, i),
-        np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i), np.zeros(4, i),
-        np.zeros(STATE_SIZE, i), np.zeros(4, i), np.zeros(PUB_SIZE, i), make_link(rec, bits, strong_fn),
-    )
+    return Workspace(np.zeros(W64_SIZE, np.int64), np.zeros(W32_SIZE, np.uint32), np.zeros(STATE_SIZE, np.int64),
+                     np.zeros(PUB_SIZE, np.int64), make_link(rec, bits, strong_fn))
 
 
 @njit(cache=True)
@@ -324,10 +336,18 @@ def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, au):
 def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                reserve_before, totals, use_totals, ws, res, trace):
     """Simulate one hand from the dealt ``deck``; see the module docstring."""
-    # the workspace's arrays, taken out once (each tuple access costs a reference count)
-    hands, start, own, under = ws.hands, ws.start, ws.own, ws.under
-    bid_out = ws.bid_out
-    card_pts, tricks, decl_pts, stuk_pts, best_key = ws.card_pts, ws.tricks, ws.decl_pts, ws.stuk_pts, ws.best_key
+    # the workspace's views (no reference counting: the hand is compiled without it)
+    w64, w32 = ws.w64, ws.w32
+    hands, start, own = w32[W_HANDS:W_HANDS + 4], w32[W_START:W_START + 4], w32[W_OWN:W_OWN + 4]
+    masks = w32[W_MASKS:W_MASKS + MAX_DECLARATIONS]
+    under, bid_out = w64[W_UNDER:W_UNDER + N_CARDS], w64[W_BID_OUT:W_BID_OUT + AUCTION_SIZE]
+    down, up = w64[W_DOWN:W_DOWN + 16].reshape((2, 8)), w64[W_UP:W_UP + 16].reshape((2, 8))
+    card_pts, tricks = w64[W_CARD_PTS:W_CARD_PTS + 4], w64[W_TRICKS:W_TRICKS + 4]
+    decl_pts, stuk_pts = w64[W_DECL_PTS:W_DECL_PTS + 4], w64[W_STUK_PTS:W_STUK_PTS + 4]
+    best_key = w64[W_BEST_KEY:W_BEST_KEY + 4]
+    kinds, points = w64[W_KINDS:W_KINDS + MAX_DECLARATIONS], w64[W_POINTS:W_POINTS + MAX_DECLARATIONS]
+    bonus, award = w64[W_BONUS:W_BONUS + 4], w64[W_AWARD:W_AWARD + 4]
+    out_card, out_raw, out_scores = w64[W_OUT_CARD:W_OUT_CARD + 4], w64[W_OUT_RAW:W_OUT_RAW + 4], w64[W_OUT_SCORES:W_OUT_SCORES + 4]
     n = rec.n_players
     partners = has_partners(rec)
     n_sides = rec.n_sides
@@ -357,14 +377,14 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 
     # ---- §3 dealing: the cards each seat judges at bidding, and the turned card ----
     if has_piles(rec):
-        turned = dekjas_piles(deck, ws.down, ws.up)
+        turned = dekjas_piles(deck, down, up)
         for c in range(N_CARDS):
             under[c] = -1
         for s in range(2):
             for p in range(8):
-                own[s] |= bit(ws.up[s, p])
-                start[s] |= bit(ws.up[s, p]) | bit(ws.down[s, p])
-                under[ws.up[s, p]] = ws.down[s, p]
+                own[s] |= bit(up[s, p])
+                start[s] |= bit(up[s, p]) | bit(down[s, p])
+                under[up[s, p]] = down[s, p]
     else:
         turned = first_hands(deck, n, rec.first_deal, own)
     res[RES_TURNED] = turned
@@ -437,14 +457,14 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     if not declares_after_trick(rec):
         for s in range(n):
             if has_declaration(start[s], start[s]):
-                _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace, s,
+                _declare(kinds, masks, points, decl_pts, best_key, res, trace, s,
                          start[s], start[s], trump, rec, 0)
     seq_used = np.uint32(0)
     carre_used = np.uint32(0)
 
     # ---- §4 play, on the game state (analyzer.game.state: the one implementation of play) ----
     # each seat's play policy for this hand, by its side's role (row 0: the troefmaker's side)
-    seat_play = ws.seat_play
+    seat_play = w64[W_SEAT_PLAY:W_SEAT_PLAY + 4]
     for s in range(n):
         seat_play[s] = play_pol[0 if side_of(s, partners) == taker_side else 1, s]
     st = ws.state
@@ -519,7 +539,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             seq_pool = np.uint32(up & ~seq_used)  # numba widens uint32 & uint32 to uint64: one type,
             carre_pool = np.uint32(up & ~carre_used)  # one compile of find_declarations
             if has_declaration(seq_pool, carre_pool):
-                su, cu = _declare(ws.kinds, ws.masks, ws.points, decl_pts, best_key, res, trace,
+                su, cu = _declare(kinds, masks, points, decl_pts, best_key, res, trace,
                                   winner, seq_pool, carre_pool, trump, rec, t)
                 seq_used |= su
                 carre_used |= cu
@@ -548,18 +568,18 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     if team_scoring(rec):
         oc, reserve = score_classic(taker_side, rec.n_tricks, card_pts, tricks, decl_pts,
                                     roem_side, stuk_pts, reserve_before, rec.classic_tie_made,
-                                    ws.out_card, ws.out_raw, ws.out_scores)
+                                    out_card, out_raw, out_scores)
     else:
         oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, card_pts, tricks, decl_pts,
                                  roem_side, stuk_pts, reserve_before, totals, rec.target, use_totals,
-                                 rec.trickless_target, ws.bonus, ws.award, ws.out_card, ws.out_raw, ws.out_scores)
+                                 rec.trickless_target, bonus, award, out_card, out_raw, out_scores)
     res[RES_OUTCOME] = oc
     res[RES_RESERVE] = reserve
     n_trickless = 0
     for s in range(n_sides):
-        res[RES_SCORES + s] = ws.out_scores[s]
-        res[RES_RAW + s] = ws.out_raw[s]
-        res[RES_CARD + s] = ws.out_card[s]
+        res[RES_SCORES + s] = out_scores[s]
+        res[RES_RAW + s] = out_raw[s]
+        res[RES_CARD + s] = out_card[s]
         res[RES_TRICKS + s] = tricks[s]
         res[RES_DECL + s] = decl_pts[s]
         if tricks[s] == rec.n_tricks:
