@@ -116,11 +116,11 @@ def first_hands(deck, n_players, first_deal, out_hands):
 @njit(cache=True, forceinline=True)
 def dekjas_piles(deck, out_down, out_up):
     """Dekjas: pile i of seat s is (deck[2i+s] face down, deck[16+2i+s] face up).
-    Fills out_down[s, i] and out_up[s, i]; the turned card is deck[31]."""
+    Fills out_down[8 * s + i] and out_up[8 * s + i]; the turned card is deck[31]."""
     for i in range(8):
         for s in range(2):
-            out_down[s, i] = deck[2 * i + s]
-            out_up[s, i] = deck[16 + 2 * i + s]
+            out_down[8 * s + i] = deck[2 * i + s]
+            out_up[8 * s + i] = deck[16 + 2 * i + s]
     return deck[31]
 
 

@@ -98,7 +98,7 @@ def default_bid_params(variant: str, players: int) -> np.ndarray:
     return p
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def suit_strength(cards, t, params):
     """The heuristic's score of ``cards`` (a mask) with suit ``t`` as trump.
 
@@ -137,7 +137,7 @@ def bid_threshold(params, rnd, seat):
     return base + params[P_SEAT_STEP] * seat
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def class_features(cards, t):
     """(hon, trump length, side aces, side voids) of ``cards`` with ``t`` as trump: the
     hand class a player recognises (length capped at ``N_LEN - 1``)."""
@@ -178,7 +178,7 @@ def override_code(rnd: int, key: int, take: bool) -> float:
     return float(code if take else -code)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def class_override(params, rnd, cards, t):
     """+1: the row's overrides take this hand in round ``rnd`` with trump ``t``; -1: they
     pass it; 0: no override, the threshold decides."""
@@ -196,7 +196,7 @@ def class_override(params, rnd, cards, t):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def bid_cards(own, turned, t, rec):
     """The cards a bidder would play with trump ``t``: classic and 4-player piekjas
     takers receive the turned card (§3.5, §3.8); a holder of the trump 7 may take the

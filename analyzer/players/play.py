@@ -132,6 +132,9 @@ def _lane_tables():
 (RANK_KEY, LANE_CHEAPEST, LANE_RICHEST, LANE_WEAKEST, LANE_RICHEST_POINTS, LANE_MASTERS,
  LANE_STRONGER) = _lane_tables()
 ACE_BIT = 1 << 7  # rank A in a lane
+# A table indexed by a computed rank or strength reads ``TABLE[_u(i)]``: numba adds a wraparound for a
+# negative signed index (analyzer.game.state), which no index here is
+_u = np.uint64
 
 
 @njit(cache=True, forceinline=True)
@@ -139,7 +142,7 @@ def _lane_of(mask, s):
     return np.int64((np.uint32(mask) >> np.uint32(8 * s)) & np.uint32(0xFF))
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def _pick(cards, trump, led, which):
     """One card of ``cards``: the CHEAPEST to give away or the RICHEST (by ``RANK_KEY``),
     or the WEAKEST in the trick (lowest strength: the cheapest way to win); of equal keys,
@@ -154,19 +157,19 @@ def _pick(cards, trump, led, which):
         if which == WEAKEST:
             if role == 1:
                 r = LANE_WEAKEST[256 + ln]
-                k = 8 + TRUMP_ORDER[r]
+                k = 8 + TRUMP_ORDER[_u(r)]
             elif s == led:
                 r = LANE_WEAKEST[ln]
-                k = PLAIN_ORDER[r]
+                k = PLAIN_ORDER[_u(r)]
             else:
                 r = lowest_card(np.uint32(ln))
                 k = -1
         elif which == RICHEST:
             r = LANE_RICHEST[role * 256 + ln]
-            k = -RANK_KEY[role * 8 + r]
+            k = -RANK_KEY[_u(role * 8 + r)]
         else:
             r = LANE_CHEAPEST[role * 256 + ln]
-            k = RANK_KEY[role * 8 + r]
+            k = RANK_KEY[_u(role * 8 + r)]
         if best_card < 0 or k < best:
             best = k
             best_card = 8 * s + r
@@ -194,9 +197,9 @@ def _masters(cards, trump, unseen):
 def _winners(cards, trump, led, win_s):
     """The cards of ``cards`` that beat a trick won so far at strength ``win_s``: trumps and
     cards of the suit led (any other card has strength -1)."""
-    out = np.uint32(_lane_of(cards, trump) & LANE_STRONGER[17 + win_s + 1]) << np.uint32(8 * trump)
+    out = np.uint32(_lane_of(cards, trump) & LANE_STRONGER[_u(17 + win_s + 1)]) << np.uint32(8 * trump)
     if led >= 0 and led != trump:
-        out |= np.uint32(_lane_of(cards, led) & LANE_STRONGER[win_s + 1]) << np.uint32(8 * led)
+        out |= np.uint32(_lane_of(cards, led) & LANE_STRONGER[_u(win_s + 1)]) << np.uint32(8 * led)
     return out
 
 
@@ -213,7 +216,7 @@ def _richest_master(cards, trump, unseen):
             continue
         role = 1 if s == trump else 0
         r = LANE_RICHEST_POINTS[role * 256 + ln]
-        p = TRUMP_POINTS[r] if role == 1 else PLAIN_POINTS[r]
+        p = TRUMP_POINTS[_u(r)] if role == 1 else PLAIN_POINTS[_u(r)]
         if p > best_pts:
             best_pts = p
             best_master = 8 * s + r
@@ -257,7 +260,7 @@ def _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n
     return _pick(np.uint64(legal), trump, led, CHEAPEST)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
                trump, taker, partners, n_players, v1):
     """The heuristic (``heuristic``, version 2; the module docstring), or with ``v1`` the one before

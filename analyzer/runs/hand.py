@@ -341,7 +341,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     hands, start, own = w32[W_HANDS:W_HANDS + 4], w32[W_START:W_START + 4], w32[W_OWN:W_OWN + 4]
     masks = w32[W_MASKS:W_MASKS + MAX_DECLARATIONS]
     under, bid_out = w64[W_UNDER:W_UNDER + N_CARDS], w64[W_BID_OUT:W_BID_OUT + AUCTION_SIZE]
-    down, up = w64[W_DOWN:W_DOWN + 16].reshape((2, 8)), w64[W_UP:W_UP + 16].reshape((2, 8))
+    down, up = w64[W_DOWN:W_DOWN + 16], w64[W_UP:W_UP + 16]  # Dekjas' piles: [seat * 8 + pile]
     card_pts, tricks = w64[W_CARD_PTS:W_CARD_PTS + 4], w64[W_TRICKS:W_TRICKS + 4]
     decl_pts, stuk_pts = w64[W_DECL_PTS:W_DECL_PTS + 4], w64[W_STUK_PTS:W_STUK_PTS + 4]
     best_key = w64[W_BEST_KEY:W_BEST_KEY + 4]
@@ -382,9 +382,9 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             under[c] = -1
         for s in range(2):
             for p in range(8):
-                own[s] |= bit(up[s, p])
-                start[s] |= bit(up[s, p]) | bit(down[s, p])
-                under[up[s, p]] = down[s, p]
+                own[s] |= bit(up[8 * s + p])
+                start[s] |= bit(up[8 * s + p]) | bit(down[8 * s + p])
+                under[up[8 * s + p]] = down[8 * s + p]
     else:
         turned = first_hands(deck, n, rec.first_deal, own)
     res[RES_TURNED] = turned
