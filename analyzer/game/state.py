@@ -310,16 +310,19 @@ def undo_card(st, rec):
         t = st[ST_TRICK_NO] - 1
         winner = st[ST_LEADERS + t + 1]
         side = side_of_seat(winner, rec)
-        st[ST_POINTS + side] -= trick_points(st, rec, t)
-        st[ST_TRICKS + side] -= 1
-        st[ST_LEADERS + t + 1] = -1
-        st[ST_TRICK_NO] = t
-        st[ST_LEADER] = st[ST_LEADERS + t]
         k = n - 1
         m = np.int64(0)
         for j in range(k):
-            m |= np.int64(1) << st[ST_PLAYED + t * n + j]
+            m |= np.int64(1) << st[_u(ST_PLAYED + t * n + j)]
         st[ST_TRICK_MASK] = m
+        pts = mask_points(m | (np.int64(1) << card), st[ST_TRUMP])  # as play_card adds them
+        if t == rec.n_tricks - 1:
+            pts += LAST_TRICK_BONUS
+        st[_u(ST_POINTS + side)] -= pts
+        st[_u(ST_TRICKS + side)] -= 1
+        st[_u(ST_LEADERS + t + 1)] = -1
+        st[ST_TRICK_NO] = t
+        st[ST_LEADER] = st[_u(ST_LEADERS + t)]
     else:
         k = st[ST_N_IN] - 1
         st[ST_TRICK_MASK] &= ~(np.int64(1) << card)
