@@ -11,6 +11,7 @@ from analyzer.rules.cards import (
     PLAIN_ORDER,
     TRUMP_HIGHER_LANE,
     TRUMP_ORDER,
+    _nth_card_select,
     lowest_card,
     mask_points,
     nth_card,
@@ -25,11 +26,14 @@ masks = st.integers(min_value=1, max_value=2**32 - 1)
 @settings(max_examples=3000, deadline=None)  # the first example loads the kernels
 @given(masks, st.data())
 def test_nth_card_popcount_and_lowest_card_match_python(m, data):
+    """nth_card is PDEP's where the CPU has it (cards.HAS_PDEP), else the lane-table select, which
+    is checked here too: the two give the same card."""
     bits = [i for i in range(32) if m >> i & 1]
     k = data.draw(st.integers(min_value=0, max_value=len(bits) - 1))
     assert popcount(np.uint32(m)) == len(bits)
     assert lowest_card(np.uint32(m)) == bits[0]
     assert nth_card(np.uint32(m), k) == bits[k]
+    assert _nth_card_select(np.uint32(m), k) == bits[k]
 
 
 def test_higher_lanes_follow_the_trick_orders():

@@ -224,6 +224,36 @@ def lowest_bit64(mask):
     return _cttz64(np.uint64(mask))
 
 
+def _has_pdep() -> bool:
+    """This machine's CPU has BMI2's PDEP (x86-64 since Haswell and Zen): ``nth_card`` deposits the
+    n-th bit with it. On another CPU (ARM, older x86) the lane-table select below is compiled instead;
+    both give the same card. (Numba's kernel cache is keyed by the CPU's features, so a cached kernel
+    is never loaded on a CPU of the other kind.)"""
+    import llvmlite.binding as llvm
+
+    if llvm.get_host_cpu_name() in ("znver1", "znver2"):
+        return False  # AMD before Zen 3 has PDEP in microcode, slower than the table
+    try:
+        return "+bmi2" in llvm.get_host_cpu_features().flatten().split(",")
+    except RuntimeError:  # features unknown
+        return False
+
+
+HAS_PDEP = _has_pdep()
+
+
+@intrinsic
+def _pdep32(typingctx, x, mask):
+    """BMI2's parallel bit deposit on uint32s (one PDEP instruction; only where ``HAS_PDEP``)."""
+    sig = types.uint32(types.uint32, types.uint32)
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.32", fnty=ir.FunctionType(ir.IntType(32), [ir.IntType(32)] * 2))
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
 @njit(cache=True, forceinline=True)
 def popcount(mask):
     """Number of cards in ``mask``."""
@@ -237,12 +267,9 @@ def lowest_card(mask):
 
 
 @njit(cache=True, forceinline=True)
-def nth_card(mask, n):
-    """The n-th (0-based, from the lowest bit) card of ``mask``; n < popcount(mask).
-
-    Branch-free, because n is random in the random policy's hot loop: count the cards
-    of the lanes below, pick the lane, then look the bit up in SELECT8.
-    """
+def _nth_card_select(mask, n):
+    """``nth_card`` without PDEP. Branch-free, because n is random in the random policy's hot loop:
+    count the cards of the lanes below, pick the lane, then look the bit up in SELECT8."""
     m = np.uint32(mask)
     c1 = _ctpop32(m & np.uint32(0xFF))
     c2 = c1 + _ctpop32(m & np.uint32(0xFF00))
@@ -255,6 +282,16 @@ def nth_card(mask, n):
     byte = np.int64((m >> np.uint32(8 * lane_no)) & np.uint32(0xFF))
     # an unsigned index: numba adds no wraparound for a negative one on the random pick's critical path
     return 8 * lane_no + SELECT8[np.uint64(byte * 8 + (n - below))]
+
+
+if HAS_PDEP:
+    @njit(cache=True, forceinline=True)
+    def nth_card(mask, n):
+        """The n-th (0-based, from the lowest bit) card of ``mask``; n < popcount(mask): the n-th
+        set bit deposited by PDEP (the random pick's critical path, once a card)."""
+        return _cttz32(_pdep32(np.uint32(1) << np.uint32(n), np.uint32(mask)))
+else:
+    nth_card = _nth_card_select
 
 
 @njit(cache=True, forceinline=True)
