@@ -70,10 +70,14 @@ def test_the_driver_compiles_its_chunk_kernel_through_the_lock_for_the_signature
     from analyzer.runs import driver
     from analyzer.runs.simulate import SimConfig, simulate
 
+    from analyzer.runs.hand import play_hand
+
     simulate(SimConfig(rules=Rules("classic"), deals=50, seed=1, threads=2, chunk=16))
     chunk = driver.CHUNKS[driver.SIMULATE]
-    assert compile_once_calls and all(s == (chunk, "driver._chunk") for s in compile_once_calls)
+    # the hand's own code first, then the kernel (whose weak copy of the hand the JIT binds to it: driver._compile)
+    assert compile_once_calls == [(play_hand, "driver._chunk"), (chunk, "driver._chunk")]
     assert len(chunk.overloads) == 1  # the chunks ran the signature compiled under the lock, no other
+    assert len(play_hand.overloads) == 1  # the hand loaded for the signature the kernel calls it with
 
 
 # --- every kernel states how a call to it is compiled (analyzer.compiling.njit) ----------------------

@@ -55,7 +55,8 @@ def test_the_driver_is_compiled_under_the_lock_the_suite_and_the_commands_take(m
     take, table = kernelcache.CHUNK["take"], kernelcache.CHUNK["table"]
     monkeypatch.setattr(kernelcache, "is_cached", lambda kernel, root=None: kernel not in (take, table))
     assert warmup.warmup() == [take, table]  # only two of the driver's kernels taken as missing: only they compile
-    assert compile_once_calls == [(driver.CHUNKS[driver.TAKE], "driver._chunk"), (driver.CHUNKS[driver.TABLE], "driver._chunk")]
+    hand = (driver.play_hand, "driver._chunk")  # each loads the hand's own code first (driver._compile)
+    assert compile_once_calls == [hand, (driver.CHUNKS[driver.TAKE], "driver._chunk"), hand, (driver.CHUNKS[driver.TABLE], "driver._chunk")]
 
 
 @pytest.mark.parametrize("kernels", [(kernelcache.LOG_TRACE,), (kernelcache.DUEL_TRACE, kernelcache.SOLVER)],

@@ -77,7 +77,8 @@ from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
 from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit
 from analyzer.game.dealing import seed_stream
 from analyzer.runs import kernelcache
-from analyzer.runs.hand import hand_buffers, strong_address
+from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
+from analyzer.runs.hand import hand_buffers, play_hand, strong_address
 from analyzer.runs.units import (
     DUEL_ROW,
     DUEL_SCRATCH,
@@ -211,8 +212,25 @@ def _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
 def _compile(kind, args) -> None:
     """Compile (or load) the chunk kernel of ``kind`` for the types of ``args``, once across processes
     started together on a cold cache (``kernelcache.compile_once``, under the hand's lock: the first
-    kernel compiled compiles the hand, the others load it)."""
+    kernel compiled compiles the hand, the others load it).
+
+    The hand's own compiled code is loaded first (``_hand_first``): the chunk kernel's object code
+    carries a copy of the hand that LLVM optimised again inside the kernel's module, as a weak
+    symbol, which the JIT binds to a hand already loaded. A kernel compiled in this process finds
+    the hand loaded (it compiled it first), but one loaded from the cache did not, ran its own copy,
+    and a random classic hand took 730 ns instead of 614 (docs/BENCHMARKS.md, 2026-12-05)."""
+    _hand_first(args)
     kernelcache.compile_once(CHUNKS[kind], args, kernelcache.HAND_LOCK)
+
+
+def _hand_first(args) -> None:
+    """Load (or compile) ``play_hand`` for the types the chunk kernel calls it with, from the chunk
+    kernel's arguments (``chunk(seed, first, count, rec, bid_pol, play_pol, bid_params, cfg, out,
+    per_unit, bufs, ...)``; ``bufs``: ``hand_buffers``)."""
+    rec, bid_pol, play_pol, bid_params, bufs = args[3], args[4], args[5], args[6], args[10]
+    ws, res, no_trace, rng, deck, force, totals = bufs
+    kernelcache.compile_once(play_hand, (deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals,
+                                         NO_TOTALS, ws, res, no_trace), kernelcache.HAND_LOCK)
 
 
 def compile_kind(kind: int) -> None:
