@@ -57,9 +57,12 @@ def _inner(a) -> None:
     rules = Rules.from_label(a.variant)
     pols = Policies.parse(a.play if a.play in ("random", "heuristic") else "heuristic", a.play, rules.players)
     simulate(SimConfig(rules=rules, policies=pols, deals=1000, seed=1, threads=1))  # compiles or loads the driver
+    from analyzer.runs.hand import play_hand
+
+    # the driver's kernel and the hand's own code, which it calls (driver._compile loads it first)
+    libraries = [cres.library for d in (driver.CHUNKS[driver.SIMULATE], play_hand) for cres in d.overloads.values()]
     with tempfile.NamedTemporaryFile(suffix=".o") as obj, open(f"/tmp/perf-{os.getpid()}.map", "w") as out:
-        for number, cres in enumerate(driver.CHUNKS[driver.SIMULATE].overloads.values()):
-            library = cres.library
+        for number, library in enumerate(libraries):
             obj.seek(0)
             obj.truncate()
             obj.write(library._belote_object)
@@ -69,6 +72,7 @@ def _inner(a) -> None:
                     keep.write(library._belote_object)
             listing = subprocess.run(["nm", "-S", "--defined-only", obj.name], capture_output=True, text=True,
                                      check=True).stdout
+            symbols = []
             for line in listing.splitlines():
                 parts = line.split()
                 if len(parts) == 4 and parts[2] in "tTwW":
@@ -77,10 +81,16 @@ def _inner(a) -> None:
                     except Exception:  # a local symbol the JIT does not export
                         continue
                     if at:
-                        out.write(f"{at:x} {int(parts[1], 16):x} {parts[3]}\n")
-                        if a.keep:
-                            with open(a.keep + ".map", "a") as keep:
-                                keep.write(f"{number} {at:x} {parts[0]} {int(parts[1], 16):x} {parts[3]}\n")
+                        symbols.append((at, int(parts[0], 16), int(parts[1], 16), parts[2], parts[3]))
+            # a weak symbol (a callee's copy) the JIT bound to a definition loaded before is not this
+            # library's code: keep the symbols at this library's load offset, the strong ones' (.text)
+            bases = {at - offset for at, offset, _, kind, _ in symbols if kind in "tT"}
+            for at, offset, size, kind, name in symbols:
+                if at - offset in bases:
+                    out.write(f"{at:x} {size:x} {name}\n")
+                    if a.keep:
+                        with open(a.keep + ".map", "a") as keep:
+                            keep.write(f"{number} {at:x} {offset:x} {size:x} {name}\n")
     simulate(SimConfig(rules=rules, policies=pols, deals=a.hands, seed=2, threads=1))
 
 
