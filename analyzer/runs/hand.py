@@ -599,6 +599,9 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 # that calls the hand also links the hand's code in and has LLVM optimise and emit it again (about
 # 2-4 s of CPU each), so the layers between the driver and the hand are numba-inlined, not called
 # (``inline="always"``, docs/BENCHMARKS.md, 2026-12-03; the rule: ``analyzer.compiling.njit``).
+# That copy in a caller's object code is a weak symbol, which the JIT binds to the hand's own code when
+# that is loaded first; the driver loads it first (``analyzer.runs.driver._compile``): the copy LLVM
+# optimised again inside the kernel's module ran 19% slower (docs/BENCHMARKS.md, 2026-12-05).
 play_hand = njit(cache=True, _nrt=False)(_play_hand)
 
 
