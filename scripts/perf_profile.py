@@ -85,7 +85,7 @@ def _inner(a) -> None:
             # a weak symbol (a callee's copy) the JIT bound to a definition loaded before is not this
             # library's code: keep the symbols at this library's load offset, the strong ones' (.text)
             bases = {at - offset for at, offset, _, kind, _ in symbols if kind in "tT"}
-            for at, offset, size, kind, name in symbols:
+            for at, offset, size, _kind, name in symbols:
                 if at - offset in bases:
                     out.write(f"{at:x} {size:x} {name}\n")
                     if a.keep:
