@@ -271,3 +271,24 @@ def test_each_command_compiles_the_driver_kernels_its_entry_names(compile_once_c
     capsys.readouterr()
     ran = {kernelcache.DRIVER[driver.CHUNKS.index(d)] for d, _ in compile_once_calls if d in driver.CHUNKS}
     assert ran == {k for k in kernelcache.ENTRY_KERNELS[command] if k in kernelcache.DRIVER}
+
+
+def test_after_an_interruption_a_half_built_llvmlite_object_s_finaliser_is_not_printed(monkeypatch):
+    """What a Ctrl-C two seconds into `belote warmup` once printed in CI: "Exception ignored in ...
+    ObjectRef.__del__ ... AttributeError: 'PassBuilder' object has no attribute '_as_parameter_'"; after
+    an interruption that is dropped, and every other unraisable exception still goes to Python's hook."""
+    import sys
+    import types
+
+    from analyzer.cli import signals
+
+    seen = []
+    monkeypatch.setattr(sys, "__unraisablehook__", seen.append)
+    half_built = types.SimpleNamespace(exc_value=AttributeError("'PassBuilder' object has no attribute '_as_parameter_'"))
+    other = types.SimpleNamespace(exc_value=ValueError("a finaliser's own fault"))
+    monkeypatch.setattr(signals, "_interrupted", 0)
+    signals._unraisable(half_built)  # no interruption: printed as ever
+    monkeypatch.setattr(signals, "_interrupted", 2)
+    signals._unraisable(half_built)  # interrupted: dropped
+    signals._unraisable(other)
+    assert seen == [half_built, other]
