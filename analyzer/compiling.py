@@ -15,6 +15,16 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
+import numpy as np
+
+# An index that is never negative, computed in a kernel's hot loop, is written ``a[unsigned_index(i)]``
+# (imported as ``_u``): numba adds a wraparound for a negative index to every signed one (a compare and a
+# conditional move before the load), which sat on the hand loop's critical path at every computed offset
+# of the state and every table lookup by a computed rank (docs/BENCHMARKS.md, 2026-12-05). An unsigned
+# index gets none, so it must be one that cannot be negative.
+unsigned_index = np.uint64
+
+
 def njit(fn=None, **options):
     """numba's ``njit`` with this project's rule for what a kernel's call to another costs. Each
     kernel is compiled once (for each signature) in its own module, and a kernel that calls it links

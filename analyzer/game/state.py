@@ -10,7 +10,7 @@ kernels change or read a state:
 - ``legal_cards``: the playable cards of the seat to move (``analyzer.rules.legal.legal_mask``,
   the one implementation of the obligations of §4);
 - ``play_card``: play one card (trick winner by ``analyzer.rules.cards.strength``, points by
-  ``card_points``; a Dekjas face-down card under the played card turns face up);
+  ``mask_points`` of the trick once it is complete; a Dekjas face-down card under the played card turns face up);
 - ``undo_card``: take the last card back. The state keeps the order of play and each
   trick's leader, and the Dekjas pile table never changes, so undo needs nothing but
   the state; it restores the state exactly (byte-equal);
@@ -52,18 +52,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.compiling import njit
+from analyzer.compiling import njit, unsigned_index as _u
 from analyzer.layout import offsets
 from analyzer.rules.structure import has_partners, has_piles, team_scoring
-from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, card_points, lowest_card, mask_points, strength
+from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, lowest_card, mask_points, strength
 from analyzer.rules.legal import legal_mask
 from analyzer.rules import Rules
 from analyzer.rules.scoring import CAPOT_POINTS
 
 MAX_SEATS = 4
-# A field at a computed offset is read as ``st[_u(ST_HANDS + seat)]``: numba adds a wraparound for a
-# negative index to every signed one, two instructions on the hand loop's critical path per access.
-_u = np.uint64
 MAX_TRICKS = 16  # Dekjas
 
 # the state's record, declared once: (name, size), offsets derived (the layout of the docstring)
@@ -219,16 +216,24 @@ def legal_cards(st, rec):
 
 
 @njit(cache=True, forceinline=True)
-def trick_points(st, rec, t):
-    """Card points of completed trick t, the last trick's 10 included."""
-    n = rec.n_players
-    base = ST_PLAYED + t * n
-    pts = 0
-    for j in range(n):  # no slice: a view of the state would cost reference counts on every trick
-        pts += card_points(st[base + j], st[ST_TRUMP])
+def _completed_trick_points(mask, trump, t, rec):
+    """Card points of the cards of trick ``t`` (``mask``, in registers), the last trick's 10 included:
+    summed from the played cards they were a gather from the state, about 10% of a random hand's play
+    (docs/BENCHMARKS.md, 2026-12-05)."""
+    pts = mask_points(mask, trump)
     if t == rec.n_tricks - 1:
         pts += LAST_TRICK_BONUS
     return pts
+
+
+@njit(cache=True, forceinline=True)
+def trick_points(st, rec, t):
+    """Card points of completed trick t, the last trick's 10 included."""
+    n = rec.n_players
+    m = np.int64(0)
+    for j in range(n):  # no slice: a view of the state would cost reference counts on every trick
+        m |= np.int64(1) << st[_u(ST_PLAYED + t * n + j)]
+    return _completed_trick_points(m, st[ST_TRUMP], t, rec)
 
 
 @njit(cache=True, forceinline=True)
@@ -277,12 +282,7 @@ def play_card(st, rec, card):
         winner -= n
     t = st[ST_TRICK_NO]
     side = side_of_seat(winner, rec)
-    # the trick's points from its mask, in registers (summed from the cards played, it was a gather
-    # from the state: about 10% of a random hand's play, docs/BENCHMARKS.md)
-    pts = mask_points(trick_mask | b, trump)
-    if t == rec.n_tricks - 1:
-        pts += LAST_TRICK_BONUS
-    st[_u(ST_POINTS + side)] += pts
+    st[_u(ST_POINTS + side)] += _completed_trick_points(trick_mask | b, trump, t, rec)
     st[_u(ST_TRICKS + side)] += 1
     st[ST_TRICK_NO] = t + 1
     st[_u(ST_LEADERS + t + 1)] = winner
@@ -315,10 +315,7 @@ def undo_card(st, rec):
         for j in range(k):
             m |= np.int64(1) << st[_u(ST_PLAYED + t * n + j)]
         st[ST_TRICK_MASK] = m
-        pts = mask_points(m | (np.int64(1) << card), st[ST_TRUMP])  # as play_card adds them
-        if t == rec.n_tricks - 1:
-            pts += LAST_TRICK_BONUS
-        st[_u(ST_POINTS + side)] -= pts
+        st[_u(ST_POINTS + side)] -= _completed_trick_points(m | (np.int64(1) << card), st[ST_TRUMP], t, rec)
         st[_u(ST_TRICKS + side)] -= 1
         st[_u(ST_LEADERS + t + 1)] = -1
         st[ST_TRICK_NO] = t

@@ -31,7 +31,7 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 
 import numpy as np
 
-from analyzer.compiling import njit
+from analyzer.compiling import njit, unsigned_index as _u
 from analyzer.rules.cards import (
     ALL_CARDS_MASK,
     PLAIN_HIGHER_LANE,
@@ -132,9 +132,6 @@ def _lane_tables():
 (RANK_KEY, LANE_CHEAPEST, LANE_RICHEST, LANE_WEAKEST, LANE_RICHEST_POINTS, LANE_MASTERS,
  LANE_STRONGER) = _lane_tables()
 ACE_BIT = 1 << 7  # rank A in a lane
-# A table indexed by a computed rank or strength reads ``TABLE[_u(i)]``: numba adds a wraparound for a
-# negative signed index (analyzer.game.state), which no index here is
-_u = np.uint64
 
 
 @njit(cache=True, forceinline=True)

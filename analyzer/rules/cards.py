@@ -25,7 +25,7 @@ import numpy as np
 from numba import types
 from numba.extending import intrinsic
 
-from analyzer.compiling import njit
+from analyzer.compiling import njit, unsigned_index
 from analyzer.errors import BeloteError
 
 # --- constants -----------------------------------------------------------------------
@@ -280,8 +280,7 @@ def _nth_card_select(mask, n):
     lane_no = ge1 + ge2 + ge3
     below = ge1 * c1 + ge2 * (c2 - c1) + ge3 * (c3 - c2)
     byte = np.int64((m >> np.uint32(8 * lane_no)) & np.uint32(0xFF))
-    # an unsigned index: numba adds no wraparound for a negative one on the random pick's critical path
-    return 8 * lane_no + SELECT8[np.uint64(byte * 8 + (n - below))]
+    return 8 * lane_no + SELECT8[unsigned_index(byte * 8 + (n - below))]
 
 
 if HAS_PDEP:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from analyzer.compiling import njit
+from analyzer.compiling import njit, unsigned_index as _u
 from analyzer.rules.structure import declares_after_trick, has_dix, has_partners, has_piles, taker_gets_turned, team_scoring
 from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
                                    AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, TRACE_BIDS,
@@ -65,10 +65,6 @@ from analyzer.players.knowledge import PUB_SIZE, fill_bidding, fill_public, note
 from analyzer.players.play import FIRST_STATE_KIND, KIND_MASK, choose_card
 from analyzer.players.strong import L_FN, call_strong, entry_address, make_link, plays_strong, strong_bits
 from analyzer.rules.scoring import score_classic, score_solo
-
-# An offset computed in the play loop indexes as ``st[_u(ST_HANDS + seat)]``: numba adds a wraparound for
-# a negative index to every signed one, on the loop's critical path (analyzer.game.state).
-_u = np.uint64
 
 # --- the per-hand result record (int64), declared once: (name, size), offsets derived --------
 N_DECL_KINDS = 9  # declarations by kind: seq3, seq4, seq5+, carré 9 10 J Q K A
