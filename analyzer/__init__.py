@@ -45,6 +45,43 @@ def _kernel_digest(here: Path):
     return digest
 
 
+# The packages whose code and data cannot change a simulated number: they parse the command line,
+# render results and serve pages. Everything else (the rules, the game, the players with their shipped
+# weights and calibrated bidders, the runs, the questions) is "the code that produced" a result.
+RENDERING_PACKAGES = ("cli", "output", "web")
+
+
+def code_files(here: Path) -> list[Path]:
+    """The files under ``here`` (the package) that can change a simulated number, in order: every
+    file outside ``RENDERING_PACKAGES`` and ``__pycache__``, data files (the calibrated bidders'
+    JSON, the net player's weights) as well as modules."""
+    return [p for p in sorted(here.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts
+            and p.relative_to(here).parts[0] not in RENDERING_PACKAGES]
+
+
+def package_digest(here: Path) -> str:
+    """The digest (20 hex digits) of ``code_files(here)``: their paths and contents."""
+    digest = hashlib.sha256()
+    for src in code_files(here):
+        digest.update(str(src.relative_to(here)).encode() + b"\0")
+        digest.update(hashlib.sha256(src.read_bytes()).digest())
+    return digest.hexdigest()[:20]
+
+
+_CODE_DIGEST: list[str] = []
+
+
+def code_digest() -> str:
+    """The digest of the code and data that produce this install's numbers (``package_digest`` of
+    this package): what a run folder (``--run-dir``) and each batch it keeps are bound to, so a run
+    interrupted before a ``git pull`` or a ``belote learn --write`` is never resumed with other
+    players. Read once a process."""
+    if not _CODE_DIGEST:
+        _CODE_DIGEST.append(package_digest(Path(__file__).resolve().parent))
+    return _CODE_DIGEST[0]
+
+
 def _kernel_cache_dir() -> Path:
     """Numba's on-disk cache, in a folder named after a digest of this package's sources.
 

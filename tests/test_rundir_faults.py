@@ -169,6 +169,68 @@ def test_a_run_folder_of_an_earlier_version_is_refused_not_trusted(run_copy):
     _refused(run_copy, "earlier belote-analyzer", "new --run-dir")
 
 
+def _package_copy(dest: Path) -> Path:
+    """A copy of this checkout's package and CLI under ``dest`` (``dest`` on PYTHONPATH runs it)."""
+    shutil.copytree(ROOT / "analyzer", dest / "analyzer", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "cli.py", dest)
+    return dest
+
+
+def test_the_code_digest_covers_the_players_weights_and_bidders_not_the_renderers(tmp_path):
+    """What a run folder is bound to changes with the net weights (as ``belote learn --write`` leaves
+    them), a calibrated bidder's file or any rule's code; a renderer's edit leaves it."""
+    import analyzer
+
+    here = _package_copy(tmp_path)
+    digest = analyzer.package_digest(here / "analyzer")
+    assert digest == analyzer.code_digest()  # the copy is this install
+    for data in ("players/net_weights.py", "players/policies_data/classic.net.json", "rules/scoring.py"):
+        path = here / "analyzer" / data
+        before = path.read_bytes()
+        path.write_bytes(before + b"\n")
+        assert analyzer.package_digest(here / "analyzer") != digest, data
+        path.write_bytes(before)
+    with open(here / "analyzer" / "output" / "markdown.py", "a") as f:
+        f.write("# a renderer's edit\n")
+    assert analyzer.package_digest(here / "analyzer") == digest
+
+
+def test_a_run_resumed_after_the_weights_changed_is_refused_not_mixed(sim_run, tmp_path):
+    """The probe's case: a run interrupted, the net weights retrained (``belote learn --write``), then
+    ``--resume``. Before, the resume replayed the old player's batches and ran the rest with the new
+    one (exit 0, a number of neither); now it is refused in one line that says why, before any hand
+    runs. The new code is real: this checkout copied, its weights module changed on disk, run from
+    the copy."""
+    folder = tmp_path / "run"
+    shutil.copytree(sim_run, folder)
+    here = _package_copy(tmp_path / "install")
+    with open(here / "analyzer" / "players" / "net_weights.py", "a") as f:
+        f.write("# retrained\n")
+    env = dict(os.environ, PYTHONPATH=str(here), BELOTE_CACHE_DIR=str(tmp_path / "cache"))
+    p = subprocess.run([sys.executable, "-c", "import sys, cli; sys.exit(cli.main(sys.argv[1:]))", *SIM,
+                        "--run-dir", str(folder), "--resume"], capture_output=True, text=True, env=env, cwd=tmp_path,
+                       timeout=300)
+    lines = p.stderr.strip().splitlines()
+    assert p.returncode == 2 and len(lines) == 1, p.stderr
+    assert lines[0].startswith(f"belote: error: --resume: {folder} was recorded by other code or data"), lines
+    assert "new --run-dir" in lines[0] and "Traceback" not in p.stderr
+    assert not (tmp_path / "cache").exists() or not any((tmp_path / "cache").rglob("*.nbi"))  # refused before compiling
+
+
+def test_a_batch_kept_by_other_code_is_refused(recorded, run_copy, monkeypatch):
+    """Each kept batch is bound to the code too: a batch file of this run's inputs recorded by
+    other code (here, a run under another digest) does not verify against this code's batch."""
+    import analyzer
+
+    other = run_copy.parent / "other"
+    monkeypatch.setattr(analyzer, "_CODE_DIGEST", ["0" * 20])
+    _run(other)
+    monkeypatch.undo()
+    _batch(run_copy, 1).unlink()
+    shutil.copy(_batch(other, 1), run_copy / "batches")
+    _refused(run_copy, str(_batch(run_copy, 1)), "other inputs")
+
+
 def test_a_leftover_temporary_file_of_a_killed_write_is_not_refused(recorded, run_copy):
     """SIGKILL between writing a batch and renaming it leaves ``NNNNNN-KEY.tmp``: rewritten
     when its batch runs again."""

@@ -78,7 +78,8 @@ RunDir = Annotated[Optional[Path], typer.Option(
     "so an interrupted run can continue with --resume (one run at a time per folder).")]
 Resume = Annotated[bool, typer.Option(
     "--resume", help="Continue the run recorded in --run-dir: the same inputs, the same numbers "
-    "(each recorded batch is checked against its checksum; one that does not match is refused).")]
+    "(each recorded batch is checked against its checksum; one that does not match is refused, and so is "
+    "a folder recorded by other code or data, e.g. before a git pull or belote learn --write).")]
 
 # ---- what is printed -------------------------------------------------------------------
 

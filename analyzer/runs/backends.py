@@ -53,6 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer import code_digest
 from analyzer.errors import BeloteError
 from analyzer.runs.signals import signals_blocked
 from analyzer.runs.limits import kernel_seed
@@ -384,8 +385,9 @@ def task_overhead(client, tasks: int = 400) -> float:
 
 # --- resumable runs ----------------------------------------------------------------------
 #
-# A run folder (--run-dir) holds run.json (the command and its inputs, checked by --resume)
-# and batches/NNNNNN-KEY.npz, one per finished batch. Nothing in it is trusted on reading:
+# A run folder (--run-dir) holds run.json (the command, its inputs and the digest of the code and data
+# that produce its numbers, ``analyzer.code_digest``: all checked by --resume) and
+# batches/NNNNNN-KEY.npz, one per finished batch, KEY covering that digest too. Nothing in it is trusted on reading:
 # each batch file is an .npz of two members, ``rows`` (the batch's int64 rows) and ``record``
 # (JSON: its format, its index NNNNNN, its inputs' digest KEY and the sha256 of the three with
 # the rows), so a changed number, a file copied over another (renamed or not), a truncated or
@@ -395,7 +397,9 @@ def task_overhead(client, tasks: int = 400) -> float:
 # the resumed run runs that batch again), and nothing the user put there is ever deleted.
 
 RUN_FILE = "run.json"
-RUN_FORMAT = "belote-run/2"  # run.json's mark for a folder whose batch files carry their identity and checksum
+# run.json's mark for a folder whose batch files carry their identity and checksum, both bound to the code that
+# ran them (belote-run/2 folders recorded no code: a resume could mix the players of two versions)
+RUN_FORMAT = "belote-run/3"
 BATCH_FORMAT = "belote-batch/1"  # a batch file's record
 _BATCHES = "batches"
 _BATCH_NAME = re.compile(r"(\d{6,})-([0-9a-f]{20})\.npz")
@@ -404,8 +408,9 @@ _REDO = "remove it to run its batch again"
 
 
 def _key(kind, seed, first, n, chunk, kernel_args, cfg, per_unit) -> str:
-    """A digest of everything a batch's rows depend on."""
-    h = hashlib.sha256(repr((kind, seed, first, n, chunk, per_unit, tuple(kernel_args[0]))).encode())
+    """A digest of everything a batch's rows depend on: the code and data that ran it (its compiled
+    players, the net weights frozen into them, the calibrated bidders) and its inputs."""
+    h = hashlib.sha256(repr((code_digest(), kind, seed, first, n, chunk, per_unit, tuple(kernel_args[0]))).encode())
     for a in (*kernel_args[1:], cfg):
         if a is None:
             h.update(b"none")
@@ -580,8 +585,12 @@ def _check_run(folder, command: str, inputs: dict) -> None:
     if not isinstance(have, dict) or have.get("tool") != "belote-analyzer":
         raise BeloteError(f"--resume: {meta} is not a run record of belote-analyzer")
     if have.get("format") != RUN_FORMAT:
-        raise BeloteError(f"--resume: {folder} was recorded by an earlier belote-analyzer, whose batch files carry "
-                          f"no checksum: start the run again in a new --run-dir")
+        raise BeloteError(f"--resume: {folder} was recorded by an earlier belote-analyzer, which did not bind its "
+                          f"batches to the code that ran them: start the run again in a new --run-dir")
+    if have.get("code") != code_digest():
+        raise BeloteError(f"--resume: {folder} was recorded by other code or data (digest {have.get('code')}, this "
+                          f"install's {code_digest()}: a git pull, an edit or belote learn --write since): its batches "
+                          f"would mix two versions' players; start the run again in a new --run-dir")
     if have.get("command") != command:
         raise BeloteError(f"--run-dir {folder} holds a '{have.get('command')}' run, not '{command}'")
     diff = _differing(have.get("inputs", {}), inputs)
@@ -600,7 +609,7 @@ def _start_run(folder, command: str, inputs: dict) -> None:
     try:
         with _removed_unless_renamed(tmp):
             tmp.write_text(json.dumps({"tool": "belote-analyzer", "format": RUN_FORMAT, "command": command,
-                                       "inputs": inputs}, indent=1) + "\n")
+                                       "code": code_digest(), "inputs": inputs}, indent=1) + "\n")
             os.replace(tmp, meta)
     except OSError as e:
         raise BeloteError(f"--run-dir: cannot write {meta} ({e.strerror or e}): choose a writable folder") from None
