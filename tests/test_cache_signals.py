@@ -43,6 +43,10 @@ RUN_TINY = (
     "    kernelcache.compile_once(tiny.twice, (3,), 'tiny.twice')\n"
     "print('result', tiny.twice(3))\n"
     "print('cached in', tiny.twice.stats.cache_path)\n"
+    "if 'child' in sys.argv[2:]:  # a process started from this one, as a local Dask cluster's worker\n"
+    "    import subprocess\n"
+    "    code = 'import analyzer, numba.core.config as c; print(c.CACHE_DIR)'\n"
+    "    print('child cache', subprocess.run([sys.executable, '-c', code], capture_output=True, text=True).stdout)\n"
 )
 
 
@@ -102,6 +106,60 @@ def test_a_cache_path_that_is_a_file_is_said_and_replaced_by_a_fresh_folder(tmp_
     assert again.returncode == 0 and "data loaded from" in again.stdout and "data saved to" not in again.stdout
 
 
+class _Planted:
+    """Marks that a planted kernel index was unpickled: the code it carries touches ``path``."""
+
+    def __init__(self, path):
+        self.path = str(path)
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.path}",))
+
+
+@pytest.mark.parametrize("how", ["another user's folder", "a folder others can write"])
+def test_a_planted_fallback_cache_is_never_loaded(tmp_path, how):
+    """The probe's attack: the cache cannot be written, so ``belote`` falls back to
+    ``<temp>/belote-analyzer-kernels-UID``, which another user created first with an index whose
+    unpickling runs code. Before, that code ran as the victim (the marker appeared). Now the folder
+    is refused in one line and a new private folder of the run's own is used, and handed to the
+    processes the run starts (a local Dask cluster's workers)."""
+    import pickle
+
+    cache = tmp_path / "cache"
+    cache.write_text("not a folder")  # the cache cannot be used: the fallback is taken
+    planted = _fresh_root(tmp_path) / "cache"
+    first = _run_tiny(tmp_path, planted)  # a real index where the victim will look, then replaced by the attacker's
+    assert first.returncode == 0, first.stderr
+    marker = tmp_path / "ran-as-the-victim"
+    (index,) = planted.rglob("tiny.twice-*.nbi")
+    index.write_bytes(pickle.dumps(_Planted(marker)))
+    home = _fresh_root(tmp_path)
+    if how == "another user's folder":
+        for p in [home, *home.rglob("*")]:
+            os.lchown(p, 65534, 65534)  # the attacker's, as if nobody had made them
+    else:
+        home.chmod(0o777)
+    run = _run_tiny(tmp_path, cache, "cli", "child")
+    assert not marker.exists(), "the planted index was unpickled"
+    assert run.returncode == 0 and "result 6" in run.stdout, run.stderr
+    said = _belote_lines(run.stderr)
+    assert len(said) == 1 and str(cache) in said[0] and "not safe to load code from" in said[0], said
+    assert ("belongs to another user" if how == "another user's folder" else "other users can write") in said[0]
+    cached_in = Path(run.stdout.split("cached in ")[1].split()[0])
+    child = Path(run.stdout.split("child cache ")[1].split()[0])  # what the run handed to a process it started
+    assert child in cached_in.parents and home not in cached_in.parents, (child, cached_in)
+    assert child.parent.name.startswith(f"{home.name}-")  # mkdtemp's: private, this run's own
+    assert not child.parent.exists()  # removed when the run ended
+
+
+def test_the_fallback_cache_folder_is_created_private(tmp_path):
+    cache = tmp_path / "cache"
+    cache.write_text("not a folder")
+    run = _run_tiny(tmp_path, cache, "cli")
+    assert run.returncode == 0, run.stderr
+    assert _fresh_root(tmp_path).stat().st_mode & 0o777 == 0o700
+
+
 def test_compile_once_locks_where_numba_caches_when_its_cache_path_is_a_file(tmp_path):
     """A library caller, without the CLI's start-up check: numba falls back to a folder of its
     own (``__pycache__`` beside the source) and the lock goes there, not into the file's place."""
@@ -128,36 +186,37 @@ def test_no_writable_place_for_the_cache_is_one_line_naming_the_fix(tmp_path, mo
     assert numba.core.config.CACHE_DIR == str(tmp_path / "cache")  # left as it was
 
 
-def _as_nobody():
-    """``setpriv`` to the user nobody: a read-only folder is read-only only for a user who is not root."""
-    if shutil.which("setpriv") is None:
-        pytest.skip("setpriv is not installed: cannot run as another user")
-    if os.geteuid() != 0:
-        return []  # already not root: a read-only folder is read-only
-    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-
-
 def test_a_read_only_cache_folder_is_said_and_replaced_by_a_fresh_folder(tmp_path):
-    """Run as the user nobody (``setpriv``, when the tests run as root), for whom a folder
-    without write permission is read-only, as for any user."""
-    user = _as_nobody()
-    base = Path(tempfile.mkdtemp(prefix="belote-ro-"))  # tmp_path's parents are private to root
-    try:
-        base.chmod(0o755)
-        (base / "tmp").mkdir()
-        (base / "tmp").chmod(0o777)  # the temp folder: writable by anyone, as /tmp
-        cache = base / "cache"
-        cache.mkdir()
-        cache.chmod(0o555)  # read-only
-        run = _run_tiny(base, cache, "cli", "lock", user=user)
-        assert run.returncode == 0 and "result 6" in run.stdout, run.stderr
-        said = _belote_lines(run.stderr)
-        assert len(said) == 1 and str(cache) in said[0] and "Permission denied" in said[0], said
-        uid = int(subprocess.run([*user, "id", "-u"], capture_output=True, text=True).stdout)
-        fresh = base / "tmp" / f"belote-analyzer-kernels-{uid}" / "cache"
-        assert f"cached in {fresh}" in run.stdout and "Traceback" not in run.stderr
-    finally:
-        shutil.rmtree(base)
+    """A cache folder this user cannot write. As root (the suite's usual user here, for whom no
+    permission bit makes a folder read-only) it is a read-only bind mount in a private mount
+    namespace of the child (``unshare -m``: nothing leaks into the machine's mounts); as any other
+    user, a folder without write permission. Before, the test ran as the user nobody, who cannot
+    read the checkout's virtual environment when the clone sits in a private folder (a ``mktemp -d``
+    folder, root's home): ``No module named 'numpy'`` in every fresh-clone run there."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "tiny.py").write_text(TINY)
+    command = [sys.executable, "-c", RUN_TINY, str(tmp_path), "cli", "lock"]
+    if os.geteuid() == 0:
+        if shutil.which("unshare") is None:
+            pytest.skip("no unshare: cannot make a folder read-only for root")
+        probe = subprocess.run(["unshare", "-m", "sh", "-c", "mount -t tmpfs tmpfs /mnt"], capture_output=True)
+        if probe.returncode:
+            pytest.skip(f"cannot mount in a private namespace here: {probe.stderr.decode().strip()}")
+        mount = f"mount --bind {cache} {cache} && mount -o remount,bind,ro {cache} || exit 99; exec \"$@\""
+        command = ["unshare", "-m", "sh", "-c", mount, "sh", *command]
+        denied = "Read-only file system"
+    else:
+        cache.chmod(0o555)
+        denied = "Permission denied"
+    run = subprocess.run(command, env=_env(tmp_path, cache), capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "result 6" in run.stdout, run.stderr
+    said = _belote_lines(run.stderr)
+    assert len(said) == 1 and str(cache) in said[0] and denied in said[0], said
+    fresh = _fresh_root(tmp_path) / "cache"
+    assert f"cached in {fresh}" in run.stdout and "Traceback" not in run.stderr
+    assert not list(cache.iterdir())  # nothing written into the read-only folder
 
 
 @pytest.mark.parametrize("where", ["the cache folder", "a package's subfolder"])
@@ -288,6 +347,32 @@ def test_sigterm_while_the_dask_cluster_starts_closes_it_without_a_traceback(tmp
     p.send_signal(signal.SIGTERM)
     _, err = p.communicate(timeout=120)
     assert p.returncode == 130 and err.strip() == "belote: interrupted", err
+    assert not list(scratch.glob("*.dirlock")), list(scratch.iterdir())
+
+
+@pytest.mark.slow
+def test_sigint_while_a_forced_big_cluster_starts_its_workers_stops_within_seconds(tmp_path):
+    """``--cluster local:48!`` on 2 cores takes half a minute and more to start its workers. Before,
+    signals were held for the whole start, so Ctrl-C waited for every worker; now only the scheduler's
+    start holds them, and the workers start a few at a time."""
+    pytest.importorskip("distributed")
+    p = subprocess.Popen([BELOTE, "simulate", "--cluster", "local:48!", "--deals", "100000", "--quiet"],
+                         env=dict(os.environ, TMPDIR=str(tmp_path)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, start_new_session=True)
+    scratch = tmp_path / "dask-scratch-space"
+    _wait_for(lambda: list(scratch.glob("scheduler-*.dirlock")), 120)  # the cluster is starting
+    time.sleep(3)  # its workers too
+    assert p.poll() is None and len(list(scratch.glob("worker-*.dirlock"))) < 48
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    try:
+        _, err = p.communicate(timeout=120)
+    finally:
+        with __import__("contextlib").suppress(ProcessLookupError):
+            os.killpg(p.pid, signal.SIGKILL)  # whatever is left of a run that failed the test
+    took = time.monotonic() - sent
+    assert p.returncode == 130 and err.strip() == "belote: interrupted", err
+    assert took < 15, f"{took:.1f} s from the signal to the exit"
     assert not list(scratch.glob("*.dirlock")), list(scratch.iterdir())
 
 

@@ -27,12 +27,24 @@ A cache that cannot be used is said and worked around, never a traceback on ever
   calls before any kernel module is imported: numba picks a kernel's cache folder when the
   kernel is defined). Numba itself would otherwise fall back silently to a ``__pycache__``
   beside the sources, and ``compile_once`` takes its lock where numba really saves the kernel.
+
+A cache is code: numba unpickles its index files, and unpickling runs whatever the bytes say. So
+kernels are never loaded from a folder another user could have written (``_not_private``): the
+cache folder and its package subfolders must belong to this user (or to root, for a cache an
+administrator compiled) and be writable by no one else. The fallback under the shared temp folder
+is created private (mode 0700) and used only while it is; one that another user planted, or
+opened to others, is said in one line and a new private folder (``mkdtemp``) is used for this run
+instead. A local Dask cluster's workers are handed the same folder (``NUMBA_CACHE_DIR``, which
+they inherit).
 """
 
 from __future__ import annotations
 
+import atexit
 import math
 import os
+import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -191,18 +203,68 @@ def _cannot_write(folder: Path) -> str | None:
     return None
 
 
-def _cannot_cache(root: Path) -> str | None:
-    """Why numba could not cache this checkout's kernels under ``root``, or None: ``root`` must
-    be a writable folder, and so must each subfolder of this checkout's packages already there
-    (numba creates the others)."""
+def _not_private(folder: Path, owners: tuple[int, ...]) -> str | None:
+    """Why kernels must not be loaded from ``folder`` (it exists), or None: it must be a folder,
+    not a link, owned by one of ``owners`` and writable by no one else (group or others)."""
+    try:
+        st = os.lstat(folder)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return f"{e.strerror or e}: {folder}"
+    if not stat.S_ISDIR(st.st_mode):
+        return f"{folder} is not a folder"
+    if st.st_uid not in owners:
+        return f"{folder} belongs to another user (uid {st.st_uid})"
+    if st.st_mode & 0o002 or (st.st_mode & 0o020 and not _own_group(st.st_gid)):
+        return f"other users can write {folder} (mode {stat.S_IMODE(st.st_mode):o})"
+    return None
+
+
+def _own_group(gid: int) -> bool:
+    """``gid`` is this user's private group (named after the user, as Debian's ``adduser`` makes it,
+    where the umask 002 leaves new folders group-writable): no other user is in it."""
+    import grp
+    import pwd
+
+    try:
+        return gid == os.getgid() and grp.getgrgid(gid).gr_name == pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:
+        return False
+
+
+def _cannot_cache(root: Path, owners: tuple[int, ...] = ()) -> str | None:
+    """Why numba could not (or must not) cache this checkout's kernels under ``root``, or None:
+    ``root`` must be a writable folder, and so must each subfolder of this checkout's packages
+    already there (numba creates the others); each private to ``owners`` (default: this user or
+    root) as ``_not_private`` says."""
     import analyzer
 
-    problem = _cannot_write(root)
+    owners = owners or (os.getuid(), 0)
+    problem = _not_private(root, owners) or _cannot_write(root)
     packages = (p.name for p in Path(analyzer.__file__).resolve().parent.iterdir() if p.is_dir())
     for sub in (cache_folder(name, root) for name in packages):
         if problem is None and (sub.exists() or sub.is_symlink()):
-            problem = _cannot_write(sub)
+            problem = _not_private(sub, owners) or _cannot_write(sub)
     return problem
+
+
+def _private_folder() -> tuple[Path, str | None]:
+    """The fallback's home under the temp folder, ``belote-analyzer-kernels-UID``, created mode 0700
+    if missing, and why it cannot be used (None: it is this user's, and private)."""
+    uid = os.getuid()
+    home = Path(tempfile.gettempdir()) / f"belote-analyzer-kernels-{uid}"
+    try:
+        os.mkdir(home, 0o700)
+    except FileExistsError:
+        pass
+    except OSError as e:
+        return home, f"{e.strerror or e}: {home}"
+    return home, _not_private(home, (uid,))
+
+
+def _removed_at_exit(folder: Path) -> None:
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # a folder of this run's only, made by mkdtemp
 
 
 def use_writable_cache() -> None:
@@ -220,14 +282,25 @@ def use_writable_cache() -> None:
     problem = _cannot_cache(root)
     if problem is None:
         return
-    fresh = Path(tempfile.gettempdir()) / f"belote-analyzer-kernels-{os.getuid()}" / root.name
-    again = _cannot_cache(fresh)
+    home, unsafe = _private_folder()
+    fresh = home / root.name
+    again = unsafe or _cannot_cache(fresh, (os.getuid(),))
+    instead = f"compiling into {fresh} instead"
+    if unsafe is not None and os.path.lexists(home):  # planted, or opened to others: a folder of this run's own
+        try:
+            fresh = Path(tempfile.mkdtemp(prefix=f"belote-analyzer-kernels-{os.getuid()}-")) / root.name
+        except OSError as e:
+            raise BeloteError(f"cannot write the kernel cache {root} ({problem}) nor a private folder in "
+                              f"{tempfile.gettempdir()} ({e.strerror or e}): set BELOTE_CACHE_DIR to a writable "
+                              f"folder") from None
+        _removed_at_exit(fresh.parent)
+        again, instead = None, (f"its fallback is not safe to load code from ({unsafe}): compiling into a new "
+                                f"private folder {fresh} for this run")
     if again is not None:
         raise BeloteError(f"cannot write the kernel cache {root} ({problem}) nor {fresh} ({again}): "
                           f"set BELOTE_CACHE_DIR to a writable folder")
     config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"] = str(fresh)
-    _say(f"cannot write the kernel cache {root} ({problem}): compiling into {fresh} instead "
-         f"(set BELOTE_CACHE_DIR to choose another folder)")
+    _say(f"cannot use the kernel cache {root} ({problem}): {instead} (set BELOTE_CACHE_DIR to choose another folder)")
 
 
 def _unreadable(path: str, error: Exception) -> None:
