@@ -335,6 +335,17 @@ def dask_setup(worker=None):
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
+def _start_workers(lc, client, n_workers: int) -> None:
+    """Start a local cluster's workers a few at a time (as many as the cores), each few up before the
+    next: a signal meanwhile closes the cluster once the few under way have started (a second or
+    two), where closing it in the middle of all of them waited for every one to start (25 s for
+    local:40! on 2 cores), and killing them instead made distributed print tracebacks."""
+    step = os.cpu_count() or 1
+    for n in range(min(step, n_workers), n_workers + step, step):
+        lc.scale(min(n, n_workers))
+        client.wait_for_workers(min(n, n_workers))
+
+
 @contextmanager
 def open_backend(cluster: str | None = None, scheduler: str | None = None, units_per_task: int | None = None):
     """The backend a command asked for, in use for the ``with`` block: threads (neither
@@ -352,13 +363,16 @@ def open_backend(cluster: str | None = None, scheduler: str | None = None, units
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no startup chatter on stderr
     if cluster:
         with ExitStack() as stack:
-            # held while the LocalCluster starts: interrupted inside its constructor there is no object to close,
-            # and distributed's atexit hook then failed with a traceback (AssertionError: Status.init)
+            # Signals held while the LocalCluster's scheduler starts, with no worker yet (a second or so):
+            # interrupted inside its constructor there is no object to close, and distributed's atexit hook then
+            # failed with a traceback (AssertionError: Status.init). The workers are started after, with the
+            # cluster in the stack, so a signal while they start (minutes for local:999!) closes it at once.
             with signals_blocked():
-                lc = stack.enter_context(distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1,
+                lc = stack.enter_context(distributed.LocalCluster(n_workers=0, threads_per_worker=1,
                                                                   processes=True, dashboard_address=":0",
                                                                   preload=[__name__]))  # dask_setup
                 client = stack.enter_context(distributed.Client(lc))
+            _start_workers(lc, client, n_workers)
             with use(DaskBackend(client, units_per_task, label=cluster)) as b:
                 yield b
         return

@@ -3,7 +3,8 @@
 ``signals_blocked`` holds SIGINT and SIGTERM in this thread for a ``with`` block and delivers them
 when it ends (held, not lost): around the renames that swap an output folder into place
 (``analyzer.output.outdir``) and around the start of a Dask ``LocalCluster``
-(``analyzer.runs.backends``), which cannot be closed if interrupted inside its constructor.
+(``analyzer.runs.backends``: its scheduler, without workers), which cannot be closed if interrupted inside
+its constructor.
 """
 
 from __future__ import annotations
