@@ -45,7 +45,8 @@ def main() -> None:
     url = re.search(r"http://\S+?/", proc.stdout.readline()).group(0).rstrip("/")
 
     def post(path, body):
-        r = urllib.request.Request(url + path, data=json.dumps(body).encode(), method="POST")
+        r = urllib.request.Request(url + path, data=json.dumps(body).encode(), method="POST",
+                                   headers={"Content-Type": "application/json"})  # the server refuses any other
         with OPENER.open(r) as f:
             return json.loads(f.read())["job"]
 

@@ -5,6 +5,7 @@ question stopped by its page, and the numbers those of the CLI."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -214,7 +215,7 @@ def test_every_field_is_checked_before_anything_runs(site, form, message):
 def test_a_request_too_large_or_not_json_is_refused(site):
     status, body = site.request("/api/take", raw=b"{" + b" " * 200_000 + b"}", headers={"Content-Type": "application/json"})
     assert status == 413 and "larger than 131,072 bytes" in body["error"]
-    status, body = site.request("/api/take", raw=b"hand=Jh")
+    status, body = site.request("/api/take", raw=b"hand=Jh", headers={"Content-Type": "application/json"})
     assert status == 400 and body["error"] == "the request is not JSON"
     status, body = site.request("/api/review", {"record": "{not json"})
     assert status == 400 and body["error"].startswith("the pasted record is not JSON")
@@ -226,6 +227,83 @@ def test_a_request_for_another_host_name_is_refused(site):
     """A page of another site that resolves its name to 127.0.0.1 (DNS rebinding) gets nothing."""
     status, _ = site.request("/api/logs", headers={"Host": "evil.example:80"})
     assert status == 400
+
+
+# ---- who may ask, and what ----------------------------------------------------------------------
+
+QUESTION = {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 1000, "seed": 2}
+REFUSED = "refused: this request comes from a page of another site"
+# What a page of another site sends (a "simple" request needs no preflight: the first is the
+# fault probe's, which got 202 and a job), and a browser's other ways of saying so.
+CROSS_SITE = [
+    {"Content-Type": "text/plain", "Origin": "http://evil.example"},
+    {"Content-Type": "application/json", "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"},
+    {"Content-Type": "application/json", "Origin": "null"},  # a sandboxed frame, a file:// page
+    {"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"},
+    {"Content-Type": "application/json", "Origin": "http://127.0.0.1:1", "Sec-Fetch-Site": "same-site"},  # another local server
+]
+
+
+def _own(site) -> dict:
+    """The headers a browser adds to a request of the server's own page."""
+    return {"Origin": site.url.rstrip("/"), "Sec-Fetch-Site": "same-origin"}
+
+
+@pytest.mark.parametrize("headers", CROSS_SITE)
+def test_a_page_of_another_site_cannot_start_a_question(site, headers):
+    before = site.request("/api/status")[1]["jobs"]
+    for path, form in (("/api/take", QUESTION), ("/api/review", {"log": 0, "deal": 0, "pimc": "none"})):
+        status, body = site.request(path, raw=json.dumps(form).encode(), headers=headers)
+        assert status == 403 and body["error"].startswith(REFUSED), (path, status, body)
+        assert body["error"].endswith(f"ask from this server's own pages, {site.url}") and "\n" not in body["error"]
+    assert site.request("/api/status")[1]["jobs"] == before  # no job was started
+
+
+def test_a_page_of_another_site_cannot_stop_a_question(site):
+    status, body = site.request("/api/take", {**QUESTION, "deals": 1_000_000})
+    assert status == 202, body
+    job = body["job"]
+    for headers in CROSS_SITE:
+        for method, path in (("POST", f"/api/jobs/{job}/cancel"), ("DELETE", f"/api/jobs/{job}")):
+            status, body = site.request(path, method=method, headers=headers)
+            assert status == 403 and body["error"].startswith(REFUSED), (method, headers, status, body)
+    v = site.request(f"/api/jobs/{job}")[1]
+    assert v["state"] in ("waiting", "running") and "error" not in v, v
+    status, _ = site.request(f"/api/jobs/{job}/cancel", method="POST", headers=_own(site))  # its own page's beacon
+    assert status == 200 and site.wait(job, 60)["error"] == "stopped: its page asked to stop it"
+
+
+@pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None])
+def test_a_question_not_sent_as_json_is_refused(site, kind):
+    """The JSON of a question, sent as a type a page of another site may send without a preflight
+    (or as none), from a client that says nothing of its origin: 415, nothing started."""
+    import http.client
+
+    before = site.request("/api/status")[1]["jobs"]
+    conn = http.client.HTTPConnection(site.host, site.port, timeout=30)  # urllib would add a type
+    conn.request("POST", "/api/take", body=json.dumps(QUESTION).encode(), headers={"Content-Type": kind} if kind else {})
+    r = conn.getresponse()
+    body = json.loads(r.read())
+    said = kind or "none"
+    assert r.status == 415 and body["error"] == ("send the request's body as JSON, with Content-Type: application/json "
+                                                 f"(this one says {said})"), body
+    assert site.request("/api/status")[1]["jobs"] == before
+
+
+def test_the_server_s_own_pages_and_scripts_may_ask(site):
+    """A request of the server's own page (Origin and Sec-Fetch-Site its own, under either of its
+    names) and one of a script (curl: no Origin) are answered; a beacon (no body, no type) stops."""
+    port = site.port
+    for headers in ({**_own(site), "Content-Type": "application/json; charset=utf-8"},
+                    {"Host": f"localhost:{port}", "Origin": f"http://localhost:{port}", "Content-Type": "application/json"},
+                    {}):
+        status, body = site.request("/api/take", QUESTION, headers=headers)
+        assert status == 202, (headers, body)
+        assert site.wait(body["job"])["state"] == "done"
+    status, body = site.request("/api/take", {**QUESTION, "deals": 1_000_000}, headers=_own(site))
+    assert status == 202, body
+    status, _ = site.request(f"/api/jobs/{body['job']}/cancel", method="POST", headers=_own(site))
+    assert status == 200 and site.wait(body["job"], 60)["state"] == "cancelled"
 
 
 def test_the_take_answer_is_the_cli_s_for_the_same_seed(site):

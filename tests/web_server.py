@@ -30,9 +30,12 @@ class Server:
 
     def request(self, path: str, data=None, method: str | None = None, headers: dict | None = None,
                 raw: bytes | None = None, timeout: float = 60):
-        """(status, decoded JSON or text) of one request."""
+        """(status, decoded JSON or text) of one request. ``data`` is sent as JSON (``Content-Type:
+        application/json``, as the pages send it), ``raw`` as it is with ``headers`` only (urllib
+        adds ``application/x-www-form-urlencoded`` to a body without a type)."""
         body = raw if raw is not None else (None if data is None else json.dumps(data).encode())
-        r = urllib.request.Request(self.url.rstrip("/") + path, data=body, method=method, headers=headers or {})
+        headers = {**({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})}
+        r = urllib.request.Request(self.url.rstrip("/") + path, data=body, method=method, headers=headers)
         try:
             with _OPENER.open(r, timeout=timeout) as f:
                 status, text, kind = f.status, f.read(), f.headers.get("content-type", "")

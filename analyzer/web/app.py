@@ -13,6 +13,17 @@ of the logs given to ``belote serve --log``, ``GET /api/reports`` the reports.
 What it reads: the package's own static files, the reports folder (``StaticFiles``, which
 refuses any path that leaves it, symbolic links included) and the logs read once at start. A
 page names a log by its number, never a path. A request body is at most ``MAX_BODY`` bytes.
+
+Who may ask (``refusal``): any page the user visits can send a POST here, and a "simple" one
+(``Content-Type: text/plain``, a form) reaches the server without the browser asking it first.
+So every request but GET, HEAD and OPTIONS, the only ones that start or stop anything, is
+refused with 403 when a browser says it comes from another page than ours: an ``Origin`` other
+than this server's own (its scheme and the request's Host, which on a loopback address is
+checked against DNS rebinding), or a ``Sec-Fetch-Site`` other than ``same-origin``; and with 415
+when it carries a body that is not ``application/json`` (which a page of another site can send
+only after a preflight, never answered here). A request with neither header is no browser's
+cross-site request: every browser sends ``Origin`` with a cross-origin POST or DELETE, so curl
+and scripts need no header but the content type.
 """
 
 from __future__ import annotations
@@ -25,6 +36,48 @@ from analyzer.web.jobs import Busy, Jobs, Limits
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 128 * 1024  # bytes: a pasted deal record is about 3 KB
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # the methods that change nothing here (and a preflight)
+
+
+def refusal(scope) -> tuple[int, str] | None:
+    """(status, one line) when the request of ``scope`` may not change anything: it comes from a
+    page of another origin (403), or its body is not declared JSON (415); None when it may."""
+    from starlette.datastructures import Headers
+
+    if scope["method"] in SAFE_METHODS:
+        return None
+    headers = Headers(scope=scope)
+    own = f"{scope['scheme']}://{headers.get('host', '')}".lower()
+    origin = headers.get("origin")
+    site = headers.get("sec-fetch-site")
+    if origin is not None and origin.strip().lower() != own:
+        return 403, (f"refused: this request comes from a page of another site ({origin[:80]}); ask from this "
+                     f"server's own pages, {own}/")
+    if site is not None and site.strip().lower() != "same-origin":
+        return 403, (f"refused: this request comes from a page of another site (Sec-Fetch-Site: {site[:20]}); ask "
+                     f"from this server's own pages, {own}/")
+    kind = headers.get("content-type")
+    has_body = headers.get("content-length", "0").strip() not in ("", "0") or "transfer-encoding" in headers
+    if has_body and (kind or "").split(";")[0].strip().lower() != "application/json":
+        said = f"this one says {kind[:40]}" if kind else "this one says none"
+        return 415, f"send the request's body as JSON, with Content-Type: application/json ({said})"
+    return None
+
+
+class _SameOrigin:
+    """ASGI middleware: ``refusal``'s answer, before any route sees the request."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        refused = refusal(scope) if scope["type"] == "http" else None
+        if refused is None:
+            return await self.app(scope, receive, send)
+        from starlette.responses import JSONResponse
+
+        status, message = refused
+        await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
 
 
 def make_app(reports: Path | None = None, logs: list | None = None, limits: Limits = Limits(),
@@ -128,6 +181,7 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
     if reports is not None:
         routes.append(Mount("/report", StaticFiles(directory=reports, html=True, check_dir=False)))
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    middleware.append(Middleware(_SameOrigin))  # after the Host check: it compares Origin with Host
 
     async def not_found(request, exc):
         return Response("not found", status_code=404, media_type="text/plain")
@@ -141,4 +195,4 @@ class _TooLarge(Exception):
     pass
 
 
-__all__ = ["make_app", "MAX_BODY", "STATIC"]
+__all__ = ["make_app", "refusal", "MAX_BODY", "STATIC"]
