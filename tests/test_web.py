@@ -306,6 +306,52 @@ def test_the_server_s_own_pages_and_scripts_may_ask(site):
     assert status == 200 and site.wait(body["job"], 60)["state"] == "cancelled"
 
 
+TAKE = {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh"}
+DIGITS = "1" * 5000  # more than int()'s 4,300
+# Requests that used to be a 500 and a traceback on the server's terminal: (path, body, the line).
+HOSTILE = [
+    ("/api/take", b"[" * 50_000, "the request nests lists or objects deeper than 16 levels"),
+    ("/api/take", b'{"hand": ' + b"[" * 50_000, "the request nests lists or objects deeper than 16 levels"),
+    ("/api/take", b'{"bracket": ' + b"[" * 900 + b"]" * 900 + b"}",  # well formed, under json's recursion limit
+     "the request nests lists or objects deeper than 16 levels"),
+    ("/api/review", json.dumps({"record": "[" * 50_000}).encode(),
+     "the pasted record nests lists or objects deeper than 16 levels: paste one line of a deal log (belote simulate --log)"),
+    ("/api/take", json.dumps({**TAKE, "deals": DIGITS}).encode(),
+     "deals must be a whole number from 1 to 1,000,000, not a number of 5,000 digits"),
+    ("/api/take", json.dumps({**TAKE, "seed": DIGITS}).encode(),
+     "seed must be a whole number from 0 to 2**64 - 1 = 18,446,744,073,709,551,615, not a number of 5,000 digits"),
+    ("/api/take", ('{"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "seed": %s}' % DIGITS).encode(),  # a JSON number
+     "seed must be a whole number from 0 to 2**64 - 1 = 18,446,744,073,709,551,615, not a number of 5,000 digits"),
+    ("/api/review", json.dumps({"log": DIGITS, "deal": 0}).encode(),
+     "log must be a whole number from 0 to 0, not a number of 5,000 digits"),
+    ("/api/review", json.dumps({"log": 0, "deal": "-" + DIGITS}).encode(),
+     "deal must be a whole number from 0 to 9,223,372,036,854,775,807, not a number of 5,000 digits"),
+    ("/api/take", json.dumps({**TAKE, "seat": "+-1"}).encode(), "seat must be a whole number from 0 to 3, not '+-1'"),
+    ("/api/take", json.dumps({**TAKE, "seat": "\u00b2"}).encode(), "seat must be a whole number from 0 to 3, not '\u00b2'"),
+    ("/api/take", json.dumps({**TAKE, "bracket": [["pimc"]]}).encode(), "bracket must list some of net, pimc, dd, not [['pimc']]"),
+]
+
+
+@pytest.mark.parametrize("path, raw, message", HOSTILE)
+def test_a_hostile_body_is_refused_in_one_line(site, path, raw, message):
+    status, body = site.request(path, raw=raw, headers={"Content-Type": "application/json"})
+    assert status == 400 and body["error"] == message, (status, body)
+
+
+def test_hostile_requests_leave_no_traceback_on_the_server_s_terminal(site, tmp_path):
+    """Every hostile request above, and the cross-site ones, against a server of their own: its
+    terminal says nothing but the Ctrl-C that stops it."""
+    server = Server("--reports", tmp_path, "--log", site.log)
+    try:
+        statuses = [server.request(path, raw=raw, headers={"Content-Type": "application/json"})[0] for path, raw, _ in HOSTILE]
+        statuses += [server.request("/api/take", raw=json.dumps(QUESTION).encode(), headers=h)[0] for h in CROSS_SITE]
+        jobs = server.request("/api/status")[1]["jobs"]
+    finally:
+        code, err = server.stop()
+    assert code == 130 and err.strip() == "belote: interrupted", err[-3000:]
+    assert statuses == [400] * len(HOSTILE) + [403] * len(CROSS_SITE) and sum(jobs.values()) == 0, (statuses, jobs)
+
+
 def test_the_take_answer_is_the_cli_s_for_the_same_seed(site):
     status, body = site.request("/api/take", {"hand": "Js 9s As 7h 8c", "turned": "Td", "seat": 1, "deals": 3000, "seed": 5})
     assert status == 202

@@ -12,7 +12,8 @@ of the logs given to ``belote serve --log``, ``GET /api/reports`` the reports.
 
 What it reads: the package's own static files, the reports folder (``StaticFiles``, which
 refuses any path that leaves it, symbolic links included) and the logs read once at start. A
-page names a log by its number, never a path. A request body is at most ``MAX_BODY`` bytes.
+page names a log by its number, never a path. A request body is at most ``MAX_BODY`` bytes, of
+JSON nested at most ``work.MAX_DEPTH`` levels.
 
 Who may ask (``refusal``): any page the user visits can send a POST here, and a "simple" one
 (``Content-Type: text/plain``, a form) reaches the server without the browser asking it first.
@@ -28,7 +29,6 @@ and scripts need no header but the content type.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from analyzer.errors import BeloteError
@@ -111,10 +111,7 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
             data += piece
             if len(data) > MAX_BODY:
                 raise _TooLarge()
-        try:
-            form = json.loads(data or b"{}")
-        except ValueError:
-            raise BeloteError("the request is not JSON") from None
+        form = work.read_json(data or b"{}", "the request")
         if not isinstance(form, dict):
             raise BeloteError("the request must be a JSON object")
         return form

@@ -10,6 +10,7 @@ defaults, the same seed; each answer carries the ``belote`` command that reprodu
 from __future__ import annotations
 
 import json
+import re
 import shlex
 
 from analyzer.errors import BeloteError
@@ -23,17 +24,56 @@ MAX_TAKE_DEALS = 1_000_000  # heuristic paired deals: about 20 s on 2 threads in
 MAX_STRONG_DEALS = deals_by_policy("web_max_deals")
 BRACKET_CHOICES = ("net",) + tuple(MAX_STRONG_DEALS)  # net, the learned player, plays every deal
 MAX_RANDOM_DEAL = 100_000  # the deal number of a random deal to review
+# What a request, or a deal record pasted into one, may hold: a form nests 3 deep (random: {...},
+# bracket: [...]) and a deal record 4; a whole number of a form has at most 20 digits (a seed,
+# below 2**64). Deeper or longer is refused in one line before anything recurses into it or
+# int() reads it (int() refuses more than 4,300 digits with a ValueError of its own).
+MAX_DEPTH = 16
+MAX_DIGITS = 30
+_WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: "²".isdigit() is true and int("²") fails
+_MAX_SHOWN = 40  # characters of a refused value quoted in a message
+
+
+def read_json(data, what: str, fix: str = ""):
+    """``data`` (bytes or text) read as JSON; a ``BeloteError`` naming ``what`` (and ``fix``)
+    when it is not JSON or nests lists and objects deeper than ``MAX_DEPTH``. A number of more
+    than ``MAX_DIGITS`` digits is kept as its digits, for ``_int`` to refuse naming its field.
+    json's decoder recurses once a level and raises RecursionError past about 1,000 levels (50,000
+    ``[`` fit in a request): caught here; a depth under that is measured without recursion."""
+    too_deep = BeloteError(f"{what} nests lists or objects deeper than {MAX_DEPTH} levels" + (f": {fix}" if fix else ""))
+    try:
+        value = json.loads(data, parse_int=lambda digits: int(digits) if len(digits) <= MAX_DIGITS else digits)
+    except RecursionError:
+        raise too_deep from None
+    except ValueError:  # not JSON, or not UTF-8
+        raise BeloteError(f"{what} is not JSON" + (f": {fix}" if fix else "")) from None
+    level = [value]
+    for _ in range(MAX_DEPTH):
+        level = [x for v in level if isinstance(v, (list, dict)) for x in (v.values() if isinstance(v, dict) else v)]
+    if any(isinstance(v, (list, dict)) for v in level):
+        raise too_deep
+    return value
+
+
+def _shown(v) -> str:
+    """A refused value as a message quotes it: a long number by its count of digits, anything else
+    its repr cut to ``_MAX_SHOWN`` characters (a request holds up to 128 KB of it)."""
+    if isinstance(v, str) and _WHOLE.fullmatch(v.strip()) and len(v.strip().lstrip("+-")) > MAX_DIGITS:
+        return f"a number of {len(v.strip().lstrip('+-')):,} digits"
+    text = repr(v)
+    return text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN - 3] + "..."
 
 
 def _int(form: dict, key: str, lo: int, hi: int, default: int | None = None, name: str | None = None,
          bounds: str | None = None) -> int:
-    """A whole number from ``lo`` to ``hi`` (a number or its digits); ``bounds`` names them in the error."""
+    """A whole number from ``lo`` to ``hi`` (a number or its digits, at most ``MAX_DIGITS`` of
+    them); ``bounds`` names them in the error."""
     v = form.get(key, default)
     name = name or key
-    if isinstance(v, str) and v.strip().lstrip("+-").isdigit():
+    if isinstance(v, str) and _WHOLE.fullmatch(v.strip()) and len(v.strip().lstrip("+-")) <= MAX_DIGITS:
         v = int(v.strip())
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise BeloteError(f"{name} must be {bounds or f'a whole number from {lo:,} to {hi:,}'}, not {v!r}")
+        raise BeloteError(f"{name} must be {bounds or f'a whole number from {lo:,} to {hi:,}'}, not {_shown(v)}")
     return v
 
 
@@ -59,7 +99,8 @@ def _rules(form: dict, options: bool = False):
 
     variant = form.get("variant", "classic")
     if variant not in VARIANTS:
-        raise BeloteError(f'unknown variant "{variant}": use one of {", ".join(VARIANTS)}')
+        shown = variant if isinstance(variant, str) and len(variant) <= _MAX_SHOWN else _shown(variant)
+        raise BeloteError(f'unknown variant "{shown}": use one of {", ".join(VARIANTS)}')
     players = form.get("players")
     players = None if players in (None, "") else _int(form, "players", 2, 4)
     counts = PLAYER_COUNTS[variant]
@@ -102,8 +143,8 @@ def take_query(form: dict):
     deals = _int(form, "deals", 1, MAX_TAKE_DEALS, 100_000)
     seed = _seed(form)
     bracket = form.get("bracket") or []
-    if not isinstance(bracket, list) or not set(bracket) <= set(BRACKET_CHOICES):
-        raise BeloteError(f"bracket must list some of {', '.join(BRACKET_CHOICES)}, not {bracket!r}")
+    if not isinstance(bracket, list) or not all(isinstance(p, str) and p in BRACKET_CHOICES for p in bracket):
+        raise BeloteError(f"bracket must list some of {', '.join(BRACKET_CHOICES)}, not {_shown(bracket)}")
     plays = ("heuristic",) + tuple(p for p in BRACKET_CHOICES if p in bracket)
     from analyzer.questions.bracket import STRONG_DEALS
     from analyzer.runs.stats import CV_MIN_N
@@ -189,7 +230,7 @@ def review_query(form: dict, logs: list) -> tuple:
 
     pimc = form.get("pimc", REVIEW_PIMC)
     if pimc not in (REVIEW_PIMC, "pimc", None, "none"):
-        raise BeloteError(f'pimc must be "{REVIEW_PIMC}", "pimc" or "none", not {pimc!r}')
+        raise BeloteError(f'pimc must be "{REVIEW_PIMC}", "pimc" or "none", not {_shown(pimc)}')
     pimc = None if pimc in (None, "none") else pimc
     chosen = [k for k in ("record", "log", "random") if form.get(k) is not None]
     if len(chosen) != 1:
@@ -199,10 +240,7 @@ def review_query(form: dict, logs: list) -> tuple:
         text = form["record"]
         if not isinstance(text, str) or len(text) > 64_000:
             raise BeloteError("record must be one belote-deal/1 line of at most 64,000 characters")
-        try:
-            record = json.loads(text)
-        except ValueError:
-            raise BeloteError("the pasted record is not JSON: paste one line of a deal log (belote simulate --log)") from None
+        record = read_json(text, "the pasted record", "paste one line of a deal log (belote simulate --log)")
         check_record(record, "the pasted record", "paste one line of a deal log (belote simulate --log)")
         command = f"belote review DEAL.jsonl{flag}  # DEAL.jsonl: the pasted line"
     elif chosen == ["log"]:
@@ -295,4 +333,5 @@ def report_list(folder) -> list[dict]:
     return sorted(out, key=lambda x: -x["modified"])
 
 
-__all__ = ["take_query", "review_query", "random_inputs", "random_record", "take_view", "bracket_view", "review_view", "report_list"]
+__all__ = ["read_json", "MAX_DEPTH", "MAX_DIGITS", "take_query", "review_query", "random_inputs", "random_record",
+           "take_view", "bracket_view", "review_view", "report_list"]
