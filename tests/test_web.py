@@ -453,6 +453,29 @@ def test_another_host_is_said_loudly(tmp_path):
     assert code == 130
 
 
+@pytest.mark.parametrize("host, loopback", [
+    ("127.0.0.1", True), ("127.0.0.2", True), ("127.255.255.254", True), ("::1", True), ("::ffff:127.0.0.3", True),
+    ("localhost", True), ("LocalHost", True), ("0.0.0.0", False), ("::", False), ("128.0.0.1", False),
+    ("192.168.1.10", False), ("::ffff:10.0.0.1", False), ("evil.example", False),
+])
+def test_the_whole_loopback_range_is_this_machine(host, loopback):
+    from analyzer.web.serve import is_loopback
+
+    assert is_loopback(host) is loopback
+
+
+def test_another_loopback_address_keeps_the_host_check_and_says_nothing(tmp_path):
+    """--host 127.0.0.2 answers this machine only, as 127.0.0.1 does: no warning, and a request for
+    another host name (DNS rebinding) is refused; its own name is answered."""
+    server = Server("--host", "127.0.0.2", "--reports", tmp_path)
+    try:
+        assert server.host == "127.0.0.2" and server.request("/api/status")[0] == 200
+        assert server.request("/api/status", headers={"Host": f"evil.example:{server.port}"})[0] == 400
+    finally:
+        code, err = server.stop()
+    assert code == 130 and err.strip() == "belote: interrupted", err[-2000:]
+
+
 def test_a_bad_log_is_refused_at_start_in_one_line(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"schema": "belote-deal/1"}\n')

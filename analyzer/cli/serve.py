@@ -15,8 +15,8 @@ from analyzer.errors import BeloteError
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on. The default answers this "
-                             "machine only; any other (0.0.0.0: every network) lets others use your CPU and read "
-                             "your reports and logs."),
+                             "machine only, as any loopback address (127.x.y.z, ::1, localhost) does; any other "
+                             "(0.0.0.0: every network) lets others use your CPU and read your reports and logs."),
     port: int = typer.Option(8765, "--port", min=0, max=65535, help="The port (0: a free one, printed)."),
     reports: Path = typer.Option(Path("reports"), "--reports", help="The folder of reports the Reports page shows."),
     log: Optional[List[Path]] = typer.Option(None, "--log", help="A deal log (belote simulate --log) whose deals the "
@@ -42,7 +42,7 @@ def serve(
     """
     import socket
 
-    from analyzer.web.serve import LOOPBACK, read_logs, run
+    from analyzer.web.serve import is_loopback, read_logs, run
 
     try:
         import starlette  # noqa: F401
@@ -62,7 +62,7 @@ def serve(
         sock = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as e:
         raise BeloteError(f"cannot listen on {host}:{port} ({e.strerror}): choose another --port, or --port 0") from None
-    if host not in LOOPBACK:
+    if not is_loopback(host):
         typer.echo(f"belote: WARNING: listening on {host}, not only this machine: anyone who reaches it can run "
                    f"questions on your CPU and read the reports in {reports} and the logs given", err=True)
     url_host = f"[{host}]" if ":" in host else host

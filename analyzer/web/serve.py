@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
 from analyzer.errors import BeloteError, not_a_file
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
 MAX_LOG_BYTES = 64 << 20  # a deal log the server holds in memory: about 20,000 deals
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``--host`` answers this machine only: ``localhost`` or a loopback address, any of
+    127.0.0.0/8 (``127.0.0.2`` as much as ``127.0.0.1``), ``::1`` or ``::ffff:127.x.y.z``. Such a
+    server checks each request's Host (against DNS rebinding) and says nothing; any other warns."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:  # a host name (other than localhost), or no address at all
+        return False
+    if ip.version == 6 and ip.ipv4_mapped is not None:  # Python 3.11's is_loopback does not look inside
+        ip = ip.ipv4_mapped
+    return ip.is_loopback
 
 
 def read_logs(paths) -> list:
@@ -35,7 +50,8 @@ def run(sock, host: str, reports: Path, logs: list, limits, quiet: bool = False)
 
     from analyzer.web.app import make_app
 
-    hosts = ["127.0.0.1", "localhost", "[::1]", "::1"] if host in LOOPBACK else None
+    own = f"[{host}]" if ":" in host else host  # a Host header writes an IPv6 address in brackets
+    hosts = list(dict.fromkeys(["127.0.0.1", "localhost", "[::1]", own.lower()])) if is_loopback(host) else None
     app = make_app(reports=Path(reports), logs=logs, limits=limits, hosts=hosts)
     config = uvicorn.Config(app, log_level="warning" if quiet else "info", access_log=not quiet,
                             timeout_graceful_shutdown=5, limit_concurrency=200)
