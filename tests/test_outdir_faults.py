@@ -433,3 +433,100 @@ def test_an_earlier_versions_unnamed_temporary_log_is_removed_unless_open(tmp_pa
     finally:
         holder.kill()
         holder.wait()
+
+
+# --- 6. an earlier folder that cannot be removed is said, never said removed ---------------------
+
+
+def as_nobody() -> tuple[list[str], dict]:
+    """The command prefix and environment that run a Python child as the user nobody (``setpriv``),
+    with this checkout and its venv's packages importable: a folder root wrote is one nobody
+    cannot empty (root ignores permissions). Skipped, with the reason, where that cannot be done."""
+    import shutil
+    import sysconfig
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root, to leave a folder another user cannot empty")
+    if shutil.which("setpriv") is None:
+        pytest.skip("setpriv is not installed: cannot run as another user")
+    user = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    checkout = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1",
+               PYTHONPATH=os.pathsep.join([str(checkout), sysconfig.get_paths()["purelib"]]))
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    why = []
+    for python in dict.fromkeys([sys.executable, shutil.which(version) or version, f"/usr/bin/{version}"]):
+        p = subprocess.run([*user, python, "-c", "import analyzer.output.outdir"], capture_output=True, text=True,
+                           env=env, cwd="/")
+        if p.returncode == 0:
+            return [*user, python], env
+        why.append(f"{python}: {(p.stderr.strip().splitlines() or ['exit %d' % p.returncode])[-1]}")
+    pytest.skip("the user nobody cannot run Python with this checkout (" + "; ".join(why) + ")")
+
+
+@pytest.fixture
+def shared_dir():
+    """A folder anyone may write in, without the sticky bit (tmp_path's parents are private to root)."""
+    import shutil
+    import tempfile
+
+    base = Path(tempfile.mkdtemp(prefix="belote-shared-"))
+    base.chmod(0o777)
+    try:
+        yield base
+    finally:
+        shutil.rmtree(base)
+
+
+COMMIT = """
+    import sys
+    from analyzer.output import outdir
+
+    with outdir.Staged(sys.argv[1]) as stage:
+        if sys.argv[2] == "write":
+            (stage.tmp / "new.md").write_text("the new report")
+            stage.commit({"command": "belote test"})
+"""
+
+
+def run_as(user, env, *args) -> subprocess.CompletedProcess:
+    return subprocess.run([*user, "-c", textwrap.dedent(COMMIT), *map(str, args)], capture_output=True, text=True,
+                          env=env, cwd="/", timeout=120)
+
+
+def test_an_earlier_folder_the_user_cannot_empty_is_said_where_it_stays(shared_dir):
+    # a report written as root, then replaced by a user who cannot delete root's files in it
+    user, env = as_nobody()
+    dest = shared_dir / "r"
+    before = earlier(dest, index_md="root's report")
+    p = run_as(user, env, dest, "write")
+    assert p.returncode == 0, p.stderr  # the new report is in place: the run succeeded
+    assert contents(dest).keys() == {"new.md", RUN_FILE} and (dest / "new.md").read_text() == "the new report"
+    left = [n for n in listing(shared_dir) if n.startswith(".r.belote-")]
+    assert len(left) == 1 and contents(shared_dir / left[0]) == before  # nothing of it could go
+    said = [line for line in p.stderr.splitlines() if line.strip()]
+    assert len(said) == 1 and "Traceback" not in p.stderr, p.stderr
+    assert str(shared_dir / left[0]) in said[0] and "could not be removed" in said[0], said
+    assert "Permission denied" in said[0] and "remove it" in said[0], said
+
+
+def test_a_leftover_that_cannot_be_removed_is_never_said_removed(shared_dir):
+    # a killed run's earlier folder, root's: every later run of the user tried to remove it, failed
+    # in silence and said "removed"
+    user, env = as_nobody()
+    dest = shared_dir / "r"
+    earlier(dest, index_md="the current report")
+    pid = dead_pid()
+    before = earlier(shared_dir / f".r.belote-old-{pid}", index_md="the report before it, root's")
+    for name in (f".r.belote-old-{pid}", f".r.belote-unremoved-{pid}"):  # every run tries again, and says so
+        p = run_as(user, env, dest, "check")
+        assert p.returncode == 0, p.stderr
+        said = [line for line in p.stderr.splitlines() if line.strip()]
+        assert len(said) == 1 and "Traceback" not in p.stderr, p.stderr
+        assert "removed .r.belote" not in said[0] and f"could not remove {name}" in said[0], said
+        assert "Permission denied" in said[0] and "remove it as root" in said[0], said
+        left = [n for n in listing(shared_dir) if n.endswith(f"-{pid}")]
+        assert left == [f".r.belote-unremoved-{pid}"] and contents(shared_dir / left[0]) == before
+    with Staged(dest):  # root may: removed, and said so
+        pass
+    assert listing(shared_dir) == ["r"]

@@ -32,6 +32,12 @@ between the two renames leaves the destination missing and the earlier content i
 run to that destination, holding the lock, finds these leftovers of a dead process,
 puts the earlier content back (when the destination is missing) or removes them, and
 says so in one line on stderr (``recover``).
+
+An earlier folder that cannot be removed once the new one is in place (it holds files of
+another user, e.g. a report written as root) leaves the run a success, since its output is
+written, but is said in one line naming the folder, why, and the fix; it is renamed
+``.NAME.belote-unremoved-PID`` (never put back: part of it may be gone). Later runs try
+again and say "removed" only of what is gone, otherwise that it could not be removed and why.
 """
 
 from __future__ import annotations
@@ -172,13 +178,72 @@ def check_out(dest: str | Path, flag: str = "--out") -> Path:
     return dest
 
 
-def _remove(path: Path) -> None:
-    """Remove a temporary file or folder of ours, with SIGINT / SIGTERM held meanwhile."""
+def _remove(path: Path) -> OSError | None:
+    """Remove a temporary file or folder of ours, with SIGINT / SIGTERM held meanwhile; returns
+    the first error met when some of it could not be removed (all of it is tried), its
+    ``filename`` the full path of what could not go, else None."""
+    errors = []
+
+    def failed(function, where, exc):  # rmtree's onexc (exc) or onerror (exc_info); exc.filename may be a bare name
+        e = exc if isinstance(exc, BaseException) else exc[1]
+        errors.append(OSError(e.errno, e.strerror, where) if isinstance(e, OSError) else OSError(str(e)))
+
     with signals_blocked():
-        if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path, ignore_errors=True)
-        else:
-            path.unlink(missing_ok=True)
+        try:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, **({"onexc": failed} if sys.version_info >= (3, 12) else {"onerror": failed}))
+            else:
+                path.unlink(missing_ok=True)
+        except OSError as e:
+            errors.append(e)
+    if not errors and os.path.lexists(path):  # not expected, but "removed" is said only of what is gone
+        errors.append(OSError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)))
+    return errors[0] if errors else None
+
+
+def _why_not_removed(e: OSError, beside: Path) -> str:
+    """Why a removal failed and what to do, in a few words, paths shown from the folder
+    ``beside``: ``Permission denied (.r.belote-unremoved-PID/index.md: its folder belongs to
+    root); remove it as root``."""
+    said = os.strerror(e.errno) if e.errno else str(e)
+    if not e.filename:
+        return f"{said}; remove it yourself once that is put right"
+    where = Path(e.filename)
+    shown = where.relative_to(beside) if where.is_relative_to(beside) else where
+    if e.errno not in (errno.EACCES, errno.EPERM):
+        return f"{said} ({shown}); remove it yourself once that is put right"
+    try:  # an entry is removed from its folder: who may is that folder's owner
+        import pwd
+
+        uid = where.parent.lstat().st_uid
+        try:
+            owner = pwd.getpwuid(uid).pw_name
+        except KeyError:
+            owner = f"user {uid}"
+    except OSError:
+        return f"{said} ({shown}); remove it as a user who may"
+    return f"{said} ({shown}: its folder belongs to {owner}); remove it as {owner}"
+
+
+def _discard(old: Path, dest: Path, pid: int) -> tuple[Path | None, str | None]:
+    """Remove ``old``, the earlier content of ``dest`` (moved aside by run ``pid``). Returns
+    (None, None) when it is gone; otherwise where what is left of it now is (renamed
+    ``.NAME.belote-unremoved-PID``, so that it is never put back as a complete earlier folder)
+    and why it could not be removed."""
+    e = _remove(old)
+    if e is None:
+        return None, None
+    left = _beside(dest, "unremoved", pid)
+    try:
+        if old == left or os.path.lexists(left):
+            raise FileExistsError
+        with signals_blocked():
+            os.rename(old, left)
+    except OSError:
+        left = old
+    if e.filename and left != old and Path(e.filename).is_relative_to(old):  # named where it is now
+        e = OSError(e.errno, e.strerror, str(left / Path(e.filename).relative_to(old)))
+    return left, _why_not_removed(e, dest.parent)
 
 
 # --- one run per destination, and what a killed run left beside it -------------------------------
@@ -268,9 +333,12 @@ def recover(dest: Path) -> str | None:
     lock): ``.NAME.belote-old-PID``, the earlier content a run moved aside before it was
     killed, goes back to ``dest`` when ``dest`` is missing (the newest, if several) and is
     removed otherwise; ``.NAME.belote-tmp-PID``, a half-written or never swapped result, is
-    removed. Only entries of dead processes are touched. Returns the one line that says
-    what was done, or None when there was nothing."""
-    pattern = re.compile(re.escape(f".{dest.name}.belote-") + r"(tmp|old)-(\d+)")
+    removed; ``.NAME.belote-unremoved-PID``,
+    an earlier folder a finished run could not remove, is removed. Only entries of dead
+    processes are touched. Returns the lines (one for a killed run's leftovers, one for what
+    could not be removed before) that say what was done and what could not be, or None when
+    there was nothing."""
+    pattern = re.compile(re.escape(f".{dest.name}.belote-") + r"(tmp|old|unremoved)-(\d+)")
     found = []
     for p in dest.parent.iterdir():
         m = pattern.fullmatch(p.name)
@@ -278,19 +346,31 @@ def recover(dest: Path) -> str | None:
             found.append((m.group(1), int(m.group(2)), p))
     if not found:
         return None
-    done = []
+    killed, unremoved = [], []
     with signals_blocked():
         olds = sorted((p for kind, _, p in found if kind == "old"), key=lambda p: p.lstat().st_mtime)
         if olds and not os.path.lexists(dest):
             newest = olds[-1]
             os.replace(newest, dest)
-            done.append(f"restored {dest} from {newest.name}")
-        for _, _, p in found:
-            if os.path.lexists(p):
-                _remove(p)
-                done.append(f"removed {p.name}")
-    pids = ", ".join(str(pid) for pid in sorted({pid for _, pid, _ in found}))
-    return f"belote: a run writing {dest} was killed (PID {pids}) and left it unfinished: " + "; ".join(done)
+            killed.append(f"restored {dest} from {newest.name}")
+        for kind, pid, p in found:
+            if not os.path.lexists(p):
+                continue
+            if kind in ("old", "unremoved"):
+                left, why = _discard(p, dest, pid)
+            else:
+                e = _remove(p)
+                left, why = (None, None) if e is None else (p, _why_not_removed(e, dest.parent))
+            said = (f"removed {p.name}" if left is None else
+                    f"could not remove {p.name}" + (f" (left as {left.name})" if left != p else "") + f": {why}")
+            (unremoved if kind == "unremoved" else killed).append(said)
+    lines = []
+    pids = ", ".join(str(pid) for pid in sorted({pid for kind, pid, _ in found if kind != "unremoved"}))
+    if killed:
+        lines.append(f"belote: a run writing {dest} was killed (PID {pids}) and left it unfinished: " + "; ".join(killed))
+    if unremoved:
+        lines.append(f"belote: the earlier content of {dest} that an earlier run could not remove: " + "; ".join(unremoved))
+    return "\n".join(lines)
 
 
 def _open_elsewhere(path: Path) -> bool:
@@ -420,8 +500,10 @@ class Staged:
                     os.replace(old, self.dest)
                 raise BeloteError(f"cannot write {self.flag} {self.dest}: {e.strerror or e}") from None
             self.committed = True
-            if old.exists():
-                shutil.rmtree(old, ignore_errors=True)
+            left, why = _discard(old, self.dest, os.getpid()) if os.path.lexists(old) else (None, None)
+        if left is not None:  # the new folder is in place: the run succeeded, and says what it left
+            print(f"belote: {self.dest} is written, but its earlier content could not be removed and is left in "
+                  f"{left}: {why}", file=sys.stderr)
         return run
 
 
