@@ -260,7 +260,7 @@ def test_calibrate_does_not_overwrite_a_file_it_did_not_write(tmp_path, capsys):
     path.write_text('{"mine": 1}')
     code, _, err = run(["calibrate", "--variant", "piekjas", "--players", "2", "--deals", "300", "--iterations", "1",
                         "--quiet", "--out", str(path)], capsys)
-    assert code == 2 and "not a belote policy file" in err and path.read_text() == '{"mine": 1}'
+    assert code == 2 and "exists and belote did not write it" in err and path.read_text() == '{"mine": 1}'
 
 
 def _resolved_moves(label, bid, deals=20_000, seed=987_654, z=3.3):

@@ -21,7 +21,7 @@ import pytest
 
 from analyzer.errors import BeloteError
 from analyzer.output import outdir
-from analyzer.output.deallog import is_deal_log
+from analyzer.output.deallog import LOG_FILE
 from analyzer.output.outdir import RUN_FILE, Staged, write_lines, write_run
 from test_cli_io import belote, listing, one_error_line
 
@@ -205,19 +205,19 @@ def test_a_log_killed_while_written_leaves_a_temporary_file_the_next_run_removes
     log = tmp_path / "d.jsonl"
     p = child("""
         import os, signal, sys
-        from analyzer.output.deallog import is_deal_log
+        from analyzer.output.deallog import LOG_FILE
         from analyzer.output.outdir import write_lines
 
         def lines():
             yield '{"schema": "belote-deal/1"}\\n'
             os.kill(os.getpid(), signal.SIGKILL)
 
-        write_lines(sys.argv[1], lines(), "--log", is_deal_log)
+        write_lines(sys.argv[1], lines(), "--log", LOG_FILE)
     """, log)
     assert p.wait(timeout=120) == -signal.SIGKILL
     assert f".d.jsonl.belote-tmp-{p.pid}" in listing(tmp_path)
-    assert write_lines(log, ['{"schema": "belote-deal/1"}\n'], "--log", is_deal_log) == 1
-    assert listing(tmp_path) == ["d.jsonl"]
+    assert write_lines(log, ['{"schema": "belote-deal/1"}\n'], "--log", LOG_FILE) == 1
+    assert listing(tmp_path) == [".d.jsonl.belote", "d.jsonl"]  # the log and its record
     err = capfd.readouterr().err.splitlines()
     assert len(err) == 1 and f"removed .d.jsonl.belote-tmp-{p.pid}" in err[0]
 
@@ -227,10 +227,9 @@ def test_a_log_killed_while_written_leaves_a_temporary_file_the_next_run_removes
 HOLDS = """
     import sys
     from analyzer.output import outdir
-    from analyzer.output.deallog import is_deal_log
+    from analyzer.output.deallog import LOG_FILE
 
-    with (outdir.Staged(sys.argv[2]) if sys.argv[1] == "out" else outdir.claimed_file(sys.argv[2], "--log",
-                                                                                        is_deal_log)):
+    with outdir.Staged(sys.argv[2]) if sys.argv[1] == "out" else outdir.claimed_file(sys.argv[2], "--log", LOG_FILE):
         print("holding", flush=True)
         sys.stdin.read()  # until the test closes stdin, or kills this process
 """
@@ -270,9 +269,9 @@ def test_a_second_run_to_one_log_is_refused_in_one_line(tmp_path):
 
 def test_the_lock_is_taken_again_within_one_process(tmp_path):
     dest = tmp_path / "d.jsonl"
-    with outdir.claimed_file(dest, "--log", is_deal_log):  # the CLI holds it; write_log takes it again
-        assert write_lines(dest, ["{}\n"], "--log", is_deal_log) == 1
-    assert listing(tmp_path) == ["d.jsonl"]
+    with outdir.claimed_file(dest, "--log", LOG_FILE):  # the CLI holds it; write_log takes it again
+        assert write_lines(dest, ["{}\n"], "--log", LOG_FILE) == 1
+    assert listing(tmp_path) == [".d.jsonl.belote", "d.jsonl"]
 
 
 # --- 4. devices, named pipes and a full filesystem as --log --------------------------------------
@@ -335,9 +334,9 @@ def test_a_lock_on_a_full_disk_does_not_stop_the_run(tmp_path):
     # empty file), and the run's own write then fails in one line
     with tmpfs(tmp_path / "full", "size=4k") as fs:
         (fs / "filler").write_bytes(b"x" * 4096)
-        with outdir.claimed_file(fs / "d.jsonl", "--log", is_deal_log):
+        with outdir.claimed_file(fs / "d.jsonl", "--log", LOG_FILE):
             with pytest.raises(BeloteError, match="No space left on device"):
-                write_lines(fs / "d.jsonl", ["{}\n"], "--log", is_deal_log)
+                write_lines(fs / "d.jsonl", ["{}\n"], "--log", LOG_FILE)
         assert listing(fs) == ["filler"]
 
 
@@ -404,7 +403,7 @@ def test_log_creates_missing_folders_as_out_does(tmp_path):
     log = tmp_path / "new" / "deeper" / "d.jsonl"
     p = belote(*SIMULATE, "--log", str(log), "--log-deals", "3")
     assert p.returncode == 0, p.stderr
-    assert len(log.read_text().splitlines()) == 3 and listing(log.parent) == ["d.jsonl"]
+    assert len(log.read_text().splitlines()) == 3 and listing(log.parent) == [".d.jsonl.belote", "d.jsonl"]
 
 
 def test_calibrate_refuses_a_device_or_a_named_pipe_as_out_without_reading_it(tmp_path):
@@ -427,7 +426,7 @@ def test_an_earlier_versions_unnamed_temporary_log_is_removed_unless_open(tmp_pa
     try:
         p = belote(*SIMULATE, "--log", str(tmp_path / "d.jsonl"), "--log-deals", "2")
         assert p.returncode == 0, p.stderr
-        assert listing(tmp_path) == [".belote-log-abcd1234", "d.jsonl"]
+        assert listing(tmp_path) == [".belote-log-abcd1234", ".d.jsonl.belote", "d.jsonl"]
         notes = [line for line in p.stderr.splitlines() if line.strip()]
         assert len(notes) == 1 and ".belote-log-k3j_x9q2" in notes[0] and "earlier version" in notes[0]
     finally:
@@ -435,7 +434,148 @@ def test_an_earlier_versions_unnamed_temporary_log_is_removed_unless_open(tmp_pa
         holder.wait()
 
 
-# --- 6. an earlier folder that cannot be removed is said, never said removed ---------------------
+# --- 6. a user's edit of an output file (--log, calibrate --out) is never replaced ---------------
+
+
+def test_an_output_file_records_its_digest_beside_it(tmp_path):
+    log = tmp_path / "d.jsonl"
+    assert write_lines(log, ['{"schema": "belote-deal/1"}\n'], "--log", LOG_FILE) == 1
+    record = json.loads((tmp_path / ".d.jsonl.belote").read_text())
+    assert record["tool"] == outdir.TOOL and record["file"] == "d.jsonl"
+    assert record["sha256"] == hashlib.sha256(log.read_bytes()).hexdigest()
+    assert listing(tmp_path) == [".d.jsonl.belote", "d.jsonl"]  # no temporary file or lock left
+
+
+def test_a_deal_log_with_a_line_added_by_hand_is_refused_and_kept(tmp_path):
+    # the user's line is itself a deal record: the file still starts like a deal log, as ours did
+    log = tmp_path / "d.jsonl"
+    assert belote(*SIMULATE, "--log", str(log), "--log-deals", "3").returncode == 0
+    with open(log, "a") as f:
+        f.write(log.read_text().splitlines()[0] + "\n")
+    before = log.read_bytes()
+    line = one_error_line(belote(*SIMULATE, "--log", str(log), "--log-deals", "2"))
+    assert f"--log {log} was changed since belote wrote it" in line and "choose another file name" in line
+    assert log.read_bytes() == before
+
+
+def test_a_deal_log_written_before_digests_were_recorded_is_refused_not_guessed(tmp_path):
+    log = tmp_path / "d.jsonl"
+    assert belote(*SIMULATE, "--log", str(log), "--log-deals", "3").returncode == 0
+    (tmp_path / ".d.jsonl.belote").unlink(missing_ok=True)  # as earlier versions left it: no record beside it
+    before = log.read_bytes()
+    line = one_error_line(belote(*SIMULATE, "--log", str(log), "--log-deals", "2"))
+    assert f"--log {log}" in line and "cannot be known" in line and "move it away" in line
+    assert log.read_bytes() == before and listing(tmp_path) == ["d.jsonl"]
+
+
+@pytest.mark.parametrize("damage", ["garbage", "another file's", "a folder"])
+def test_a_damaged_record_beside_an_output_file_is_refused_naming_it(damage, tmp_path):
+    log = tmp_path / "d.jsonl"
+    write_lines(log, ['{"schema": "belote-deal/1"}\n'], "--log", LOG_FILE)
+    record = tmp_path / ".d.jsonl.belote"
+    if damage == "garbage":
+        record.write_text("not json\n")
+    elif damage == "another file's":
+        record.write_text(record.read_text().replace('"d.jsonl"', '"e.jsonl"'))
+    else:
+        record.unlink(missing_ok=True)
+        record.mkdir()
+    before = log.read_bytes()
+    with pytest.raises(BeloteError) as e:
+        write_lines(log, ['{"schema": "belote-deal/1", "deal": 2}\n'], "--log", LOG_FILE)
+    assert str(record) in str(e.value) and "\n" not in str(e.value)
+    assert log.read_bytes() == before
+
+
+def _policy():
+    import numpy as np
+
+    from analyzer.players.bidding import default_bid_params
+    from analyzer.questions import calibrate as C
+    from analyzer.rules import Rules
+
+    start = np.tile(default_bid_params("classic", 4), (4, 1))
+    return C, C.Calibration(Rules.from_label("classic"), "heuristic", 10, 1, C.MIN_N, start, start.copy())
+
+
+@pytest.mark.parametrize("edit", ["a note added", "a threshold changed"])
+def test_a_policy_file_edited_by_hand_is_refused_and_kept(edit, tmp_path):
+    C, cal = _policy()
+    path = C.write_policy(cal, tmp_path / "p.json")
+    assert C.write_policy(cal, path) == path  # unchanged since we wrote it: replaced
+    doc = json.loads(path.read_text())
+    if edit == "a note added":
+        doc["note"] = "the one I use at the club"
+    else:
+        doc["params"]["0"]["threshold_r1"] += 1.0
+    path.write_text(json.dumps(doc, indent=2) + "\n")  # still a bidding-policy file
+    before = path.read_bytes()
+    with pytest.raises(BeloteError, match=f"--out {path} was changed since belote wrote it"):
+        C.write_policy(cal, path)
+    assert path.read_bytes() == before
+
+
+def test_calibrate_refuses_a_hand_edited_policy_file_in_one_line_before_any_work(tmp_path):
+    C, cal = _policy()
+    path = C.write_policy(cal, tmp_path / "p.json")
+    path.write_text(path.read_text().replace('"status"', '"my_note": "keep", "status"'))
+    before = path.read_bytes()
+    line = one_error_line(belote("calibrate", "--deals", "1000", "--iterations", "1", "--out", str(path), "--quiet",
+                                 timeout=300))
+    assert f"--out {path} was changed since belote wrote it" in line and path.read_bytes() == before
+
+
+def test_a_policy_file_written_before_digests_were_recorded_is_refused_not_guessed(tmp_path):
+    C, cal = _policy()
+    path = C.write_policy(cal, tmp_path / "p.json")
+    (tmp_path / ".p.json.belote").unlink(missing_ok=True)  # as earlier versions left it
+    before = path.read_bytes()
+    with pytest.raises(BeloteError, match="cannot be known.*choose another file name, or move it away"):
+        C.write_policy(cal, path)
+    assert path.read_bytes() == before
+
+
+def _git(repo: Path, *args) -> None:
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True,
+                   capture_output=True)
+
+
+def test_ship_replaces_a_policy_as_committed_and_refuses_an_edit_since(tmp_path):
+    # calibrate --ship writes into the package: its files, written by an earlier --ship, carry no record
+    # beside them; git's record of them is the digest (a file unchanged since its commit loses nothing)
+    C, cal = _policy()
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    path = repo / "classic.json"
+    path.write_text(json.dumps(cal.as_policy(), indent=2) + "\n")
+    _git(repo, "add", "classic.json")
+    _git(repo, "commit", "-q", "-m", "shipped")
+    assert C.check_policy_target(path, ship=True) == path
+    with pytest.raises(BeloteError, match="cannot be known"):
+        C.check_policy_target(path)  # only --ship takes git's word: --out FILE is anyone's file
+    path.write_text(path.read_text().replace('"status"', '"my_note": "keep", "status"'))
+    with pytest.raises(BeloteError, match=f"--ship {path} was changed since it was committed"):
+        C.check_policy_target(path, ship=True)
+    _git(repo, "checkout", "-q", "--", "classic.json")
+    assert C.write_policy(cal, path, ship=True) == path  # as committed: replaced, and recorded
+    assert C.write_policy(cal, path, ship=True) == path  # changed since its commit, but as we wrote it
+    assert listing(repo) == [".classic.json.belote", ".git", "classic.json"]
+
+
+@pytest.mark.parametrize("play", ["heuristic", "net"])
+def test_make_policies_may_replace_every_shipped_policy(play):
+    from analyzer import git_commit
+    from analyzer.questions import calibrate as C
+
+    if git_commit() is None:
+        pytest.skip("not a git checkout: the shipped policies are replaced only where git records them")
+    for label in C.SHIPPED_LABELS:
+        path = C.shipped_path(label, play)
+        assert C.check_policy_target(path, ship=True) == path
+
+
+# --- 7. an earlier folder that cannot be removed is said, never said removed ---------------------
 
 
 def as_nobody() -> tuple[list[str], dict]:

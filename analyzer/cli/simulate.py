@@ -48,7 +48,7 @@ def simulate(
     """
     from contextlib import nullcontext
 
-    from analyzer.output.deallog import is_deal_log, write_log
+    from analyzer.output.deallog import LOG_FILE, write_log
     from analyzer.output.outdir import claimed_file
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig, simulate as run
@@ -58,7 +58,7 @@ def simulate(
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
     # --log checked and held before any work: a bad path must not cost a simulation, nor a second run lose it
-    with claimed_file(log, "--log", is_deal_log) if log is not None else nullcontext():
+    with claimed_file(log, "--log", LOG_FILE) if log is not None else nullcontext():
         compiling_notice("simulate --log" if log is not None else "simulate", quiet,
                           searching(cfg.policies))
         recorded = run_inputs(variant=variant, players=players, deals=deals, seed=seed, bid=bid, play=play, rule=rule,

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from analyzer.errors import BeloteError
-from analyzer.output.outdir import remove_unused, write_lines
+from analyzer.output.outdir import FileKind, remove_unused, write_lines
 from analyzer.rules.deal_schema import SCHEMA, check_record
 from analyzer.runs.games import DEFAULT_MAX_DEALS
 from analyzer.runs.records import game_records, hand_record, record_from_trace  # noqa: F401 (re-exported)
@@ -38,7 +38,7 @@ _UNNAMED_TMP = r"\.belote-log-[a-z0-9_]{8}"
 
 def _write_records(path, records) -> int:
     lines = (json.dumps(r, separators=(",", ":")) + "\n" for r in records)
-    count = write_lines(path, lines, "--log", is_deal_log)
+    count = write_lines(path, lines, "--log", LOG_FILE)
     removed = remove_unused(Path(os.path.abspath(path)).parent, _UNNAMED_TMP)
     if removed:
         print(f"belote: removed {', '.join(removed)}, left beside {path} by a killed run of an earlier version",
@@ -47,15 +47,18 @@ def _write_records(path, records) -> int:
 
 
 def is_deal_log(path) -> bool:
-    """Whether ``path`` is a deal log (its first line a belote-deal record): only those are
-    replaced. Reads at most a record's worth of the first line (``check_file`` asks it of
-    regular files only)."""
+    """Whether ``path`` starts like a deal log (its first line a belote-deal record): the words of
+    the refusal of a log with no record of its digest beside it (``outdir.check_file``). Reads at
+    most a record's worth of the first line (asked of regular files only)."""
     try:
         with open(path) as f:
             first = f.readline(1 << 20)
         return json.loads(first).get("schema") == SCHEMA
     except (OSError, ValueError, AttributeError):
         return False
+
+
+LOG_FILE = FileKind("a deal log", is_deal_log, "deals.jsonl")  # what --log writes (outdir.check_file)
 
 
 def read_log(path) -> list[dict]:
@@ -82,4 +85,4 @@ def read_log(path) -> list[dict]:
 
 
 __all__ = ["record_from_trace", "hand_record", "game_records", "write_log", "write_game_log", "read_log", "is_deal_log",
-           "SCHEMA"]
+           "LOG_FILE", "SCHEMA"]

@@ -20,8 +20,25 @@ The rule (checked before any work starts):
 
 Every folder written this way holds ``run.json``: tool, version, git commit, the command
 line, seed, rules, policies, the files written with their digests and the UTC time it
-was created. An output file (``--log``) is replaced only when it is ours, is never a
-device or a named pipe, and is written beside its target and renamed into place.
+was created.
+
+An output file (a deal log, ``--log``; a policy file, ``calibrate --out``) follows the same
+rule: it is replaced only when its sha256 is the one recorded when belote wrote it. The
+record is a file beside it, ``.NAME.belote`` (tool, file name, ``sha256``), itself written
+beside it and renamed into place: before the new file is renamed into place it names both
+the new digest and the one it replaces (``replacing``), and only the new one after, so a run
+killed at any point leaves a file its record vouches for. A file whose digest differs (a line appended by hand, an edited
+threshold) is refused in one line naming it; so is a file with no record beside it
+(written by a version before records, or moved without its record): whether someone
+changed it cannot be known, exactly as for a ``run.json`` without digests. One mechanism
+serves both kinds of file, and it is kept apart from the content as ``run.json`` is from a
+folder's files: a deal log's every line is a ``belote-deal/1`` record that readers check
+(docs/DEAL_LOG.md), so a trailer would break them, and a digest inside a policy file would
+be a second mechanism for one rule. The one exception is ``calibrate --ship``, which writes
+the package's own policies: those files, as committed, carry no record, and git's is used
+instead (a file whose bytes are git's blob in ``HEAD`` may be replaced: nothing is lost
+that git does not hold). An output file is never a device, a named pipe or a symbolic link,
+and is written beside its target (``.NAME.belote-tmp-PID``) and renamed into place.
 
 One run at a time writes a destination: a run holds an exclusive ``fcntl`` lock on
 ``.NAME.belote-lock`` beside it from the check to the end, and a second run is refused
@@ -51,8 +68,10 @@ import shutil
 import stat
 import sys
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Callable
 
 import analyzer
 from analyzer import git_commit  # noqa: F401 (provenance of every output)
@@ -332,13 +351,13 @@ def recover(dest: Path) -> str | None:
     """Put right what runs killed while writing ``dest`` left beside it (called holding its
     lock): ``.NAME.belote-old-PID``, the earlier content a run moved aside before it was
     killed, goes back to ``dest`` when ``dest`` is missing (the newest, if several) and is
-    removed otherwise; ``.NAME.belote-tmp-PID``, a half-written or never swapped result, is
-    removed; ``.NAME.belote-unremoved-PID``,
+    removed otherwise; ``.NAME.belote-tmp-PID`` and ``.NAME.belote-record-PID``, a
+    half-written or never swapped result or record, are removed; ``.NAME.belote-unremoved-PID``,
     an earlier folder a finished run could not remove, is removed. Only entries of dead
     processes are touched. Returns the lines (one for a killed run's leftovers, one for what
     could not be removed before) that say what was done and what could not be, or None when
     there was nothing."""
-    pattern = re.compile(re.escape(f".{dest.name}.belote-") + r"(tmp|old|unremoved)-(\d+)")
+    pattern = re.compile(re.escape(f".{dest.name}.belote-") + r"(tmp|record|old|unremoved)-(\d+)")
     found = []
     for p in dest.parent.iterdir():
         m = pattern.fullmatch(p.name)
@@ -531,11 +550,131 @@ def check_regular(path: str | Path, flag: str, example: str = "deals.jsonl") -> 
     return path
 
 
-def check_file(path: str | Path, flag: str, is_ours) -> Path:
-    """An output file: not a folder, a device or a named pipe; its folder is one or can be
-    created, and is writable; an existing file is replaced only when ``is_ours(path)`` says
-    we wrote it (asked of regular files only, so it never reads a device or waits on a pipe)."""
-    path = check_regular(path, flag)
+# --- output files: the record beside each of the digest it was written with ---------------------
+
+MAX_RECORD_BYTES = 4096  # a record is about 200 bytes: anything larger is not one
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """A kind of output file, for the words of ``check_file``: ``what`` it is (``"a deal log"``),
+    ``looks_like(path)``, whether a file with no record beside it is one (asked of regular files
+    only, so it never reads a device or waits on a pipe), and an ``example`` name."""
+
+    what: str
+    looks_like: Callable[[Path], bool]
+    example: str
+
+
+def record_path(path: Path) -> Path:
+    """``.NAME.belote`` beside an output file: the record that says belote wrote it, and how."""
+    return path.parent / f".{path.name}.belote"
+
+
+def _is_digest(value) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+
+def read_record(path: Path) -> set[str] | str:
+    """The digests the record beside the output file ``path`` vouches for (the file's, and while
+    it was being swapped the one it replaced); an empty set when there is no record; a string
+    saying why, when what is there is not a record belote wrote of this file."""
+    rec = record_path(path)
+    try:
+        st = os.lstat(rec)
+    except FileNotFoundError:
+        return set()
+    except OSError as e:
+        return f"cannot be read ({e.strerror})"
+    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_RECORD_BYTES:
+        return "is not a record belote wrote (not a small regular file)"
+    try:
+        doc = json.loads(rec.read_bytes())
+    except OSError as e:
+        return f"cannot be read ({e.strerror})"
+    except ValueError:
+        return "is not a record belote wrote (not JSON)"
+    if not isinstance(doc, dict) or doc.get("tool") != TOOL or not _is_digest(doc.get("sha256")):
+        return "is not a record belote wrote (no tool and sha256)"
+    if doc.get("file") != path.name:
+        return f"is the record of another file ({str(doc.get('file'))[:80]!r}), not of {path.name}"
+    if doc.get("replacing") is not None and not _is_digest(doc["replacing"]):
+        return "is not a record belote wrote (its replacing is no sha256)"
+    return {doc["sha256"]} | ({doc["replacing"]} if doc.get("replacing") else set())
+
+
+def _write_record(path: Path, digest: str, replacing: str | None = None) -> None:
+    """Write the record of the output file ``path`` (``.NAME.belote``): beside it, then renamed
+    into place, so a record is whole or not there."""
+    tmp = _beside(path, "record", os.getpid())
+    doc = {"tool": TOOL, "version": analyzer.__version__, "file": path.name, "sha256": digest}
+    if replacing and replacing != digest:
+        doc["replacing"] = replacing
+    try:
+        tmp.write_text(json.dumps(doc, indent=2) + "\n")
+        os.replace(tmp, record_path(path))
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _git_state(path: Path) -> str | None:
+    """``"unchanged"`` when ``path``'s bytes are the blob git holds for it in its folder's
+    ``HEAD``, ``"changed"`` when git holds other bytes, None when git holds nothing of it (no
+    repository, the file not committed, no git). The blob's id is git's digest of the file."""
+    import subprocess
+
+    try:
+        p = subprocess.run(["git", "-C", str(path.parent), "rev-parse", "--verify", "--quiet", f"HEAD:./{path.name}"],
+                           capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    blob = p.stdout.strip()
+    if p.returncode or len(blob) not in (40, 64):
+        return None
+    data = path.read_bytes()
+    digest = (hashlib.sha1 if len(blob) == 40 else hashlib.sha256)(b"blob %d\0" % len(data) + data).hexdigest()
+    return "unchanged" if digest == blob else "changed"
+
+
+def _file_not_ours(path: Path, kind: FileKind, committed: bool) -> str | None:
+    """Why the output file ``path`` may not be replaced, with the fix, or None when it may: it does
+    not exist, or its digest is one its record vouches for (or, with ``committed``, git's)."""
+    rec = record_path(path)
+    recorded = read_record(path)
+    fix = "choose another file name, or move it away"
+    if not os.path.lexists(path):
+        if isinstance(recorded, str):  # ours would be written over it
+            return f"cannot be written: {rec}, where belote records the file's digest, {recorded}: {fix}"
+        return None
+    if os.path.islink(path):
+        return f"is a symbolic link, which belote does not write: {fix}"
+    if isinstance(recorded, str):
+        return (f"has {rec} beside it, which {recorded}, so whether belote wrote it cannot be known: choose another "
+                f"file name, or move both away")
+    if _sha256(path) in recorded:
+        return None
+    git = _git_state(path) if committed else None
+    if git == "unchanged":
+        return None
+    if committed:  # the package's own files (calibrate --ship): no other name can be chosen
+        fix = ("commit it first (git then keeps your version), or move it away" if git is not None else
+               "move it away, or commit it in the checkout first (git then keeps it)")
+        if git == "changed":
+            return f"was changed since it was committed (git holds other bytes for it): {fix}"
+    if recorded:
+        return f"was changed since belote wrote it (its sha256 is not the one recorded in {rec.name}): {fix}"
+    if not kind.looks_like(path):
+        return f"exists and belote did not write it: {fix}"
+    return (f"is {kind.what} with no record of its digest beside it ({rec.name}; earlier versions wrote none), so "
+            f"whether someone changed it since belote wrote it cannot be known: {fix}")
+
+
+def check_file(path: str | Path, flag: str, kind: FileKind, committed: bool = False) -> Path:
+    """An output file of ``kind``: not a folder, a device or a named pipe; its folder is one or
+    can be created, and is writable; an existing file is replaced only when its digest is the one
+    recorded beside it when belote wrote it (``_file_not_ours``), or, with ``committed``, the one
+    git holds for it."""
+    path = check_regular(path, flag, kind.example)
     folder = path.parent
     while not folder.exists():  # created when written, as --out folders are
         folder = folder.parent
@@ -543,32 +682,50 @@ def check_file(path: str | Path, flag: str, is_ours) -> Path:
         raise BeloteError(f"cannot write {flag} {path}: {folder} is a file, not a folder (choose another {flag})")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise BeloteError(f"cannot write {flag} {path}: folder {folder} is not writable (choose another {flag})")
-    if path.exists() and not is_ours(path):
-        raise BeloteError(f"{flag} {path} exists and belote did not write it: choose another file name or move it away")
+    try:
+        why = _file_not_ours(path, kind, committed)
+    except OSError as e:
+        raise BeloteError(f"cannot read {flag} {path}: {e.strerror or e} (choose another {flag})") from None
+    if why:
+        raise BeloteError(f"{flag} {path} {why}")
     return path
 
 
 @contextmanager
-def claimed_file(path: str | Path, flag: str, is_ours):
+def claimed_file(path: str | Path, flag: str, kind: FileKind, committed: bool = False):
     """An output file checked (``check_file``) and claimed (``claimed``) meanwhile; yields its path."""
-    path = check_file(path, flag, is_ours)
+    path = check_file(path, flag, kind, committed)
     with claimed(path, flag):
-        yield check_file(path, flag, is_ours)  # as a killed run left it
+        yield check_file(path, flag, kind, committed)  # as a killed run left it
 
 
-def write_lines(path: str | Path, lines, flag: str, is_ours) -> int:
+def write_lines(path: str | Path, lines, flag: str, kind: FileKind, committed: bool = False) -> int:
     """Write ``lines`` (strings ending in a newline) to the output file ``path``: claimed, written
     to ``.NAME.belote-tmp-PID`` beside it and renamed into place, so a failure leaves an earlier
-    file intact and a full disk is one line. Returns the number of lines written."""
-    with claimed_file(path, flag, is_ours) as path:
+    file intact and a full disk is one line; then its record (``.NAME.belote``, its sha256).
+    Returns the number of lines written."""
+    with claimed_file(path, flag, kind, committed) as path:
         tmp = _beside(path, "tmp", os.getpid())
         count = 0
+        digest = hashlib.sha256()
         try:
-            with open(tmp, "w") as f:
+            with open(tmp, "wb") as f:
                 for line in lines:
-                    f.write(line)
+                    data = line.encode()
+                    f.write(data)
+                    digest.update(data)
                     count += 1
-            os.replace(tmp, path)
+            replacing = _sha256(path)  # an earlier file of ours (checked), or None
+            with signals_blocked():
+                # the record first, vouching for both files: a run killed between the steps leaves
+                # a file its record vouches for, whichever of the two it is
+                _write_record(path, digest.hexdigest(), replacing)
+                os.replace(tmp, path)
+                if replacing:
+                    try:
+                        _write_record(path, digest.hexdigest())
+                    except OSError:  # the record above vouches for the file written (and the one before)
+                        pass
         except OSError as e:
             _remove(tmp)
             raise _write_error(e, flag, path) from None
@@ -578,6 +735,6 @@ def write_lines(path: str | Path, lines, flag: str, is_ours) -> int:
     return count
 
 
-__all__ = ["TOOL", "RUN_FILE", "Staged", "check_out", "check_file", "check_regular", "claimed_file", "write_lines",
-           "read_run", "write_run", "recover", "remove_unused", "provenance", "git_commit", "command_line",
+__all__ = ["TOOL", "RUN_FILE", "Staged", "FileKind", "check_out", "check_file", "check_regular", "claimed_file", "write_lines",
+           "record_path", "read_record", "read_run", "write_run", "recover", "remove_unused", "provenance", "git_commit", "command_line",
            "signals_blocked"]

@@ -26,6 +26,7 @@ import numpy as np
 from pydantic import AfterValidator, BeforeValidator, create_model, model_validator
 
 from analyzer.errors import BeloteError, not_a_file
+from analyzer.output.outdir import FileKind
 from analyzer.players.bidding import (
     BID_PARAM_NAMES,
     HON_9,
@@ -87,6 +88,21 @@ def read_policy(path) -> dict:
         raise BeloteError(f"{path} is not a belote bidding-policy file: write one with belote calibrate --out")
     check(PolicyFile, doc, f"policy file {path}", "fix it or write it again with belote calibrate")
     return doc
+
+
+def is_policy_file(path) -> bool:
+    """Whether ``path`` reads as a bidding-policy file (``"kind": "bidding-policy"``): the words of
+    the refusal of one with no record of its digest beside it (``outdir.check_file``, asked of
+    regular files only). Reads no file larger than any policy file."""
+    try:
+        if Path(path).stat().st_size > MAX_POLICY_BYTES:
+            return False
+        return json.loads(Path(path).read_bytes()).get("kind") == "bidding-policy"
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+POLICY_FILE = FileKind("a bidding-policy file", is_policy_file, "policy.json")  # calibrate --out (outdir.check_file)
 
 
 # --- the schema of a policy file ---------------------------------------------------------------

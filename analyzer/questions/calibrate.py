@@ -93,8 +93,10 @@ from analyzer.players.bidding import (
     override_code,
 )
 from analyzer.runs.classes import STR_BIN
-from analyzer.errors import BeloteError, not_a_file
+from analyzer.errors import BeloteError
+from analyzer.output.outdir import check_file, write_lines
 from analyzer.players.policy_files import POLICIES_DIR, policy_params, read_policy, shipped_path  # noqa: F401 (the files this module writes)
+from analyzer.players.policy_files import POLICY_FILE
 from analyzer.players.policy_files import honours_bits, honours_label, override_codes, set_overrides
 from analyzer.rules import Rules
 from analyzer.runs.stats import Z95
@@ -868,37 +870,21 @@ def class_agreement(table, min_n: int = MIN_N) -> pd.DataFrame:
 # --- policy files ------------------------------------------------------------------------------
 
 
-def check_policy_target(path) -> Path:
-    """``path`` may be written: it does not exist, or it is a policy file of ours (checked
-    before any work, and again when writing)."""
-    path = Path(path)
-    kind = not_a_file(path)  # a device or a pipe would be read forever
-    if kind:
-        raise BeloteError(f"--out {path} is {kind}, not a file: give a file name, e.g. --out policy.json")
-    if path.exists():
-        try:
-            ours = json.loads(path.read_text()).get("kind") == "bidding-policy"
-        except (ValueError, OSError, AttributeError):
-            ours = False
-        if not ours:
-            raise BeloteError(f"{path} exists and is not a belote policy file: choose another --out")
-    return path
+def check_policy_target(path, ship: bool = False) -> Path:
+    """``path`` may be written (``outdir.check_file``): it does not exist, or it is as belote wrote
+    it (its digest the one recorded beside it); with ``ship`` (the package's policies) also when it
+    is as committed in git. Checked before any work, and again when writing."""
+    return check_file(path, "--ship" if ship else "--out", POLICY_FILE, committed=ship)
 
 
-def write_policy(cal: Calibration, path, command: str | None = None) -> Path:
-    """Write the policy file (JSON, indented). Refuses to overwrite a file that is not a
-    policy file of ours."""
-    path = check_policy_target(path)
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(cal.as_policy(command), indent=2) + "\n")
-        tmp.replace(path)
-    except OSError as e:  # a full disk, a read-only folder: one line, and no half-written file left
-        tmp.unlink(missing_ok=True)
-        raise BeloteError(f"cannot write --out {path}: {e.strerror or e} (free some space, or choose another "
-                          "--out)") from None
-    return path
+def write_policy(cal: Calibration, path, command: str | None = None, ship: bool = False) -> Path:
+    """Write the policy file (JSON, indented) by the rule of output files (``outdir.write_lines``):
+    refused when it is not as belote wrote it (``check_policy_target``), written beside it and
+    renamed into place, its digest recorded beside it; a failed write (a full disk) is one line
+    and leaves nothing."""
+    write_lines(path, [json.dumps(cal.as_policy(command), indent=2) + "\n"], "--ship" if ship else "--out",
+                POLICY_FILE, committed=ship)
+    return Path(path)
 
 
 _CALLS = {"take": "takes", "pass": "passes"}
