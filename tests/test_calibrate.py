@@ -8,6 +8,7 @@ import pytest
 
 import cli
 from analyzer.questions import calibrate as C
+from analyzer.output.policy_file import write_policy
 from analyzer.players.bidding import (BID_PARAM_NAMES, P_KOE_LENGTH, P_KOE_TURNED, P_SEAT_STEP, P_SMOUS_ANSWER,
                                       P_SMOUS_MARGIN, P_THR1, P_THR2,
                                       default_bid_params)
@@ -393,7 +394,7 @@ def test_overrides_round_trip_through_the_rows_and_the_policy_file(tmp_path):
     params = C.with_overrides(C.with_thresholds(start, C.thresholds(start)), new)
     assert C.overrides_of(params).keys() == new.keys()
     cal = C.Calibration(rules, "heuristic", 10, 1, C.MIN_N, start, params, overrides=new)
-    path = C.write_policy(cal, tmp_path / "p.json")
+    path = write_policy(cal, tmp_path / "p.json")
     doc = json.loads(path.read_text())
     assert [o["call"] for o in doc["overrides"]["by_seat"]["0"]] == ["take"]
     assert [(o["round"], o["honours"], o["call"]) for o in doc["overrides"]["by_seat"]["2"]] == [(2, "J...", "pass")]
@@ -567,7 +568,7 @@ def test_the_koe_weights_are_in_the_fixed_point_and_written_in_the_policy_file(m
     cal = C.calibrate(Rules.from_label("piekjas3"), deals=1500, max_iter=10)
     koe = [it.koe for it in cal.iterations if it.koe is not None]
     assert koe[0].moved and not koe[-1].moved and cal.status == "converged"  # the take/pass iterations ran again
-    path = C.write_policy(cal, tmp_path / "p3.json")
+    path = write_policy(cal, tmp_path / "p3.json")
     doc = C.read_policy(path)
     assert doc["koe_choice"]["koe_w_length"] == 4.0 and doc["koe_choice"]["koe_w_turned"] == 12.0
     assert doc["decisions"]["koe_suit"].startswith("calibrated")
@@ -677,7 +678,7 @@ def test_a_policy_file_on_a_full_disk_is_one_line_and_leaves_nothing(tmp_path):
     try:
         (fs / "filler").write_bytes(b"x" * 4096)
         with pytest.raises(BeloteError, match=r"cannot write --out .*p\.json: No space left on device"):
-            C.write_policy(cal, fs / "p.json")
+            write_policy(cal, fs / "p.json")
         assert sorted(p.name for p in fs.iterdir()) == ["filler"]
     finally:
         subprocess.run(["umount", str(fs)], check=True)

@@ -249,7 +249,7 @@ def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(kind
 
 def test_a_policy_target_that_is_a_device_is_refused_without_reading_it():
     """The library's own check (the CLI refuses the same before any work: test_outdir_faults)."""
-    from analyzer.questions.calibrate import check_policy_target
+    from analyzer.output.policy_file import check_policy_target
 
     with pytest.raises(BeloteError, match="--out /dev/zero is a device, not a file"):
         check_policy_target("/dev/zero")

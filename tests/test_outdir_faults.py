@@ -23,6 +23,7 @@ from analyzer.errors import BeloteError
 from analyzer.output import outdir
 from analyzer.output.deallog import LOG_FILE
 from analyzer.output.outdir import RUN_FILE, Staged, write_lines, write_run
+from analyzer.output.policy_file import check_policy_target, write_policy
 from test_cli_io import belote, listing, one_error_line
 
 pytestmark = pytest.mark.slow  # faults injected into belote subprocesses: out of make test-fast (make test runs them)
@@ -501,8 +502,8 @@ def _policy():
 @pytest.mark.parametrize("edit", ["a note added", "a threshold changed"])
 def test_a_policy_file_edited_by_hand_is_refused_and_kept(edit, tmp_path):
     C, cal = _policy()
-    path = C.write_policy(cal, tmp_path / "p.json")
-    assert C.write_policy(cal, path) == path  # unchanged since we wrote it: replaced
+    path = write_policy(cal, tmp_path / "p.json")
+    assert write_policy(cal, path) == path  # unchanged since we wrote it: replaced
     doc = json.loads(path.read_text())
     if edit == "a note added":
         doc["note"] = "the one I use at the club"
@@ -511,13 +512,13 @@ def test_a_policy_file_edited_by_hand_is_refused_and_kept(edit, tmp_path):
     path.write_text(json.dumps(doc, indent=2) + "\n")  # still a bidding-policy file
     before = path.read_bytes()
     with pytest.raises(BeloteError, match=f"--out {path} was changed since belote wrote it"):
-        C.write_policy(cal, path)
+        write_policy(cal, path)
     assert path.read_bytes() == before
 
 
 def test_calibrate_refuses_a_hand_edited_policy_file_in_one_line_before_any_work(tmp_path):
     C, cal = _policy()
-    path = C.write_policy(cal, tmp_path / "p.json")
+    path = write_policy(cal, tmp_path / "p.json")
     path.write_text(path.read_text().replace('"status"', '"my_note": "keep", "status"'))
     before = path.read_bytes()
     line = one_error_line(belote("calibrate", "--deals", "1000", "--iterations", "1", "--out", str(path), "--quiet",
@@ -527,11 +528,11 @@ def test_calibrate_refuses_a_hand_edited_policy_file_in_one_line_before_any_work
 
 def test_a_policy_file_written_before_digests_were_recorded_is_refused_not_guessed(tmp_path):
     C, cal = _policy()
-    path = C.write_policy(cal, tmp_path / "p.json")
+    path = write_policy(cal, tmp_path / "p.json")
     (tmp_path / ".p.json.belote").unlink(missing_ok=True)  # as earlier versions left it
     before = path.read_bytes()
     with pytest.raises(BeloteError, match="cannot be known.*choose another file name, or move it away"):
-        C.write_policy(cal, path)
+        write_policy(cal, path)
     assert path.read_bytes() == before
 
 
@@ -551,15 +552,15 @@ def test_ship_replaces_a_policy_as_committed_and_refuses_an_edit_since(tmp_path)
     path.write_text(json.dumps(cal.as_policy(), indent=2) + "\n")
     _git(repo, "add", "classic.json")
     _git(repo, "commit", "-q", "-m", "shipped")
-    assert C.check_policy_target(path, ship=True) == path
+    assert check_policy_target(path, ship=True) == path
     with pytest.raises(BeloteError, match="cannot be known"):
-        C.check_policy_target(path)  # only --ship takes git's word: --out FILE is anyone's file
+        check_policy_target(path)  # only --ship takes git's word: --out FILE is anyone's file
     path.write_text(path.read_text().replace('"status"', '"my_note": "keep", "status"'))
     with pytest.raises(BeloteError, match=f"--ship {path} was changed since it was committed"):
-        C.check_policy_target(path, ship=True)
+        check_policy_target(path, ship=True)
     _git(repo, "checkout", "-q", "--", "classic.json")
-    assert C.write_policy(cal, path, ship=True) == path  # as committed: replaced, and recorded
-    assert C.write_policy(cal, path, ship=True) == path  # changed since its commit, but as we wrote it
+    assert write_policy(cal, path, ship=True) == path  # as committed: replaced, and recorded
+    assert write_policy(cal, path, ship=True) == path  # changed since its commit, but as we wrote it
     assert listing(repo) == [".classic.json.belote", ".git", "classic.json"]
 
 
@@ -572,7 +573,7 @@ def test_make_policies_may_replace_every_shipped_policy(play):
         pytest.skip("not a git checkout: the shipped policies are replaced only where git records them")
     for label in C.SHIPPED_LABELS:
         path = C.shipped_path(label, play)
-        assert C.check_policy_target(path, ship=True) == path
+        assert check_policy_target(path, ship=True) == path
 
 
 # --- 7. an earlier folder that cannot be removed is said, never said removed ---------------------

@@ -81,6 +81,7 @@ def calibrate(
       belote calibrate --all --ship --play net    (the bidders of a seat that plays net)
     """
     from analyzer.players.policy_files import SHIPPED_PLAYS
+    from analyzer.output.policy_file import check_policy_target, write_policy
     from analyzer.questions import calibrate as C
     from analyzer.questions import suits as S
     from analyzer.rules import Rules
@@ -113,7 +114,7 @@ def calibrate(
         targets = [(rules, target)]
     for _, target in targets:  # every output checked before any work (a device or a pipe before it is read)
         if target is not None:
-            C.check_policy_target(target, ship)
+            check_policy_target(target, ship)
     results = []
     for rules, target in targets:
         with backend(cluster, scheduler), progress_bar(iterations, quiet, f"calibrating {rules.label}") as update:
@@ -125,7 +126,7 @@ def calibrate(
         if suits or ship:
             with backend(cluster, scheduler), progress_bar(cal.deals, quiet, f"suit choices {rules.label}") as update:
                 cal.suits = S.measure_calibration(cal, threads=threads, progress=update)
-        written = str(C.write_policy(cal, target, ship=ship)) if target is not None else None
+        written = str(write_policy(cal, target, ship=ship)) if target is not None else None
         results.append((cal, written))
         if not as_json:
             typer.echo(cal.summary() + (f"\n{cal.suits.summary()}" if cal.suits is not None else "")

@@ -26,7 +26,6 @@ import numpy as np
 from pydantic import AfterValidator, BeforeValidator, create_model, model_validator
 
 from analyzer.errors import BeloteError, not_a_file
-from analyzer.output.outdir import FileKind
 from analyzer.players.bidding import (
     BID_PARAM_NAMES,
     HON_9,
@@ -100,9 +99,6 @@ def is_policy_file(path) -> bool:
         return json.loads(Path(path).read_bytes()).get("kind") == "bidding-policy"
     except (OSError, ValueError, AttributeError):
         return False
-
-
-POLICY_FILE = FileKind("a bidding-policy file", is_policy_file, "policy.json")  # calibrate --out (outdir.check_file)
 
 
 # --- the schema of a policy file ---------------------------------------------------------------

@@ -68,10 +68,8 @@ variant label for the default rules (``policies_data/``).
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from statistics import NormalDist
 
 import numpy as np
@@ -94,9 +92,7 @@ from analyzer.players.bidding import (
 )
 from analyzer.runs.classes import STR_BIN
 from analyzer.errors import BeloteError
-from analyzer.output.outdir import check_file, write_lines
 from analyzer.players.policy_files import POLICIES_DIR, policy_params, read_policy, shipped_path  # noqa: F401 (the files this module writes)
-from analyzer.players.policy_files import POLICY_FILE
 from analyzer.players.policy_files import honours_bits, honours_label, override_codes, set_overrides
 from analyzer.rules import Rules
 from analyzer.runs.stats import Z95
@@ -867,24 +863,7 @@ def class_agreement(table, min_n: int = MIN_N) -> pd.DataFrame:
                                        "gain_net_hi", "verdict", "resolved", "agrees"])
 
 
-# --- policy files ------------------------------------------------------------------------------
-
-
-def check_policy_target(path, ship: bool = False) -> Path:
-    """``path`` may be written (``outdir.check_file``): it does not exist, or it is as belote wrote
-    it (its digest the one recorded beside it); with ``ship`` (the package's policies) also when it
-    is as committed in git. Checked before any work, and again when writing."""
-    return check_file(path, "--ship" if ship else "--out", POLICY_FILE, committed=ship)
-
-
-def write_policy(cal: Calibration, path, command: str | None = None, ship: bool = False) -> Path:
-    """Write the policy file (JSON, indented) by the rule of output files (``outdir.write_lines``):
-    refused when it is not as belote wrote it (``check_policy_target``), written beside it and
-    renamed into place, its digest recorded beside it; a failed write (a full disk) is one line
-    and leaves nothing."""
-    write_lines(path, [json.dumps(cal.as_policy(command), indent=2) + "\n"], "--ship" if ship else "--out",
-                POLICY_FILE, committed=ship)
-    return Path(path)
+# --- policy files (written by analyzer.output.policy_file) ----------------------------------------
 
 
 _CALLS = {"take": "takes", "pass": "passes"}
