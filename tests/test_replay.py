@@ -521,7 +521,7 @@ def test_illegal_play_is_flagged():
     rec = classic_dedans()
     rec["tricks"][2]["plays"][2][1] = "Kd"
     rec["tricks"][4]["plays"][2][1] = "Kc"
-    flagged(rec, "trick 2", "seat 2", "Kd", "illegally")
+    flagged(rec, "trick 3", "seat 2", "Kd", "illegally")
 
 
 def test_undertrump_is_compulsory_in_replay():
@@ -529,7 +529,7 @@ def test_undertrump_is_compulsory_in_replay():
     rec = piekjas4_koe()
     rec["tricks"][1]["plays"][3][1] = "9h"
     rec["tricks"][3]["plays"][1][1] = "Td"
-    flagged(rec, "trick 1", "seat 2", "9h", "illegally")
+    flagged(rec, "trick 2", "seat 2", "9h", "illegally")
 
 
 def test_undertrump_free_option_in_replay():
@@ -539,44 +539,44 @@ def test_undertrump_free_option_in_replay():
     rec["rules"]["undertrump"] = "free"
     rec["tricks"][1]["plays"][3][1] = "9h"
     errors = replay(rec)
-    assert not any(e.startswith("trick 1:") and "illegally" in e for e in errors), errors
-    assert any(e.startswith("trick 1: points") for e in errors)  # 9h scores 0, Td 10
+    assert not any(e.startswith("trick 2:") and "illegally" in e for e in errors), errors
+    assert any(e.startswith("trick 2: points") for e in errors)  # 9h scores 0, Td 10
 
 
 def test_card_not_in_hand_is_flagged():
     rec = classic_dedans()
     rec["tricks"][0]["plays"][0][1] = "Ah"  # seat 1's card
-    flagged(rec, "trick 0", "seat 0", "Ah", "not in its hand")
+    flagged(rec, "trick 1", "seat 0", "Ah", "not in its hand")
 
 
 def test_play_out_of_turn_is_flagged():
     rec = classic_dedans()
     rec["tricks"][0]["plays"][1][0] = 3
-    flagged(rec, "trick 0", "seat 3", "seat 1's turn")
+    flagged(rec, "trick 1", "seat 3", "seat 1's turn")
 
 
 def test_seat_0_leads_the_first_trick():
     rec = classic_dedans()
     rec["tricks"][0]["leader"] = 1
-    flagged(rec, "trick 0", "leader 1", "seat 0")
+    flagged(rec, "trick 1", "leader 1", "seat 0")
 
 
 def test_trick_winner_leads_the_next_trick():
     rec = classic_dedans()
     rec["tricks"][7]["leader"] = 0
-    flagged(rec, "trick 7", "leader 0", "seat 1")
+    flagged(rec, "trick 8", "leader 0", "seat 1")
 
 
 def test_wrong_trick_winner_is_flagged():
     rec = classic_dedans()
     rec["tricks"][6]["winner"] = 0
-    flagged(rec, "trick 6", "winner 0", "seat 1")
+    flagged(rec, "trick 7", "winner 0", "seat 1")
 
 
 def test_wrong_trick_points_are_flagged():
     rec = classic_dedans()
     rec["tricks"][7]["points"] = 23  # forgot the last trick's 10
-    flagged(rec, "trick 7", "points 23", "33")
+    flagged(rec, "trick 8", "points 23", "33")
 
 
 def test_too_few_tricks_are_flagged():
@@ -597,7 +597,7 @@ def test_dekjas_face_down_card_cannot_be_played():
     # seat 0's 7d lies under the Ac until trick 14
     rec = dekjas()
     rec["tricks"][2]["plays"][1][1] = "7d"
-    flagged(rec, "trick 2", "7d", "not in its face-up cards")
+    flagged(rec, "trick 3", "7d", "not in its face-up cards")
 
 
 def test_dekjas_card_under_is_playable_only_once_uncovered():
@@ -605,20 +605,20 @@ def test_dekjas_card_under_is_playable_only_once_uncovered():
     # plays the 8c there and the Kc at trick 13)
     rec = dekjas()
     rec["tricks"][1]["plays"][0][1] = "Kc"
-    flagged(rec, "trick 1", "Kc", "not in its face-up cards")
+    flagged(rec, "trick 2", "Kc", "not in its face-up cards")
 
 
 def test_dekjas_face_up_obligations():
     # trick 0: seat 1 must follow the As with its face-up 7s
     rec = dekjas()
     rec["tricks"][0]["plays"][1][1] = "8h"
-    flagged(rec, "trick 0", "seat 1", "8h", "illegally")
+    flagged(rec, "trick 1", "seat 1", "8h", "illegally")
 
 
 def test_dekjas_wrong_revealed_is_flagged():
     rec = dekjas()
     rec["tricks"][2]["revealed"] = [[1, "Jd"]]
-    flagged(rec, "trick 2", "revealed")
+    flagged(rec, "trick 3", "revealed")
 
 
 # --- §3 dealing ------------------------------------------------------------------------
@@ -841,7 +841,7 @@ def test_dekjas_declares_after_winning_a_trick_only():
     # seat 0's clubs run is declarable after it wins trick 0, not before
     rec = dekjas()
     rec["declarations"][0]["trick"] = 1
-    flagged(rec, "declaration missing", "seat 0", "at trick 0")
+    flagged(rec, "declaration missing", "seat 0", "at trick 1")
 
 
 def test_dekjas_no_new_sequence_from_used_cards():

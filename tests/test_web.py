@@ -223,6 +223,27 @@ def test_a_request_too_large_or_not_json_is_refused(site):
     assert status == 400 and body["error"].startswith("the pasted record")
 
 
+def test_a_pasted_record_the_rules_do_not_allow_is_refused_as_belote_review_refuses_it(site, tmp_path):
+    """A real logged record with trick 4's winner written as another seat: before, the page
+    reviewed it (202); now it is replayed through the reference first, and refused (400) with the
+    line belote review gives for it."""
+    import json
+
+    lines = site.log.read_text().splitlines()
+    record = next(r for r in map(json.loads, lines) if r["outcome"] == "played")
+    real = record["tricks"][3]["winner"]
+    record["tricks"][3]["winner"] = (real + 1) % 4
+    status, body = site.request("/api/review", {"record": json.dumps(record), "pimc": "none"})
+    assert status == 400, body
+    says = f"trick 4: winner {(real + 1) % 4}, but seat {real}'s"
+    assert body["error"].startswith(f"the pasted record: deal {record['deal']}: {says}"), body
+    path = tmp_path / "deal.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    cli = subprocess.run([BELOTE, "review", str(path), "--pimc", "none"], capture_output=True, text=True, timeout=120)
+    assert cli.returncode == 2 and f"{path}:1: deal {record['deal']}: {says}" in cli.stderr
+    assert body["error"].removeprefix("the pasted record") in cli.stderr
+
+
 def test_a_request_for_another_host_name_is_refused(site):
     """A page of another site that resolves its name to 127.0.0.1 (DNS rebinding) gets nothing."""
     status, _ = site.request("/api/logs", headers={"Host": "evil.example:80"})

@@ -240,23 +240,6 @@ def console():
     return Console()
 
 
-def logged_deal(records: list, file: Path, deal: Optional[int], played: bool = False) -> dict:
-    """Deal number ``deal`` of a log's ``records``; ``None``: the first (``played``: the first that
-    was played). One line naming the file when there is none."""
-    if deal is not None:
-        found = [r for r in records if r.get("deal") == deal]
-        if not found:
-            numbers = [r.get("deal") for r in records]
-            raise BeloteError(f"deal {deal} is not in {file}: it holds deals {min(numbers)}..{max(numbers)}")
-        return found[0]
-    if not records:
-        raise BeloteError(f"{file} holds no deal: write one with belote simulate --log")
-    pool = [r for r in records if r.get("outcome") == "played"] if played else records
-    if not pool:
-        raise BeloteError(f"{file} holds no played deal (every deal was passed out or redealt): nothing to review")
-    return pool[0]
-
-
 def typed_deal(variant, players, rule, hands, trump, taker, plays):
     """The rules and record of a deal typed in the short notation (docs/NOTATION.md)."""
     from analyzer.questions.review import typed_record

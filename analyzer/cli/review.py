@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from analyzer.cli.common import command_line, logged_deal, pimc_player, print_json, progress_bar, typed_deal
+from analyzer.cli.common import command_line, pimc_player, print_json, progress_bar, typed_deal
 from analyzer.cli.options import (Json, Lang, LangOption, Players, Plays, Quiet, RuleOptions, Taker, Variant,
                                   VariantOption)
 from analyzer.errors import BeloteError
@@ -67,9 +67,9 @@ def review(
     else:
         if file is None:
             raise BeloteError("give a deal log (belote simulate --log FILE) or a deal typed with --hands")
-        from analyzer.output.deallog import read_log
+        from analyzer.output.deallog import find_deal
 
-        chosen = logged_deal(read_log(file), file, deal, played=True)
+        chosen = find_deal(file, deal, played=True)  # read up to it, replayed through the reference
         rules, pub = None, None
     cards = sum(len(t["plays"]) for t in chosen.get("tricks", []))
     with progress_bar(cards, quiet, "review") as update:  # about 0.5 s a classic deal, minutes in Piekjas 3-4

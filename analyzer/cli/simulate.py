@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from analyzer.cli import render
-from analyzer.cli.common import (backend, command_line, compiling_notice, console, hold, logged_deal, make_rules,
+from analyzer.cli.common import (backend, command_line, compiling_notice, console, hold, make_rules,
                                  print_json, progress_bar, run_inputs, searching, unit_progress)
 from analyzer.cli.options import (Bid, Cluster, Json, Lang, LangOption, Play, Players, Quiet, Resume, RuleOptions,
                                   RunDir, Scheduler, Seed, Threads, Variant, VariantOption)
@@ -109,7 +109,9 @@ def show(
     lang: LangOption = Lang.en,
     all_deals: bool = typer.Option(False, "--all", help="Show every deal in the file."),
 ):
-    """Show a logged deal as a person reads it: hands, bids, tricks, declarations, scores.
+    """Show a logged deal as a person reads it: hands, bids, tricks, declarations, scores. Each
+    deal shown is replayed through the rules first; one they do not allow (a card played twice,
+    a wrong winner or score, tricks missing) is refused in one line naming the file's line.
 
     Examples:
 
@@ -117,9 +119,11 @@ def show(
 
       belote show deals.jsonl --deal 7 --lang nl
     """
-    from analyzer.output.deallog import read_log
+    from analyzer.output.deallog import each_deal, find_deal
     from analyzer.output.show import render
 
-    records = read_log(file)
-    chosen = records if all_deals else [logged_deal(records, file, deal)]
-    typer.echo("\n\n".join(render(r, lang.value) for r in chosen))
+    if not all_deals:
+        typer.echo(render(find_deal(file, deal), lang.value))
+        return
+    for k, record in enumerate(each_deal(file)):  # one record at a time: a log of any size
+        typer.echo(("\n" if k else "") + render(record, lang.value))

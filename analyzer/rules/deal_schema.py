@@ -1,12 +1,12 @@
 """The schema of a ``belote-deal/1`` record (docs/DEAL_LOG.md), checked before anything uses one.
 
-``check_record`` is the one gate: ``belote show`` (``output.deallog.read_log``) and the
-reference replay (``rules.reference.replay``) both pass every record through it, so neither
-meets a record it cannot read. It checks shape, not play: every field has its type, each
-card and suit is notation, each seat is one of the record's players and each side one of
-its sides, lists that hold one entry per seat or per side hold that many, the variant,
-player count and rule options make real rules (``Rules``), and a played record has what
-a played hand records (``PLAYED_FIELDS``). Whether the bids, plays and scores follow the
+``check_record`` is the one gate: the log reader of ``belote show`` and ``belote review``
+(``output.deallog``) and the reference replay (``rules.reference.replay``) pass every record
+through it, so none meets a record it cannot read. It checks shape, not play: every field has
+its type, each card and suit is notation, each seat is one of the record's players and each
+side one of its sides, lists that hold one entry per seat or per side hold that many, the
+variant, player count and rule options make real rules (``Rules``), and a played record has
+what a played hand records (``PLAYED_FIELDS``). Whether the bids, plays and scores follow the
 rules is the replay's question. Fields DEAL_LOG.md does not name are allowed and kept.
 
 The names (calls, outcomes, declaration kinds) are spelt here as DEAL_LOG.md spells them,

@@ -1,8 +1,10 @@
 """A plain-Python reference implementation of RULES.md, written to be read, not to be fast.
 
-Used only by the tests: to check the numba engine (``analyzer.rules.engine`` exposes the same
-functions with the same signatures, and the rule tests run over both) and to replay deal
-logs (``replay``, DEAL_LOG.md). Cards are the ints of ``analyzer.rules.cards`` (``suit * 8 +
+Used by the tests, to check the numba engine (``analyzer.rules.engine`` exposes the same
+functions with the same signatures, and the rule tests run over both), and to replay deal
+logs (``replay``, DEAL_LOG.md): the tests replay what the simulator logs, and ``belote show``
+and ``belote review`` replay every record they read (``output.deallog.check_play``). Its
+messages number tricks from 1, as those commands print them. Cards are the ints of ``analyzer.rules.cards`` (``suit * 8 +
 rank``, rank 0..7 = 7 8 9 T J Q K A); sets of cards are Python sets, never masks.
 
 Every rule branch cites its RULES.md section. Where RULES.md can be read two ways and no
@@ -761,33 +763,41 @@ class _Replay:
         tricks = self.rec.get("tricks")
         if not isinstance(tricks, list):
             self.stop("tricks must be a list")
-        if len(tricks) != rules.n_tricks:
+        if len(tricks) < rules.n_tricks:  # DEAL_LOG.md: a played record holds every trick
+            self.stop(f"{len(tricks)} tricks of {rules.n_tricks}: the record is incomplete")
+        if len(tricks) > rules.n_tricks:
             self.err(f"{len(tricks)} tricks, {rules.label} has {rules.n_tricks}")
         self.winners, self.points = [], []
         self.dek_decls = []  # dekjas: (seat, Declaration, trick)
         used = {"sequence": [set(), set()], "carre": [set(), set()]}
+        played = {}  # card -> (seat, trick number) of the cards played so far
         leader = 0  # §4: seat 0 leads the first trick
         for t, tr in enumerate(tricks[: rules.n_tricks]):
+            k = t + 1  # the trick's number in messages, as belote show and review number them
             if tr.get("leader") != leader:
-                self.err(f"trick {t}: leader {tr.get('leader')} should be seat {leader}")
+                self.err(f"trick {k}: leader {tr.get('leader')} should be seat {leader}")
             plays = tr.get("plays")
             if not isinstance(plays, list) or len(plays) != n:
-                self.stop(f"trick {t}: needs {n} plays")
+                self.stop(f"trick {k}: needs {n} plays")
             trick, revealed = [], []
             for j, play in enumerate(plays):
                 seat, token = play
-                card = self.card(token, f"trick {t} play {j}")
+                card = self.card(token, f"trick {k} card {j + 1}")
                 expected = (leader + j) % n
                 if seat != expected:
-                    self.stop(f"trick {t}: play {j} is by seat {seat}, it is seat {expected}'s turn")
+                    self.stop(f"trick {k}: card {j + 1} is played by seat {seat}, it is seat {expected}'s turn")
                 hand = self.playable(seat)
+                if card in played:
+                    first_seat, first = played[card]
+                    self.stop(f"trick {k}: card {format_card(card)} played twice: seat {first_seat} played it in "
+                              f"trick {first}")
                 if card not in hand:
                     what = "face-up cards" if rules.variant == "dekjas" else "hand"
-                    self.stop(f"trick {t}: seat {seat} plays {format_card(card)}, not in its {what} {_fmt(hand)}")
+                    self.stop(f"trick {k}: seat {seat} plays {format_card(card)}, not in its {what} {_fmt(hand)}")
                 legal = self.legal(hand, trick, seat, card)
                 if card not in legal:
                     self.err(
-                        f"trick {t}: seat {seat} plays {format_card(card)} illegally, "
+                        f"trick {k}: seat {seat} plays {format_card(card)} illegally, "
                         f"must play one of {_fmt(legal)} (RULES.md §4)"
                     )
                 if rules.variant == "dekjas":
@@ -798,18 +808,20 @@ class _Replay:
                 else:
                     hand.discard(card)
                 trick.append((seat, card))
+                played[card] = (seat, k)
             last = t == rules.n_tricks - 1
             winner = trick_winner(trick, trump)
             pts = trick_points(trick, trump, last)
             if tr.get("winner") != winner:
-                self.err(f"trick {t}: winner {tr.get('winner')} should be seat {winner}")
+                wins = format_card(dict(trick)[winner])
+                self.err(f"trick {k}: winner {tr.get('winner')}, but seat {winner}'s {wins} wins it")
             if tr.get("points") != pts:
-                self.err(f"trick {t}: points {tr.get('points')} should be {pts}")
+                self.err(f"trick {k}: points {tr.get('points')} should be {pts}")
             if rules.variant == "dekjas":
-                got = sorted((s, self.card(c, f"trick {t} revealed")) for s, c in tr.get("revealed") or [])
+                got = sorted((s, self.card(c, f"trick {k} revealed")) for s, c in tr.get("revealed") or [])
                 if got != sorted(revealed):
                     want = ", ".join(f"{s} {format_card(c)}" for s, c in revealed) or "none"
-                    self.err(f"trick {t}: revealed should be {want}")
+                    self.err(f"trick {k}: revealed should be {want}")
                 self.dekjas_declare(winner, t, used)
             self.winners.append(winner)
             self.points.append(pts)
@@ -844,7 +856,7 @@ class _Replay:
 
         def show(key):
             s, kind, cards, pts, t = key
-            return f"seat {s} {kind} {_fmt(cards)} = {pts} at trick {t}"
+            return f"seat {s} {kind} {_fmt(cards)} = {pts} at trick {t + 1}"
 
         for key in sorted(want - got, key=str):
             self.err(f"declaration missing: {show(key)}")

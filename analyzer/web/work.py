@@ -226,6 +226,7 @@ def review_query(form: dict, logs: list) -> tuple:
     """The review page's deal: ``{record: "<one belote-deal/1 line>"}``, ``{log: i, deal: n}`` (a log
     given to ``belote serve --log``, by its number: a page never names a file) or ``{random: {variant,
     players, seed, deal}}`` → (the job's function, the command that reviews the same deal)."""
+    from analyzer.output.deallog import check_play
     from analyzer.rules.deal_schema import check_record
 
     pimc = form.get("pimc", REVIEW_PIMC)
@@ -242,6 +243,7 @@ def review_query(form: dict, logs: list) -> tuple:
             raise BeloteError("record must be one belote-deal/1 line of at most 64,000 characters")
         record = read_json(text, "the pasted record", "paste one line of a deal log (belote simulate --log)")
         check_record(record, "the pasted record", "paste one line of a deal log (belote simulate --log)")
+        check_play(record, "the pasted record")  # replayed through the reference, as belote review does
         command = f"belote review DEAL.jsonl{flag}  # DEAL.jsonl: the pasted line"
     elif chosen == ["log"]:
         i = _int(form, "log", 0, max(len(logs) - 1, 0), name="log")
@@ -253,6 +255,7 @@ def review_query(form: dict, logs: list) -> tuple:
         if not found:
             raise BeloteError(f"deal {n} is not in {path.name}")
         record = found[0]
+        check_play(record, path.name)  # read at start against the schema; its play checked now
         command = f"belote review {shlex.quote(str(path))} --deal {n}{flag}"
     else:
         rules, seed, first = random_inputs(form["random"])  # checked now, dealt in the job (a kernel call)
