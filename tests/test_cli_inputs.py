@@ -61,6 +61,9 @@ BAD = [
     (["rules", "--deals", str(10**15)], "--deals must be at most 2**40"),
     (["report", "--deals", str(10**15)], "--deals must be at most 2**40"),
     (["calibrate", "--deals", str(10**15)], "--deals must be at most 2**40"),
+    (["learn", "--ridge", "0"], "--ridge must be more than 0, not 0 (without a penalty"),
+    (["learn", "--threads", "100000"], "--threads must be between 1 and"),
+    (["learn", "--deals", "10000000"], "GB of memory (24 KB a classic deal"),  # 485 GB: tests/test_learn_faults.py
     (["bench", "--seconds", "inf"], "--seconds must be at most 3600"),
     (["bench", "--seconds", "nan"], "--seconds must be a number, not nan"),
     (["bench", "--peer", "colver", "--rounds", str(10**30)], "--rounds must be at most 100"),

@@ -4,6 +4,7 @@ its weights shipped).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -30,11 +31,11 @@ def learn(
                                    "the net the step before trained (rollout target only)."),
     seed: Seed = 1,
     test_seed: int = typer.Option(2, "--test-seed", min=0, max=SEEDS - 1, help="The seed of the held-out deals."),
-    ridge: float = typer.Option(1.0, "--ridge", min=0.0, max=1e6, help="The ridge penalty of the least squares."),
+    ridge: float = typer.Option(1.0, "--ridge", max=1e6, help="The ridge penalty of the least squares, more than 0."),
     write: bool = typer.Option(False, "--write", help="Write the weights into analyzer/players/net_weights.py "
                                "(the row of this variant), with their provenance."),
-    threads: Optional[int] = typer.Option(None, "--threads", min=1, max=256, help="Processes that value the "
-                                          "decisions (default: all cores). Results do not depend on it."),
+    threads: Optional[int] = typer.Option(None, "--threads", help="Processes that value the decisions, at most the "
+                                          "cores (default: all of them). Results do not depend on it."),
     as_json: Json = False,
     quiet: Quiet = False,
 ):
@@ -48,7 +49,9 @@ def learn(
     features, ridge least squares within each decision, one block of weights per role and stage of
     the hand) is then
     judged on deals of --test-seed: the value it gives away per decision, next to the heuristic's.
-    --write ships the weights (analyzer/players/net_weights.py) with their provenance.
+    --write ships the weights (analyzer/players/net_weights.py) with their provenance, once the
+    results are printed; a folder it cannot write is refused before any work. --deals is bounded
+    by the memory available (about 24 KB a classic deal, held twice).
 
     Examples:
 
@@ -64,7 +67,18 @@ def learn(
         raise BeloteError(f'--target must be rollout or dd, not "{target}"')
     if target == "dd" and iterations > 1:
         raise BeloteError("--iterations needs --target rollout: double dummy does not depend on the play-outs")
+    L.check_ridge(ridge)
     rules = make_rules(variant, players, None)
+    threads = L.check_workers(threads)
+    L.check_memory(rules.label, deals, test_deals, threads)
+    from analyzer.players import net_weights
+
+    weights_path = Path(net_weights.__file__)
+    stale = L.remove_stale(weights_path)  # what a --write killed before its rename left
+    if stale:
+        typer.echo(stale, err=True)
+    if write:
+        L.check_writable(weights_path)
     weights, steps = None, []
     for it in range(1, iterations + 1):
         step = f"step {it} of {iterations}: " if iterations > 1 else ""
@@ -83,41 +97,50 @@ def learn(
     r = {"rules": rules.label, "seed": seed, "target": target, "anchor": anchor, "iterations": iterations,
          "train": steps[-1]["train"], "test_seed": test_seed, "ridge": ridge, "in_sample": steps[-1]["in_sample"],
          "held_out": steps[-1]["held_out"], "steps": steps, "weights": [round(float(x), 6) for x in w]}
-    if write:
-        from analyzer.output.outdir import provenance
-
-        def judged(e):
-            return {k: e[k] for k in ("decisions", "deals", "net_loss", "heuristic_loss", "difference", "difference_ci",
-                                      "net_best", "heuristic_best")}
-
-        prov = {k: r[k] for k in ("seed", "test_seed", "ridge", "target", "anchor")} | {
-            "commit": provenance().get("git_commit"), "train_deals": deals, "train_decisions": train.n,
-            "held_out": judged(r["held_out"])}
-        if iterations > 1:  # the steps before, each judged on its own player's games
-            prov["iterations"] = iterations
-            prov["steps"] = [{"step": s_["step"], "games": s_["games"], "held_out": judged(s_["held_out"])}
-                             for s_ in steps]
-        from analyzer.players import net_weights
-
-        L.write_weights(net_weights.__file__, {rules.label: w}, {rules.label: prov})
     if as_json:
         print_json({"command": command_line(), **r})
-        return
-    h = r["held_out"]
-    for s_ in steps[:-1]:
+    else:
+        _render(r, test_deals)
+    if write:  # after the results are printed: a write that fails anyway (a full disk) loses nothing printed
+        L.write_weights(weights_path, {rules.label: w}, {rules.label: _provenance(r)})
+        if not as_json:
+            typer.echo(f"weights written to {weights_path} ({rules.label})")
+
+
+def _provenance(r: dict) -> dict:
+    """The provenance written beside the weights (``--write``): how they were trained and judged."""
+    from analyzer.output.outdir import provenance
+
+    def judged(e):
+        return {k: e[k] for k in ("decisions", "deals", "net_loss", "heuristic_loss", "difference", "difference_ci",
+                                  "net_best", "heuristic_best")}
+
+    prov = {k: r[k] for k in ("seed", "test_seed", "ridge", "target", "anchor")} | {
+        "commit": provenance().get("git_commit"), "train_deals": r["train"]["deals"],
+        "train_decisions": r["train"]["decisions"], "held_out": judged(r["held_out"])}
+    if r["iterations"] > 1:  # the steps before, each judged on its own player's games
+        prov["iterations"] = r["iterations"]
+        prov["steps"] = [{"step": s_["step"], "games": s_["games"], "held_out": judged(s_["held_out"])}
+                         for s_ in r["steps"]]
+    return prov
+
+
+def _render(r: dict, test_deals: int) -> None:
+    """The results as text: each step's difference, then the last step's held-out figures."""
+    h, iterations, train = r["held_out"], r["iterations"], r["train"]
+    for s_ in r["steps"][:-1]:
         e = s_["held_out"]
         typer.echo(f"step {s_['step']} (games and play-outs: {s_['games']}): difference {e['difference']:+.3f} "
                    f"[{e['difference_ci'][0]:+.3f}, {e['difference_ci'][1]:+.3f}] against the heuristic held out")
     games = "" if iterations == 1 else f" (step {iterations}: games and play-outs of the net of step {iterations - 1})"
-    typer.echo(f"{rules.label}: trained on {train.n:,} decisions of {deals:,} deals (seed {seed}), judged on "
-               f"{h['decisions']:,} decisions of {test_deals:,} deals (seed {test_seed}){games}")
+    typer.echo(f"{r['rules']}: trained on {train['decisions']:,} decisions of {train['deals']:,} deals "
+               f"(seed {r['seed']}), judged on {h['decisions']:,} decisions of {test_deals:,} deals "
+               f"(seed {r['test_seed']}){games}")
     by = "heuristic" if iterations == 1 else f"net of step {iterations - 1}"
-    unit = "card points given away per decision against double dummy" if target == "dd" else \
+    unit = "card points given away per decision against double dummy" if r["target"] == "dd" else \
         f"value given away per decision against the best card's (4 x net score + card points, {by} play-out)"
     typer.echo(f"{unit}: net {h['net_loss']:.3f}, heuristic "
                f"{h['heuristic_loss']:.3f}; difference {h['difference']:+.3f} [{h['difference_ci'][0]:+.3f}, "
                f"{h['difference_ci'][1]:+.3f}] (paired, 95%)")
     typer.echo(f"a best card: net {100 * h['net_best']:.1f}%, heuristic {100 * h['heuristic_best']:.1f}%; net plays "
                f"another card than the heuristic in {100 * h['differs_from_heuristic']:.1f}% of decisions")
-    if write:
-        typer.echo(f"weights written to {L.WEIGHTS_FILE} ({rules.label})")

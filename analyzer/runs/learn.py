@@ -23,18 +23,24 @@ against the heuristic's card on the same decisions, and how often each plays a b
 
 from __future__ import annotations
 
+import errno
+import os
+import re
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from analyzer.compiling import njit
+from analyzer.errors import BeloteError
 from analyzer.game.state import is_over, legal_cards, play_card, ST_HANDS, ST_TO_MOVE, ST_TRUMP
 from analyzer.players.knowledge import note_declarations, observe
-from analyzer.players.net import N_SETTINGS, N_TERMS, net_card, pair_term, weights_from_text, weights_text
+from analyzer.players.net import N_FEATURES, N_SETTINGS, N_TERMS, net_card, pair_term, weights_from_text, weights_text
 from analyzer.players.pimc import declare_after, hand_value, roll_out, set_stuk, start_declarations
 from analyzer.rules.structure import declares_after_trick
 from analyzer.rules.cards import lowest_card, popcount
+from analyzer.runs.signals import signals_blocked
 
 
 @dataclass
@@ -189,23 +195,130 @@ def _task(args):
     return decisions(Rules.from_label(label), seed, n, first, label=target, weights=weights)
 
 
+def cores() -> int:
+    """The CPUs this process may run on (its affinity: what a container or ``taskset`` leaves it),
+    the most worker processes ``decisions_parallel`` starts; numba's default thread count, which
+    bounds ``simulate --threads``, is the same figure."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def check_workers(workers: int | None) -> int:
+    """The worker processes to use: ``workers``, at most the cores (``cores``; more only share them,
+    at about 250 MB each: 256 were accepted on 2 cores), or all of them for None; else a one-line
+    error in ``simulate --threads``' words."""
+    top = cores()
+    if workers is None:
+        return top
+    if not 1 <= workers <= top:
+        raise BeloteError(f"--threads must be between 1 and {top} on this machine, not {workers}")
+    return workers
+
+
+# Rows (legal cards of the decisions with two or more) per deal, by rules label: the most of the means over
+# deals 0 to 1,999 of seeds 1, 2 and 7 with the heuristic (classic 59.2, 59.5, 59.9; Piekjas 2 38.6, 37.9,
+# 38.2; Piekjas 3 72.4, 72.9, 72.9; Piekjas 4 70.3, 69.9, 69.9; Dekjas 77.5, 78.7, 76.3, and 80.0 over deals 0
+# to 9,999 of seed 1), rounded up. A row holds its features, its loss and its decision (``Decisions``:
+# ``ROW_BYTES``), so a classic deal is about 24 KB. The estimate against whole trainings measured with
+# ``/usr/bin/time -v`` (docs/BENCHMARKS.md, 2026-12-05): Piekjas 3, 100,000 deals, 6.9 GB estimated, 6.3 GB
+# peak; Piekjas 4, 100,000 deals, 6.7 GB and 5.5 GB.
+ROWS_PER_DEAL = {"classic": 60, "piekjas2": 39, "piekjas3": 73, "piekjas4": 71, "dekjas": 80}
+# A row's x, loss and g, 8 bytes each; its decision's trick and setting, 16 bytes over its 4 rows or so.
+ROW_BYTES = 8 * (N_FEATURES + 2) + 4
+# What does not grow with the deals: this process with the kernels loaded and the fit's normal equations
+# (``N_SETTINGS`` x ``N_TERMS`` x ``N_TERMS`` doubles, 177 MB), 500 MB; each worker process, 250 MB (180 to 200
+# MB resident measured during a Dekjas run on 2 workers, 2026-12-06).
+MAIN_BYTES = 500e6
+WORKER_BYTES = 250e6
+
+
+def memory_needed(label: str, deals: int, test_deals: int, workers: int) -> tuple[float, float]:
+    """The memory ``belote learn`` needs for ``deals`` training and ``test_deals`` held-out deals of
+    rules ``label`` on ``workers`` processes, and the bytes a deal takes, both estimated. The rows of
+    the training deals are held while the held-out ones are made, and each set is held twice while
+    its chunks are put together (``decisions_parallel``; tracemalloc's peak: 2.02 times the rows' bytes
+    on 10,000 Dekjas deals): ``max(2 deals, deals + 2 test_deals)`` deals at once."""
+    per_deal = ROWS_PER_DEAL.get(label, max(ROWS_PER_DEAL.values())) * ROW_BYTES
+    fixed = MAIN_BYTES + (WORKER_BYTES * workers if workers > 1 else 0)
+    return per_deal * max(2 * deals, deals + 2 * test_deals) + fixed, per_deal
+
+
+def memory_available() -> float | None:
+    """The memory that can be used without swapping (``MemAvailable`` of ``/proc/meminfo``, bytes),
+    None where it is not known (not Linux)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return float(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def check_memory(label: str, deals: int, test_deals: int, workers: int, available: float | None = None) -> None:
+    """A one-line error when the run's memory (``memory_needed``) exceeds what is available
+    (``memory_available``), naming the most deals that fit: 10,000,000 classic deals, which ``--deals``
+    accepts, need about 485 GB; such a run used to start, and fail or swap only after hours."""
+    available = memory_available() if available is None else available
+    if available is None:
+        return
+    need, per_deal = memory_needed(label, deals, test_deals, workers)
+    if need <= available:
+        return
+    room = (available - memory_needed(label, 0, 0, workers)[0]) / per_deal  # deal-sized rows that fit
+    most = int(room // 2) if room // 2 >= 2 * test_deals else int(room - 2 * test_deals)
+    fix = (f"at most --deals {most:,} with --test-deals {test_deals:,} here" if most >= 10 else
+           "fewer --test-deals, or free some memory")
+    raise BeloteError(f"--deals {deals:,} and --test-deals {test_deals:,} need about {need / 1e9:,.1f} GB of memory "
+                      f"({per_deal / 1e3:.0f} KB a {label} deal, held twice while the deals are put together) and "
+                      f"{available / 1e9:,.1f} GB is available: {fix}")
+
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>: the prctl option that names the signal sent when the parent dies
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker process's start (``decisions_parallel``' pool): the kernel SIGKILLs it when its
+    parent dies (Linux ``prctl(PR_SET_PDEATHSIG)``). A SIGKILLed ``belote learn`` used to leave its
+    workers running (about 250 MB each, waiting for work that never came, and ignoring SIGTERM). A
+    parent that died before the call sends no signal: the worker then ends itself (its parent is
+    no longer ``parent``)."""
+    import ctypes
+    import signal
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # not Linux: no such call
+        return
+    prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None, progress=None,
                        label: str = "rollout", weights: np.ndarray | None = None) -> Decisions:
     """``decisions`` of deals ``0 .. deals - 1`` in chunks of ``CHUNK`` deals over ``workers``
-    processes (default: the cores), put together in deal order: the same rows whatever the
-    number of workers. ``progress(deals done)``."""
-    import os
+    processes (default: the cores; at most that many, ``check_workers``), put together in deal
+    order: the same rows whatever the number of workers. ``progress(deals done)``. The workers
+    die with this process, a SIGKILL included (``_die_with_parent``)."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     t0 = time.perf_counter()
     chunk = CHUNK if label == "dd" else 20 * CHUNK
     tasks = [(rules.label, seed, a, min(chunk, deals - a), label, weights) for a in range(0, deals, chunk)]
-    workers = workers or os.cpu_count() or 1
+    workers = check_workers(workers)
     parts, done = [], 0
     if workers == 1:
         results = map(_task, tasks)
     else:
-        pool = ProcessPoolExecutor(workers)
+        # forked (the default of Python 3.11 and 3.12 on Linux, named so that a later default, forkserver,
+        # does not make the workers' parent another process than this one, which _die_with_parent checks)
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_die_with_parent, initargs=(os.getpid(),))
         results = pool.map(_task, tasks)
     try:
         for (_, _, _, n, *_), d in zip(tasks, results):
@@ -357,6 +470,17 @@ def _normal_equations(x, y, g, row_setting, xtx, xty):
         r = e
 
 
+def check_ridge(ridge: float) -> float:
+    """``ridge`` when it is more than 0, else a one-line error. Without a penalty the least squares
+    are singular: a term that is 0 in every decision of a setting (a pair of features that never
+    meet) has no weight to find, and numpy's solve raised ``LinAlgError: Singular matrix``."""
+    if not ridge > 0:
+        why = (" (without a penalty the least squares are singular: terms that are 0 in every decision have no "
+               "weight to find)") if ridge == 0 else ""
+        raise BeloteError(f"--ridge must be more than 0, not {ridge:g}{why}: e.g. --ridge 1")
+    return ridge
+
+
 def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None, progress=None) -> np.ndarray:
     """The weights: ridge least squares of minus the loss on the terms, within each decision
     (terms and targets centred on the decision's mean), one block of weights per setting (the
@@ -367,8 +491,10 @@ def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None, progress=
     card is good. ``progress(rows)``: the rows summed so far, after each chunk (the solves at the
     end take a second). The sums run over each row's nonzero terms (``_normal_equations``: a classic
     row has about 11 nonzero features, so about 66 nonzero terms of 990): on 3,000 classic deals
-    (178,264 rows) the fit took 2.7 s where the dense products of every term took 23.5 s."""
+    (178,264 rows) the fit took 2.7 s where the dense products of every term took 23.5 s.
+    ``ridge`` must be more than 0 (``check_ridge``)."""
 
+    check_ridge(ridge)
     xtx = np.zeros((N_SETTINGS, N_TERMS, N_TERMS))  # the upper triangle, filled in below
     xty = np.zeros((N_SETTINGS, N_TERMS))
     y = _centred(-d.loss, d.g, d.n) if d.x.shape[0] else np.zeros(0)
@@ -393,7 +519,13 @@ def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None, progress=
             block[0] = 1.0 if anchor is None else anchor  # no data: the heuristic's card
             continue
         a = xtx[k][free, free]
-        block[free] = np.linalg.solve(a + ridge * np.eye(a.shape[0]), xty[k][free])
+        try:
+            block[free] = np.linalg.solve(a + ridge * np.eye(a.shape[0]), xty[k][free])
+        except np.linalg.LinAlgError:  # a ridge so small that it vanishes next to the sums
+            block[free] = np.nan
+        if not np.isfinite(block).all():
+            raise BeloteError(f"the least squares of setting {k} are singular at --ridge {ridge:g} (terms that are 0 "
+                              f"in all its decisions): use a larger --ridge, e.g. 1")
         if anchor is not None:
             block[0] = anchor
     return w
@@ -427,18 +559,83 @@ def evaluate(d: Decisions, w: np.ndarray) -> dict:
             "differs_from_heuristic": float((net != heur).mean()), "by_trick": by_trick}
 
 
-__all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "choices", "evaluate", "write_weights", "weights_module"]
+__all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "choices", "evaluate", "write_weights",
+           "weights_module", "check_workers", "check_memory", "check_ridge", "check_writable", "remove_stale"]
 
 
-WEIGHTS_FILE = "analyzer/players/net_weights.py"
+# --- the weights module (``--write``): checked before the work, written after it --------------------
+#
+# Written to ``.NAME.PID.tmp`` beside it and renamed into place, so the module is the old one or the
+# new one, never half of each. A run SIGKILLed between the two leaves the temporary file, which the
+# next ``belote learn`` removes and says so (``remove_stale``), as ``outdir.recover`` does for a killed
+# run's output folders.
+
+_TMP = re.compile(r"\.(net_weights\w*\.py)\.(\d+)\.tmp")  # a weights module's temporary file: name, writer's PID
+
+
+def _temporary(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def _cannot_write(e: OSError, path: Path, what: str) -> BeloteError:
+    """A failed write of the weights module as one line: what the system said and the fix."""
+    said = os.strerror(e.errno) if e.errno else (e.strerror or str(e))
+    fix = ("free some space, or run without --write" if e.errno in (errno.ENOSPC, errno.EDQUOT) else
+           "install belote-analyzer where you can write (a checkout of your own: pip install -e .), "
+           "or run without --write")
+    return BeloteError(f"{what} {path}: {said} ({fix})")
+
+
+def check_writable(path) -> None:
+    """A one-line error, before any work, when ``--write`` could not replace the weights module ``path``:
+    a temporary file created and removed beside it, as this process's user (the test that the rename
+    needs), and the module itself opened for writing (a read-only file, or a read-only bind of it).
+    An install the user cannot write used to fail with a traceback after the whole training (6 to 13
+    minutes at the documented sizes), its held-out results lost."""
+    path = Path(path)
+    probe = _temporary(path)
+    try:
+        with signals_blocked():  # the probe removed before an interruption lands
+            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            os.unlink(probe)
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))  # nothing written: the file is as it was
+    except OSError as e:
+        raise _cannot_write(e, path, "--write cannot replace the weights module") from None
+
+
+def remove_stale(path) -> str | None:
+    """Remove the temporary files that runs killed between writing a weights module beside ``path``
+    and renaming it into place left, or earlier versions whose write failed (``.net_weights*.py.PID.tmp``
+    of a PID no process has, or of this one, which has not written its own yet: ``outdir._alive``);
+    return the one line that says so, or None when there were none. The modules themselves are as
+    those runs found them (the rename is atomic)."""
+    from analyzer.output.outdir import _alive
+
+    path = Path(path)
+    try:
+        found = sorted((int(m.group(2)), p) for p in path.parent.iterdir()
+                       if (m := _TMP.fullmatch(p.name)) and not _alive(int(m.group(2))))
+    except OSError:  # a folder that cannot be listed: nothing of ours to find
+        return None
+    if not found:
+        return None
+    done = []
+    with signals_blocked():
+        for _, p in found:
+            try:
+                p.unlink(missing_ok=True)
+                done.append(f"removed {p.name}")
+            except OSError as e:
+                done.append(f"cannot remove {p.name} ({os.strerror(e.errno) if e.errno else e})")
+    pids = ", ".join(str(pid) for pid in sorted({pid for pid, _ in found}))
+    return (f"belote: a learn --write that did not finish (PID {pids}) left its temporary weights file in "
+            f"{path.parent} (the modules there are as they were): " + "; ".join(done))
 
 
 def write_weights(path, rows: dict, provenance: dict) -> None:
     """Rewrite the weights module with ``rows`` (``{label: weights}``) replacing those rows, the
-    others kept, each row's provenance beside it. Written beside and renamed into place."""
-    import os
-    from pathlib import Path
-
+    others kept, each row's provenance beside it. Written beside and renamed into place; a failed
+    write (a full disk) is one line and leaves nothing beside it, nor does an interruption."""
     from analyzer.players import net_weights
     from analyzer.players.net import ROW_LABELS
 
@@ -449,9 +646,18 @@ def write_weights(path, rows: dict, provenance: dict) -> None:
         prov[label] = provenance[label]
     text = weights_module(WEIGHTS_DOC, weights, prov)
     path = Path(path)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
+    tmp = _temporary(path)
+    try:
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        raise _cannot_write(e, path, "cannot write the weights module") from None
+    finally:
+        with signals_blocked():
+            try:
+                tmp.unlink(missing_ok=True)  # after a failure or an interruption; renamed away otherwise
+            except OSError:
+                pass
 
 
 WEIGHTS_DOC = """The ``net`` play policy's weights, one row per rules label (``net.ROW_LABELS``), one column per
