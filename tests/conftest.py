@@ -130,3 +130,31 @@ def cache_without(tmp_path):
         return dst
 
     return make
+
+
+def as_nobody() -> tuple[list[str], dict]:
+    """The command prefix and environment that run a Python child as the user nobody (``setpriv``),
+    with this checkout and its venv's packages importable: for a fault that needs another user than
+    root, whom no permission bit stops (a folder nobody may not empty, a module nobody may not replace).
+    Skipped, with the reason, where that cannot be done: a clone in a folder nobody cannot read (a
+    ``mktemp -d`` folder, root's home), where nobody cannot import this checkout."""
+    import shutil
+    import sysconfig
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root, to run a command as another user")
+    if shutil.which("setpriv") is None:
+        pytest.skip("setpriv is not installed: cannot run as another user")
+    user = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    checkout = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1",
+               PYTHONPATH=os.pathsep.join([str(checkout), sysconfig.get_paths()["purelib"]]))
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    why = []
+    for python in dict.fromkeys([sys.executable, shutil.which(version) or version, f"/usr/bin/{version}"]):
+        p = subprocess.run([*user, python, "-c", "import analyzer.output.outdir"], capture_output=True, text=True,
+                           env=env, cwd="/")
+        if p.returncode == 0:
+            return [*user, python], env
+        why.append(f"{python}: {(p.stderr.strip().splitlines() or ['exit %d' % p.returncode])[-1]}")
+    pytest.skip("the user nobody cannot run Python with this checkout (" + "; ".join(why) + ")")

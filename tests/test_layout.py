@@ -43,8 +43,9 @@ def test_every_package_is_in_the_pipeline():
 def test_every_module_sits_in_a_pipeline_package():
     # errors.py (the one-line error), schema.py (checking what is read back), compiling.py (a kernel
     # compiled once per machine: the players' entry and solver, the runs' driver) and layout.py (the
-    # offsets of a record declared as named fields: the game's auction, the runs' counts) serve every stage
-    shared = ("__init__.py", "errors.py", "schema.py", "compiling.py", "layout.py")
+    # offsets of a record declared as named fields: the game's auction, the runs' counts) serve every stage, and
+    # processes.py (whether a process runs: the leftovers of killed runs, which runs and output both clean up)
+    shared = ("__init__.py", "errors.py", "schema.py", "compiling.py", "layout.py", "processes.py")
     flat = [p.name for p in ROOT.glob("*.py") if p.name not in shared]
     assert flat == [], f"modules outside the pipeline packages: {flat}"
 

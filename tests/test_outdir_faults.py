@@ -24,6 +24,7 @@ from analyzer.output import outdir
 from analyzer.output.deallog import LOG_FILE
 from analyzer.output.outdir import RUN_FILE, Staged, write_lines, write_run
 from analyzer.output.policy_file import check_policy_target, write_policy
+from conftest import as_nobody
 from test_cli_io import belote, listing, one_error_line
 
 pytestmark = pytest.mark.slow  # faults injected into belote subprocesses: out of make test-fast (make test runs them)
@@ -577,32 +578,6 @@ def test_make_policies_may_replace_every_shipped_policy(play):
 
 
 # --- 7. an earlier folder that cannot be removed is said, never said removed ---------------------
-
-
-def as_nobody() -> tuple[list[str], dict]:
-    """The command prefix and environment that run a Python child as the user nobody (``setpriv``),
-    with this checkout and its venv's packages importable: a folder root wrote is one nobody
-    cannot empty (root ignores permissions). Skipped, with the reason, where that cannot be done."""
-    import shutil
-    import sysconfig
-
-    if os.geteuid() != 0:
-        pytest.skip("needs root, to leave a folder another user cannot empty")
-    if shutil.which("setpriv") is None:
-        pytest.skip("setpriv is not installed: cannot run as another user")
-    user = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    checkout = Path(__file__).resolve().parents[1]
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1",
-               PYTHONPATH=os.pathsep.join([str(checkout), sysconfig.get_paths()["purelib"]]))
-    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    why = []
-    for python in dict.fromkeys([sys.executable, shutil.which(version) or version, f"/usr/bin/{version}"]):
-        p = subprocess.run([*user, python, "-c", "import analyzer.output.outdir"], capture_output=True, text=True,
-                           env=env, cwd="/")
-        if p.returncode == 0:
-            return [*user, python], env
-        why.append(f"{python}: {(p.stderr.strip().splitlines() or ['exit %d' % p.returncode])[-1]}")
-    pytest.skip("the user nobody cannot run Python with this checkout (" + "; ".join(why) + ")")
 
 
 @pytest.fixture

@@ -76,6 +76,7 @@ from typing import Callable
 import analyzer
 from analyzer import git_commit  # noqa: F401 (provenance of every output)
 from analyzer.errors import BeloteError, not_a_file
+from analyzer.processes import alive
 from analyzer.runs.signals import signals_blocked
 
 TOOL = "belote-analyzer"
@@ -333,20 +334,6 @@ def locked(dest: Path, flag: str):
             os.close(fd)
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` runs (another user's included); this process counts as gone,
-    since what it left of itself is not in use while it holds the lock."""
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def recover(dest: Path) -> str | None:
     """Put right what runs killed while writing ``dest`` left beside it (called holding its
     lock): ``.NAME.belote-old-PID``, the earlier content a run moved aside before it was
@@ -361,7 +348,7 @@ def recover(dest: Path) -> str | None:
     found = []
     for p in dest.parent.iterdir():
         m = pattern.fullmatch(p.name)
-        if m and not _alive(int(m.group(2))):
+        if m and not alive(int(m.group(2))):
             found.append((m.group(1), int(m.group(2)), p))
     if not found:
         return None

@@ -606,15 +606,15 @@ def check_writable(path) -> None:
 def remove_stale(path) -> str | None:
     """Remove the temporary files that runs killed between writing a weights module beside ``path``
     and renaming it into place left, or earlier versions whose write failed (``.net_weights*.py.PID.tmp``
-    of a PID no process has, or of this one, which has not written its own yet: ``outdir._alive``);
+    of a PID no process has, or of this one, which has not written its own yet: ``processes.alive``);
     return the one line that says so, or None when there were none. The modules themselves are as
     those runs found them (the rename is atomic)."""
-    from analyzer.output.outdir import _alive
+    from analyzer.processes import alive
 
     path = Path(path)
     try:
         found = sorted((int(m.group(2)), p) for p in path.parent.iterdir()
-                       if (m := _TMP.fullmatch(p.name)) and not _alive(int(m.group(2))))
+                       if (m := _TMP.fullmatch(p.name)) and not alive(int(m.group(2))))
     except OSError:  # a folder that cannot be listed: nothing of ours to find
         return None
     if not found:
