@@ -65,7 +65,7 @@ bench: $(STAMP)
 # regenerate the shipped calibrated bidding policies (analyzer/players/policies_data/*.json):
 # calibrated under heuristic play (<label>.json) and under net play (<label>.net.json)
 policies: $(STAMP)
-	$(BIN)/belote calibrate --all --ship --deals 200000
+	$(BIN)/belote calibrate --all --ship --play heuristic --deals 200000
 	$(BIN)/belote calibrate --all --ship --play net --deals 200000
 
 # retrain the shipped net play policy (analyzer/players/net_weights.py), every row, about 40 minutes (classic

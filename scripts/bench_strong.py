@@ -6,8 +6,13 @@
 ``speed``: hands per second and cards per second when every seat plays ``dd`` or
 ``pimc`` from the first trick, on hands dealt and bid by the heuristic (one thread).
 ``quality``: classic, the same deals (paired): the taker side's card points and P(made)
-when the taker's side plays each policy against heuristic defenders, and with every seat
-double dummy; paired differences against the heuristic with their 95% intervals.
+when the taker's side plays each policy against heuristic defenders (``POL``), or every seat
+plays it (``POL@all``; ``dd`` every seat by default); paired differences against the heuristic
+with their 95% intervals. The README's table of why net is the default player:
+
+    .venv/bin/python scripts/bench_strong.py quality --deals 1000 \\
+        --policies dd,net,pimc,net@all,pimc@all,heuristic@all,random@all
+
 Deals come from ``belote simulate``'s stream (seed 1, heuristic bidding), played hands only.
 """
 
@@ -96,40 +101,45 @@ def _mean_ci(x):
 
 
 def quality(args):
+    """Each policy of ``--policies`` on the same played deals: ``POL`` plays the taker's side against heuristic
+    defenders (``dd`` every seat, with ``--dd-all``), ``POL@all`` plays every seat. Paired differences against
+    ``heuristic`` (taker side) and ``heuristic@all`` (every seat), where they are among the policies."""
     rules = Rules()
     recs = played_records(rules, args.deals)
     results = {}
-    for pol in args.policies.split(","):
+    for spec in args.policies.split(","):
+        pol, _, where = spec.partition("@")
+        every = where == "all" or (pol.startswith("dd") and args.dd_all)
         code = play_code(pol)
         sw = strong_workspace(rules, [code])
         pts, made = [], []
         t0 = time.perf_counter()
         for i, r in enumerate(recs):
             taker_side = int(r["troefmaker"]) & 1
-            if pol.startswith("dd") and args.dd_all:
-                codes = [code] * 4
-            else:
-                codes = [code if (s & 1) == taker_side else play_code("heuristic") for s in range(4)]
+            codes = [code] * 4 if every else [code if (s & 1) == taker_side else play_code("heuristic")
+                                              for s in range(4)]
             st = play_record(r, rules, codes, sw, i)
             p, m = _taker_result(st, rules, r)
             pts.append(p)
             made.append(m)
         dt = time.perf_counter() - t0
-        results[pol] = (np.array(pts), np.array(made, float))
+        results[spec] = (np.array(pts), np.array(made, float), every)
         mp, hp = _mean_ci(pts)
         mm, hm = _mean_ci(made)
-        who = "every seat" if pol.startswith("dd") and args.dd_all else "taker side, heuristic defence"
-        print(f"{pol:22s} ({who}): taker card points {mp:6.1f} ± {hp:.1f}, P(made) {100 * mm:5.1f}% ± {100 * hm:.1f}"
+        who = "every seat" if every else "taker side, heuristic defence"
+        print(f"{spec:22s} ({who}): taker card points {mp:6.1f} ± {hp:.1f}, P(made) {100 * mm:5.1f}% ± {100 * hm:.1f}"
               f"  [{len(recs)} deals, {dt:.0f} s]", flush=True)
-    base = results.get("heuristic")
-    if base is not None:
-        for pol, (p, m) in results.items():
-            if pol == "heuristic":
+    for base_name in ("heuristic", "heuristic@all"):
+        base = results.get(base_name)
+        if base is None:
+            continue
+        for spec, (p, m, every) in results.items():
+            if spec == base_name or every != base[2]:
                 continue
             dp, hp = _mean_ci(p - base[0])
             dm, hm = _mean_ci(m - base[1])
-            print(f"  {pol} - heuristic (paired): {dp:+.1f} ± {hp:.1f} card points, {100 * dm:+.1f} ± {100 * hm:.1f} "
-                  f"points of P(made)")
+            print(f"  {spec} - {base_name} (paired): {dp:+.1f} ± {hp:.1f} card points, {100 * dm:+.1f} ± "
+                  f"{100 * hm:.1f} points of P(made)")
 
 
 def main():

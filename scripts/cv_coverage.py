@@ -1,9 +1,10 @@
 """Coverage of the control-variate intervals of ``take --bracket`` (issue 19), for docs/BENCHMARKS.md.
 
     .venv/bin/python scripts/cv_coverage.py [--play pimc] [--blocks 200] [--deals 200] [--control-deals 20000]
+        [--control heuristic|net]
 
 One take question (``"Jh Ah Tc 7s 8d" --turned Qh``, take or pass) is played by ``--play`` on
-``blocks x deals`` deals and by the heuristic on the same deals and more. Block ``r`` is one
+``blocks x deals`` deals and by ``--control`` (the heuristic, or net) on the same deals and more. Block ``r`` is one
 small bracket: ``--deals`` deals of the searching policy, adjusted by the heuristic on those
 deals plus ``--control-deals - deals`` further deals of its own (disjoint from every other
 block's). The truth is the whole sample's estimate (every block's deals, adjusted by the
@@ -39,13 +40,14 @@ def main():
     ap.add_argument("--blocks", type=int, default=200)
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--control-deals", type=int, default=20_000)
+    ap.add_argument("--control", default="heuristic", help="the long run's play policy (heuristic or net)")
     ap.add_argument("--seed", type=int, default=21)
     a = ap.parse_args()
     print(f"# {time.strftime('%Y-%m-%d')} commit {git_commit()}: {' '.join(sys.argv)}", flush=True)
     rules = Rules()
     kw = dict(calls=["take"], seed=a.seed)
     short_p = Policies.parse("heuristic", a.play, rules.players)
-    long_p = Policies.parse("heuristic", "heuristic", rules.players)
+    long_p = Policies.parse("heuristic", a.control, rules.players)
     m, reps, n_all = a.deals, a.blocks, a.control_deals
     t0 = time.perf_counter()
     y_run = analyse_take(rules, a.hand, a.turned, policies=short_p, units=reps * m, keep_units=True, **kw)
@@ -72,7 +74,7 @@ def main():
         ratios.append(adj.se / plain.se)
     rho = float(np.corrcoef(x, y)[0, 1])
     out = {
-        "play": a.play, "blocks": reps, "deals_per_block": m, "control_deals": n_all,
+        "play": a.play, "control": a.control, "blocks": reps, "deals_per_block": m, "control_deals": n_all,
         "truth": round(truth.mean, 2), "truth_half_width": round(Z95 * truth.se, 2),
         "rho": round(rho, 3),
         "coverage_adjusted": str(rate(cover, reps)), "coverage_plain": str(rate(plain_cover, reps)),

@@ -102,6 +102,23 @@ def fingerprint(deals: int = 3000, traced: int = 40) -> dict[str, str]:
                      + [round(c.score.mean * c.score.n), round(c.net.mean * c.net.n)] for c in r.calls]
             out[f"take {label} {hand} / {turned} {bid}/{play}"] = _digest(
                 r.pair_sums, rates, [r.acceptance.k, r.acceptance.n, r.hands])
+    # what a question answers with no --play and no --bid: the default player (net) and the bidders calibrated for
+    # it (recorded when net became the default, issue 49); the cases above name their players and stay as they were
+    from analyzer.players.policies import DEFAULT_PLAY
+    from analyzer.players.policy_files import default_bid
+
+    for label, hand, turned in TAKE_EXAMPLES:
+        rules = Rules.from_label(label)
+        pols = Policies.parse(default_bid(rules, DEFAULT_PLAY), DEFAULT_PLAY, rules.players)
+        r = analyse_take(rules, hand, turned, deals=300, seed=23, threads=2, policies=pols)
+        out[f"default take {label} {hand} / {turned} {pols.label()}"] = _digest(r.pair_sums,
+                                                                              [r.acceptance.k, r.acceptance.n, r.hands])
+    for label in ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas"):
+        rules = Rules.from_label(label)
+        pols = Policies.parse(default_bid(rules, DEFAULT_PLAY), DEFAULT_PLAY, rules.players)
+        t = bidding_table(SimConfig(rules=rules, policies=pols, deals=200, seed=19, threads=2))
+        out[f"default table {label} {pols.label()}"] = _digest(t.raw.to_csv(), t.raw_strength.to_csv(),
+                                                               [t.deals, t.hands, *t.decisions])
     for label, play, n in STRONG:
         rules = Rules.from_label(label)
         cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", play, rules.players), deals=n, seed=29,

@@ -105,7 +105,7 @@ def test_report_on_a_cluster_writes_the_same_tables_as_on_threads(cluster, tmp_p
     with backends.use(backends.DaskBackend(cluster[1])):
         b = R.make_report(tmp_path / "dask", **kw)
     tables = sorted(p.name for p in a.path.iterdir() if p.suffix == ".csv")
-    assert {"take_examples.csv", "balance_seats.csv", "balance_net_seats.csv", "table_bracket_classic.csv",
+    assert {"take_examples.csv", "balance_seats.csv", "balance_heuristic_seats.csv", "table_bracket_classic.csv",
             "bracket_examples.csv"} <= set(tables)  # take, table, balance, the bracket: every section ran
     for name in tables:
         assert (b.path / name).read_bytes() == (a.path / name).read_bytes(), name

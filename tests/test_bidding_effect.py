@@ -61,10 +61,10 @@ def test_bidders_are_named_with_their_policy_file_and_provenance():
 def test_cli_table_and_balance_bid_calibrated_by_default_and_say_which_file():
     d = belote_json("table", "--variant", "piekjas", "--players", "3", "--deals", "300", "--rounds", "1")
     assert d["inputs"]["policies"]["bid"] == "calibrated"
-    assert d["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/piekjas3.json"
+    assert d["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/piekjas3.net.json"  # net plays
     d = belote_json("balance", "--variants", "dekjas", "--deals", "300", "--games", "0")
     assert d["inputs"]["policies"]["dekjas"]["bid"] == "calibrated"
-    assert d["inputs"]["bid_policy"]["dekjas"]["git_commit"] == read_policy(shipped_path("dekjas"))["git_commit"]
+    assert d["inputs"]["bid_policy"]["dekjas"]["git_commit"] == read_policy(shipped_path("dekjas", "net"))["git_commit"]
     p = belote("balance", "--variants", "dekjas", "--deals", "300", "--games", "0", "--quiet")
     assert p.returncode == 0 and "Bidders: dekjas calibrated (shipped dekjas policy" in " ".join(p.stdout.split())
 
@@ -90,9 +90,9 @@ PIEKJAS4 = Rules.from_label("piekjas4")  # seat 0's round-1 threshold: heuristic
 HAND, TURNED = "Ac Kd 8s 7d 9c", "7h"  # no trump: seat 0 may hold a hand that takes
 
 
-def _acceptance(bid, seat=1, deals=3000):
+def _acceptance(bid, seat=1, deals=3000, play="heuristic"):
     r = analyse_take(PIEKJAS4, HAND, TURNED, seat=seat, deals=deals, seed=5,
-                     policies=Policies.parse(bid, "heuristic", 4))
+                     policies=Policies.parse(bid, play, 4))
     return r.acceptance
 
 
@@ -124,8 +124,8 @@ def test_cli_take_bids_calibrated_by_default_and_names_the_conditioning_policy()
             "--deals", "2000", "--seed", "5")
     d = belote_json(*args)
     assert d["inputs"]["policies"]["bid"] == "calibrated" and "bid_note" not in d["inputs"]
-    assert d["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/piekjas4.json"
-    assert d["acceptance"]["k"] == _acceptance("calibrated", deals=2000).k
+    assert d["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/piekjas4.net.json"  # net plays
+    assert d["acceptance"]["k"] == _acceptance("calibrated", deals=2000, play="net").k
     h = belote_json(*args, "--bid", "heuristic")
     assert h["inputs"]["policies"]["bid"] == "heuristic"
     assert h["acceptance"]["k"] == _acceptance("heuristic", deals=2000).k

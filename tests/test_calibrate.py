@@ -654,13 +654,16 @@ def test_a_seat_bids_with_the_policy_calibrated_for_its_own_play():
 
 def test_take_under_net_play_names_the_bidders_it_used(capsys):
     """The console's Bidders line and --json's bid_policy name the file the seats bid with: the net
-    file under --play net (which bid_params reads), the heuristic-play file otherwise."""
+    file under net play (which bid_params reads; the default), the heuristic-play file under --play
+    heuristic."""
     args = ["take", "Jh 9h Ac Kd 8s", "--turned", "7h", "--deals", "300", "--quiet"]
     code, out, err = run(args + ["--play", "net"], capsys)
     assert code == 0 and "policies_data/classic.net.json" in " ".join(out.split()), err
     code, out, err = run(args + ["--play", "net", "--json"], capsys)
     assert json.loads(out)["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/classic.net.json"
-    code, out, err = run(args, capsys)
+    code, out, err = run(args, capsys)  # net, the default player
+    assert code == 0 and "policies_data/classic.net.json" in " ".join(out.split())
+    code, out, err = run(args + ["--play", "heuristic"], capsys)
     assert code == 0 and "policies_data/classic.json" in " ".join(out.split())
 
 

@@ -135,8 +135,10 @@ def test_cli_take_prints_the_same_row_names_and_what_rates_are_a_share_of():
 
 def test_each_example_prints_the_take_command_that_reproduces_its_numbers(built):
     path, md = built
-    commands = re.findall(r"Reproduce these numbers:\n\n```\n(belote take [^\n]+)\n```", md)
+    commands = [c for c in re.findall(r"Reproduce these numbers:\n\n```\n(belote take [^\n]+)\n```", md)
+                if "--bracket" not in c]  # section 1's; the bracket's are the next test's
     assert len(commands) == len(EXAMPLES)
+    assert all("--play" not in shlex.split(c) for c in commands)  # the report plays net, the command's default
     csv = pd.read_csv(path / "take_examples.csv")
     for k, cmd in enumerate(commands, start=1):
         args = shlex.split(cmd)[1:]
@@ -397,18 +399,23 @@ def test_report_bids_with_the_calibrated_policies_and_names_their_files(built):
     run = json.loads((path / "run.json").read_text())
     for lab in VARIANTS:
         assert run["parameters"]["policies"][lab]["bid"] == "calibrated"
-        assert run["parameters"]["bid_policy"][lab]["file"] == f"analyzer/players/policies_data/{lab}.json"
-        assert f"### Bidding table: {lab} (" in md and "bid=calibrated play=heuristic)" in md
-        assert f"- {lab}: calibrated (shipped {lab} policy, analyzer/players/policies_data/{lab}.json" in md
+        assert run["parameters"]["policies"][lab]["play"] == "net"  # the default player, net's own bidders
+        assert run["parameters"]["bid_policy"][lab]["file"] == f"analyzer/players/policies_data/{lab}.net.json"
+        assert f"### Bidding table: {lab} (" in md and "bid=calibrated play=net)" in md
+        assert f"- {lab}: calibrated (shipped {lab} policy, analyzer/players/policies_data/{lab}.net.json" in md
     assert md.count("bid=calibrated)") >= len(EXAMPLES)  # each example names the bidders it conditions on
     assert (path / "calibration_effect.csv").is_file() and (path / "calibration_effect.png").is_file()
     assert "![what calibration changes](calibration_effect.png)" in md
     assert "The bidders here are the `heuristic` ones in every reading" in md  # the rule-option section says why
 
 
-def test_report_with_heuristic_bidders_is_named_so(tmp_path):
+def test_report_with_heuristic_bidders_or_players_is_named_so(tmp_path):
     assert R.default_name(2_000_000, 1, "heuristic") == "report-deals2M-seed1-bidheuristic"
     assert R.default_name(2_000_000, 1, "calibrated") == R.default_name(2_000_000, 1)
+    assert R.default_name(None, 1) == "report-deals1200k-seed1"  # net, the default player, at its default size
+    assert R.default_name(None, 1, play="heuristic") == "report-deals2M-seed1-playheuristic"
+    with pytest.raises(R.BeloteError, match="--play"):
+        R.make_report(tmp_path / "y", deals=400, play="pimc")
     with pytest.raises(R.BeloteError, match="--bid"):
         R.make_report(tmp_path / "x", deals=400, bid="0=random")
 
@@ -422,14 +429,13 @@ def test_report_brackets_every_example_and_the_classic_table_with_their_n_and_co
     run = json.loads((path / "run.json").read_text())
     n = run["parameters"]["bracket_deals"]
     assert section.count("**Bracket:**") == len(EXAMPLES)
-    # classic and piekjas 2 get dd; each searching column names its own n, net plays every deal
+    # classic and piekjas 2 get dd; each searching column names its own n, the cheap players play every deal
     take_n = run['parameters']['take_deals']
     assert section.count(f"| call | | heuristic (n={take_n:,}) | net (n={take_n:,}) | pimc (n={n['pimc']:,}) | "
                          f"dd (n={n['dd']:,}) |") == 2
-    # a command for each stronger column, each searching one with its own sample
-    assert section.count("--bracket --bracket-plays heuristic,net\n") == len(EXAMPLES)  # no --bracket-deals
-    assert section.count(f"--bracket --bracket-plays heuristic,pimc --bracket-deals {n['pimc']}") == len(EXAMPLES)
-    assert section.count(f"--bracket --bracket-plays heuristic,dd --bracket-deals {n['dd']}") == len(EXAMPLES)
+    # one command for each example's bracket, each searching player with its own sample
+    assert section.count(f"--bracket --bracket-plays heuristic,net,pimc,dd --bracket-deals pimc={n['pimc']},"
+                         f"dd={n['dd']}\n") == len(EXAMPLES)
     assert "### Bidding-table bracket" not in section and "#### The classic bidding table under each play policy" in section
     # at this size (5 dd deals) no class reaches the section's n, and it says so rather than show noise
     assert f"No class has {R.BRACKET_MIN_N} or more decisions under every policy's paired deals" in section
@@ -441,27 +447,43 @@ def test_report_brackets_every_example_and_the_classic_table_with_their_n_and_co
     assert f"This section took {t['bracket']:.0f} s of wall time and {t['bracket_cpu']:.0f} s of CPU" in section
 
 
-def test_report_sets_the_balance_under_net_beside_the_heuristic_s(built):
-    """Section 6 plays section 3's balance again under net (its own calibrated bidders) on a tenth of
-    the deals and games: each seat's cell heuristic → net, read back from the two seat tables."""
-    import pandas as pd
+def test_each_bracket_command_reproduces_its_columns(built):
+    """The bracket's command gives every column's numbers again: the same deals, and every column bidding
+    as net, the report's player, does (net's calibrated file; before, the CLI's bracket bid as its first
+    column, the heuristic)."""
+    path, md = built
+    commands = [c for c in re.findall(r"Reproduce these numbers:\n\n```\n(belote take [^\n]+)\n```", md)
+                if "--bracket" in c]
+    assert len(commands) == len(EXAMPLES)
+    rows = pd.read_csv(path / "bracket_examples.csv")
+    d = json.loads(belote(*shlex.split(commands[0])[1:], "--json", "--quiet"))
+    mine = rows[rows["example"] == 1].set_index("play")
+    assert d["plays"] == list(mine.index)
+    for play, r in zip(d["plays"], d["results"]):
+        assert r["n"] == mine.loc[play, "n"], play
+        gain = next(c for c in r["calls"] if c["label"] == mine.loc[play, "call"])["net_vs_pass"]["mean"]
+        assert gain == pytest.approx(mine.loc[play, "gain"], abs=0.006), play  # the csv rounds to 2 decimals
 
+
+def test_report_sets_the_balance_under_the_heuristic_beside_net_s(built):
+    """Section 6 plays section 3's balance again under the other cheap player, the heuristic (its own
+    calibrated bidders), on as many deals and games: each seat's cell net → heuristic, read back from the
+    two seat tables."""
     path, md = built
     section = md.split(R.heading(R.BRACKET_SECTION))[1].split(R.heading(R.BRACKET_SECTION + 1))[0]
-    part = section.split("#### The balance of the variants under net")[1]
+    part = section.split("#### The balance of the variants under heuristic")[1]
     sizes = R.Sizes.from_deals(json.loads((path / "run.json").read_text())["parameters"]["deals"])
-    assert sizes.net_balance_deals == max(1, sizes.deals // R.NET_BALANCE_SHARE)
-    assert f"on the first {sizes.net_balance_deals:,} deals and {sizes.net_balance_games:,} games" in part
-    assert "policies_data/classic.net.json" in part and "play=net" in part  # net's own bidders, named
-    heur, net = (pd.read_csv(path / f"{p}_seats.csv") for p in ("balance", "balance_net"))
-    assert len(net) == len(heur) == 4 + 3 and set(net["hands"]) == {sizes.net_balance_deals}
-    first = md.split(R.heading(2))[0]  # the findings page: per variant, net's figure for the seat furthest from even
-    for label, rows in heur.groupby("variant"):
+    assert f"on the first {sizes.deals:,} deals and {sizes.games:,} games" in part
+    assert "policies_data/classic.json" in part and "play=heuristic" in part  # the heuristic's own bidders, named
+    ref, alt = (pd.read_csv(path / f"{p}_seats.csv") for p in ("balance", "balance_heuristic"))
+    assert len(alt) == len(ref) == 4 + 3 and set(alt["hands"]) == {sizes.deals}
+    first = md.split(R.heading(2))[0]  # the findings page: per variant, the heuristic's figure for net's seat furthest from even
+    for label, rows in ref.groupby("variant"):
         top = rows.loc[rows["advantage"].abs().idxmax()]
-        n = net[(net["variant"] == label) & (net["seat"] == top["seat"])].iloc[0]
-        assert (f"{n.advantage:+.1f} [{n.advantage_lo:+.1f}, {n.advantage_hi:+.1f}] under net "
+        n = alt[(alt["variant"] == label) & (alt["seat"] == top["seat"])].iloc[0]
+        assert (f"{n.advantage:+.1f} [{n.advantage_lo:+.1f}, {n.advantage_hi:+.1f}] under heuristic "
                 f"(n={int(n.hands):,} hands), against {top.advantage:+.1f}") in first, label
-    for h, n in zip(heur.itertuples(), net.itertuples()):
+    for h, n in zip(ref.itertuples(), alt.itertuples()):
         assert f"| {n.variant} | {n.seat} " in part
         assert (f"{h.advantage:+.2f} [{h.advantage_lo:+.2f}, {h.advantage_hi:+.2f}] → {n.advantage:+.2f} "
                 f"[{n.advantage_lo:+.2f}, {n.advantage_hi:+.2f}] (n={n.hands:,})") in part
@@ -470,9 +492,11 @@ def test_report_sets_the_balance_under_net_beside_the_heuristic_s(built):
 def test_bracket_sizes_shrink_with_the_report_and_price_dd_apart():
     full = R.Sizes.from_deals(R.DEFAULT_DEALS)
     assert full.bracket_deals == R.BRACKET_DEALS and full.bracket_table_deals == R.BRACKET_TABLE_DEALS
-    small = R.Sizes.from_deals(4000)
+    small = R.Sizes.from_deals(3000)
     assert set(small.bracket_deals.values()) == {5} and set(small.bracket_table_deals.values()) == {5}
     plan = {name: sec for name, _, sec in R.bracket_plan(full, R.EXAMPLES, ["classic"])}
     assert "example 6 dd" not in plan and "example 8 dd" not in plan  # piekjas3, dekjas: no dd
     assert plan["classic table dd"] > plan["classic table pimc"]  # dd's 50 deals cost more than pimc's 500
-    assert plan["balance net"] > 0
+    assert plan["balance heuristic"] > 0  # the report plays net; the heuristic beside it
+    fast = {name for name, _, _ in R.bracket_plan(full, R.EXAMPLES, ["classic"], play="heuristic")}
+    assert "balance net" in fast and "example 1 net" in fast and "example 1 heuristic" not in fast

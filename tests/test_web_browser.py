@@ -99,7 +99,7 @@ def test_a_hand_picked_by_clicking_gets_the_cli_s_verdict_and_numbers(browser, s
         box = d.find_element(By.ID, field)
         box.clear()
         box.send_keys(value)
-    d.find_element(By.ID, "b-net").click()
+    d.find_element(By.ID, "b-heuristic").click()
     d.find_element(By.ID, "b-pimc").click()
     t0 = time.monotonic()
     d.find_element(By.ID, "go").click()

@@ -21,14 +21,15 @@ def balance(
                                  help="Comma-separated: classic, piekjas2, piekjas3, piekjas4, dekjas."),
     deals: Optional[int] = typer.Option(
         None, "--deals", min=1, max=MAX_DEALS, show_default=False,
-        help="Hands per variant [default: 1,000,000; with --play pimc 20,000; with dd 200]."),
+        help="Hands per variant [default: 450,000 (net); with --play heuristic 1,000,000; pimc 20,000; dd 200]."),
     games: Optional[int] = typer.Option(
         None, "--games", min=0, max=MAX_DEALS, show_default=False,
-        help="Whole games per variant, 0: hands only [default: 20,000; with --play pimc 1,000; with dd 10]."),
+        help="Whole games per variant, 0: hands only [default: 9,000 (net); with --play heuristic 20,000; pimc 1,000; "
+        "dd 10]."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, PNG plots and balance.md here."),
     seed: Seed = 1,
     bid: BidCalibrated = None,
-    play: Play = "heuristic",
+    play: Play = None,
     rule: RuleOptions = None,
     threads: Threads = None,
     cluster: Cluster = None,
@@ -63,6 +64,9 @@ def balance(
     from analyzer.players.policy_files import bid_note
     from analyzer.rules import Rules
 
+    from analyzer.players.policies import DEFAULT_PLAY
+
+    play = play or DEFAULT_PLAY
     labels = [r.label for r in parse_variants(variants)]
     bid_notes = [bid_note(Rules.from_label(lab, rule or []), bid, play) for lab in labels]
     notes = {lab: n for lab, n in zip(labels, bid_notes) if n}

@@ -19,7 +19,7 @@ from analyzer.runs.limits import MAX_DEALS
 def calibrate(
     variant: VariantOption = Variant.classic,
     players: Players = None,
-    play: Play = "heuristic",
+    play: Play = None,
     rule: RuleOptions = None,
     deals: int = typer.Option(40_000, "--deals", min=1, max=MAX_DEALS,
                               help="Deals an iteration (the same deals every iteration)."),
@@ -76,9 +76,9 @@ def calibrate(
 
       belote calibrate --variant piekjas --players 3 --suits
 
-      belote calibrate --all --ship
+      belote calibrate --all --ship    (the bidders of a seat that plays net, the default player)
 
-      belote calibrate --all --ship --play net    (the bidders of a seat that plays net)
+      belote calibrate --all --ship --play heuristic    (the bidders of a seat that plays the heuristic)
     """
     from analyzer.players.policy_files import SHIPPED_PLAYS
     from analyzer.output.policy_file import check_policy_target, write_policy
@@ -86,6 +86,9 @@ def calibrate(
     from analyzer.questions import suits as S
     from analyzer.rules import Rules
 
+    from analyzer.players.policies import DEFAULT_PLAY
+
+    play = play or DEFAULT_PLAY
     if ship and rule:
         raise BeloteError("--ship writes the policies for the default rules: drop --rule, or use --out FILE")
     if ship and objective != Objective.net:

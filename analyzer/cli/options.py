@@ -13,6 +13,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY
 from analyzer.runs.backends import CONNECT_SECONDS
 from analyzer.runs.limits import SEEDS
 
@@ -51,9 +52,15 @@ BidCalibrated = Annotated[Optional[str], typer.Option(  # the questions' default
     help="Bidding policy for all seats, or per seat: 0=heuristic,1=random; "
     "calibrated = the policy shipped for the variant, FILE = a belote calibrate file. Default: calibrated, or "
     "heuristic where no shipped policy fits (with --rule, or --play other than heuristic; the output says so).")]
-Play = Annotated[str, typer.Option(
-    "--play", help="Play policy for all seats, per seat (0=heuristic,1=random) "
-    "or by role (taker=random,defence=heuristic: the troefmaker's side, the defenders).")]
+_PLAY_HELP = ("per seat (0=heuristic,1=random) or by role (taker=random,defence=heuristic: the troefmaker's side, "
+              "the defenders)")
+Play = Annotated[Optional[str], typer.Option(  # the questions' default: the strongest player they can afford
+    "--play", show_default=DEFAULT_PLAY,
+    help=f"Play policy for all seats, {_PLAY_HELP}. Default {DEFAULT_PLAY}: the learned player, who plays about "
+    f"as well as pimc; --play {FAST_PLAY} is the fast option (about 15 times faster, and weaker: it gains "
+    "little over random play in the taker's card points).")]
+PlayHeuristic = Annotated[str, typer.Option(  # simulate: the engine itself, the fast player by default
+    "--play", help=f"Play policy for all seats, {_PLAY_HELP}.")]
 
 # ---- the numbers -----------------------------------------------------------------------
 

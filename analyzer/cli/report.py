@@ -15,14 +15,19 @@ from analyzer.runs.limits import MAX_DEALS
 
 def report(
     out: Optional[Path] = typer.Option(None, "--out", help="The report folder (default: reports/report-deals<N>-seed<S>)."),
-    deals: int = typer.Option(2_000_000, "--deals", min=1, max=MAX_DEALS,
-                              help="Hands per variant for balance; table uses deals/2 per variant, games deals/40, "
-                              "take deals/20 per example."),
+    deals: Optional[int] = typer.Option(
+        None, "--deals", min=1, max=MAX_DEALS, show_default="1,200,000 under net, 2,000,000 under heuristic",
+        help="Hands per variant for balance; table uses deals/2 per variant, games deals/40, take deals/20 per "
+        "example."),
     seed: Seed = 1,
     bid: Optional[str] = typer.Option(
         None, "--bid", show_default="calibrated", help="Bidding policy of the examples, tables and balance, for "
         "every seat: calibrated (each variant's shipped policy), heuristic or random. Section 4 compares the "
         "calibrated and the heuristic bidders either way."),
+    play: Optional[str] = typer.Option(
+        None, "--play", show_default="net", help="The play policy of every seat in the examples, tables, balance, "
+        "calibration and rule sections: net (the learned player, who plays about as well as pimc) or heuristic "
+        "(the fast option: about 15 times faster, and weaker). The bracket section plays the others beside it."),
     variants: Optional[str] = typer.Option(
         None, "--variants", show_default="every variant", help="Comma-separated variants to report on (classic, "
         "piekjas2, piekjas3, piekjas4, dekjas), with their example hands: a smaller, quicker report."),
@@ -40,15 +45,18 @@ def report(
     written from the report's own numbers), plots embedded, every number with its n and CI,
     the policies and rule options used; index.html, the same as a web page; CSV and Parquet
     tables, PNG plots and run.json (version, commit, seed, parameters, timings, hands
-    simulated). The folder appears only when complete. Every
-    seat bids with the calibrated policy of its variant; the report also shows what
-    calibration changes against the heuristic bidders, what each rule option changes, and
-    the bracket: the examples and the classic table under PIMC and double dummy play (small
-    samples, their n shown; a few minutes of the report's time).
+    simulated). The folder appears only when complete. Every seat plays net (the learned
+    player; --play heuristic: the fast, weaker one) and bids with the policy calibrated for
+    it in its variant; the report also shows what calibration changes against the heuristic
+    bidders, what each rule option changes, and the bracket: the examples and the classic
+    table under the other players, heuristic, net, PIMC and double dummy (the searching ones
+    on small samples, their n shown; a few minutes of the report's time).
 
     Examples:
 
       belote report
+
+      belote report --play heuristic    (the fast report: about 4 minutes where net's takes 7)
 
       belote report --deals 200000 --seed 7 --out reports/quick
 
@@ -56,21 +64,27 @@ def report(
 
       belote report --variants classic --deals 100000
     """
-    from analyzer.output.report import check_writable, default_name, examples_for, make_report
+    from analyzer.errors import BeloteError
+    from analyzer.output.report import DEALS_BY_PLAY, check_writable, default_name, examples_for, make_report
+    from analyzer.players.policies import DEFAULT_PLAY
     from analyzer.questions.balance import parse_variants
 
     some = {}
     if variants is not None:
         labels = tuple(r.label for r in parse_variants(variants))
         some = {"variants": labels, "examples": examples_for(labels)}
+    play = play or DEFAULT_PLAY
+    if play not in DEALS_BY_PLAY:
+        raise BeloteError(f'report --play "{play}": use {" or ".join(DEALS_BY_PLAY)} (one policy for every seat)')
+    deals = DEALS_BY_PLAY[play] if deals is None else deals
     check_writable(out if out is not None else
-                   Path("reports") / default_name(deals, seed, bid, some.get("variants")))  # before any work
+                   Path("reports") / default_name(deals, seed, bid, some.get("variants"), play))  # before any work
     compiling_notice("report", quiet)
-    recorded = run_inputs(out=out, deals=deals, seed=seed, bid=bid, variants=variants)
+    recorded = run_inputs(out=out, deals=deals, seed=seed, bid=bid, variants=variants, play=play)
     with backend(cluster, scheduler, run_dir, resume, "report", recorded, quiet), \
             progress_bar(deals, quiet, "report", count=False) as update:  # units: planned ms (CostProgress)
         r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=command_line(), bid=bid,
-                        **some)
+                        play=play, **some)
     if as_json:
         print_json({"command": command_line(), "path": str(r.path), "run": r.run})
         return

@@ -21,15 +21,18 @@ def rules(
                                           "the variant, e.g. piekjas 2, 3 and 4)."),
     option: Optional[List[str]] = typer.Option(None, "--option", help="Only this rule option (repeatable), e.g. "
                                                "--option undertrump. Default: every option that can change the variant."),
-    deals: int = typer.Option(200_000, "--deals", min=10, max=MAX_DEALS,
-                              help="Hands per reading (the same deals for both)."),
-    games: int = typer.Option(4_000, "--games", min=0, max=MAX_DEALS, help="Whole games per reading (0: hands only)."),
+    deals: Optional[int] = typer.Option(None, "--deals", min=10, max=MAX_DEALS, show_default=False,
+                                        help="Hands per reading (the same deals for both) [default: 50,000 (net); "
+                                        "with --play heuristic 200,000]."),
+    games: Optional[int] = typer.Option(None, "--games", min=0, max=MAX_DEALS, show_default=False,
+                                        help="Whole games per reading, 0: hands only [default: 1,000 (net); with "
+                                        "--play heuristic 4,000]."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, markdown, the forest plot and run.json into "
                                        "this folder (new, empty, or an earlier output of belote, which is replaced)."),
     all_rows: bool = typer.Option(False, "--all", help="Also list the differences inside the noise."),
     seed: Seed = 1,
     bid: Bid = "heuristic",
-    play: Play = "heuristic",
+    play: Play = None,
     threads: Threads = None,
     cluster: Cluster = None,
     scheduler: Scheduler = None,
@@ -58,6 +61,14 @@ def rules(
     from analyzer.output.files import write_impact
     from analyzer.questions.impact import compare_rules, parse_labels, total_units
 
+    from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY
+
+    from analyzer.questions.impact import SIZES_BY_PLAY
+
+    play = play or DEFAULT_PLAY
+    sizes = SIZES_BY_PLAY.get(play.partition(":")[0], SIZES_BY_PLAY[FAST_PLAY])
+    deals = sizes[0] if deals is None else deals
+    games = sizes[1] if games is None else games
     labels = parse_labels(variant.value if variant else None, players)
     with staged(out) as stage:  # the folder rule is checked before any work
         compiling_notice("rules", quiet)

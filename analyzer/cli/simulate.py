@@ -12,7 +12,7 @@ import typer
 from analyzer.cli import render
 from analyzer.cli.common import (backend, command_line, compiling_notice, console, hold, make_rules,
                                  print_json, progress_bar, run_inputs, searching, unit_progress)
-from analyzer.cli.options import (Bid, Cluster, Json, Lang, LangOption, Play, Players, Quiet, Resume, RuleOptions,
+from analyzer.cli.options import (Bid, Cluster, Json, Lang, LangOption, PlayHeuristic, Players, Quiet, Resume, RuleOptions,
                                   RunDir, Scheduler, Seed, Threads, Variant, VariantOption)
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import MAX_DEALS
@@ -24,7 +24,7 @@ def simulate(
     deals: int = typer.Option(1_000_000, "--deals", min=1, max=MAX_DEALS, help="Hands to simulate."),
     seed: Seed = 1,
     bid: Bid = "heuristic",
-    play: Play = "heuristic",
+    play: PlayHeuristic = "heuristic",
     rule: RuleOptions = None,
     threads: Threads = None,
     cluster: Cluster = None,

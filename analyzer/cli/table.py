@@ -26,7 +26,7 @@ def table(
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, heatmap PNGs and a markdown table here."),
     seed: Seed = 1,
     bid: BidCalibrated = None,
-    play: Play = "heuristic",
+    play: Play = None,
     rule: RuleOptions = None,
     threads: Threads = None,
     cluster: Cluster = None,
@@ -47,6 +47,10 @@ def table(
     bracket_by: Optional[str] = typer.Option(
         None, "--bracket-by", help="The class columns of --bracket: round, seat, honours, trump_length, "
         "side_aces, voids. Default: round,honours (a searching sample is small)."),
+    bracket_bidders: Optional[str] = typer.Option(
+        None, "--bracket-bidders", show_default="net", help="With --bracket: the player whose bidders every "
+        "column bids with (--bid calibrated reads the file calibrated for that player's play). Default: net where "
+        "it is a column, otherwise the first of --bracket-plays."),
     as_json: Json = False,
     quiet: Quiet = False,
 ):
@@ -74,15 +78,18 @@ def table(
     from analyzer.players.policy_files import bid_note, default_bid
     from analyzer.questions.table import bidding_table
 
+    from analyzer.players.policies import DEFAULT_PLAY
+
     rules = make_rules(variant, players, rule)
+    if bracket and play is not None:
+        raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
+    play = play or DEFAULT_PLAY
     note = bid_note(rules, bid, play)
     if bracket:
-        if play != "heuristic":
-            raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
         if run_dir is not None or resume:
             raise BeloteError("--bracket runs are not recorded: drop --run-dir and --resume")
         _table_bracket(rules, bid or default_bid(rules, play), deals, bracket_deals, bracket_plays, bracket_by,
-                       rounds, out, seed, threads, cluster, scheduler, as_json, quiet)
+                       rounds, out, seed, threads, cluster, scheduler, as_json, quiet, bracket_bidders)
         return
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid or default_bid(rules, play), play, rules.players),
                     deals=deals, seed=seed, threads=threads)
@@ -116,27 +123,29 @@ def table(
 
 
 def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, rounds, out, seed, threads,
-                   cluster, scheduler, as_json, quiet) -> None:
+                   cluster, scheduler, as_json, quiet, bidders=None) -> None:
     """``table --bracket``: the bidding table under each play policy, one progress bar each."""
     from analyzer.output.files import write_table_bracket
     from analyzer.output.markdown import table_bracket_markdown
-    from analyzer.questions.bracket import parse_plays
+    from analyzer.questions.bracket import check_bidders, parse_plays
     from analyzer.questions.table_bracket import (check_sample, default_plays, parse_by, parse_deals, plan,
                                                   sample_sizes, table_bracket)
 
     plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
+    bidders = check_bidders(bidders, plays)
     by = parse_by(bracket_by)
     bracket_deals = parse_deals(bracket_deals) if bracket_deals else None
     sample_sizes(plays, bracket_deals, deals)  # a bad --bracket-deals is refused before anything (the compile too)
     with staged(out) as stage:  # the folder rule is checked before any work
         compiling_notice("table", quiet, searching=True)
         check_sample(rules, plays, deals, bracket_deals, seed=seed, bid=bid, rounds=rounds, by=by,
-                     threads=threads)  # a sample too small to show a class: refused before the searching plays
+                     threads=threads, bidders_of=bidders)  # a sample too small to show a class: refused before the searching plays
         if not quiet:
             typer.echo(plan(rules, plays, deals, bracket_deals, rounds, threads), err=True)
         with backend(cluster, scheduler), bars_per_policy(quiet) as progress:
             b = table_bracket(rules, plays=plays if bracket_plays else None, deals=deals, strong_deals=bracket_deals,
-                              seed=seed, bid=bid, rounds=rounds, by=by, threads=threads, progress=progress)
+                              seed=seed, bid=bid, rounds=rounds, by=by, threads=threads, progress=progress,
+                              bidders_of=bidders)
         files = []
         if stage is not None:
             files = save(stage, lambda folder: write_table_bracket(b, folder), {

@@ -45,7 +45,7 @@ def take(
                                   help="The cap on paired deals with --precision."),
     seed: Seed = 1,
     bid: BidCalibrated = None,
-    play: Play = "heuristic",
+    play: Play = None,
     rule: RuleOptions = None,
     threads: Threads = None,
     lang: Optional[Lang] = typer.Option(
@@ -66,6 +66,10 @@ def take(
         f"--bracket: one number for all, or by policy (pimc: about a millisecond a hand; dd: {DD_PLAY_COST}); "
         "the others keep --deals. Their numbers are adjusted by the heuristic's on the same deals (a control "
         "variate), the plain ones shown beside."),
+    bracket_bidders: Optional[str] = typer.Option(
+        None, "--bracket-bidders", show_default="net", help="With --bracket: the player whose bidders every "
+        "column bids with (--bid calibrated reads the file calibrated for that player's play). Default: net where "
+        "it is a column, otherwise the first of --bracket-plays."),
     as_json: Json = False,
     quiet: Quiet = False,
 ):
@@ -99,20 +103,23 @@ def take(
     from analyzer.players.policy_files import bid_note, default_bid, describe_bid
     from analyzer.questions.take import analyse_take
 
+    from analyzer.players.policies import DEFAULT_PLAY
+
     lang_ = typed_language([hand, turned, mine, theirs], lang)
     hand, turned, mine, theirs = (to_english(x, lang_) for x in (hand, turned, mine, theirs))
     call = [call_to_english(c, lang_) for c in call] if call else call
     check_hand_fits(variant, players, hand)
     rules = make_rules(variant, players, rule)
+    if bracket and play is not None:
+        raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
+    play = play or DEFAULT_PLAY
     note = bid_note(rules, bid, play)
     bid = bid or default_bid(rules, play)  # --bracket too: the same bidders under every play policy
     if bracket:
         if precision is not None:
             raise BeloteError("--bracket keeps a fixed number of deals: use --deals and --bracket-deals, not --precision")
-        if play != "heuristic":
-            raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
         _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective.value, deals, bracket_deals,
-                      bracket_plays, seed, bid, threads, lang_, as_json, quiet)
+                      bracket_plays, seed, bid, threads, lang_, as_json, quiet, bracket_bidders)
         return
     pols = Policies.parse(bid, play, rules.players)
     total = max_deals if precision is not None else deals
@@ -141,13 +148,14 @@ def take(
 
 
 def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective, deals, bracket_deals,
-                  bracket_plays, seed, bid, threads, lang_, as_json, quiet) -> None:
+                  bracket_plays, seed, bid, threads, lang_, as_json, quiet, bidders=None) -> None:
     """``take --bracket``: the question under each play policy, one progress bar each."""
-    from analyzer.questions.bracket import analyse_bracket, parse_plays, strong_sizes
+    from analyzer.questions.bracket import analyse_bracket, check_bidders, parse_plays, strong_sizes
     from analyzer.questions.table_bracket import parse_deals
     from analyzer.runs.limits import check_deals
 
     plays = parse_plays(bracket_plays)
+    bidders = check_bidders(bidders, plays)
     if bracket_deals is not None:
         bracket_deals = parse_deals(bracket_deals)
         for v in (bracket_deals.values() if isinstance(bracket_deals, dict) else [bracket_deals]):
@@ -157,7 +165,7 @@ def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objecti
     with bars_per_policy(quiet) as progress:
         b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays, deals=deals,
                             strong_deals=bracket_deals, seed=seed, bid=bid, calls=call, objective=objective,
-                            threads=threads, progress=progress)
+                            threads=threads, progress=progress, bidders_of=bidders)
     if as_json:
         d = b.as_dict()
         d["command"] = command_line()

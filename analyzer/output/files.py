@@ -122,12 +122,12 @@ def impact_sizes(deals: int) -> tuple[int, int]:
 
 
 def impact_report_section(folder, deals: int, seed: int, threads=None, labels=None, number: str = "",
-                          note: str = "", progress=None):
+                          note: str = "", progress=None, play: str = "heuristic"):
     """The report's section on rule options: a smaller comparison of ``labels`` (default all;
     ``impact_sizes(deals)``), its plot and CSV written into ``folder``; returns the markdown
     and the result."""
     hands, games = impact_sizes(deals)
-    result = compare_rules(labels, deals=hands, games=games, seed=seed, threads=threads, progress=progress)
+    result = compare_rules(labels, deals=hands, games=games, seed=seed, play=play, threads=threads, progress=progress)
     choices = choice_table(result, bids=(result.bid, "calibrated"))  # the report's other sections bid calibrated
     folder = Path(folder)
     result.table().to_csv(folder / "rules_impact.csv", index=False)
@@ -146,11 +146,12 @@ def bidding_effect_figure(e):
 
 
 def bidding_effect_report_section(folder, deals: int, games: int, seed: int, threads=None, labels=None,
-                                  number: str = "", duel_deals: int = 0, docs: str = "docs", progress=None):
+                                  number: str = "", duel_deals: int = 0, docs: str = "docs", progress=None,
+                                  play: str = "heuristic"):
     """The report's section on calibration (``analyzer.questions.bidding_effect``): its CSVs and
     forest plot written into ``folder``; returns the markdown and the result."""
-    e = compare_bidding(labels, deals=deals, games=games, seed=seed, threads=threads, duel_deals=duel_deals,
-                        progress=progress)
+    e = compare_bidding(labels, deals=deals, games=games, seed=seed, play=play, threads=threads,
+                        duel_deals=duel_deals, progress=progress)
     folder = Path(folder)
     e.write(folder)
     P.save(bidding_effect_figure(e), folder / "calibration_effect.png")

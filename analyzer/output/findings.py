@@ -23,7 +23,7 @@ QUESTIONS = (
     ("when", "From which hand does taking pay?"),
     ("balance", "Is the game fair to every seat, and which variant is the most balanced?"),
     ("rules", "Which house rules change the game?"),
-    ("bracket", "Do the answers move under stronger players?"),
+    ("bracket", "Do the answers move with the players, weaker or stronger?"),
 )
 HONOURS_WORDS = ("Trump honours are written J 9 A 10 in that order, `.` where not held (`J9..`: the jack and the "
                  "nine, not the ace or the ten); the gain quoted is that of the weakest paying class, in net points "
@@ -200,29 +200,32 @@ def balance_findings(seats: pd.DataFrame, link: str) -> list[Finding]:
     return out
 
 
-def balance_net_findings(seats: pd.DataFrame, net: pd.DataFrame, link: str) -> list[Finding]:
-    """From the balance's seat tables under the heuristic (``seats``) and under net (``net``, the
-    bracket section's ``balance_net_seats.csv``): per variant, the seat furthest from even under
-    the heuristic and its side's advantage under net. Said to change side where both intervals
-    exclude 0 with opposite signs; otherwise net's figure, supported where its interval excludes 0."""
+def other_balance_findings(seats: pd.DataFrame, alt: pd.DataFrame, link: str, play: str = "net",
+                           other: str = "heuristic") -> list[Finding]:
+    """From the balance's seat tables under the report's player ``play`` (``seats``) and under the other
+    cheap player ``other`` (``alt``, the bracket section's ``balance_<other>_seats.csv``): per variant, the
+    seat furthest from even under ``play`` and its side's advantage under ``other``. Said to change side
+    where both intervals exclude 0 with opposite signs; otherwise ``other``'s figure, supported where its
+    interval excludes 0."""
     out = []
     for label, rows in seats.groupby("variant", sort=False):
-        mine = net[net["variant"] == label]
+        mine = alt[alt["variant"] == label]
         if not len(mine):
             continue
         h = rows.loc[rows["advantage"].abs().idxmax()]
         n = mine[mine["seat"] == h["seat"]].iloc[0]
         h_sig = bool(h["advantage_lo"] > 0 or h["advantage_hi"] < 0)
         n_sig = bool(n["advantage_lo"] > 0 or n["advantage_hi"] < 0)
-        was = (f"{_ci(h['advantage'], h['advantage_lo'], h['advantage_hi'])} with the heuristic players "
+        was = (f"{_ci(h['advantage'], h['advantage_lo'], h['advantage_hi'])} with the {play} players "
                f"(n={int(h['hands']):,} hands)")
-        now = f"{_ci(n['advantage'], n['advantage_lo'], n['advantage_hi'])} under net (n={int(n['hands']):,} hands)"
+        now = (f"{_ci(n['advantage'], n['advantage_lo'], n['advantage_hi'])} under {other} "
+               f"(n={int(n['hands']):,} hands)")
         who = f"seat {int(h['seat'])} ({h['seat_name']})"
         if h_sig and n_sig and (h["advantage"] > 0) != (n["advantage"] > 0):
-            text = f"{label}: under net the edge changes side: {who}'s side averages {now}, against {was}."
+            text = f"{label}: under {other} the edge changes side: {who}'s side averages {now}, against {was}."
         else:
             text = (f"{label}: {who}'s side averages {now}, against {was}"
-                    + ("." if n_sig else ": under net, inside the noise."))
+                    + ("." if n_sig else f": under {other}, inside the noise."))
         out.append(Finding("bracket", label, text, link, n_sig))
     return out
 
@@ -393,8 +396,10 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     found += rules_findings(_read(folder / "rules_impact.csv", "rules"), links["rules"])
     if (folder / "bracket_examples.csv").exists():
         found += bracket_findings(_read(folder / "bracket_examples.csv", "bracket"), links["bracket"])
-    if (folder / "balance_net_seats.csv").exists():
-        found += balance_net_findings(seats, _read(folder / "balance_net_seats.csv", "seats"), links["bracket"])
+    for other, play in (("net", "heuristic"), ("heuristic", "net")):  # the report played by play, the bracket's other
+        if (folder / f"balance_{other}_seats.csv").exists():
+            found += other_balance_findings(seats, _read(folder / f"balance_{other}_seats.csv", "seats"),
+                                            links["bracket"], play, other)
     for path in sorted(folder.glob("table_bracket_*_summary.csv")):
         label = path.name[len("table_bracket_"):-len("_summary.csv")]
         summary = _read(path, "table_bracket", empty_ok=True)
@@ -404,5 +409,5 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
 
 
 __all__ = ["Finding", "from_folder", "class_findings", "bracket_rows", "bracket_findings", "table_bracket_findings",
-           "QUESTIONS", "take_findings", "when_findings", "balance_findings", "balance_net_findings", "rules_findings",
+           "QUESTIONS", "take_findings", "when_findings", "balance_findings", "other_balance_findings", "rules_findings",
            "markdown"]

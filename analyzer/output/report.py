@@ -36,7 +36,7 @@ from analyzer.errors import BeloteError
 from analyzer.output.files import (bidding_effect_report_section, impact_report_section, impact_sizes,
                                    write_balance, write_table)
 from analyzer.output.outdir import Staged, check_out, git_commit
-from analyzer.players.policies import Policies, searches
+from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY, Policies, searches
 from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
 from analyzer.rules import ALL_LABELS, Rules, option_choices
 from analyzer.runs.simulate import SimConfig, set_threads
@@ -52,7 +52,15 @@ from analyzer.questions.take import TakeResult, analyse_take, seat_name
 from analyzer.questions.bracket import Bracket, analyse_bracket
 from analyzer.questions.table_bracket import HANDS_PER_DEAL, HANDS_PER_S, default_plays, table_bracket
 
-DEFAULT_DEALS = 2_000_000
+REPORT_PLAYS = (DEFAULT_PLAY, FAST_PLAY)  # the play policy of sections 1-5, every seat: net (the default) or heuristic
+# The report's size by its player (``--deals``: hands a variant of the balance; the other parts follow,
+# ``Sizes``). The heuristic's 2,000,000 took 228-249 s on 2 cores (docs/BENCHMARKS.md); a net hand costs about
+# fifteen heuristic ones, so net's whole report at that size would take about 14 minutes. Issue 49 asks for 8
+# minutes and intervals at most 1.5 times the heuristic report's: at 900,000 (345 s) the examples' net gains
+# came out 1.54-1.73 times as wide (net's hands spread more: sd 4-16% above the heuristic's) and the seats'
+# advantages 1.61 in classic (``scripts/report_widths.py``); 1,200,000 brings both under 1.5.
+DEALS_BY_PLAY = {"heuristic": 2_000_000, "net": 1_200_000}
+DEFAULT_DEALS = DEALS_BY_PLAY[DEFAULT_PLAY]
 MIN_EFFECT_DEALS = 40  # the batch-means blocks (impact.MIN_BLOCKS) and the duplicate match's blocks need one each
 
 
@@ -102,20 +110,22 @@ class Sizes:
     net_balance_games: int = 0  # the bracket: games per variant of the balance under net
 
     @classmethod
-    def from_deals(cls, deals: int) -> "Sizes":
+    def from_deals(cls, deals: int, full: int = DEFAULT_DEALS) -> "Sizes":
+        """The sizes of a report of ``deals`` hands a variant; the bracket's searching samples are their
+        full size at ``full`` (the report's default for its player) and above, smaller below."""
         if deals <= 0:
             raise BeloteError(f"--deals must be a positive number of hands, not {deals}")
         return cls(deals=deals, table_deals=max(1, deals // 2), games=max(1, deals // 40),
                    take_deals=max(1, deals // 20), effect_deals=max(MIN_EFFECT_DEALS, deals // 20),
-                   effect_games=max(1, deals // 200), bracket_deals=_scaled(BRACKET_DEALS, deals),
-                   bracket_table_deals=_scaled(BRACKET_TABLE_DEALS, deals),
+                   effect_games=max(1, deals // 200), bracket_deals=_scaled(BRACKET_DEALS, deals, full),
+                   bracket_table_deals=_scaled(BRACKET_TABLE_DEALS, deals, full),
                    net_balance_deals=max(1, deals // NET_BALANCE_SHARE),
                    net_balance_games=max(1, deals // (40 * NET_BALANCE_SHARE)))
 
 
-def _scaled(full: dict, deals: int) -> dict:
-    """The bracket's sizes at ``deals`` (``full`` at DEFAULT_DEALS and above; at least 5)."""
-    return {play: max(5, min(n, n * deals // DEFAULT_DEALS)) for play, n in full.items()}
+def _scaled(sizes: dict, deals: int, full: int = DEFAULT_DEALS) -> dict:
+    """The bracket's ``sizes`` at ``deals`` (as given at ``full`` and above; at least 5)."""
+    return {play: max(5, min(n, n * deals // full)) for play, n in sizes.items()}
 
 
 # Hands simulated per unit of each part, measured on a report (``make_report(deals=40000,
@@ -130,20 +140,26 @@ TABLE_HANDS_PER_DEAL = 5.33  # table: hands per deal (every decision played taki
 # "piekjas2"))`` at D = 4,000 and 40,000, 2026-12-02, each part's CPU seconds against its
 # planned hands; CPU because the machine was shared, load 60): take 0.42 / 0.45 s, table 2.25 /
 # 4.51 s, balance 0.67 / 0.73 s, calibration 0.64 / 0.66 s, rules 0.92 / 1.05 s.
+# The cost per hand was fitted again on the default reports of 2026-12-06 (each section's CPU seconds in
+# run.json's timings, less its fixed costs, over the hands it simulated; the heuristic's 2,000,000 on an idle
+# 2-core AMD EPYC (Zen 5): take 2.6 CPU s, table 29.0, balance 13.4, calibration 4.9, rules 10.8 of which the
+# replayed sample about 6): where a loaded machine had made the table 11.8 µs a hand, an idle one takes 1.05.
 FIXED_SECONDS = {"take": 0.21, "table": 1.0, "balance": 0.66, "calibration": 0.64, "rules": 0.91}
-MICROS_PER_HAND = {"take": 2.2, "table": 11.8, "balance": 0.70, "calibration": 0.84, "rules": 7.2}
+MICROS_PER_HAND = {"take": 0.25, "table": 1.05, "balance": 1.05, "calibration": 1.31, "rules": 1.46}
 # The bracket's searching players are priced by their own rates (``bracket_plan``, from
 # ``table_bracket.HANDS_PER_S``: wall rates on a loaded machine) times this measured ratio of
 # CPU to plan: 133.5 CPU s against 2 × 291 s planned on 2 threads at the default sizes
 # (docs/BENCHMARKS.md, 2026-12-01, branch tablebracket), 5.8 against 27.5 in the 40,000 report
-# above. A bracket hand costs thousands of balance hands: weighed by hands alone, the section
-# was 2% of a default report's progress and took the last 3 minutes (issue 18).
-BRACKET_CPU_PER_PLANNED = 0.22
-# The learned player ``net`` is as cheap as a table, so it plays every deal of its part (the
-# examples' take_deals, the classic table's table_deals), priced as the heuristic's part plus what
-# a net hand costs more than a heuristic one: about 38,000 classic hands a second a thread since
-# the pairs of features, against 468,267 (``belote bench``, docs/BENCHMARKS.md, 2026-12-03), 26 - 2 µs.
-NET_EXTRA_MICROS_PER_HAND = 1e6 / 38_000 - 1e6 / 468_267
+# above; since pimc grew faster (issue 19), 58 CPU s against 260 planned in the default net report of
+# 2026-12-06 (its bracket's CPU less its cheap columns'): 0.22 × 0.22. A bracket hand costs thousands of
+# balance hands: weighed by hands alone, the section was 2% of a default report's progress and took the
+# last 3 minutes (issue 18).
+BRACKET_CPU_PER_PLANNED = 0.22 * 0.22
+# The same per hand when net plays the part (the default report, and the bracket's net columns of a heuristic
+# one), fitted on the default net report of 2026-12-06 (1,200,000 deals, the same machine, one other job beside
+# it): take 30.1 CPU s for 1,643,202 hands, table 278.6 for 13,987,618, balance 148.2 for 7,274,196,
+# calibration 38.3 for 1,928,472, rules 35.3 for 1,561,859.
+NET_MICROS_PER_HAND = {"take": 17.2, "table": 19.6, "balance": 20.3, "calibration": 19.5, "rules": 18.1}
 # The balance of the variants under net plays a tenth of the heuristic's hands and games: its
 # whole sample would cost twelve times the heuristic's section (about 400 CPU s at the default
 # sizes, the whole report's CPU again), and a tenth still gives each seat's advantage to about
@@ -162,7 +178,7 @@ BRACKET_TABLE_DEALS = {"pimc": 2000, "dd": 50}  # deals of the classic table
 BRACKET_MIN_N = 15  # its classes shown: fewer decisions than the CLI's 30, wide intervals shown as they are
 
 
-def planned_seconds(sizes: Sizes, examples, variants) -> list[tuple[str, float]]:
+def planned_seconds(sizes: Sizes, examples, variants, play: str = DEFAULT_PLAY) -> list[tuple[str, float]]:
     """The parts of a report in the order they run and about how long each takes on one thread,
     as ``(kind, seconds)``: each example, each variant's table, balance, what calibration
     changes, what the rule options change (``FIXED_SECONDS`` + ``MICROS_PER_HAND`` × the hands
@@ -182,9 +198,9 @@ def planned_seconds(sizes: Sizes, examples, variants) -> list[tuple[str, float]]
     plan.append(("calibration", len(variants) * 2 * (sizes.effect_deals + sizes.effect_games * HANDS_PER_GAME) + duel))
     hands, games = impact_sizes(sizes.deals)
     plan.append(("rules", total_units(variants, None, 1, 0) * (hands + games * HANDS_PER_GAME)))
-    seconds = [(kind, FIXED_SECONDS[kind] + MICROS_PER_HAND[kind] * 1e-6 * h) for kind, h in plan]
+    seconds = [(kind, FIXED_SECONDS[kind] + _hand_micros(kind, play) * 1e-6 * h) for kind, h in plan]
     seconds[-1] = ("rules", seconds[-1][1] + len(variants) * min(CHOICE_HANDS, hands) * CHOICE_SECONDS_PER_HAND)
-    bracket = sum(sec for _, _, sec in bracket_plan(sizes, examples, variants, threads=1))
+    bracket = sum(sec for _, _, sec in bracket_plan(sizes, examples, variants, threads=1, play=play))
     return seconds + [("bracket", bracket)]
 
 
@@ -195,46 +211,74 @@ def search_seconds(play: str, label: str, hands: float, threads: int = 2) -> flo
     return hands / (rate * threads)
 
 
-def example_plays(label: str) -> tuple[str, ...]:
-    """The stronger policies of an example's bracket: net, pimc, and dd where it is affordable."""
-    return default_plays(Rules.from_label(label))[0][1:]
+def bracket_columns(label: str) -> tuple[str, ...]:
+    """Every play policy of an example's bracket, weakest first: heuristic, net, pimc, and dd where it is
+    affordable (``table_bracket.default_plays``)."""
+    return default_plays(Rules.from_label(label))[0]
 
 
-def bracket_plan(sizes: Sizes, examples, variants, threads: int = 2) -> list[tuple[str, float, float]]:
+def other_cheap(play: str) -> str:
+    """The other cheap player of the bracket beside the report's ``play``: the heuristic under net, net
+    under the heuristic."""
+    return FAST_PLAY if play == DEFAULT_PLAY else DEFAULT_PLAY
+
+
+def _hand_micros(kind: str, play: str) -> float:
+    """Microseconds of one thread a hand of the report's part ``kind`` played by ``play`` (a cheap one)."""
+    return NET_MICROS_PER_HAND[kind] if play == "net" else MICROS_PER_HAND[kind]
+
+
+def bracket_plan(sizes: Sizes, examples, variants, threads: int = 2,
+                 play: str = DEFAULT_PLAY) -> list[tuple[str, float, float]]:
     """The bracket section's runs, their expected hands and CPU seconds spread over ``threads``
-    threads: ``(name, hands, seconds)`` per example and stronger policy, and the classic table's.
-    A searching policy plays its own small sample (``search_seconds`` × ``BRACKET_CPU_PER_PLANNED``),
-    ``net`` every deal of the part (``MICROS_PER_HAND`` + ``NET_EXTRA_MICROS_PER_HAND``)."""
+    threads: ``(name, hands, seconds)`` per example and policy other than the report's ``play``, and the
+    classic table's. A searching policy plays its own small sample (``search_seconds`` ×
+    ``BRACKET_CPU_PER_PLANNED``), the other cheap one every deal of the part (``_hand_micros``)."""
     from analyzer.rules.cards import parse_card
     from analyzer.questions.take import open_calls
 
-    def cheap(kind, hands):
-        return hands * (MICROS_PER_HAND[kind] + NET_EXTRA_MICROS_PER_HAND) * 1e-6 / threads
+    def cheap(kind, hands, p):
+        return hands * _hand_micros(kind, p) * 1e-6 / threads
 
     plan = []
     for k, ex in enumerate(examples):
         calls = len(open_calls(Rules.from_label(ex.label), parse_card(ex.turned), ex.round))
-        for play in example_plays(ex.label):
-            if searches(play):
-                hands = sizes.bracket_deals[play] * calls * TAKE_HANDS_PER_CALL
-                sec = BRACKET_CPU_PER_PLANNED * search_seconds(play, ex.label, hands, threads)
+        for p in bracket_columns(ex.label):
+            if p == play:
+                continue
+            if searches(p):
+                hands = sizes.bracket_deals[p] * calls * TAKE_HANDS_PER_CALL
+                sec = BRACKET_CPU_PER_PLANNED * search_seconds(p, ex.label, hands, threads)
             else:
                 hands = sizes.take_deals * calls * TAKE_HANDS_PER_CALL
-                sec = cheap("take", hands)
-            plan.append((f"example {k + 1} {play}", hands, sec))
+                sec = cheap("take", hands, p)
+            plan.append((f"example {k + 1} {p}", hands, sec))
     if "classic" in variants:
-        for play in default_plays(Rules())[0][1:]:
-            if searches(play):
-                hands = sizes.bracket_table_deals[play] * HANDS_PER_DEAL[2]
-                sec = BRACKET_CPU_PER_PLANNED * search_seconds(play, "classic", hands, threads)
+        for p in default_plays(Rules())[0]:
+            if p == play:
+                continue
+            if searches(p):
+                hands = sizes.bracket_table_deals[p] * HANDS_PER_DEAL[2]
+                sec = BRACKET_CPU_PER_PLANNED * search_seconds(p, "classic", hands, threads)
             else:
                 hands = (sizes.table_deals + max(sizes.bracket_table_deals.values())) * TABLE_HANDS_PER_DEAL
-                sec = cheap("table", hands)
-            plan.append((f"classic table {play}", hands, sec))
+                sec = cheap("table", hands, p)
+            plan.append((f"classic table {p}", hands, sec))
     if variants:
-        hands = len(variants) * (sizes.net_balance_deals + sizes.net_balance_games * HANDS_PER_GAME)
-        plan.append(("balance net", hands, FIXED_SECONDS["balance"] * len(variants) / threads + cheap("balance", hands)))
+        other = other_cheap(play)
+        deals, games = other_balance_sizes(sizes, other)
+        hands = len(variants) * (deals + games * HANDS_PER_GAME)
+        plan.append((f"balance {other}", hands,
+                     FIXED_SECONDS["balance"] * len(variants) / threads + cheap("balance", hands, other)))
     return plan
+
+
+def other_balance_sizes(sizes: Sizes, other: str) -> tuple[int, int]:
+    """Hands and games a variant of the bracket's balance under the other cheap player ``other``: net plays
+    a tenth of the heuristic report's (``NET_BALANCE_SHARE``), the heuristic as many as net played."""
+    if other == "net":
+        return sizes.net_balance_deals, sizes.net_balance_games
+    return sizes.deals, sizes.games
 
 
 class CostProgress:
@@ -264,12 +308,15 @@ class CostProgress:
         self.part += 1
 
 
-def default_name(deals: int, seed: int, bid: str | None = None, variants=None) -> str:
-    """``report-deals2M-seed1``: named after its parameters and seed (``-bidheuristic`` when
-    the bidders are not the default calibrated ones, ``-classic-piekjas2`` when it reports on
-    some variants only)."""
+def default_name(deals: int | None, seed: int, bid: str | None = None, variants=None, play: str | None = None) -> str:
+    """``report-deals900k-seed1``: named after its parameters and seed (``deals`` None: the player's default;
+    ``-playheuristic`` when the players are not the default ones, ``-bidheuristic`` when the bidders are not
+    the default calibrated ones, ``-classic-piekjas2`` when it reports on some variants only)."""
+    play = play or DEFAULT_PLAY
+    deals = DEALS_BY_PLAY.get(play, DEFAULT_DEALS) if deals is None else deals
     some = variants is not None and tuple(variants) != tuple(ALL_LABELS)
-    return (f"report-deals{_compact(deals)}-seed{seed}" + (f"-bid{bid}" if bid and bid != "calibrated" else "")
+    return (f"report-deals{_compact(deals)}-seed{seed}" + (f"-play{play}" if play != DEFAULT_PLAY else "")
+            + (f"-bid{bid}" if bid and bid != "calibrated" else "")
             + ("".join(f"-{lab}" for lab in variants) if some else ""))
 
 
@@ -376,6 +423,13 @@ SECTIONS = ("Should I take? Example hands", "Bidding tables", "Balance of the va
             "What each rule option changes", "Stronger players: the bracket", "Files")  # the numbered sections, in order
 CALIBRATION_SECTION, RULES_SECTION = 4, 5  # written by analyzer.questions.bidding_effect and .impact (titles above)
 BRACKET_SECTION = 6
+# Who plays the cards, in words (the report's Policies paragraph)
+PLAYERS_IN_WORDS = {
+    "net": "the learned player: a score of each legal card over what its seat can see, trained on pimc's evaluation "
+           "of each card; it plays about as well as pimc, at about 50,000 hands a second a thread",
+    "heuristic": "hand-written rules: draw trumps as taker, cash masters, load the partner, win cheaply, throw "
+                 "cheap; the fast player, about fifteen times as fast as net and weaker",
+}
 IMPACT_NOTE = ("The bidders here are the `heuristic` ones in every reading: a calibrated policy is calibrated for one "
                "set of rules (the defaults), so it has no counterpart under the other reading of an option, and "
                "comparing a calibrated bidder with itself under rules it was not calibrated for would mix two effects. "
@@ -402,10 +456,10 @@ class ReportResult:
     run: dict = field(default_factory=dict)
 
 
-def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed: int = 1,
+def make_report(out: str | Path | None = None, deals: int | None = None, seed: int = 1,
                 threads: int | None = None, progress=None, examples=EXAMPLES, variants=ALL_LABELS,
                 reports_dir: str | Path = "reports", command: str | None = None,
-                bid: str | None = None) -> ReportResult:
+                bid: str | None = None, play: str | None = None) -> ReportResult:
     """Run ``take`` (the examples), ``table`` (each variant) and ``balance`` (all variants),
     what calibration changes and what each rule option changes, and write the report
     folder; returns its path and the ``run.json`` content.
@@ -424,16 +478,20 @@ def make_report(out: str | Path | None = None, deals: int = DEFAULT_DEALS, seed:
 
         >>> make_report(deals=100_000, seed=7)  # doctest: +SKIP
     """
-    sizes = Sizes.from_deals(deals)
+    play = play or DEFAULT_PLAY
+    if play not in REPORT_PLAYS:
+        raise BeloteError(f'report --play "{play}": use {" or ".join(REPORT_PLAYS)} (one policy for every seat)')
+    deals = DEALS_BY_PLAY[play] if deals is None else deals
+    sizes = Sizes.from_deals(deals, DEALS_BY_PLAY[play])
     if seed < 0:
         raise BeloteError(f"--seed must be 0 or more, not {seed}")
     if bid is not None and bid not in ("calibrated", "heuristic", "random"):
         raise BeloteError(f'report --bid "{bid}": use calibrated, heuristic or random (one policy for every seat)')
     if not examples:
         raise BeloteError("a report needs at least one example hand (examples=...)")
-    dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed, bid, variants)
+    dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed, bid, variants, play)
     with Staged(dest) as stage:  # checked and staged before any work; removed if interrupted
-        run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants, bid)
+        run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants, bid, play)
         run["output"] = str(stage.dest)
         params = run.get("parameters", {})
         run = stage.commit({"command": command or f"make_report(deals={deals}, seed={seed})",
@@ -454,14 +512,16 @@ class _Run:
     examples: tuple
     variants: tuple
     bid: str | None
+    play: str  # every seat's play policy in sections 1-5 (the bracket plays the others)
     prog: CostProgress
     used_threads: int
-    policies: dict = field(default_factory=dict)  # the bidders of every label used (heuristic play)
+    policies: dict = field(default_factory=dict)  # the policies of every label used (``play``, its bidders)
     results: dict = field(default_factory=dict)
 
     def pols(self, rules) -> Policies:
         if rules.label not in self.policies:
-            self.policies[rules.label] = Policies.parse(self.bid or default_bid(rules), "heuristic", rules.players)
+            self.policies[rules.label] = Policies.parse(self.bid or default_bid(rules, self.play), self.play,
+                                                        rules.players)
         return self.policies[rules.label]
 
 
@@ -539,7 +599,8 @@ def _balance_section(run: _Run) -> tuple[list[str], int]:
     sizes = run.sizes
     units = len(run.variants) * work(sizes.deals, sizes.games)
     b = compare_variants(list(run.variants), deals=sizes.deals, games=sizes.games, seed=run.seed, bid=run.bid,
-                         threads=run.threads, progress=lambda done: run.prog.tick(done / units))
+                         play=run.play, threads=run.threads, progress=lambda done: run.prog.tick(done / units),
+                         control=(0, 0))
     files = write_balance(b, run.folder, markdown=False)
     plots = {p.name: p.name for p in files if p.suffix == ".png"}
     run.results["balance"] = b
@@ -556,7 +617,7 @@ def _calibration_section(run: _Run) -> tuple[list[str], int]:
     md, effect = bidding_effect_report_section(
         run.folder, sizes.effect_deals, sizes.effect_games, run.seed, run.threads, run.variants,
         number=f"{CALIBRATION_SECTION}. ", duel_deals=sizes.effect_deals, docs=docs_link(run.folder),
-        progress=lambda done: run.prog.tick(done / units))
+        progress=lambda done: run.prog.tick(done / units), play=run.play)
     run.prog.next()
     return [md], effect.hands_simulated
 
@@ -568,7 +629,7 @@ def _rules_section(run: _Run) -> tuple[list[str], int]:
     units = total_units(run.variants, None, *impact_sizes(run.sizes.deals))
     md, impact = impact_report_section(
         run.folder, run.sizes.deals, run.seed, run.threads, run.variants, number=f"{RULES_SECTION}. ",
-        note=IMPACT_NOTE, progress=lambda done: run.prog.tick(done / units))
+        note=IMPACT_NOTE, progress=lambda done: run.prog.tick(done / units), play=run.play)
     run.results["impact"] = impact
     run.prog.next()
     return [md], impact.hands_simulated
@@ -578,10 +639,10 @@ def _bracket_section(run: _Run) -> tuple[list[str], int]:
     """Section 6: the stronger players' bracket (``bracket_section``); ``{COST}`` where its measured
     cost goes."""
     r = run.results
-    md, hands, brackets, table_brackets, balance_net = bracket_section(
+    md, hands, brackets, table_brackets, balance_alt = bracket_section(
         run.folder, run.sizes, run.seed, run.threads, run.examples, r["take_results"], r["tables"].get("classic"),
-        run.prog.tick, balance=r["balance"], bid=run.bid)
-    r.update(brackets=brackets, table_brackets=table_brackets, balance_net=balance_net)
+        run.prog.tick, balance=r["balance"], bid=run.bid, play=run.play)
+    r.update(brackets=brackets, table_brackets=table_brackets, balance_alt=balance_alt)
     run.prog.next()
     return [heading(BRACKET_SECTION), "", md], hands
 
@@ -594,19 +655,20 @@ REPORT_SECTIONS = (("take", _take_section), ("table", _table_section), ("balance
                    ("calibration", _calibration_section), ("rules", _rules_section), ("bracket", _bracket_section))
 
 
-def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants, bid=None) -> dict:
+def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants, bid=None,
+           play: str = "heuristic") -> dict:
     started = datetime.now(timezone.utc)
     t_start = time.perf_counter()
-    run = _Run(folder, sizes, seed, threads, examples, variants, bid,
-               CostProgress(planned_seconds(sizes, examples, variants), progress), set_threads(threads))
+    run = _Run(folder, sizes, seed, threads, examples, variants, bid, play,
+               CostProgress(planned_seconds(sizes, examples, variants, play), progress), set_threads(threads))
     timings, hands, sections = {}, {}, []
     for name, section in REPORT_SECTIONS:
         t0, cpu0 = time.perf_counter(), time.process_time()
         text, hands[name] = section(run)
         timings[name] = time.perf_counter() - t0
+        timings[name + "_cpu"] = time.process_time() - cpu0  # every section's: what the plan's prices are fitted to
         text = "\n".join(text)
         if "{COST}" in text:
-            timings[name + "_cpu"] = time.process_time() - cpu0
             text = text.replace("{COST}", f"This section took {timings[name]:.0f} s of wall time and "
                                           f"{timings[name + '_cpu']:.0f} s of CPU on {run.used_threads} thread(s).")
         sections.append(text)
@@ -627,12 +689,12 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               f"on {used_threads} thread(s).")
     md.append("")
     md.extend(findings_page(folder, results["take_all"], results["tables"], results["balance"], results["impact"],
-                            results["brackets"], results["table_brackets"], results["balance_net"]))
-    md.append("**Policies** (sections 1-3): every seat plays with the `heuristic` play policy (draw trumps as "
-              "taker, cash masters, load the partner, win cheaply, throw cheap) and bids with "
-              + ("the `calibrated` policy shipped for its variant: the heuristic's hand-strength score per suit "
-                 "against thresholds by round and seat calibrated to a fixed point, so that each seat takes where "
-                 "the bidding tables say taking pays against a field of the same bidders "
+                            results["brackets"], results["table_brackets"], results["balance_alt"], run.play))
+    md.append(f"**Policies** (sections 1-5): every seat plays with the `{run.play}` play policy ({PLAYERS_IN_WORDS[run.play]}) "
+              "and bids with "
+              + (f"the `calibrated` policy shipped for its variant and a seat that plays {run.play}: the heuristic's "
+                 "hand-strength score per suit against thresholds by round and seat calibrated to a fixed point, so "
+                 "that each seat takes where the bidding tables say taking pays against a field of the same bidders "
                  f"([docs/CALIBRATION.md]({docs}/CALIBRATION.md); section 4 compares them with the uncalibrated "
                  "heuristic). The bidders of each variant:" if all(set(policies[lab].bid) == {"calibrated"}
                                                                    for lab in variants)
@@ -701,7 +763,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
 
 
 def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, impact, brackets=(),
-                  table_brackets=(), balance_net=None) -> list[str]:
+                  table_brackets=(), balance_alt=None, play: str = DEFAULT_PLAY) -> list[str]:
     """The first page (``analyzer.output.findings``) from the frames of the sections it links,
     with one picture per question (the break-even overview drawn here, the others the sections')."""
     from analyzer.output import findings as F
@@ -720,8 +782,9 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
         rows = F.bracket_rows(brackets)
         rows.to_csv(folder / "bracket_examples.csv", index=False)
         found += F.bracket_findings(rows, links["bracket"])
-    if balance_net is not None:  # the bracket section's balance under net
-        found += F.balance_net_findings(balance.seat_table(), balance_net.seat_table(), links["bracket"])
+    if balance_alt is not None:  # the bracket section's balance under the other cheap player
+        found += F.other_balance_findings(balance.seat_table(), balance_alt.seat_table(), links["bracket"], play,
+                                          other_cheap(play))
     for tb in table_brackets:
         found += F.table_bracket_findings(tb.rules.label, tb.summary(), tb.plays, tb.by, tb.min_n, links["bracket"])
     P.save(P.break_even_overview({lab: t.break_even() for lab, t in tables.items()}), folder / "findings_break_even.png")
@@ -745,33 +808,42 @@ def findings_pictures(folder: Path) -> dict[str, str]:
 
 
 def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, take_results, classic_table,
-                    tick, balance=None, bid=None) -> tuple:
-    """Section 6: each example under net, PIMC (and double dummy where affordable) beside the
-    heuristic answer of section 1, the classic bidding table of section 2 under the same
-    policies, and the balance of the variants of section 3 (``balance``) under net; the markdown
-    (with ``{COST}`` where the section's measured cost goes), the hands simulated, the examples'
-    brackets and the table's, and the balance under net (``None`` without ``balance``)."""
+                    tick, balance=None, bid=None, play: str = DEFAULT_PLAY) -> tuple:
+    """Section 6: each example under every policy of its bracket (heuristic, net, PIMC and double dummy
+    where affordable) beside the answer of section 1 under the report's ``play``, the classic bidding
+    table of section 2 under the same policies, and the balance of the variants of section 3 (``balance``)
+    under the other cheap player (``other_cheap``); the markdown (with ``{COST}`` where the section's
+    measured cost goes), the hands simulated, the examples' brackets and the table's, and that balance
+    (``None`` without ``balance``). Every column bids as the report's ``play`` does (its calibrated file)."""
     from analyzer.output.files import write_table_bracket
 
     labels = [v.rules.label for v in balance.variants] if balance is not None else []
-    plan = {name: sec for name, _, sec in bracket_plan(sizes, examples, labels)}
+    plan = {name: sec for name, _, sec in bracket_plan(sizes, examples, labels, play=play)}
     total = sum(plan.values()) or 1.0
     spent = [0.0]
+    other = other_cheap(play)
 
-    def step(name):
-        def progress(play, done, n):
-            tick((spent[0] + plan.get(f"{name} {play}", 0.0) * done / max(1, n)) / total)
+    def step(name, plays):
+        before = {}
+        acc = 0.0
+        for p in plays:  # the runs in the order analyse_bracket / table_bracket make them
+            before[p] = acc
+            acc += plan.get(f"{name} {p}", 0.0)
+
+        def progress(p, done, n):
+            tick((spent[0] + before.get(p, 0.0) + plan.get(f"{name} {p}", 0.0) * done / max(1, n)) / total)
         return progress
 
-    out = ["Every number above is played by the `heuristic` players. Here the same questions are played by stronger "
-           "ones in every seat, on the same deals (the same seed; the deals do not depend on how the hands are "
-           "played): `net` (the learned player: a score of each legal card over features its seat can see and their "
-           "pairs, trained on pimc's own evaluation; a hand costs about twelve heuristic ones, so it plays every "
-           "deal, the same n as the heuristic), `pimc` (samples the cards it cannot see, consistent with what its seat knows, and plays "
-           "the card that does best on average) and `dd` (double dummy: every seat sees every card and plays "
-           "perfectly, the optimistic end). A verdict that holds under all of them does not hang on how well the "
-           "hands are played. The searching policies cost milliseconds (pimc) to a third of a second (classic dd) a "
-           "hand, so "
+    out = [f"Every number above is played by `{play}` in every seat. Here the same questions are played by the "
+           "other players, in every seat, on the same deals (the same seed; the deals do not depend on how the "
+           "hands are played) and with the same bidders: `heuristic` (hand-written rules: draw trumps as taker, "
+           "cash masters, load the partner, win cheaply, throw cheap; about fifteen times as fast as net), `net` "
+           "(the learned player: a score of each legal card over features its seat can see and their pairs, "
+           "trained on pimc's own evaluation), `pimc` (samples the cards it cannot see, consistent with what its "
+           "seat knows, and plays the card that does best on average) and `dd` (double dummy: every seat sees "
+           "every card and plays perfectly, the optimistic end). The two cheap players play every deal, the same "
+           "n. A verdict that holds under all of them does not hang on how well the hands are played. The "
+           "searching policies cost milliseconds (pimc) to a third of a second (classic dd) a hand, so "
            f"they play the first {_sizes_text(sizes.bracket_deals)} paired deals of each example and the first "
            f"{_sizes_text(sizes.bracket_table_deals)} deals of the classic table, each column with its n; `dd` is "
            "left out in piekjas 3-4 and dekjas, where its search from the first trick runs at 0.3-0.4 hands a "
@@ -783,30 +855,28 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
     brackets, table_brackets = [], []
     for k, (ex, r) in enumerate(zip(examples, take_results)):
         rules = r.situation.rules
-        plays = example_plays(ex.label)
-        results, cmds, t1 = [r], [], time.perf_counter()
-        for play in plays:  # one run per stronger policy: each its own sample
-            strong = sizes.bracket_deals[play] if searches(play) else None  # net: every deal
-            b = analyse_bracket(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
-                                plays=("heuristic", play), deals=sizes.take_deals,
-                                strong_deals=strong, seed=derived_seed(seed, k),
-                                bid=_bid_name(r.policies), threads=threads, progress=step(f"example {k + 1}"),
-                                known={"heuristic": r})
-            spent[0] += plan[f"example {k + 1} {play}"]
-            hands += b.results[1].hands
-            results.append(b.results[1])
-            cmds.append(take_table.command(r, sizes.take_deals, derived_seed(seed, k))
-                        + f" --bracket --bracket-plays heuristic,{play}"
-                        + ("" if strong is None else f" --bracket-deals {strong}"))
-        full = Bracket(("heuristic",) + plays, results, time.perf_counter() - t1)
-        brackets.append(full)
-        out += bracket_markdown(full, f"{k + 1}. {take_table.situation_text(r.situation)}", "\n".join(cmds))
+        plays = bracket_columns(ex.label)
+        strong = {p: sizes.bracket_deals[p] for p in plays if searches(p)}
+        name = f"example {k + 1}"
+        b = analyse_bracket(rules, ex.hand, ex.turned, ex.seat, ex.round, mine=ex.mine, theirs=ex.theirs,
+                            plays=plays, deals=sizes.take_deals, strong_deals=strong, seed=derived_seed(seed, k),
+                            bid=_bid_name(r.policies), threads=threads,
+                            progress=step(name, [p for p in plays if p != play]), known={play: r}, bidders_of=play)
+        spent[0] += sum(sec for n, sec in plan.items() if n.startswith(name + " "))
+        hands += sum(x.hands for p, x in zip(plays, b.results) if p != play)
+        brackets.append(b)
+        cmd = (take_table.command(r, sizes.take_deals, derived_seed(seed, k)).replace(f" --play {play}", "")
+               + " --bracket --bracket-plays " + ",".join(plays) + " --bracket-deals "
+               + ",".join(f"{p}={v}" for p, v in strong.items())
+               + (f" --bracket-bidders {play}" if play != DEFAULT_PLAY else ""))
+        out += bracket_markdown(b, f"{k + 1}. {take_table.situation_text(r.situation)}", cmd)
     if classic_table is not None:
         cfg = classic_table.config
-        tb = table_bracket(cfg.rules, deals=classic_table.deals, strong_deals=sizes.bracket_table_deals, seed=seed,
-                           bid=_bid_name(cfg.policies), rounds=classic_table.rounds, threads=threads,
-                           progress=step("classic table"), known={"heuristic": classic_table},
-                           min_n=BRACKET_MIN_N)
+        plays = default_plays(cfg.rules)[0]
+        tb = table_bracket(cfg.rules, plays=plays, deals=classic_table.deals, strong_deals=sizes.bracket_table_deals,
+                           seed=seed, bid=_bid_name(cfg.policies), rounds=classic_table.rounds, threads=threads,
+                           progress=step("classic table", [p for p in plays if p != play]),
+                           known={play: classic_table}, min_n=BRACKET_MIN_N, bidders_of=play)
         hands += tb.hands
         table_brackets.append(tb)
         spent[0] += sum(sec for name, sec in plan.items() if name.startswith("classic table"))
@@ -814,36 +884,40 @@ def bracket_section(folder: Path, sizes: Sizes, seed: int, threads, examples, ta
         out += ["#### The classic bidding table under each play policy", "",
                 "Reproduce these numbers:", "", "```",
                 f"belote table --bracket --deals {classic_table.deals} --bracket-deals "
-                + ",".join(f"{p}={v}" for p, v in sizes.bracket_table_deals.items()) + f" --seed {seed}", "```", "",
+                + ",".join(f"{p}={v}" for p, v in sizes.bracket_table_deals.items()) + f" --seed {seed}"
+                + (f" --bracket-bidders {play}" if play != DEFAULT_PLAY else ""), "```", "",
                 table_bracket_markdown(tb).split("\n", 2)[2],
                 f"![P(made) and net gain per class under each play policy](table_bracket_{cfg.rules.label}.png)", "",
                 f"Files: `table_bracket_{cfg.rules.label}.csv` (and .parquet, `_summary`).", ""]
-    net = None
+    alt = None
     if balance is not None:
-        units = len(labels) * work(sizes.net_balance_deals, sizes.net_balance_games)
-        net = compare_variants(labels, deals=sizes.net_balance_deals, games=sizes.net_balance_games, seed=seed,
-                               bid=bid, play="net", threads=threads,
-                               progress=lambda done: tick((spent[0] + plan["balance net"] * done / max(1, units)) / total))
-        hands += net.hands_simulated
-        net.write(folder, prefix="balance_net")
-        out += balance_net_markdown(balance, net)
-    return "\n".join(out), hands, brackets, table_brackets, net
+        deals, games = other_balance_sizes(sizes, other)
+        units = len(labels) * work(deals, games)
+        alt = compare_variants(labels, deals=deals, games=games, seed=seed, bid=bid, play=other, threads=threads,
+                               control=(0, 0),
+                               progress=lambda done: tick((spent[0] + plan[f"balance {other}"] * done / max(1, units))
+                                                          / total))
+        hands += alt.hands_simulated
+        alt.write(folder, prefix=f"balance_{other}")
+        out += other_balance_markdown(balance, alt, play, other)
+    return "\n".join(out), hands, brackets, table_brackets, alt
 
 
-def balance_net_markdown(heur, net) -> list[str]:
-    """The balance of the variants under net beside section 3's under the heuristic: each seat's
-    take rates, made rate, advantage and P(win), with their intervals and n (two samples: the net
-    one is the first tenth of the same seed's deals and games, bid by net's own calibrated bidders)."""
-    h = heur.seat_table().set_index(["variant", "seat"])
-    out = ["#### The balance of the variants under net", "",
-           f"Section 3 again with `net` playing every seat, on the first {net.deals:,} deals and {net.n_games:,} games "
-           f"of each variant (1/{NET_BALANCE_SHARE} of section 3's: a net hand costs about twelve heuristic ones), "
-           "so the intervals "
-           "are wider; each cell is heuristic → net, two samples of the same seed (not paired: the bidders differ, "
-           "so the hands do too). " + balance_bidders_line(net), "",
+def other_balance_markdown(ref, alt, play: str, other: str) -> list[str]:
+    """The balance of the variants under the other cheap player (``alt``, played by ``other``) beside
+    section 3's under the report's ``play`` (``ref``): each seat's take rates, made rate, advantage and
+    P(win), with their intervals and n (two samples of the same seed's first deals and games, each bid by
+    its own player's calibrated bidders)."""
+    h = ref.seat_table().set_index(["variant", "seat"])
+    share = (f" (1/{NET_BALANCE_SHARE} of section 3's: a net hand costs about fifteen heuristic ones, so the "
+             "intervals are wider)" if other == "net" else " (as many as section 3's)")
+    out = [f"#### The balance of the variants under {other}", "",
+           f"Section 3 again with `{other}` playing every seat, on the first {alt.deals:,} deals and "
+           f"{alt.n_games:,} games of each variant{share}; each cell is {play} → {other}, two samples of the same "
+           "seed (not paired: the bidders differ, so the hands do too). " + balance_bidders_line(alt), "",
            "| variant | seat | takes r1 / r2 | made when it takes | advantage | P(win) |", "|---|---|---|---|---|---|"]
-    has_games = "p_win" in net.seat_table() and "p_win" in heur.seat_table()
-    for r in net.seat_table().itertuples():
+    has_games = "p_win" in alt.seat_table() and "p_win" in ref.seat_table()
+    for r in alt.seat_table().itertuples():
         a = h.loc[(r.variant, r.seat)]
         line = (f"| {r.variant} | {r.seat} {r.seat_name} | {100 * a.take_r1:.1f}% / {100 * a.take_r2:.1f}% "
                 f"(n={int(a.hands):,}) → {ci_pct(r.take_r1, r.take_r1_lo, r.take_r1_hi)} / "
@@ -858,8 +932,8 @@ def balance_net_markdown(heur, net) -> list[str]:
         else:
             line += " — |"
         out.append(line)
-    out += ["", "Files: `balance_net_seats.csv`, `balance_net_hands.csv`, `balance_net_games.csv`, "
-            "`balance_net_hands_per_game.csv` (and .parquet).", ""]
+    out += ["", f"Files: `balance_{other}_seats.csv`, `balance_{other}_hands.csv`, `balance_{other}_games.csv`, "
+            f"`balance_{other}_hands_per_game.csv` (and .parquet).", ""]
     return out
 
 

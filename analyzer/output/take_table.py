@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from analyzer.rules.cards import format_card, format_cards
 from analyzer.runs.fmt import pm_mean, pm_rate
 from analyzer.runs.stats import Z95
+from analyzer.players.policies import DEFAULT_PLAY, as_typed
 from analyzer.players.policy_files import default_bid
 from analyzer.questions.take import seat_name
 from analyzer.rules import PLAYER_COUNTS, Rules
@@ -111,9 +112,10 @@ def bracket_rows(b, objective: str = "net") -> list[tuple[str, str, list]]:
 
 
 def command(r, deals: int, seed: int) -> str:
-    """The ``belote take ...`` command that reproduces ``r`` (heuristic play; ``--bid`` when the
-    bidders are not the command's default, ``policy_files.default_bid``; rule options that
-    differ from the variant's defaults are given with ``--rule``)."""
+    """The ``belote take ...`` command that reproduces ``r``: ``--play`` when its players are not the
+    command's default (``DEFAULT_PLAY``), ``--bid`` when its bidders are not the default for that play
+    (``policy_files.default_bid``), and the rule options that differ from the variant's defaults
+    with ``--rule``."""
     s = r.situation
     rules = s.rules
     args = ["belote", "take"]
@@ -134,11 +136,13 @@ def command(r, deals: int, seed: int) -> str:
     for key, value in rules.options().items():
         if defaults.get(key) != value:
             args += ["--rule", f"{key}={value}"]
-    bid = r.policies.describe()["bid"]
-    if not isinstance(bid, str):
-        bid = ",".join(f"{k}={v}" for k, v in bid.items())
-    if bid != default_bid(rules):
+    described = r.policies.describe()
+    play = as_typed(described["play"])
+    bid = as_typed(described["bid"])
+    if bid != default_bid(rules, play):
         args += ["--bid", bid]
+    if play != DEFAULT_PLAY:
+        args += ["--play", play]
     args += ["--deals", str(deals), "--seed", str(seed)]
     return shlex.join(args)
 

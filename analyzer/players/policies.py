@@ -120,6 +120,13 @@ PLAY_REGISTRY = (
                                          "it paid: analyzer.players.net)")}),
 )
 PLAY = {p.name: p for p in PLAY_REGISTRY}
+# The play policy of every question (take, table, balance, rules, the report, calibrate, the web page) when none
+# is named: the strongest player the questions can afford. net plays like pimc (the same 959 classic deals: net
+# 120.7 taker card points, pimc 120.3, the heuristic 114.5, random 114.2) at about 50,000 hands a second a thread,
+# where pimc plays about a thousand (docs/BENCHMARKS.md). The heuristic, some 15 times faster than net, is the
+# fast option (--play heuristic); simulate, duel and bench name their players themselves.
+DEFAULT_PLAY = "net"
+FAST_PLAY = "heuristic"
 # the registry's columns, as the rest of the code reads them
 PLAY_POLICIES = {p.name: (p.code, p.meaning) for p in PLAY_REGISTRY}
 PLAY_PARAMS = {p.name: p.params for p in PLAY_REGISTRY if p.params}
@@ -305,14 +312,14 @@ class Policies:
     def label(self) -> str:
         """A short name for tables: ``heuristic/heuristic``, ``calibrated/taker=random,defence=heuristic``."""
         d = self.describe()
-        return f"{_spec(d['bid'])}/{_spec(d['play'])}"
+        return f"{as_typed(d['bid'])}/{as_typed(d['play'])}"
 
 
-def _spec(v) -> str:
+def as_typed(v) -> str:
     """A described policy as typed: ``heuristic``, ``0=heuristic,1=random``, ``taker=random,defence=(0=...)``."""
     if isinstance(v, str):
         return v
-    return ",".join(f"{k}={x}" if isinstance(x, str) else f"{k}=({_spec(x)})" for k, x in v.items())
+    return ",".join(f"{k}={x}" if isinstance(x, str) else f"{k}=({as_typed(x)})" for k, x in v.items())
 
 
 def parse_play(spec: str, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:

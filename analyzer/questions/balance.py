@@ -68,7 +68,9 @@ HAND_STATS = (  # (key in summarize(), label)
 # milliseconds (pimc) or seconds (dd in Piekjas 3-4 and Dekjas), so it gets its own
 # (the figures behind them: docs/BENCHMARKS.md, PIMC and dd hands per second; pimc's since
 # issue 19: 2,000 hands and 100 games a variant took 11 s on 2 threads, so ten times that)
-DEFAULT_SIZES = {"": (1_000_000, 20_000), "pimc": (20_000, 1_000), "dd": (200, 10)}
+# net, about fifteen times the heuristic's cost a hand, plays 45% of its sizes: intervals 1.5 times as wide, about
+# 40 s for the five variants on 2 threads
+DEFAULT_SIZES = {"": (1_000_000, 20_000), "net": (450_000, 9_000), "pimc": (20_000, 1_000), "dd": (200, 10)}
 
 
 HANDS_PER_GAME = 9.74  # a whole game: 4.6 (dekjas) to 12 (piekjas4) hands, 9.74 over the variants
@@ -84,7 +86,7 @@ def default_sizes(play: str) -> tuple[int, int]:
     """(hands, games) per variant that ``balance`` plays by default with play policy
     ``play`` (a name, per seat or by role): the costliest policy named decides."""
     names = {name.split(":", 1)[0] for row in parse_play(play, 4) for name in row}
-    for costly in ("dd", "pimc"):
+    for costly in ("dd", "pimc", "net"):
         if costly in names:
             return DEFAULT_SIZES[costly]
     return DEFAULT_SIZES[""]

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from analyzer.errors import BeloteError
-from analyzer.players.policies import Policies, deals_by_policy
+from analyzer.players.policies import DEFAULT_PLAY, Policies, deals_by_policy
 from analyzer.questions.take import TakeResult, adjust_by_control, analyse_take
 from analyzer.rules import Rules
 from analyzer.runs.stats import CV_MIN_N
@@ -101,6 +101,23 @@ def parse_plays(spec: str | None) -> tuple[str, ...]:
     return plays
 
 
+def default_bidders(plays) -> str:
+    """The play whose bidders every column of a bracket bids with when none is named: the default player's
+    (``DEFAULT_PLAY``) where it is a column, so that its column is the question's own answer; otherwise the
+    first column's."""
+    return DEFAULT_PLAY if DEFAULT_PLAY in plays else plays[0]
+
+
+def check_bidders(bidders: str | None, plays) -> str:
+    """``--bracket-bidders``: one of the bracket's ``plays`` (default ``default_bidders``), checked."""
+    if bidders is None:
+        return default_bidders(plays)
+    if bidders.strip() not in plays:
+        raise BeloteError(f'--bracket-bidders "{bidders}": name one of the bracket\'s players, '
+                          f'{", ".join(plays)}')
+    return bidders.strip()
+
+
 def strong_sizes(plays, strong_deals=None) -> dict:
     """Paired deals of each searching policy of ``plays``: ``strong_deals`` is one number for
     all, or ``{name: n}`` (``--bracket-deals pimc=4000,dd=500``; a policy not named keeps its
@@ -122,7 +139,7 @@ def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: in
                     mine=None, theirs=None, plays=BRACKET_PLAYS, deals: int = 100_000,
                     strong_deals: int | dict | None = None, seed: int = 1, bid: str = "heuristic", calls=None,
                     objective: str = "net", threads: int | None = None, progress=None,
-                    control: bool = True, known: dict | None = None) -> Bracket:
+                    control: bool = True, known: dict | None = None, bidders_of: str | None = None) -> Bracket:
     """``take``'s question under each play policy of ``plays`` (in every seat).
 
     Cheap policies keep ``deals`` paired deals, searching ones (``dd``, ``pimc``) the first
@@ -131,7 +148,9 @@ def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: in
     adjusted by the first policy that played every deal (a control variate: the paired
     regression estimator, ``analyzer.runs.stats.control_variate``); its plain numbers are kept
     in ``result.control.plain``. ``known``: ``{play: TakeResult}`` already answered on this
-    situation, seed, bidding and calls (the report's own heuristic answer), used as they are.
+    situation, seed, bidding and calls (the report's own answer), used as they are. ``bidders_of``:
+    the play whose bidders every column bids with (``bid`` ``calibrated`` reads the file calibrated for
+    that play; default ``default_bidders(plays)``).
 
     Example::
 
@@ -144,7 +163,7 @@ def analyse_bracket(rules: Rules | None = None, hand=None, turned=None, seat: in
     t0 = time.perf_counter()
     kw = dict(mine=mine, theirs=theirs, seed=seed, calls=calls, objective=objective, threads=threads)
     results, short = [], []
-    first = Policies.parse(bid, plays[0], rules.players)
+    first = Policies.parse(bid, bidders_of or default_bidders(plays), rules.players)
     for play in plays:
         pols = Policies.parse(bid, play, rules.players).with_bidders_of(first)  # every column bids alike
         n = min(deals, sizes[play]) if pols.searching else deals  # either role

@@ -57,6 +57,9 @@ from analyzer.runs.stats import Z95, mean_of, rate
 
 DEFAULT_DEALS = 200_000  # hands per reading: the whole `belote rules` in about a minute warm (docs/REVISION_EFFECTS.md)
 DEFAULT_GAMES = 4_000  # games per reading
+# the defaults of ``belote rules`` by its players: net, about fifteen times the heuristic's cost a hand, plays a
+# quarter of its sizes (the whole command in about four minutes warm on 2 threads; intervals twice as wide)
+SIZES_BY_PLAY = {"heuristic": (DEFAULT_DEALS, DEFAULT_GAMES), "net": (50_000, 1_000)}
 DEFAULT_BLOCKS = 100  # batch-means blocks per reading
 MIN_BLOCKS = 10  # fewer blocks would make the t interval meaningless
 COMBINED = "revision 2 (all)"

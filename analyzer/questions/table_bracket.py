@@ -35,7 +35,7 @@ import pandas as pd
 
 from analyzer.errors import BeloteError
 from analyzer.players.policies import PLAY, PLAY_REGISTRY, Policies, deals_by_policy, searches
-from analyzer.questions.bracket import BRACKET_PLAYS, parse_plays
+from analyzer.questions.bracket import BRACKET_PLAYS, default_bidders, parse_plays
 from analyzer.questions.table import (RAW_FIELDS, TableResult, _hon_key, _records, bidding_table, class_keys,
                                       mean_ci, table_from_sums)
 from analyzer.rules import Rules
@@ -378,7 +378,8 @@ def class_label(r, by) -> str:
 
 def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_000, strong_deals=None,
                   seed: int = 1, bid: str = "heuristic", rounds: int = 2, by=BY, threads: int | None = None,
-                  progress=None, known: dict | None = None, min_n: int = MIN_N) -> TableBracket:
+                  progress=None, known: dict | None = None, min_n: int = MIN_N,
+                  bidders_of: str | None = None) -> TableBracket:
     """``table`` under each play policy of ``plays`` (default: ``default_plays(rules)``).
 
     ``strong_deals``: the deals of every searching policy, or ``{play: deals}``, or None for
@@ -389,7 +390,9 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
     ``progress(play, done, total)`` as each policy's runs go (a cheap policy: its per-deal
     part, then its full table). ``known``: ``{play: TableResult}`` tables of cheap policies
     already made with these rules, bidders, seed, rounds and ``deals`` (the report's), used
-    instead of tabulating them again.
+    instead of tabulating them again. ``bidders_of``: the play whose bidders every column bids with
+    (``bid`` ``calibrated`` reads the file calibrated for that play; default the first of ``plays``):
+    default ``bracket.default_bidders``: the default player's where it is a column.
 
     Example::
 
@@ -407,9 +410,9 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
     t0 = time.perf_counter()
     pols, tables, decisions = [], [], []
     hands = 0
+    bidders = Policies.parse(bid, bidders_of or default_bidders(plays), rules.players)
     for play in plays:
-        p = Policies.parse(bid, play, rules.players)
-        p = p.with_bidders_of(pols[0]) if pols else p  # every column bids as the first (calibrated files too)
+        p = Policies.parse(bid, play, rules.players).with_bidders_of(bidders)  # every column bids alike (files too)
         costly = p.searching
         paired = per_deal[play]
         total = paired + (0 if costly or (known and play in known) else deals)
@@ -438,7 +441,8 @@ def table_bracket(rules: Rules | None = None, *, plays=None, deals: int = 200_00
 
 
 def check_sample(rules: Rules, plays, deals: int, strong_deals=None, *, seed: int = 1, bid: str = "heuristic",
-                 rounds: int = 2, by=BY, threads: int | None = None, min_n: int = MIN_N) -> int:
+                 rounds: int = 2, by=BY, threads: int | None = None, min_n: int = MIN_N,
+                 bidders_of: str | None = None) -> int:
     """Refuse up front a bracket that could show no class: one whose smallest paired sample
     (``sample_sizes``; the samples are prefixes of one stream, so the smallest binds) gives
     no class of ``by`` ``min_n`` decisions, which the bracket reports only after its searching
@@ -447,8 +451,9 @@ def check_sample(rules: Rules, plays, deals: int, strong_deals=None, *, seed: in
     heuristic: milliseconds. Returns the largest class's decisions; a one-line error naming
     about how many paired deals would do (decisions grow in proportion) otherwise."""
     paired = min(sample_sizes(plays, strong_deals, deals).values())
-    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, "heuristic", rules.players), deals=deals, seed=seed,
-                    threads=threads)
+    bidders = Policies.parse(bid, bidders_of or default_bidders(plays), rules.players)
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, "heuristic", rules.players).with_bidders_of(bidders),
+                    deals=deals, seed=seed, threads=threads)
     _, dec = per_deal_table(cfg, paired, rounds)
     counts = dec.groupby(list(by), observed=True).size()
     most = int(counts.max()) if len(counts) else 0

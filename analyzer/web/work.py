@@ -14,15 +14,16 @@ import re
 import shlex
 
 from analyzer.errors import BeloteError
-from analyzer.players.policies import deals_by_policy
+from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY, deals_by_policy
 from analyzer.rules.variants import PLAYER_COUNTS, VARIANTS
 from analyzer.runs.limits import SEEDS, SEEDS_TEXT
 
 # The most a page may ask for; the CLI has no such bounds (a user's own machine), a server does.
-MAX_TAKE_DEALS = 1_000_000  # heuristic paired deals: about 20 s on 2 threads in classic
+MAX_TAKE_DEALS = 200_000  # paired deals played by net, the default player: about 8 s on 2 threads in classic
 # a bracket's searching columns (the registry's web_max_deals)
 MAX_STRONG_DEALS = deals_by_policy("web_max_deals")
-BRACKET_CHOICES = ("net",) + tuple(MAX_STRONG_DEALS)  # net, the learned player, plays every deal
+# the bracket's other columns beside the answer's player (DEFAULT_PLAY): the fast one plays every deal too
+BRACKET_CHOICES = (FAST_PLAY,) + tuple(MAX_STRONG_DEALS)
 MAX_RANDOM_DEAL = 100_000  # the deal number of a random deal to review
 # What a request, or a deal record pasted into one, may hold: a form nests 3 deep (random: {...},
 # bracket: [...]) and a deal record 4; a whole number of a form has at most 20 digits (a seed,
@@ -145,27 +146,29 @@ def take_query(form: dict):
     bracket = form.get("bracket") or []
     if not isinstance(bracket, list) or not all(isinstance(p, str) and p in BRACKET_CHOICES for p in bracket):
         raise BeloteError(f"bracket must list some of {', '.join(BRACKET_CHOICES)}, not {_shown(bracket)}")
-    plays = ("heuristic",) + tuple(p for p in BRACKET_CHOICES if p in bracket)
+    from analyzer.questions.bracket import BRACKET_PLAYS
+
+    plays = tuple(p for p in BRACKET_PLAYS if p == DEFAULT_PLAY or p in bracket)  # weakest first
     from analyzer.questions.bracket import STRONG_DEALS
     from analyzer.runs.stats import CV_MIN_N
 
-    strong = {p: _int(form, f"{p}_deals", CV_MIN_N, MAX_STRONG_DEALS[p], STRONG_DEALS[p]) for p in plays[1:]
+    strong = {p: _int(form, f"{p}_deals", CV_MIN_N, MAX_STRONG_DEALS[p], STRONG_DEALS[p]) for p in plays
               if p in MAX_STRONG_DEALS}
-    bid = default_bid(rules, "heuristic")
-    note = bid_note(rules, None)
-    pols = Policies.parse(bid, "heuristic", rules.players)
+    bid = default_bid(rules, DEFAULT_PLAY)
+    note = bid_note(rules, None, DEFAULT_PLAY)
+    pols = Policies.parse(bid, DEFAULT_PLAY, rules.players)
 
     def work(job):
         from analyzer.questions.take import analyse_take
 
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals, seed=seed,
-                         policies=pols, progress=lambda done: job.step("heuristic", done, deals))
+                         policies=pols, progress=lambda done: job.step(DEFAULT_PLAY, done, deals))
         job.publish("take", take_view(r, deals, seed, note))
         if len(plays) > 1:
             from analyzer.questions.bracket import analyse_bracket
 
             b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays,
-                                deals=deals, strong_deals=strong, seed=seed, bid=bid, known={"heuristic": r},
+                                deals=deals, strong_deals=strong, seed=seed, bid=bid, known={DEFAULT_PLAY: r},
                                 progress=lambda play, done, total: job.step(play, done, total))
             job.publish("bracket", bracket_view(b, r, deals, seed, strong))
 

@@ -59,7 +59,7 @@ function question() {
               deals: +$("deals").value, seed: $("seed").value, bracket: [] };
   if (v === "piekjas") q.players = +$("players").value;
   if (dek) { q.mine = $("hand").value; q.theirs = $("theirs").value; } else q.hand = $("hand").value;
-  if ($("b-net").checked) q.bracket.push("net");  // every deal: no deals of its own
+  if ($("b-heuristic").checked) q.bracket.push("heuristic");  // every deal: no deals of its own
   for (const p of ["pimc", "dd"]) if ($(`b-${p}`).checked) { q.bracket.push(p); q[`${p}_deals`] = +$(`${p}-deals`).value; }
   return q;
 }
