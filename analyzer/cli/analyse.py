@@ -13,7 +13,7 @@ from analyzer.cli.options import (Json, Lang, LangOption, Players, Plays, Quiet,
 
 def analyse(
     hands: str = typer.Option(..., "--hands", help="Each seat's cards at the first trick, seat 0 first, separated "
-                              "by / (docs/NOTATION.md)."),
+                              "by / (Dekjas: its 8 piles, face-up:face-down, e.g. Jh:7c; docs/NOTATION.md)."),
     trump: str = typer.Option(..., "--trump", help="The trump suit (h, d, c, s)."),
     taker: Taker = 0,
     plays: Plays = "",

@@ -16,7 +16,7 @@ from analyzer.errors import BeloteError
 
 Hands = Annotated[Optional[str], typer.Option(
     "--hands", help="A deal typed by hand: each seat's cards at the first trick, seat 0 first, "
-    "separated by / (docs/NOTATION.md).")]
+    "separated by / (Dekjas: its 8 piles, face-up:face-down, e.g. Jh:7c; docs/NOTATION.md).")]
 Trump = Annotated[Optional[str], typer.Option("--trump", help="With --hands: the trump suit (h, d, c, s).")]
 
 

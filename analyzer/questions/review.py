@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from analyzer.errors import BeloteError
+from analyzer.game.played import play_out
 from analyzer.game.state import legal_cards, play_card, record_plays, state_from_record, ST_TO_MOVE
 from analyzer.rules import Rules
 from analyzer.rules.cards import format_card, mask_to_cards
@@ -139,6 +140,10 @@ class Review:
                                                      "card": fc(worst.card), "loss": worst.loss,
                                                      "best": [fc(b) for b in worst.best]},
             "seconds": round(self.seconds, 3),
+            # the deal as it was played (analyzer.game.played): the bidding and turned card when recorded,
+            # each trick's winner and points, the roem and stuk, the result
+            "turned": self.record.get("turned"), "bids": self.record.get("bids"), "koe": self.record.get("koe"),
+            "played": play_out(self.record, self.rules),
         }
 
 
@@ -208,24 +213,37 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
 def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = "") -> dict:
     """A deal typed in the short notation (docs/NOTATION.md) as a ``belote-deal/1``-like record that
     ``review`` reads: ``hands`` each seat's cards at the first trick, seat 0 first, separated by
-    ``/``; ``trump`` a suit; ``taker`` the troefmaker's seat; ``plays`` the cards played so far in
-    order (who plays each follows from the rules: seat 0 leads, each trick's winner leads the
-    next). Every mistake is a one-line error naming it."""
-    from analyzer.game.state import start_state
-    from analyzer.rules.cards import NotationError, format_suit, parse_cards_in, parse_suit
+    ``/`` (Dekjas: each seat's 8 piles, ``Jh:7c`` a face-up card and the face-down card under it);
+    ``trump`` a suit; ``taker`` the troefmaker's seat; ``plays`` the cards played so far in order
+    (who plays each follows from the rules: seat 0 leads, each trick's winner leads the next).
+    Every mistake is a one-line error naming it; an illegal card names the legal ones and the
+    obligation of RULES.md §4 that forbids it (``analyzer.game.played.refusal``)."""
+    from analyzer.game.played import refusal
+    from analyzer.game.state import dekjas_state, start_state
+    from analyzer.output.words import refusal_text
+    from analyzer.rules.cards import NotationError, format_suit, parse_cards_in, parse_piles, parse_suit
 
-    if rules.piles:
-        raise BeloteError("a Dekjas deal has face-down piles: review a logged one (belote simulate --log)")
     parts = [p for p in hands.split("/")]
     if len(parts) != rules.players:
         raise BeloteError(f"--hands gives {len(parts)} hands for {rules.players} players: one per seat, seat 0 "
                           "first, separated by / (e.g. \"Jh 9h ... / 7h 8h ... / ...\")")
-    cards = []
+    cards, piles = [], []
     for s, part in enumerate(parts):
-        got = parse_cards_in(part)
-        if len(got) != rules.n_tricks:
-            raise BeloteError(f"--hands: seat {s} holds {len(got)} cards, not {rules.n_tricks} ({rules.label}: "
-                              f"{rules.n_tricks} each at the first trick)")
+        if rules.piles:  # §3 Dekjas: 8 piles a seat, a face-up card on a face-down one
+            try:
+                pile = parse_piles(part)
+            except NotationError as e:
+                raise BeloteError(f"--hands: seat {s}: {e}") from None
+            if len(pile) != rules.first_deal:
+                raise BeloteError(f"--hands: seat {s} has {len(pile)} piles, not {rules.first_deal} (dekjas: "
+                                  f"{rules.first_deal} each, written face-up:face-down, e.g. Jh:7c)")
+            piles.append(pile)
+            got = [c for p in pile for c in p]
+        else:
+            got = parse_cards_in(part)
+            if len(got) != rules.n_tricks:
+                raise BeloteError(f"--hands: seat {s} holds {len(got)} cards, not {rules.n_tricks} ({rules.label}: "
+                                  f"{rules.n_tricks} each at the first trick)")
         cards.append(got)
     flat = [c for h in cards for c in h]
     dup = sorted({c for c in flat if flat.count(c) > 1})
@@ -241,22 +259,23 @@ def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = 
                               "symbols)") from None
     if not 0 <= taker < rules.players:
         raise BeloteError(f"--taker: seat {taker} does not exist with {rules.players} players: seats 0..{rules.players - 1}")
-    st = start_state(rules, cards, t, taker)
+    st = dekjas_state(rules, piles, t, taker) if rules.piles else start_state(rules, cards, t, taker)
     rec = rules.record()
     tricks = []
     for k, card in enumerate(parse_cards_in(plays) if plays.strip() else []):
         seat = int(st[ST_TO_MOVE])
-        if not (int(legal_cards(st, rec)) >> card) & 1:
-            legal = " ".join(format_card(c) for c in mask_to_cards(int(legal_cards(st, rec))))
-            raise BeloteError(f"--plays: card {k + 1}, {format_card(card)}, is not legal for seat {seat} "
-                              f"(its legal cards: {legal})")
+        refused = refusal(st, rules, card)
+        if refused is not None:
+            raise BeloteError("--plays: " + refusal_text(*refused, k + 1, piles=rules.piles, notation=True))
         if k % rules.players == 0:
             tricks.append({"plays": []})
         tricks[-1]["plays"].append([seat, format_card(card)])
         play_card(st, rec, card)
+    dealt = ({"piles": [[[format_card(d), format_card(u)] for d, u in p] for p in piles]} if rules.piles else
+             {"start_hands": [[format_card(c) for c in h] for h in cards]})
     return {"schema": "typed", "variant": rules.variant, "players": rules.players, "rules": rules.options(),
             "deal": None, "seed": None, "outcome": "played", "trump": format_suit(t), "troefmaker": taker,
-            "start_hands": [[format_card(c) for c in h] for h in cards], "tricks": tricks}
+            **dealt, "tricks": tricks}
 
 
 @dataclass

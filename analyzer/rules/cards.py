@@ -436,6 +436,21 @@ def parse_cards_in(text: str, lang: str | None = None) -> list[int]:
     return parse_cards(text, lang or card_language(text))
 
 
+def parse_piles(text: str, lang: str | None = None) -> list[tuple[int, int]]:
+    """Dekjas piles as typed (docs/NOTATION.md): each pile its face-up card, a colon and the
+    face-down card under it (``Jh:7c``), separated by spaces or commas; in ``lang``, or in the
+    notation ``text`` is written in. Returns ``[(face_down, face_up)]``, DEAL_LOG.md's order."""
+    lang = lang or card_language(text.replace(":", " "))
+    out = []
+    for tok in text.replace(",", " ").split():
+        up, sep, down = tok.partition(":")
+        if not sep or not up or not down:
+            raise NotationError(f'"{tok}" is not a pile: write its face-up card, a colon and the face-down card '
+                                "under it, e.g. Jh:7c")
+        out.append((parse_card(down, lang), parse_card(up, lang)))
+    return out
+
+
 def parse_hand(text: str, lang: str = "en") -> int:
     """A hand in notation → its card mask."""
     return cards_to_mask(parse_cards(text, lang))
