@@ -18,10 +18,12 @@ from pathlib import Path
 import pytest
 
 from analyzer.errors import BeloteError
-from analyzer.game.played import play_out
+from analyzer.game.played import bidding, call_token, play_out
 from analyzer.players.policies import Policies
 from analyzer.questions.review import review, typed_record
 from analyzer.rules import Rules
+from analyzer.rules.calls import CALL_NAMES
+from analyzer.rules.cards import parse_card
 from analyzer.runs.records import hand_record
 from analyzer.runs.simulate import SimConfig
 
@@ -124,3 +126,34 @@ def test_an_illegal_card_is_refused_with_the_obligation_that_forbids_it(label, h
     with pytest.raises(BeloteError) as e:
         typed_record(rules, hands, trump, 0, plays)
     assert str(e.value) == "--plays: " + message
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas2", "piekjas3", "dekjas"])
+def test_the_bidding_typed_call_by_call_is_the_logged_bidding(label):
+    """Each logged bidding typed back (``take:h``, ``pass``, ``smous:s``, ``play``, ``koe:c``) walks the
+    one auction to the same calls, trump, troefmaker and koe; a passed-out or redealt one ends so."""
+    rules = Rules.from_label(label)
+    cfg = SimConfig(rules=rules, policies=Policies.parse("calibrated", "heuristic", rules.players), deals=60, seed=7,
+                    threads=1)
+    outcomes = Counter()
+    for d in range(60):
+        r = hand_record(cfg, d)
+        typed = " ".join(call_token(CALL_NAMES.index(b["call"]), "cdhs".index(b["suit"]) if "suit" in b else -1)
+                         for b in r["bids"])
+        got = bidding(rules, parse_card(r["turned"]), typed)
+        assert got["bids"] == r["bids"] and got["outcome"] == r["outcome"], (d, typed)
+        if r["outcome"] == "played":
+            assert (got["trump"], got["taker"], got["koe"]) == (r["trump"], r["troefmaker"], r["koe"])
+        outcomes[r["outcome"]] += 1
+        half = bidding(rules, parse_card(r["turned"]), " ".join(typed.split()[:-1]))
+        assert "next" in half and half["next"]["seat"] == r["bids"][-1]["seat"]
+    assert outcomes["played"] > 20
+
+
+def test_a_call_that_is_not_open_is_one_line_naming_the_open_ones():
+    with pytest.raises(BeloteError, match=r"--bids: call 2, smous:s, is not open to seat 1 in round 1: it may call "
+                                          r"pass take:h smous:h \(RULES.md §3\)"):
+        bidding(Rules.from_label("dekjas"), parse_card("Qh"), "pass smous:s")
+    with pytest.raises(BeloteError, match="call 6, take:h, is not open to seat 1 in round 2: it may call pass "
+                                          "take:c take:d take:s"):  # classic round 2: another suit
+        bidding(Rules.from_label("classic"), parse_card("Qh"), "pass pass pass pass pass take:h")

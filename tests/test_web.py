@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import threading
@@ -541,3 +542,111 @@ def test_the_take_answer_of_every_variant_is_the_cli_s(site, form, args):
     assert v["state"] == "done", v
     cli = cli_json("take", *args, "--deals", "2000", "--seed", "9")
     assert v["result"]["take"]["json"]["calls"] == cli["calls"] and v["result"]["take"]["json"]["n"] == cli["n"]
+
+
+# ---- the players' pages (issue 50): words, options, a deal entered by hand ---------------------------
+
+HANDS = "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad / Qc Jc 8d 7d 9d Td Kd Jd"
+
+
+def test_the_pages_words_and_options_come_from_the_code(site):
+    import inspect
+
+    from analyzer.cli.take import take
+    from analyzer.output.words import page_words
+
+    for lang in ("en", "nl"):
+        status, w = site.request(f"/api/words?lang={lang}")
+        assert status == 200 and w == json.loads(json.dumps(page_words(lang)))
+    assert site.request("/api/words?lang=fr")[0] == 400
+    status, opts = site.request("/api/options")
+    assert status == 200 and opts["default_play"] == inspect.signature(take).parameters["play"].default
+    assert opts["variants"]["classic"]["direction"] == "counter" and opts["variants"]["piekjas3"]["direction"] == "clockwise"
+    assert opts["variants"]["dekjas"]["piles"] and opts["variants"]["piekjas2"]["rules"]["undertrump"] == ["forced", "free"]
+    for path, text in (("/take", "Should I take?"), ("/glossary", "Words"), ("/static/glossary.html", "glossary")):
+        status, body = site.request(path)
+        assert status == 200 and text in body, path
+
+
+def test_the_play_policy_of_the_take_page_is_the_cli_s_play_option(site):
+    status, body = site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 2000, "seed": 4,
+                                              "play": "net"})
+    assert status == 202, body
+    take = site.wait(body["job"])["result"]["take"]
+    assert take["command"] == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --deals 2000 --seed 4 --play net"
+    cli = cli_json("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "2000", "--seed", "4", "--play", "net")
+    assert take["json"]["calls"] == cli["calls"] and take["words"]["en"]["verdict"] == cli["verdict"]["text"]
+    assert "the learned player (net)" in take["words"]["en"]["who"]
+    assert site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "play": "dd"})[1]["error"] == \
+        "play must be one of heuristic, net, not 'dd'"
+
+
+def test_a_deal_entered_by_hand_is_reviewed_as_belote_review_hands_reviews_it(site):
+    typed = {"variant": "classic", "hands": HANDS, "turned": "Kh", "bids": "pass take", "plays": "Jh 7h Th Qc Tc"}
+    status, body = site.request("/api/review", {"typed": typed, "pimc": "none"})
+    assert status == 202, body
+    v = site.wait(body["job"])
+    assert v["state"] == "done", v
+    r = v["result"]["review"]
+    assert r["command"] == (f"belote review --hands '{HANDS}' --trump h --taker 1 --plays 'Jh 7h Th Qc Tc' --pimc none")
+    cli = cli_json(*shlex.split(r["command"])[1:])
+    for key in ("cards", "values_after", "played"):
+        assert r["json"][key] == cli[key], key
+    assert [b["call"] for b in r["bids"]] == ["pass", "take"] and r["turned"] == "Kh"
+    assert r["story"]["en"]["bids"] == ["seat 0 (voorhand): pass", "seat 1: take ♥"]
+    assert r["story"]["nl"]["tricks"] == ["Slag 1: stoel 0 (voorhand) haalt 33 punten (B♥ 7♥ 10♥ V♣)"]
+
+
+@pytest.mark.parametrize("typed, message", [
+    ({"bids": "pass", "turned": "Kh"}, "the bidding is not over: seat 1 still calls (pass take:h)"),
+    ({"bids": "pass take", "turned": "Kh", "trump": "s"}, "the bidding makes seat 1 troefmaker in h, not the trump"),
+    ({"bids": "pass take:s", "turned": "Kh"}, "--bids: call 2, take:s, is not open to seat 1 in round 1: it may call "
+                                              "pass take:h"),
+    ({"turned": "Qs", "trump": "s", "taker": 1}, "the turned card Qs goes to the troefmaker (RULES.md §3): seat 1 must "
+                                                 "hold it"),
+    ({"bids": "pass take", "turned": "Kh", "plays": "Jh Ac"}, "--plays: card 2, Ac, is not legal for seat 1 (its legal "
+                                                              "cards: 7h 8h Qh Kh): trump was led"),
+    ({"trump": "h", "plays": "Jh 7h Th Qc"}, None),  # the bidding is optional
+])
+def test_a_deal_entered_by_hand_with_a_mistake_is_one_line_naming_it(site, typed, message):
+    status, body = site.request("/api/review", {"typed": {"hands": HANDS, **typed}, "pimc": "none"})
+    if message is None:
+        assert status == 202, body
+        assert site.wait(body["job"])["state"] == "done"
+        return
+    assert status == 400 and body["error"].startswith(message), body
+
+
+def test_the_editor_is_told_the_next_calls_the_tricks_and_why_a_card_is_refused(site):
+    status, s = site.request("/api/deal", {"hands": HANDS, "turned": "Kh", "bids": "pass"})
+    assert status == 200 and s["bidding"]["next"] == {"seat": 1, "round": 1, "calls": ["pass", "take:h"]}
+    assert "held" not in s  # no play before the bidding is over
+    status, s = site.request("/api/deal", {"hands": HANDS, "turned": "Kh", "bids": "pass take", "plays": "Jh 7h Th Qc Ac"})
+    assert status == 200 and s["plays"] == ["Jh", "7h", "Th", "Qc"]
+    assert s["tricks"] == [{"leader": 0, "plays": [[0, "Jh"], [1, "7h"], [2, "Th"], [3, "Qc"]], "winner": 0, "points": 33}]
+    assert s["to_move"] == 0 and "Ac" not in s["held"][0] and s["legal"] == s["held"][0]
+    assert s["refused"]["en"] == ("card 5, Ac, is not legal for seat 0 (its legal cards: 8c Tc Qd 9h Ah 7s Ks): seat 0 "
+                                  "does not hold Ac")
+    assert s["refused"]["words"]["nl"] == ("kaart 5, A♣, mag niet door stoel 0 (toegestaan: 8♣ 10♣ V♦ 9♥ A♥ 7♠ H♠): "
+                                           "stoel 0 heeft A♣ niet")
+    status, s = site.request("/api/deal", {"variant": "dekjas", "hands": "Jh 9h", "trump": "h"})
+    assert status == 400 and s["error"] == "--hands gives 1 hands for 2 players: one per seat, seat 0 first, separated " \
+                                           "by / (e.g. \"Jh 9h ... / 7h 8h ... / ...\")"
+
+
+def test_a_random_deal_that_was_not_played_says_which_deal_is_shown(site):
+    status, body = site.request("/api/review", {"random": {"variant": "classic", "seed": 1, "deal": 0}, "pimc": "none"})
+    r = site.wait(body["job"])["result"]["review"]
+    assert r["deal"] == 1 and r["note"] == {"asked": 0, "deal": 1, "why": "passed_out"}
+    assert r["story"]["en"]["note"] == ("Deal 0 was not played (everyone passed twice); this is deal 1, the first played "
+                                        "one after it.")
+
+
+def test_the_documents_a_report_links_to_are_served(site):
+    from analyzer.web.app import DOCS
+
+    status, body = site.request("/docs/RULES.md")
+    assert status == 200 and "<h1" in body and "§8 Words" in body
+    assert site.request(DOCS.as_posix() + "/NOTATION.md")[0] == 200  # a report outside the checkout links so
+    for path in ("/docs/../README.md", "/docs/%2e%2e/README.md", "/docs/nope.md", "/docs/images/../RULES.md"):
+        assert site.request(path)[0] == 404, path

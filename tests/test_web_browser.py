@@ -1,22 +1,35 @@
 """``belote serve``'s pages driven in a real browser (Debian's chromium through its chromedriver and
-Selenium; ``make test`` installs them): a hand picked by clicking cards gets the verdict and the
-table of ``belote take --json`` for the same seed, cell for cell, and the bracket streams in after;
-a logged deal stepped through card by card shows the values of ``belote review --json``; a
-report opens from the reports page; closing a page stops its question. Screenshots of each page
-go to the test's folder (and to ``$BELOTE_SCREENSHOTS`` when set: the README's pictures)."""
+Selenium; ``make test`` installs them), on a phone (390 px wide, touch) and a desktop (1280 px), in
+English and Dutch:
+
+- a link answers on load: the take page's verdict, reason and table are those of ``belote take
+  --json`` for the same seed, cell for cell, the bracket streams in after; a hand picked by clicking
+  gets the Dutch verdict of the same numbers and its address becomes the link;
+- the review of a logged deal shows the values of ``belote review --json`` card by card, and its
+  bidding and result; a random deal's link reviews it; a deal entered by clicking (dealt, bid, played
+  card by card) is reviewed as ``belote review --hands`` reviews it, and an illegal card is refused
+  with the command line's own line naming the rule;
+- every page fits a phone without sideways scrolling, its touch targets at least 40 px; the words
+  page lists every term; a report opens; closing a page stops its question.
+
+Screenshots of each page go to the test's folder (and to ``$BELOTE_SCREENSHOTS`` when set: the
+README's pictures, ``BELOTE_SCREENSHOTS=docs/images pytest tests/test_web_browser.py``)."""
 
 from __future__ import annotations
 
+import base64
 import os
+import shlex
 import shutil
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from analyzer.output import take_table
+from analyzer.output import take_table, words
 from analyzer.runs.stats import Mean, Rate
-from web_server import Server, cli_json, write_log
+from web_server import BELOTE, Server, cli_json, write_log
 
 pytestmark = pytest.mark.slow  # a browser, a server and the CLI: about a minute
 
@@ -24,7 +37,11 @@ selenium = pytest.importorskip("selenium", reason="the test extra installs selen
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.select import Select  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+PHONE, DESKTOP = 390, 1280
+HANDS = "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad / Qc Jc 8d 7d 9d Td Kd Jd"
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +49,7 @@ def browser():
     chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
     assert chromium and driver, "Debian's chromium and chromium-driver are missing: make test installs them"
     opts = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1500"):
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"):
         opts.add_argument(flag)
     opts.binary_location = chromium
     d = webdriver.Chrome(service=Service(driver), options=opts)  # the driver given: selenium-manager fetches nothing
@@ -51,14 +68,40 @@ def site(tmp_path_factory):
     server.stop()
 
 
-def _shot(d, name: str, tmp_path: Path) -> Path:
-    path = tmp_path / f"{name}.png"
-    d.execute_script("window.scrollTo(0, 0)")
-    height = d.execute_script("return document.body.scrollHeight")
-    d.set_window_size(1280, min(max(height + 40, 800), 4000))  # the whole page in the picture
-    d.save_screenshot(str(path))
-    d.set_window_size(1280, 1500)
-    assert path.stat().st_size > 20_000  # a page drawn, not a blank one
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def _device(d, width: int) -> None:
+    """The page as a phone (390 px, touch) or a desktop (1280 px) shows it."""
+    phone = width == PHONE
+    height = 844 if phone else 1000
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "screenWidth": width,
+                                                             "screenHeight": height, "deviceScaleFactor": 1,
+                                                             "mobile": phone})
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5 if phone else 1})
+
+
+def _open(d, site, path: str, width: int = DESKTOP):
+    _device(d, width)
+    d.get(site.url.rstrip("/") + path)
+    WebDriverWait(d, 60).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+
+
+def _shot(d, name: str, folder: Path, element: str | None = None, most: int = 4000) -> Path:
+    """The whole page (or one element, at most ``most`` px tall) as a PNG in ``folder``; with
+    ``$BELOTE_SCREENSHOTS`` also there, named ``serve_NAME.png``."""
+    if element:
+        r = d.execute_script("const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+                             "return [r.left + scrollX, r.top + scrollY, r.width, r.height];", element)
+    else:
+        r = [0, 0, d.execute_script("return innerWidth"), d.execute_script("return document.documentElement.scrollHeight")]
+    clip = {"x": r[0], "y": r[1], "width": r[2], "height": min(r[3], most), "scale": 1}
+    data = d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip})
+    path = folder / f"{name}.png"
+    path.write_bytes(base64.b64decode(data["data"]))
+    assert path.stat().st_size > 10_000  # a page drawn, not a blank one
     if os.environ.get("BELOTE_SCREENSHOTS"):
         shutil.copy(path, Path(os.environ["BELOTE_SCREENSHOTS"]) / f"serve_{name}.png")
     return path
@@ -74,78 +117,132 @@ def _ended(d, timeout=900):
 
 def _table(d, table_id: str) -> list[list[str]]:
     rows = d.find_elements(By.CSS_SELECTOR, f"#{table_id} tr")
-    return [[c.text for c in r.find_elements(By.CSS_SELECTOR, "th, td")] for r in rows]
+    return [[c.get_attribute("textContent").strip() for c in r.find_elements(By.CSS_SELECTOR, "th, td")] for r in rows]
 
 
 def _cells_of(call: dict) -> dict:
     """The CLI's JSON of one call as the table's cells (the one formatter, ``take_table.cell``)."""
-    out = {}
-    for col in take_table.COLUMNS:
-        x = call[col.attr]
-        out[col.name] = take_table.cell(Rate(**x) if col.kind == "rate" else Mean(**x))
-    return out
-
-
-def test_a_hand_picked_by_clicking_gets_the_cli_s_verdict_and_numbers(browser, site, tmp_path):
-    d = browser
-    d.get(site.url)
-    for c in "Jh 9h Ah Tc 7s".split():
-        d.find_element(By.CSS_SELECTOR, f'#grid [data-card="{c}"]').click()
-    d.find_element(By.CSS_SELECTOR, "input[name=target][value=turned]").click()
-    d.find_element(By.CSS_SELECTOR, '#grid [data-card="Qh"]').click()
-    assert d.find_element(By.ID, "hand").get_attribute("value") == "Jh 9h Ah Tc 7s"
-    assert d.find_element(By.ID, "turned").get_attribute("value") == "Qh"
-    for field, value in (("deals", "20000"), ("seed", "7"), ("pimc-deals", "120")):
-        box = d.find_element(By.ID, field)
-        box.clear()
-        box.send_keys(value)
-    d.find_element(By.ID, "b-heuristic").click()
-    d.find_element(By.ID, "b-pimc").click()
-    t0 = time.monotonic()
-    d.find_element(By.ID, "go").click()
-    WebDriverWait(d, 600).until(lambda d: d.find_element(By.ID, "verdict").text)  # the verdict before the bracket
-    verdict_seconds = time.monotonic() - t0
-    _ended(d)
-    command = d.find_element(By.ID, "command").text
-    assert command == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --deals 20000 --seed 7"
-    cli = cli_json(*_args(command))
-    assert d.find_element(By.ID, "verdict").text == cli["verdict"]["text"]
-    shown = _table(d, "take-table")
-    assert shown[0][1:] == [c["label"] for c in cli["calls"]]
-    expected = [_cells_of(c) for c in cli["calls"]]
-    for name, *cells in shown[1:]:
-        assert cells == [e[name] for e in expected], name
-    assert len(shown) - 1 >= 10  # every row of the CLI's table (p_not_played only when it happened)
-    # the bracket: the command it shows gives the same verdicts and columns
-    bracket = cli_json(*_args(d.find_element(By.ID, "bracket-command").text))
-    assert d.find_element(By.ID, "bracket-verdict").text == bracket["text"]
-    assert bracket["plays"] == ["heuristic", "net", "pimc"]
-    heads = _table(d, "bracket-table")[0][2:]
-    assert [h.split(" (n=")[1].rstrip(")").replace(",", "") for h in heads][:3] == \
-        [str(r["n"]) for r in bracket["results"]] == ["20000", "20000", "120"]
-    _shot(d, "take", tmp_path)
-    print(f"verdict shown {verdict_seconds:.1f} s after the click (goal: under 10 s warm)")
+    return {col.attr: take_table.cell(Rate(**call[col.attr]) if col.kind == "rate" else Mean(**call[col.attr]))
+            for col in take_table.COLUMNS}
 
 
 def _args(command: str) -> list[str]:
-    import shlex
-
     args = shlex.split(command)
     assert args[0] == "belote"
     return args[1:]
 
 
-def test_a_logged_deal_stepped_through_shows_the_cli_s_review(browser, site, tmp_path):
+def _fits(d) -> None:
+    """No sideways scrolling, and every control a finger can reach at least 40 px on its short side
+    where it is a button or a card to click (a check box's label is the target around it)."""
+    # a phone widens its viewport to what overflows (innerWidth), a desktop scrolls sideways (scrollWidth)
+    width, inner, scroll, client = d.execute_script("const e = document.documentElement; "
+                                                    "return [screen.width, innerWidth, e.scrollWidth, e.clientWidth]")
+    assert inner == width and scroll <= client, (width, inner, scroll, client)
+    small = d.execute_script("""
+        return [...document.querySelectorAll('button, select, input[type=text], input[type=number], .card.pick, label.pill, header a')]
+          .filter(e => e.offsetParent !== null)
+          .map(e => [e.id || e.className || e.tagName, e.getBoundingClientRect()])
+          .filter(([, r]) => r.height < 39.5 || r.width < 39.5).map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`);""")
+    assert not small, small
+
+
+# ---- should I take? ---------------------------------------------------------------------------------
+
+def test_a_link_to_the_take_page_answers_on_load_with_the_cli_s_numbers(browser, site, shots):
     d = browser
-    d.get(site.url + "review")
-    d.find_element(By.CSS_SELECTOR, "input[name=source][value=log]").click()
-    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#log-deal option"))
-    deal = int(d.find_element(By.ID, "log-deal").get_attribute("value"))
+    _open(d, site, "/take?hand=Jh+9h+Ah+Tc+7s&turned=Qh&deals=20000&seed=7&bracket-plays=heuristic,net,pimc"
+                   "&bracket-deals=pimc=120&lang=en")
+    WebDriverWait(d, 600).until(lambda d: d.find_element(By.ID, "verdict").text)  # the verdict before the bracket
+    _ended(d)
+    command = d.find_element(By.ID, "command").text
+    assert command == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --deals 20000 --seed 7"
+    cli = cli_json(*_args(command))
+    assert d.find_element(By.ID, "verdict").text == cli["verdict"]["text"] == words.verdict(cli, "en")
+    assert d.find_element(By.ID, "reason").text == words.reason(cli, "en")
+    assert d.find_element(By.ID, "bidders").text.startswith(words.who_plays(cli, "en"))
+    shown = _table(d, "take-table")
+    assert shown[0][1:] == [words.call_text(c["label"], "en") for c in cli["calls"]] == ["take ♥", "pass"]
+    expected = [_cells_of(c) for c in cli["calls"]]
+    labels = {v["en"][0]: k for k, v in words.ROWS.items()}
+    for name, *cells in shown[1:]:
+        assert cells == [e[labels[name]] for e in expected], name
+    assert len(shown) - 1 >= 10  # every row of the CLI's table (not played only when it happened)
+    # the bracket: the command it shows gives the same verdicts and columns
+    bracket = cli_json(*_args(d.find_element(By.ID, "bracket-command").text))
+    assert d.find_element(By.ID, "bracket-verdict").text == bracket["text"]
+    assert bracket["plays"] == ["heuristic", "net", "pimc"]
+    heads = _table(d, "bracket-table")[0][2:]
+    assert [h.split(" (n=")[1].rstrip(")").replace(",", "") for h in heads][:3] == ["20000", "20000", "120"]
+    # each term explained where it appears: a tap (focus) shows it
+    term = d.find_element(By.CSS_SELECTOR, "#take-table .term[data-key=dedans]")
+    term.click()
+    assert d.execute_script("return document.activeElement.dataset.tip").startswith(words.ROWS["dedans"]["en"][1])
+    d.find_element(By.ID, "copy-link").click()
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-copied"))
+    assert "hand=Jh+9h+Ah+Tc+7s" in d.find_element(By.TAG_NAME, "body").get_attribute("data-copied")
+    _fits(d)
+    _shot(d, "take_en_1280", shots)
+    _shot(d, "take_desktop", shots, element="answer", most=1100)
+
+
+def test_a_hand_clicked_on_a_phone_gets_the_dutch_verdict_and_its_link(browser, site, shots):
+    d = browser
+    _open(d, site, "/?lang=nl", PHONE)
+    assert d.find_element(By.ID, "go").text == "Moet ik spelen?"
+    Select(d.find_element(By.ID, "variant")).select_by_value("piekjas")
+    Select(d.find_element(By.ID, "players")).select_by_value("3")
+    for c in "Jh 9h 7h Ac 8c Kd".split():
+        d.find_element(By.CSS_SELECTOR, f'#grid [data-card="{c}"]').click()
+    assert [e.text for e in d.find_elements(By.CSS_SELECTOR, '#grid .card.chosen')] == ["8♣", "A♣", "H♦", "7♥", "9♥", "B♥"]
+    d.find_element(By.CSS_SELECTOR, "input[name=target][value=turned]").click()
+    d.find_element(By.CSS_SELECTOR, '#grid [data-card="Th"]').click()
+    assert d.find_element(By.ID, "hand").get_attribute("value") == "Jh 9h 7h Ac 8c Kd"
+    deals = d.find_element(By.ID, "deals")
+    deals.clear()
+    deals.send_keys("20000")
     d.find_element(By.ID, "go").click()
     _ended(d)
+    assert "hand=Jh+9h+7h+Ac+8c+Kd" in d.current_url and "turned=Th" in d.current_url
+    assert d.find_element(By.ID, "command").text == ("belote take 'Jh 9h 7h Ac 8c Kd' --turned Th --variant piekjas "
+                                                     "--players 3 --deals 20000 --seed 1")
+    cli = cli_json("take", "Jh 9h 7h Ac 8c Kd", "--turned", "Th", "--variant", "piekjas", "--players", "3",
+                   "--deals", "20000")
+    assert d.find_element(By.ID, "verdict").text == words.verdict(cli, "nl")
+    reason = d.find_element(By.ID, "reason").text
+    assert reason == words.reason(cli, "nl") and reason.startswith("Waarom passen: na passen word je toch troefmaker")
+    assert [r[0] for r in _table(d, "take-table")[1:4]] == [words.ROWS[k]["nl"][0] for k in ("score", "vs_pass", "net")]
+    _fits(d)
+    _shot(d, "take_nl_390", shots)
+    _shot(d, "take_phone", shots, element="answer", most=1300)
+
+
+def test_house_rules_are_named_choices_and_the_play_policy_the_cli_s_default(browser, site):
+    d = browser
+    _open(d, site, "/?lang=en&variant=piekjas&players=2", PHONE)
+    d.find_element(By.CSS_SELECTOR, "#more summary").click()
+    undertrump = d.find_element(By.ID, "rule-undertrump")
+    assert [o.text for o in undertrump.find_elements(By.TAG_NAME, "option")] == [
+        "must still trump lower (undertrump) (default)", "may play any card"]
+    assert {e.get_attribute("data-rule") for e in d.find_elements(By.CSS_SELECTOR, "#rules-box [data-rule]")} == {
+        "round2_suits", "roem_compare", "roem_tie", "undertrump", "dix_timing", "trickless_roem", "target"}
+    default = site.request("/api/options")[1]["default_play"]
+    assert d.find_element(By.ID, "play").get_attribute("value") == default
+    _fits(d)
+
+
+# ---- review a deal ---------------------------------------------------------------------------------
+
+def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(browser, site, shots):
+    d = browser
     log = next(site.root.glob("*.jsonl"))
+    deal = next(r["deal"] for r in site.request("/api/logs")[1][0]["deals"] if r["outcome"] == "played")
+    _open(d, site, f"/review?log=0&deal={deal}&lang=en")
+    _ended(d)
     cli = cli_json("review", log, "--deal", deal)
     cards = cli["cards"]
+    assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")] == [
+        words.bid_text(b, 4, "en") for b in cli["bids"]]
     assert len(d.find_elements(By.CSS_SELECTOR, "#value-chart circle")) == len(cards) + 1
     valued = 0
     for k, c in enumerate(cards):
@@ -154,49 +251,176 @@ def test_a_logged_deal_stepped_through_shows_the_cli_s_review(browser, site, tmp
             assert not d.find_elements(By.ID, "legal-table")
         else:
             rows = _table(d, "legal-table")[1:]
-            assert {r[0]: (int(r[1]), int(r[2])) for r in rows} == {x: (c["values"][x], c["losses"][x]) for x in c["values"]}
-            marks = {r[0]: r[3] for r in rows}
-            assert "played" in marks[c["card"]] and (c["pimc"] is None or "pimc" in marks[c["pimc"]])
-            seat = d.find_element(By.ID, f"seat-{c['seat']}")
-            played = seat.find_element(By.CSS_SELECTOR, f'[data-card="{c["card"]}"]')
+            assert {words.card_text(_card_of(r[0]), "en"): (int(r[1]), int(r[2])) for r in rows} == {
+                words.card_text(x, "en"): (c["values"][x], c["losses"][x]) for x in c["values"]}
+            played = d.find_element(By.ID, f"seat-{c['seat']}").find_element(By.CSS_SELECTOR, f'[data-card="{c["card"]}"]')
             assert "played" in played.get_attribute("class")
             valued += 1
-        if k == 4:
-            _shot(d, "review", tmp_path)
+        if k == 5:
+            _shot(d, "review_log_en_1280", shots)
         d.find_element(By.ID, "next").click()
     assert valued > 0
+    assert f"step={len(cards)}" in d.current_url  # the step is in the link
+    result = [p.text for p in d.find_elements(By.CSS_SELECTOR, "#result p")]
+    from analyzer.rules import Rules
+
+    assert result == words.result_lines({"troefmaker": cli["troefmaker"], "result": cli["played"]["result"]},
+                                        Rules.from_label("classic"), "en")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#story > li")) == 8
     totals = _table(d, "totals-table")[1:]
     assert [int(r[1]) for r in totals] == [cli["given_away"]["seats"][str(s)] for s in range(len(totals))]
 
 
-def test_a_random_deal_is_reviewed_and_its_command_reproduces_it(browser, site):
+def _card_of(text: str) -> str:
+    """A card as the page shows it (``10♥``) back in notation (``Th``)."""
+    rank = {"10": "T", "B": "J", "V": "Q", "H": "K"}.get(text[:-1], text[:-1])
+    return rank + {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}[text[-1]]
+
+
+def test_a_random_deal_s_link_is_reviewed_and_its_command_reproduces_it(browser, site):
     d = browser
-    d.get(site.url + "review")
-    d.find_element(By.ID, "with-pimc").click()  # dd only: quicker
-    seed = d.find_element(By.ID, "seed")
-    seed.clear()
-    seed.send_keys("3")
-    d.find_element(By.ID, "go").click()
+    _open(d, site, "/review?variant=classic&seed=3&deal=0&pimc=none&lang=nl", PHONE)
     _ended(d)
     command = d.find_element(By.ID, "command").text
     assert command.startswith("belote simulate --variant classic --seed 3 ") and command.endswith("--pimc none")
-    head = d.find_element(By.ID, "headline").text
-    assert head.startswith("Deal ") and "card points given away" in head
+    assert d.find_element(By.ID, "headline").text.startswith("Spel ")
+    _fits(d)
 
 
-def test_the_reports_page_opens_a_report(browser, site, tmp_path):
+def test_an_illegal_card_is_refused_with_the_cli_s_line_naming_the_rule(browser, site, shots):
     d = browser
-    d.get(site.url + "reports")
+    cli = subprocess.run([BELOTE, "review", "--hands", HANDS, "--trump", "h", "--plays", "Jh Ac"], capture_output=True,
+                         text=True)
+    assert cli.returncode == 2
+    line = cli.stderr.strip().removeprefix("belote: error: --plays: ")
+    for lang, width in (("en", DESKTOP), ("nl", PHONE)):
+        _open(d, site, f"/review?hands={HANDS.replace(' ', '+')}&trump=h&taker=0&plays=Jh&lang={lang}", width)
+        seat1 = WebDriverWait(d, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#edit-seat-1.to-move"))
+        seat1.find_element(By.CSS_SELECTOR, '[data-card="Ac"]').click()
+        WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "deal-error").text)
+        shown = d.find_element(By.ID, "deal-error").text
+        if lang == "en":
+            assert shown == line == ("card 2, Ac, is not legal for seat 1 (its legal cards: 7h 8h Qh Kh): trump was led: "
+                                     "seat 1 must play a trump (RULES.md §4.2)")
+        else:
+            assert shown.startswith("kaart 2, A♣, mag niet door stoel 1 (toegestaan: 7♥ 8♥ V♥ H♥): er werd troef gevraagd")
+            _fits(d)
+            _shot(d, "editor_refusal_nl_390", shots)
+        assert "plays=Jh" in d.current_url and "Ac" not in d.current_url.split("plays=")[1]
+        d.find_element(By.CSS_SELECTOR, '#edit-seat-1 [data-card="Qh"]').click()  # a legal one is taken
+        WebDriverWait(d, 30).until(lambda d: "plays=Jh+Qh" in d.current_url)
+        assert d.find_element(By.ID, "deal-error").text == ""
+
+
+def _deal_by_clicking(d, record: dict) -> None:
+    """Deal a logged Dekjas deal by clicking: each seat's face-up then face-down cards, the turned card,
+    the bidding's calls, then every card in the order played."""
+    for s, seat in enumerate(record["piles"]):
+        d.find_element(By.ID, f"give-{s}").click()
+        for layer, k in (("up", 1), ("down", 0)):
+            d.find_element(By.ID, f"layer-{layer}").click()
+            for pile in seat:
+                d.find_element(By.CSS_SELECTOR, f'#deal-grid [data-card="{pile[k]}"]').click()
+    d.find_element(By.ID, "give-turned").click()
+    d.find_element(By.CSS_SELECTOR, f'#deal-grid [data-card="{record["turned"]}"]').click()
+    from analyzer.game.played import call_token
+    from analyzer.rules.calls import CALL_NAMES
+
+    for b in record["bids"]:
+        token = call_token(CALL_NAMES.index(b["call"]), "cdhs".index(b["suit"]) if "suit" in b else -1)
+        if b["round"] == 1 and b["call"] == "take":
+            token = f"take:{b['suit']}"
+        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#bids-box [data-call="{token}"]'))
+        d.find_element(By.CSS_SELECTOR, f'#bids-box [data-call="{token}"]').click()
+    for k, (s, card) in enumerate((s, c) for tr in record["tricks"] for s, c in tr["plays"]):
+        box = WebDriverWait(d, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, f"#edit-seat-{s}.to-move"))
+        box.find_element(By.CSS_SELECTOR, f'[data-card="{card}"]').click()
+        WebDriverWait(d, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-plays") == str(k + 1))
+        assert d.find_element(By.ID, "deal-error").text == ""
+
+
+def test_a_dekjas_deal_entered_by_clicking_is_reviewed_as_the_cli_reviews_it(browser, site, shots):
+    d = browser
+    log = write_log(site.root, deals=3, variant="dekjas")
+    from analyzer.output.deallog import read_log
+
+    record = next(r for r in read_log(log) if r["outcome"] == "played")
+    _open(d, site, "/review?variant=dekjas&lang=en&pimc=none")
+    t0 = time.monotonic()
+    _deal_by_clicking(d, record)
+    clicking = time.monotonic() - t0
+    d.find_element(By.ID, "go").click()
+    _ended(d)
+    hands = " / ".join(" ".join(f"{up}:{down}" for down, up in seat) for seat in record["piles"])
+    plays = " ".join(c for t in record["tricks"] for _, c in t["plays"])
+    command = d.find_element(By.ID, "command").text
+    assert _args(command) == ["review", "--variant", "dekjas", "--hands", hands, "--trump", record["trump"], "--taker",
+                              str(record["troefmaker"]), "--plays", plays, "--pimc", "none"]
+    cli = cli_json(*_args(command))
+    assert cli["played"]["result"] == record["result"]  # the typed deal scores as its log
+    d.find_element(By.ID, "last").click()
+    from analyzer.rules import Rules
+
+    assert [p.text for p in d.find_elements(By.CSS_SELECTOR, "#result p")] == words.result_lines(
+        {"troefmaker": record["troefmaker"], "result": record["result"]}, Rules.from_label("dekjas"), "en")
+    assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")] == [
+        words.bid_text(b, 2, "en") for b in record["bids"]]
+    _fits(d)
+    d.find_element(By.ID, "first").click()
+    for _ in range(9):
+        d.find_element(By.ID, "next").click()
+    _shot(d, "review_desktop", shots, element="answer", most=1250)
+    # the same deal's link, on a phone, in Dutch: answered on load
+    url = d.current_url.replace("lang=en", "lang=nl")
+    _device(d, PHONE)
+    d.get(url)
+    _ended(d)
+    assert d.find_element(By.ID, "headline").text.startswith("Jouw spel · Dekjas · troef")
+    assert d.find_element(By.TAG_NAME, "body").get_attribute("data-step") == "9"
+    _fits(d)
+    _shot(d, "review_nl_390", shots)
+    _shot(d, "review_phone", shots, element="answer", most=1400)
+    print(f"a Dekjas deal dealt, bid and played by clicking in {clicking:.1f} s")
+
+
+# ---- the other pages ----------------------------------------------------------------------------------
+
+def test_the_words_page_lists_every_term_in_both_languages(browser, site, shots):
+    d = browser
+    for lang, width in (("nl", PHONE), ("en", DESKTOP)):
+        _open(d, site, f"/glossary?lang={lang}", width)
+        terms = [e.get_attribute("id") for e in d.find_elements(By.CSS_SELECTOR, "#glossary dt")]
+        assert terms == list(words.GLOSSARY)
+        assert d.find_element(By.ID, "nat").text.startswith(words.TERMS["nat"][lang][0])
+        _fits(d)
+    _shot(d, "glossary_en_1280", shots)
+
+
+def test_the_reports_page_opens_a_report(browser, site, shots):
+    d = browser
+    _open(d, site, "/reports?lang=nl", PHONE)
     link = WebDriverWait(d, 30).until(lambda d: d.find_element(By.LINK_TEXT, "demo"))
-    _shot(d, "reports", tmp_path)
+    _fits(d)
+    _shot(d, "reports_nl_390", shots)
     link.click()
     WebDriverWait(d, 30).until(lambda d: d.find_elements(By.ID, "title"))
     assert d.find_element(By.ID, "title").text == "demo report"
 
 
+def test_the_language_switch_keeps_the_page_s_state(browser, site):
+    d = browser
+    _open(d, site, "/review?variant=piekjas&players=4&lang=en", PHONE)
+    assert d.find_element(By.ID, "go").text == "Review"
+    d.find_element(By.ID, "lang-nl").click()
+    WebDriverWait(d, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1"
+                               and d.find_element(By.ID, "go").text == "Nabespreken")
+    assert "players=4" in d.current_url and d.find_element(By.ID, "players").get_attribute("value") == "4"
+    d.execute_script("localStorage.removeItem('belote-lang')")
+
+
 def test_closing_the_page_stops_its_question(browser, site):
     d = browser
-    d.get(site.url)
+    _open(d, site, "/")
     d.find_element(By.ID, "hand").send_keys("Jh 9h Ah Tc 7s")
     d.find_element(By.ID, "turned").send_keys("Qh")
     deals = d.find_element(By.ID, "deals")
@@ -204,7 +428,7 @@ def test_closing_the_page_stops_its_question(browser, site):
     deals.send_keys("1000000")
     before = site.request("/api/status")[1]["jobs"]["cancelled"]
     d.find_element(By.ID, "go").click()
-    WebDriverWait(d, 300).until(lambda d: "heuristic:" in d.find_element(By.CSS_SELECTOR, "#progress .ptext").text)
+    WebDriverWait(d, 300).until(lambda d: d.find_element(By.CSS_SELECTOR, "#progress .ptext").text.startswith("heuristic:"))
     d.get("about:blank")  # the page closes: its beacon cancels the question
     end = time.monotonic() + 60
     while time.monotonic() < end:

@@ -154,4 +154,85 @@ def refusal(st, rules: Rules, card: int) -> tuple[str, dict] | None:
     return "not_held", facts  # every held card is legal here: the card was not held
 
 
-__all__ = ["play_out", "refusal", "REFUSALS", "start_of", "STUK_POINTS"]
+# ---- the bidding, call by call (§3) ---------------------------------------------------------------
+
+def _call_of(token: str, open_calls, turned_suit: int):
+    """A call as typed (``pass``, ``take``, ``take:h``, ``smous:h``, ``play``, ``redeal``, ``koe:h``) →
+    ``(call, suit)``; a take or smous without a suit means the only suit open (round 1: the turned one)."""
+    from analyzer.rules.calls import CALL_NAMES
+    from analyzer.rules.cards import NotationError
+
+    name, _, suit_tok = token.strip().lower().partition(":")
+    name = {"smous-play": "play", "smous-redeal": "redeal", "pas": "pass", "passen": "pass", "speel": "take",
+            "spelen": "take", "neem": "take"}.get(name, name)
+    names = {"play": "smous-play", "redeal": "smous-redeal"}
+    if names.get(name, name) not in CALL_NAMES:
+        return None
+    call = CALL_NAMES.index(names.get(name, name))
+    if suit_tok:
+        try:
+            suit = parse_suit(suit_tok)
+        except NotationError:
+            try:
+                suit = parse_suit(suit_tok, "nl")
+            except NotationError:
+                return None
+        return call, suit
+    suits = [s for c, s in open_calls if c == call]
+    return (call, suits[0]) if len(suits) == 1 else (call, -1)
+
+
+def call_token(call: int, suit: int) -> str:
+    """A call as typed: ``take:h``, ``pass``, ``play``."""
+    from analyzer.rules.calls import CALL_NAMES
+
+    name = {"smous-play": "play", "smous-redeal": "redeal"}.get(CALL_NAMES[call], CALL_NAMES[call])
+    return f"{name}:{'cdhs'[suit]}" if suit >= 0 else name
+
+
+def bidding(rules: Rules, turned: int, calls: str) -> dict:
+    """The calls typed in order (``pass pass take``; with a suit where several are open: ``take:s``,
+    ``smous:h``, ``koe:c``; ``play`` or ``redeal`` answers a smous) walked through the one auction
+    (``analyzer.game.auction``, RULES.md §3) from seat 0: ``bids`` as DEAL_LOG.md writes them;
+    once over, ``outcome`` (played, passed_out, redeal) with ``trump``, ``taker`` and ``koe``; else
+    ``next``, whose call it is and the calls open to it (as typed). A call that is not open is a
+    one-line error naming the ones that are."""
+    import numpy as np
+
+    from analyzer.errors import BeloteError
+    from analyzer.game.auction import (AU_OUTCOME, AU_ROUND, AU_SEAT, AU_TAKER, AU_TRUMP, AUCTION_SIZE,
+                                       auction_apply, auction_done, auction_legal, auction_round, auction_start)
+    from analyzer.rules.calls import CALL_NAMES, KOE_ROUND, PLAYED, calls_in
+
+    rec = rules.record()
+    ts = turned // N_RANKS
+    au = np.zeros(AUCTION_SIZE, np.int64)
+    auction_start(au)
+    bids = []
+    for k, token in enumerate(calls.replace(",", " ").split()):
+        if auction_done(au):
+            raise BeloteError(f"--bids: call {k + 1}, {token}: the bidding is already over")
+        seat, rnd = int(au[AU_SEAT]), int(auction_round(au))
+        open_calls = calls_in(int(auction_legal(au, rec, ts)))
+        got = _call_of(token, open_calls, ts)
+        if got not in open_calls:
+            allowed = " ".join(call_token(c, s) for c, s in open_calls)
+            raise BeloteError(f"--bids: call {k + 1}, {token}, is not open to seat {seat} in round {rnd}: "
+                              f"it may call {allowed} (RULES.md §3)")
+        call, suit = got
+        bids.append({"seat": seat, "round": rnd, "call": CALL_NAMES[call], **({"suit": "cdhs"[suit]} if suit >= 0
+                                                                               else {})})
+        auction_apply(au, rec, ts, call, suit)
+    out = {"bids": bids}
+    if not auction_done(au):
+        out["next"] = {"seat": int(au[AU_SEAT]), "round": int(auction_round(au)),
+                       "calls": [call_token(c, s) for c, s in calls_in(int(auction_legal(au, rec, ts)))]}
+        return out
+    outcome = int(au[AU_OUTCOME])
+    out["outcome"] = ("played", "passed_out", "redeal")[outcome]
+    if outcome == PLAYED:
+        out.update(trump="cdhs"[int(au[AU_TRUMP])], taker=int(au[AU_TAKER]), koe=int(au[AU_ROUND]) == KOE_ROUND)
+    return out
+
+
+__all__ = ["play_out", "refusal", "REFUSALS", "start_of", "STUK_POINTS", "bidding", "call_token"]

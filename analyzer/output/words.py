@@ -274,6 +274,12 @@ def seat_text(seat: int, players: int, lang: str = "en", you: int | None = None)
     return f"{word} {seat}" + (f" ({', '.join(roles)})" if roles else "")
 
 
+def partner_text(seat: int, players: int, lang: str = "en") -> str:
+    """Classic: ``partner of seat 2`` / ``maat van stoel 2``."""
+    other = (seat + 2) % players
+    return f"partner of seat {other}" if lang == "en" else f"maat van stoel {other}"
+
+
 def side_text(side: int, rules, lang: str = "en") -> str:
     """A side as the score sheet names it: ``seats 0 + 2`` in classic, else the seat."""
     if rules.partners:
@@ -464,6 +470,57 @@ def reason(answer: dict, lang: str = "en") -> str:
     return head + "; ".join(parts) + "."
 
 
+def bracket_verdict(bracket: dict, lang: str = "en") -> str:
+    """``Bracket.verdict()`` from its ``--json`` (in English word for word): does the best call hold
+    under every play policy?"""
+    plays, results = bracket["plays"], bracket["results"]
+    under = ", ".join(plays)
+    best = [_describe(_calls(r)[0], lang).upper() for r in results]
+    if bracket["holds"]:
+        unsure = [p for p, r in zip(plays, results) if not r["verdict"]["beyond_noise"]]
+        if lang == "en":
+            noise = f" (inside the noise under {', '.join(unsure)})" if unsure else ""
+            return f"The verdict holds: {best[0]} under {under}{noise}."
+        noise = f" (binnen de ruis met {', '.join(unsure)})" if unsure else ""
+        return f"Het oordeel houdt stand: {best[0]} met {under}{noise}."
+    parts = ", ".join(f"{p}: {b}" for p, b in zip(plays, best))
+    return (f"The verdict depends on how well the hands are played: {parts}." if lang == "en" else
+            f"Het oordeel hangt af van hoe goed er gespeeld wordt: {parts}.")
+
+
+def bracket_head(head: str, lang: str = "en") -> str:
+    """A bracket column (``pimc, adjusted by heuristic``, ``pimc, plain``) in words."""
+    play, _, rest = head.partition(", ")
+    if rest.startswith("adjusted by "):
+        return f"{play} ({PAGE[lang]['adjusted'].format(play=rest[len('adjusted by '):])})"
+    if rest == "plain":
+        return f"{play} ({PAGE[lang]['plain']})"
+    return head
+
+
+def situation_text(inputs: dict, lang: str = "en") -> str:
+    """What the player sees (a ``take`` answer's ``inputs``) in one line of words."""
+    en = lang == "en"
+    label = inputs["variant"] + (str(inputs["players"]) if inputs["variant"] == "piekjas" else "")
+    parts = [label_text(label, lang)[0].upper() + label_text(label, lang)[1:],
+             ("you: " if en else "jij: ") + seat_text(inputs["seat"], inputs["players"], lang),
+             ("round " if en else "ronde ") + str(inputs["round"])]
+    if inputs.get("theirs"):
+        parts += [("mine " if en else "mijn ") + cards_text(inputs["hand"].split(), lang),
+                  ("theirs " if en else "hun ") + cards_text(inputs["theirs"].split(), lang)]
+    else:
+        parts.append(("hand " if en else "hand ") + cards_text(inputs["hand"].split(), lang))
+    parts.append(("turned " if en else "gedraaid ") + card_text(inputs["turned"], lang))
+    return " · ".join(parts)
+
+
+def bid_note_text(note: str, lang: str = "en") -> str:
+    """Why the bidders are the heuristic here (``policy_files.bid_note``), for a player."""
+    if lang == "en":
+        return note
+    return "de bieders zijn hier de vuistregels: de gekalibreerde bieder is afgesteld op de standaardregels"
+
+
 # ---- a deal as it was played --------------------------------------------------------------------------
 
 def bid_text(bid: dict, players: int, lang: str = "en") -> str:
@@ -627,7 +684,8 @@ PAGE = {
         "to_play": "{seat} to play", "over": "All cards are played.", "legal_now": "Legal now: {cards}",
         "cards_needed": "{seat}: {have} of {need} cards", "dealt_ok": "Every seat has its cards.",
         "bids_done": "The bidding is over.", "next_call": "Next call, {seat}:",
-        "headline": "Deal {deal} · {variant} · trump {trump} · troefmaker {taker}", "typed": "your deal",
+        "headline": "Deal {deal} · {variant} · trump {trump} · troefmaker {taker}",
+        "headline_own": "Your deal · {variant} · trump {trump} · troefmaker {taker}",
         "koe_mark": " (koe: forced)", "turned_card": "Turned card", "played_deal": "How it was played",
         "result": "Result", "no_bids": "(the bidding was not given)",
         "exact": "Every value is exact: perfect play with open cards (card points of the troefmaker's side).",
@@ -699,7 +757,8 @@ PAGE = {
         "legal_now": "Nu toegestaan: {cards}", "cards_needed": "{seat}: {have} van {need} kaarten",
         "dealt_ok": "Iedere stoel heeft zijn kaarten.", "bids_done": "Het bieden is voorbij.",
         "next_call": "Volgend bod, {seat}:",
-        "headline": "Spel {deal} · {variant} · troef {trump} · troefmaker {taker}", "typed": "jouw spel",
+        "headline": "Spel {deal} · {variant} · troef {trump} · troefmaker {taker}",
+        "headline_own": "Jouw spel · {variant} · troef {trump} · troefmaker {taker}",
         "koe_mark": " (koe: gedwongen)", "turned_card": "Gedraaide kaart", "played_deal": "Hoe het gespeeld werd",
         "result": "Uitslag", "no_bids": "(het bieden is niet gegeven)",
         "exact": "Elke waarde is exact: perfect spel met open kaarten (kaartpunten van de kant van de "
@@ -754,6 +813,6 @@ def page_words(lang: str) -> dict:
 
 
 __all__ = ["LANGS", "TERMS", "GLOSSARY", "ROWS", "RULE_WORDS", "PAGE", "language", "card_text", "cards_text",
-           "percent", "number", "glossary", "term", "seat_text", "side_text", "call_text", "policy_text",
-           "label_text", "who_plays", "verdict", "reason", "bid_text", "trick_text", "declaration_text", "stuk_text",
-           "result_lines", "refusal_text", "page_words"]
+           "percent", "number", "glossary", "term", "seat_text", "partner_text", "side_text", "call_text", "policy_text", "label_text",
+           "who_plays", "verdict", "bracket_verdict", "bracket_head", "situation_text", "bid_note_text", "reason",
+           "bid_text", "trick_text", "declaration_text", "stuk_text", "result_lines", "refusal_text", "page_words"]

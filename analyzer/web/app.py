@@ -1,14 +1,21 @@
 """The web application of ``belote serve`` (Starlette): three pages and a small JSON API.
 
 Pages (plain HTML, CSS and JS in ``analyzer/web/static``; no build step, nothing fetched from the
-network): ``/`` should I take?, ``/review`` a deal card by card, ``/reports`` the reports of the
-reports folder, each opened under ``/report/NAME/``.
+network): ``/`` (or ``/take``) should I take?, ``/review`` a deal card by card (your own, entered by
+clicking, or a logged or random one), ``/glossary`` the players' words, ``/reports`` the reports of
+the reports folder, each opened under ``/report/NAME/``, and (in a checkout) the project's
+documents under ``/docs/``, which a report links to. Every page keeps its state in its URL, with
+the command line's option names, and answers a link on load; its words, in English or Dutch,
+come from ``GET /api/words?lang=`` (``analyzer.output.words``), what it offers from ``GET
+/api/options`` (the variants' rows, house rules, play policies).
 
 API: ``POST /api/take`` and ``POST /api/review`` check their input (400 with the CLI's one line
 when it is bad) and start a job (``analyzer.web.jobs``: 503 when the server is busy); ``GET
 /api/jobs/ID`` is its progress and its result so far, ``DELETE /api/jobs/ID`` (or ``POST
-/api/jobs/ID/cancel``, what a closing page can send) stops it. ``GET /api/logs`` lists the deals
-of the logs given to ``belote serve --log``, ``GET /api/reports`` the reports.
+/api/jobs/ID/cancel``, what a closing page can send) stops it. ``POST /api/deal`` answers at once
+with a deal being entered: the calls open next, each trick's winner, the legal cards, or the
+refusal of an illegal card with the rule that forbids it. ``GET /api/logs`` lists the deals of
+the logs given to ``belote serve --log``, ``GET /api/reports`` the reports.
 
 What it reads: the package's own static files, the reports folder (``StaticFiles``, which
 refuses any path that leaves it, symbolic links included) and the logs read once at start. A
@@ -29,6 +36,7 @@ and scripts need no header but the content type.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from analyzer.errors import BeloteError
@@ -132,6 +140,29 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
 
         return endpoint
 
+    async def deal(request: Request):
+        try:
+            form = await body(request)
+            return JSONResponse(await run_in_threadpool(work.deal_view, form))
+        except _TooLarge:
+            return error(f"the request is larger than {MAX_BODY:,} bytes", 413)
+        except BeloteError as e:
+            return error(str(e))
+
+    async def page_words(request: Request):
+        from analyzer.output.words import LANGS, page_words
+
+        lang = request.query_params.get("lang", "en")
+        if lang not in LANGS:
+            return error(f"lang must be one of {', '.join(LANGS)}, not {lang[:20]!r}")
+        return JSONResponse(page_words(lang))
+
+    async def options(request: Request):
+        return JSONResponse(await run_in_threadpool(work.options_view))
+
+    async def doc(request: Request):
+        return _doc(request.path_params["name"])
+
     take = asking("take", work.take_query)
     review = asking("review", lambda form: work.review_query(form, logs))
 
@@ -163,10 +194,15 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
 
     routes = [
         Route("/", page("take.html")),
+        Route("/take", page("take.html")),
         Route("/review", page("review.html")),
         Route("/reports", page("reports.html")),
+        Route("/glossary", page("glossary.html")),
         Route("/api/take", take, methods=["POST"]),
         Route("/api/review", review, methods=["POST"]),
+        Route("/api/deal", deal, methods=["POST"]),
+        Route("/api/words", page_words),
+        Route("/api/options", options),
         Route("/api/jobs/{id}", job_view, methods=["GET"]),
         Route("/api/jobs/{id}", job_cancel, methods=["DELETE"]),
         Route("/api/jobs/{id}/cancel", job_cancel, methods=["POST"]),
@@ -177,6 +213,10 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
     ]
     if reports is not None:
         routes.append(Mount("/report", StaticFiles(directory=reports, html=True, check_dir=False)))
+    if DOCS.is_dir():  # a checkout: a report's links to the docs, relative (../../docs/) or absolute, resolve here
+        routes.append(Route("/docs/{name:path}", doc))
+        if DOCS.as_posix() != "/docs" and DOCS.is_absolute():
+            routes.append(Route(DOCS.as_posix() + "/{name:path}", doc))
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     middleware.append(Middleware(_SameOrigin))  # after the Host check: it compares Origin with Host
 
@@ -190,6 +230,31 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
 
 class _TooLarge(Exception):
     pass
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"  # the project's documents (a checkout has them; a wheel not)
+_DOC_NAME = re.compile(r"(?:images/)?[A-Za-z0-9_.-]+\.(?:md|png)")
+
+
+def _doc(name: str):
+    """One of the project's documents (``docs/*.md`` as a web page, ``docs/images/*.png``); 404 for
+    anything else: a name is matched whole, so no path leaves the folder."""
+    from starlette.responses import FileResponse, HTMLResponse, Response
+
+    path = DOCS / name
+    if not _DOC_NAME.fullmatch(name) or not path.is_file() or path.is_symlink():
+        return Response("not found", status_code=404, media_type="text/plain")
+    if path.suffix == ".png":
+        return FileResponse(path, media_type="image/png")
+    import html
+
+    import markdown
+
+    body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "fenced_code", "toc"])
+    return HTMLResponse(f"<!doctype html><html><head><meta charset=utf-8><meta name=viewport "
+                        f"content='width=device-width, initial-scale=1'><title>{html.escape(name)}</title>"
+                        f"<link rel=stylesheet href='/static/style.css'></head><body><main class=doc>{body}</main>"
+                        f"</body></html>")
 
 
 __all__ = ["make_app", "refusal", "MAX_BODY", "STATIC"]

@@ -22,8 +22,9 @@ from analyzer.runs.limits import SEEDS, SEEDS_TEXT
 MAX_TAKE_DEALS = 200_000  # paired deals played by net, the default player: about 8 s on 2 threads in classic
 # a bracket's searching columns (the registry's web_max_deals)
 MAX_STRONG_DEALS = deals_by_policy("web_max_deals")
-# the bracket's other columns beside the answer's player (DEFAULT_PLAY): the fast one plays every deal too
-BRACKET_CHOICES = (FAST_PLAY,) + tuple(MAX_STRONG_DEALS)
+# the bracket's columns beside the answer's player: the two cheap players (each plays every deal) and the searching
+# ones (their own samples)
+BRACKET_CHOICES = (FAST_PLAY, DEFAULT_PLAY) + tuple(MAX_STRONG_DEALS)
 MAX_RANDOM_DEAL = 100_000  # the deal number of a random deal to review
 # What a request, or a deal record pasted into one, may hold: a form nests 3 deep (random: {...},
 # bracket: [...]) and a deal record 4; a whole number of a form has at most 20 digits (a seed,
@@ -108,6 +109,13 @@ def _rules(form: dict, options: bool = False):
     if len(counts) > 1 and players is None:
         raise BeloteError(f"{variant}: give the number of players, {', '.join(map(str, counts[:-1]))} or {counts[-1]}")
     extra = (_text(form, "rules") or "").replace(",", " ").split() if options else []
+    rule = form.get("rule") if options else None
+    if rule is not None:  # the CLI's --rule, repeated: a list of KEY=VALUE (a page's link: rule=undertrump=free)
+        if isinstance(rule, str):
+            rule = [rule]
+        if not isinstance(rule, list) or len(rule) > 16 or not all(isinstance(x, str) and len(x) <= 40 for x in rule):
+            raise BeloteError(f"rule must list KEY=VALUE words (as --rule), not {_shown(rule)}")
+        extra += [x for x in rule if x.strip()]
     return Rules.make(variant, players if len(counts) > 1 else None, extra)
 
 
@@ -146,76 +154,124 @@ def take_query(form: dict):
     bracket = form.get("bracket") or []
     if not isinstance(bracket, list) or not all(isinstance(p, str) and p in BRACKET_CHOICES for p in bracket):
         raise BeloteError(f"bracket must list some of {', '.join(BRACKET_CHOICES)}, not {_shown(bracket)}")
-    from analyzer.questions.bracket import BRACKET_PLAYS
-
-    plays = tuple(p for p in BRACKET_PLAYS if p == DEFAULT_PLAY or p in bracket)  # weakest first
-    from analyzer.questions.bracket import STRONG_DEALS
+    from analyzer.questions.bracket import BRACKET_PLAYS, STRONG_DEALS, default_bidders
     from analyzer.runs.stats import CV_MIN_N
 
+    play = form.get("play") or default_play()
+    if play not in PLAY_CHOICES:
+        raise BeloteError(f"play must be one of {', '.join(PLAY_CHOICES)}, not {_shown(play)}")
+    plays = tuple(p for p in BRACKET_PLAYS if p == play or p in bracket)  # the answer's player among them, weakest first
     strong = {p: _int(form, f"{p}_deals", CV_MIN_N, MAX_STRONG_DEALS[p], STRONG_DEALS[p]) for p in plays
               if p in MAX_STRONG_DEALS}
-    bid = default_bid(rules, DEFAULT_PLAY)
-    note = bid_note(rules, None, DEFAULT_PLAY)
-    pols = Policies.parse(bid, DEFAULT_PLAY, rules.players)
+    bid = default_bid(rules, play)
+    note = bid_note(rules, None, play)
+    pols = Policies.parse(bid, play, rules.players)
+    bidders = default_bidders(plays)  # belote take --bracket's: net's where net is a column
+    bracket_bid = default_bid(rules, bidders)
 
     def work(job):
         from analyzer.questions.take import analyse_take
 
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals, seed=seed,
-                         policies=pols, progress=lambda done: job.step(DEFAULT_PLAY, done, deals))
-        job.publish("take", take_view(r, deals, seed, note))
+                         policies=pols, progress=lambda done: job.step(play, done, deals))
+        job.publish("take", take_view(r, deals, seed, note, play))
         if len(plays) > 1:
             from analyzer.questions.bracket import analyse_bracket
 
+            known = {play: r} if bidders == play else {}  # the answer is a column where it bid as the bracket does
             b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays,
-                                deals=deals, strong_deals=strong, seed=seed, bid=bid, known={DEFAULT_PLAY: r},
+                                deals=deals, strong_deals=strong, seed=seed, bid=bracket_bid, known=known,
                                 progress=lambda play, done, total: job.step(play, done, total))
             job.publish("bracket", bracket_view(b, r, deals, seed, strong))
 
     return work
 
 
-def take_view(r, deals: int, seed: int, note: str = "") -> dict:
+PLAY_CHOICES = (FAST_PLAY, DEFAULT_PLAY)  # the play policies a take page offers: each plays every deal, in seconds
+
+
+def default_play() -> str:
+    """The play policy of ``belote take`` when ``--play`` is not given (``players.policies.DEFAULT_PLAY``, the
+    one place every question reads it from), so the page follows the command line."""
+    return DEFAULT_PLAY
+
+
+def _play_flag(play: str) -> str:
+    return "" if play == default_play() else f" --play {play}"
+
+
+def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic") -> dict:
     """The take page's table: the CLI's rows and cells (``take_table``), the verdict, the command,
-    and the CLI's ``--json`` object (``json``) the numbers come from."""
-    from analyzer.output import take_table
+    and the CLI's ``--json`` object (``json``) the numbers come from; ``words``, in each language,
+    the verdict, its reason, who bids and plays, the calls and the rows as a player says them
+    (``analyzer.output.words``)."""
+    from analyzer.output import take_table, words
     from analyzer.players.policy_files import describe_bid
     from analyzer.rules import Rules
     from analyzer.runs.fmt import ci_rate
 
     s = r.situation
     conditioned = s.seat > 0 or s.round == 2
+    d = r.as_dict()
+    rows = take_table.rows(r)
+    attrs = {c.name: c.attr for c in take_table.COLUMNS}
+    acc = r.acceptance
+
+    def in_words(lang):
+        return {"verdict": words.verdict(d, lang), "reason": words.reason(d, lang), "who": words.who_plays(d, lang),
+                "calls": [words.call_text(c.call.label, lang) for c in r.calls],
+                "title": words.situation_text(d["inputs"], lang),
+                "acceptance": words.PAGE[lang]["acceptance"].format(
+                    rate=f"{words.percent(acc.p, lang)} [{words.percent(acc.lo, lang)}, {words.percent(acc.hi, lang)}]",
+                    n=words.number(acc.n, lang, 0)) if conditioned else None,
+                "note": note and words.bid_note_text(note, lang)}
+
     return {
         "title": take_table.situation_text(s), "n": r.n, "seed": seed,
         "calls": [c.call.label for c in r.calls],
-        "rows": [[name, [take_table.cell(v) for v in vals]] for name, vals in take_table.rows(r)],
+        "rows": [[name, [take_table.cell(v) for v in vals]] for name, vals in rows],
+        "keys": [attrs[name] for name, _ in rows],
         "share": take_table.SHARE_SENTENCE,
         "acceptance": (f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
                        f"(rejection sampling under the bidding policy)") if conditioned else None,
         "verdict": r.verdict(), "best": r.best.call.label,
         "bidders": describe_bid(r.policies, s.rules) + (f" ({note})" if note else ""),
         "rules": {k: v for k, v in s.rules.options().items() if v != Rules.from_label(s.rules.label).options().get(k)},
-        "hands": r.hands, "seconds": round(r.seconds, 2),
-        "command": take_table.command(r, deals, seed),
-        "json": r.as_dict(),
+        "hands": r.hands, "seconds": round(r.seconds, 2), "play": play,
+        "command": take_table.command(r, deals, seed) + _play_flag(play),
+        "words": {lang: in_words(lang) for lang in words.LANGS},
+        "json": d,
     }
 
 
 def bracket_view(b, r, deals: int, seed: int, strong: dict) -> dict:
     """The bracket under the table: one column per play policy (an adjusted one followed by its
     plain numbers), the rows of ``take --bracket``, each policy's verdict and the bracket's."""
-    from analyzer.output import take_table
+    from analyzer.output import take_table, words
+    from analyzer.players.policies import as_typed
 
-    plays = ",".join(b.plays)
+    plays = ",".join(b.plays)  # --bracket sets the players: the answer's --play is not repeated
     sizes = ",".join(f"{p}={n}" for p, n in strong.items())
+    bd = b.as_dict()
+    rows = take_table.bracket_rows(b)
+    attrs = {c.name: c.attr for c in take_table.COLUMNS}
+
+    def in_words(lang):
+        return {"verdict": words.bracket_verdict(bd, lang),
+                "verdicts": [[p, words.verdict(x, lang)] for p, x in zip(b.plays, bd["results"])],
+                "heads": [words.bracket_head(head, lang) for head, _ in b.columns()],
+                "calls": [words.call_text(label, lang) if label else "" for label, _, _ in rows]}
+
     return {
         "columns": [{"head": head, "n": x.n} for head, x in b.columns()],
-        "rows": [[label, name, [take_table.cell(v) for v in cells]] for label, name, cells in take_table.bracket_rows(b)],
+        "rows": [[label, name, [take_table.cell(v) for v in cells]] for label, name, cells in rows],
+        "keys": [attrs[name] for _, name, _ in rows],
+        "words": {lang: in_words(lang) for lang in words.LANGS},
         "verdicts": [[p, x.verdict()] for p, x in zip(b.plays, b.results)],
         "notes": take_table.control_notes(b),
         "verdict": b.verdict(),
-        "command": f"{take_table.command(r, deals, seed)} --bracket --bracket-plays {plays}"
-                   + (f" --bracket-deals {sizes}" if sizes else ""),
+        "command": take_table.command(r, deals, seed).replace(f" --play {as_typed(r.policies.describe()['play'])}", "")
+                   + f" --bracket --bracket-plays {plays}" + (f" --bracket-deals {sizes}" if sizes else ""),
         "json": b.as_dict(),
     }
 
@@ -226,9 +282,10 @@ REVIEW_PIMC = "pimc:infer=bids"  # belote review's default
 
 
 def review_query(form: dict, logs: list) -> tuple:
-    """The review page's deal: ``{record: "<one belote-deal/1 line>"}``, ``{log: i, deal: n}`` (a log
-    given to ``belote serve --log``, by its number: a page never names a file) or ``{random: {variant,
-    players, seed, deal}}`` → (the job's function, the command that reviews the same deal)."""
+    """The review page's deal: ``{typed: {variant, players, rule, hands, trump, taker, plays, turned, bids}}``
+    (a deal entered by hand, docs/NOTATION.md), ``{record: "<one belote-deal/1 line>"}``, ``{log: i,
+    deal: n}`` (a log given to ``belote serve --log``, by its number: a page never names a file) or
+    ``{random: {variant, players, seed, deal}}`` → the job's function."""
     from analyzer.output.deallog import check_play
     from analyzer.rules.deal_schema import check_record
 
@@ -236,11 +293,20 @@ def review_query(form: dict, logs: list) -> tuple:
     if pimc not in (REVIEW_PIMC, "pimc", None, "none"):
         raise BeloteError(f'pimc must be "{REVIEW_PIMC}", "pimc" or "none", not {_shown(pimc)}')
     pimc = None if pimc in (None, "none") else pimc
-    chosen = [k for k in ("record", "log", "random") if form.get(k) is not None]
+    chosen = [k for k in ("typed", "record", "log", "random") if form.get(k) is not None]
     if len(chosen) != 1:
-        raise BeloteError("give one deal to review: a pasted record, a deal of a log, or a random deal")
+        raise BeloteError("give one deal to review: your own, a pasted record, a deal of a log, or a random deal")
     flag = "" if pimc == REVIEW_PIMC else f" --pimc {pimc or 'none'}"
-    if chosen == ["record"]:
+    rules = public = None
+    if chosen == ["typed"]:
+        rules, record, command = typed_inputs(form["typed"])
+        if not record["tricks"]:
+            raise BeloteError("no card is played yet: play the cards in the order they fell, then review")
+        command += flag
+        from analyzer.players import public_info
+
+        public = public_info(rules) if pimc else None  # as belote review --hands: the cards alone, no bidding
+    elif chosen == ["record"]:
         text = form["record"]
         if not isinstance(text, str) or len(text) > 64_000:
             raise BeloteError("record must be one belote-deal/1 line of at most 64,000 characters")
@@ -261,7 +327,7 @@ def review_query(form: dict, logs: list) -> tuple:
         check_play(record, path.name)  # read at start against the schema; its play checked now
         command = f"belote review {shlex.quote(str(path))} --deal {n}{flag}"
     else:
-        rules, seed, first = random_inputs(form["random"])  # checked now, dealt in the job (a kernel call)
+        random_rules, seed, first = random_inputs(form["random"])  # checked now, dealt in the job (a kernel call)
         record = None
     if record is not None and record.get("outcome") != "played":
         raise BeloteError(f"deal {record.get('deal')} was not played ({record.get('outcome')}): nothing to review")
@@ -269,9 +335,14 @@ def review_query(form: dict, logs: list) -> tuple:
     def work(job):
         from analyzer.questions.review import review
 
-        deal, how = (record, command) if record is not None else random_record(rules, seed, first, flag)
-        r = review(deal, pimc=pimc, progress=lambda done, total: job.step("review", done, total))
-        job.publish("review", review_view(r, deal, how))
+        note = None
+        if record is not None:
+            deal, how = record, command
+        else:
+            deal, how, note = random_record(random_rules, seed, first, flag)
+        r = review(deal, pimc=pimc, public=public, rules=rules,
+                   progress=lambda done, total: job.step("review", done, total))
+        job.publish("review", review_view(r, deal, how, note))
 
     return work
 
@@ -283,42 +354,265 @@ def random_inputs(form) -> tuple:
     return _rules(form), _seed(form), _int(form, "deal", 0, MAX_RANDOM_DEAL, 0, name="deal")
 
 
-def random_record(rules, seed: int, first: int, flag: str = "") -> tuple[dict, str]:
+def random_record(rules, seed: int, first: int, flag: str = "") -> tuple[dict, str, dict | None]:
     """Deal ``first`` of ``belote simulate --seed SEED`` (heuristic bidding and play), or the first
-    played one after it, and the commands that log and review it."""
+    played one after it, the commands that log and review it, and (when deal ``first`` was not
+    played) a note saying so: ``{asked, deal, why}``."""
     from analyzer.players.policies import Policies
     from analyzer.runs.records import hand_record
     from analyzer.runs.simulate import SimConfig
 
     pols = Policies.parse("heuristic", "heuristic", rules.players)
+    skipped = None
     for d in range(first, first + 64):  # a passed-out deal is skipped: about one in four in classic
         cfg = SimConfig(rules=rules, policies=pols, deals=d + 1, seed=seed)
         record = hand_record(cfg, d)
         if record.get("outcome") == "played":
             break
+        skipped = skipped or record.get("outcome")
     else:
         raise BeloteError(f"no played deal among deals {first}..{first + 63} of seed {seed}")
     args = ["belote", "simulate", "--variant", rules.variant]
     if len(PLAYER_COUNTS[rules.variant]) > 1:
         args += ["--players", str(rules.players)]
     args += ["--seed", str(seed), "--deals", str(d + 1), "--log", "deal.jsonl", "--log-deals", str(d + 1), "-q"]
-    return record, f"{shlex.join(args)} && belote review deal.jsonl --deal {d}{flag}"
+    note = None if skipped is None else {"asked": first, "deal": d, "why": skipped}
+    return record, f"{shlex.join(args)} && belote review deal.jsonl --deal {d}{flag}", note
 
 
-def review_view(r, record: dict, command: str) -> dict:
-    """The review page's deal: the CLI's ``--json`` object (``json``), the cards each seat holds at
-    the first trick (every card open: a review sees them all), the players and sides, the command."""
+# the direction of play (RULES.md §2; the seeds: Piekjas "kloksgewijs", classic "tegen de klok in"); the
+# pages draw the seats so; two players have none
+DIRECTION = {"classic": "counter", "piekjas": "clockwise", "dekjas": None}
+
+
+def review_view(r, record: dict, command: str, note: dict | None = None) -> dict:
+    """The review page's deal: the CLI's ``--json`` object (``json``: its ``played`` tells the tricks,
+    roem, stuk and result), the cards each seat holds at the first trick (every card open: a review
+    sees them all; Dekjas: its piles too), the players and sides, the bidding and turned card when
+    known, the command; ``story``, in each language, the deal as a player tells it."""
     import numpy as np
 
     from analyzer.game.state import ST_DOWN, ST_HANDS, state_from_record
+    from analyzer.output import words
     from analyzer.rules.cards import format_card, mask_to_cards
 
     st, rules = state_from_record(record)
     start = [[format_card(c) for c in mask_to_cards(int(np.int64(st[ST_HANDS + s]) | np.int64(st[ST_DOWN + s])))]
              for s in range(rules.players)]
-    return {"json": r.as_dict(), "start": start, "players": rules.players, "partners": bool(rules.partners),
+    d = r.as_dict()
+    return {"json": d, "start": start, "players": rules.players, "partners": bool(rules.partners),
             "deal": record.get("deal"), "variant": rules.label, "bids": record.get("bids", []),
-            "result": record.get("result"), "command": command}
+            "turned": record.get("turned"), "koe": record.get("koe"), "piles": record.get("piles"),
+            "result": d["played"]["result"], "command": command, "note": note,
+            "direction": DIRECTION[rules.variant],
+            "story": {lang: story_words(record, rules, d["played"], lang, note) for lang in words.LANGS}}
+
+
+def story_words(record: dict, rules, played: dict, lang: str, note: dict | None = None) -> dict:
+    """A deal as a player tells it (``analyzer.output.words``): the headline, each seat's name, the
+    bidding call by call, the turned card, each completed trick (winner, points), the roem and stuk
+    with the trick they are said in, and the result once the deal is over."""
+    from analyzer.output import words
+
+    n = rules.players
+    trump = words.SUIT_SIGNS[record["trump"]]
+    taker = words.seat_text(record["troefmaker"], n, lang) + (words.PAGE[lang]["koe_mark"] if record.get("koe")
+                                                                 else "")
+    deal = record.get("deal")
+    ui = words.PAGE[lang]
+    announce = [{"trick": d["trick"], "text": words.declaration_text(d, n, lang)} for d in played["declarations"]]
+    if played["stuk"]:
+        for k, t in enumerate(played["stuk_tricks"]):
+            announce.append({"trick": t, "text": words.stuk_text(played["stuk"], n, k == 1, lang)})
+    why = {"passed_out": "everyone passed twice" if lang == "en" else "iedereen paste twee keer",
+           "redeal": "a new deal after a smous" if lang == "en" else "opnieuw delen na een smous"}
+    return {
+        "headline": ui["headline" if deal is not None else "headline_own"].format(
+            deal=deal, variant=words.label_text(rules.label, lang), trump=trump, taker=taker),
+        "seats": [words.seat_text(s, n, lang) + (f" · {words.partner_text(s, n, lang)}" if rules.partners else "")
+                  for s in range(n)],
+        "bids": [words.bid_text(b, n, lang) for b in record.get("bids") or []],
+        "turned": words.card_text(record["turned"], lang) if record.get("turned") else None,
+        "tricks": [words.trick_text(t, tr, n, lang) for t, tr in enumerate(played["tricks"])],
+        "announce": sorted(announce, key=lambda a: a["trick"]),
+        "result": words.result_lines(dict(record, result=played["result"]), rules, lang) if played["result"] else [],
+        "note": None if note is None else ui["note_skipped"].format(asked=note["asked"], deal=note["deal"],
+                                                                    why=why.get(note["why"], note["why"])),
+    }
+
+
+def options_view() -> dict:
+    """What the pages offer, from the code that decides it: each variant's row (players, cards,
+    tricks, piles, partners, calls, the direction of play), its house rules (each option's values,
+    the default first, and the target), the play policies and the command line's default, the
+    bracket's policies and their deals."""
+    from analyzer.questions.bracket import STRONG_DEALS
+    from analyzer.rules.options import option_choices
+    from analyzer.rules.variants import VARIANT_ROWS
+
+    rows = {}
+    for label, row in VARIANT_ROWS.items():
+        rows[label] = {"family": row.family, "players": row.players, "first_deal": row.first_deal,
+                       "tricks": row.tricks, "partners": row.partners, "piles": row.piles, "smous": row.smous,
+                       "koe": row.koe, "taker_gets_turned": row.taker_gets_turned, "fille": row.fille,
+                       "direction": DIRECTION[row.family], "target": row.target,
+                       "rules": {k: list(v) for k, v in option_choices(row.family, row.players).items()}}
+    return {"variants": rows, "player_counts": {v: list(c) for v, c in PLAYER_COUNTS.items()},
+            "play": list(PLAY_CHOICES), "default_play": default_play(), "bracket": list(BRACKET_CHOICES),
+            "strong_deals": {p: STRONG_DEALS[p] for p in MAX_STRONG_DEALS}, "max_strong_deals": MAX_STRONG_DEALS,
+            "max_take_deals": MAX_TAKE_DEALS, "review_pimc": REVIEW_PIMC}
+
+
+# ---- a deal entered by hand -------------------------------------------------------------------------
+
+MAX_TYPED = 1_000  # characters of a typed field (a deal's hands are about 250)
+
+
+def typed_inputs(form) -> tuple:
+    """A deal entered by hand, ``{variant, players, rule, hands, trump, taker, plays, turned, bids}``
+    (docs/NOTATION.md; ``bids``: the calls in order, ``pass take:h ...``, which decide the trump and
+    the troefmaker when these are not given), checked with the command line's one-line errors →
+    (rules, the record ``review`` reads, the ``belote review`` command that reviews the same deal)."""
+    from analyzer.game.played import bidding
+    from analyzer.questions.review import typed_record
+    from analyzer.rules.cards import format_card, parse_cards_in
+
+    if not isinstance(form, dict):
+        raise BeloteError("typed must be {variant, players, rule, hands, trump, taker, plays, turned, bids}")
+    rules = _rules(form, options=True)
+    hands = _text(form, "hands", required=True, limit=MAX_TYPED)
+    plays = _text(form, "plays", limit=MAX_TYPED) or ""
+    turned_text, bids = _text(form, "turned", limit=8), _text(form, "bids", limit=MAX_TYPED)
+    turned = None
+    if turned_text:
+        got = parse_cards_in(turned_text)
+        if len(got) != 1:
+            raise BeloteError(f"turned must be one card, not {_shown(turned_text)}")
+        turned = got[0]
+    trump, taker = _text(form, "trump", limit=8), form.get("taker")
+    told = None
+    if bids:
+        if turned is None:
+            raise BeloteError("the bidding needs the turned card: its suit is the trump of round 1")
+        told = bidding(rules, turned, bids)
+        if "next" in told:
+            raise BeloteError(f"the bidding is not over: seat {told['next']['seat']} still calls "
+                              f"({' '.join(told['next']['calls'])})")
+        if told["outcome"] != "played":
+            raise BeloteError(f"the bidding ends {told['outcome'].replace('_', ' ')}: the deal is not played")
+        if trump is not None and trump.lower() != told["trump"] or taker not in (None, "", told["taker"]):
+            raise BeloteError(f"the bidding makes seat {told['taker']} troefmaker in {told['trump']}, not the trump and "
+                              "troefmaker given")
+        trump, taker = told["trump"], told["taker"]
+    if trump is None:
+        raise BeloteError("trump is missing: choose the trump suit (h, d, c or s), or give the bidding")
+    taker = _int({} if taker in (None, "") else {"taker": taker}, "taker", 0, rules.players - 1, 0)
+    record = typed_record(rules, hands, trump, taker, plays)
+    if turned is not None:
+        record["turned"] = format_card(turned)
+        _check_turned(rules, record, turned)
+    if told is not None:
+        record["bids"], record["koe"] = told["bids"], told["koe"]
+    return rules, record, typed_command(rules, record)
+
+
+def _check_turned(rules, record: dict, turned: int) -> None:
+    """Where the turned card must lie (RULES.md §3): with the troefmaker in classic (it takes it), one
+    of the dealer's face-up cards in Dekjas (its last pile)."""
+    from analyzer.rules.cards import format_card
+
+    card = format_card(turned)
+    if rules.piles:
+        if card not in [up for _, up in record["piles"][rules.players - 1]]:
+            raise BeloteError(f"the turned card {card} is the dealer's last face-up card: it must be one of seat "
+                              f"{rules.players - 1}'s face-up cards")
+    elif rules.variant == "classic" and card not in record["start_hands"][record["troefmaker"]]:
+        raise BeloteError(f"the turned card {card} goes to the troefmaker (RULES.md §3): seat {record['troefmaker']} "
+                          "must hold it")
+
+
+def typed_command(rules, record: dict) -> str:
+    """``belote review --hands ...`` for a typed record (its cards in the English notation)."""
+    args = ["belote", "review"]
+    if rules.variant != "classic":
+        args += ["--variant", rules.variant]
+        if len(PLAYER_COUNTS[rules.variant]) > 1:
+            args += ["--players", str(rules.players)]
+    from analyzer.rules import Rules
+
+    defaults = Rules.from_label(rules.label).options()
+    for key, value in rules.options().items():
+        if defaults.get(key) != value:
+            args += ["--rule", f"{key}={value}"]
+    if rules.piles:
+        hands = " / ".join(" ".join(f"{up}:{down}" for down, up in seat) for seat in record["piles"])
+    else:
+        hands = " / ".join(" ".join(h) for h in record["start_hands"])
+    args += ["--hands", hands, "--trump", record["trump"], "--taker", str(record["troefmaker"])]
+    plays = " ".join(c for t in record["tricks"] for _, c in t["plays"])
+    if plays:
+        args += ["--plays", plays]
+    return shlex.join(args)
+
+
+def deal_view(form: dict) -> dict:
+    """The editor's deal so far (``typed_inputs``' fields; every one optional but the hands, the
+    plays up to the card just clicked): the bidding as far as it goes (``bidding``: the calls open
+    next), and, once trump and troefmaker are known, the play: each completed trick with its winner
+    and points, the trick on the table, the cards each seat holds (Dekjas: face up, and face down),
+    the seat to play and its legal cards. A card that may not be played is refused (``refused``: the
+    command line's line in English, and in each language's words) and the deal is the one before it."""
+    import numpy as np
+
+    from analyzer.game.played import bidding, play_out, refusal
+    from analyzer.game.state import ST_DOWN, ST_HANDS, ST_TO_MOVE, is_over, play_card, trick_so_far
+    from analyzer.output import words
+    from analyzer.questions.review import start_of
+    from analyzer.rules.cards import format_card, mask_to_cards, parse_cards_in
+
+    if not isinstance(form, dict):
+        raise BeloteError("the deal must be a JSON object")
+    out: dict = {}
+    rules = _rules(form, options=True)
+    bids, turned_text = _text(form, "bids", limit=MAX_TYPED), _text(form, "turned", limit=8)
+    if turned_text:
+        told = bidding(rules, parse_cards_in(turned_text)[0], bids or "")
+        out["bidding"] = told
+        if "next" in told or told["outcome"] != "played":
+            return out
+    plays = (_text(form, "plays", limit=MAX_TYPED) or "").replace(",", " ").split()
+    base = dict(form, plays="")
+    rules, record, command = typed_inputs(base)
+    st, _ = start_of(record, rules)
+    rec = rules.record()
+    done = []
+    for k, token in enumerate(plays):
+        card = parse_cards_in(token)[0]
+        refused = refusal(st, rules, card)
+        if refused is not None:
+            out["refused"] = {"en": words.refusal_text(*refused, k + 1, piles=rules.piles, notation=True),
+                              "words": {lang: words.refusal_text(*refused, k + 1, lang, piles=rules.piles)
+                                        for lang in words.LANGS}, "card": format_card(card)}
+            break
+        play_card(st, rec, card)
+        done.append(format_card(card))
+    record = typed_inputs(dict(form, plays=" ".join(done)))[1]
+    played = play_out(record, rules)
+    seats = range(rules.players)
+    out.update({
+        "plays": done, "tricks": played["tricks"], "trick": [[s, format_card(c)] for s, c in trick_so_far(st, rules)],
+        "held": [[format_card(c) for c in mask_to_cards(int(np.int64(st[ST_HANDS + s])))] for s in seats],
+        "down": [[format_card(c) for c in mask_to_cards(int(np.int64(st[ST_DOWN + s])))] for s in seats],
+        "over": bool(is_over(st, rec)), "trump": record["trump"], "taker": record["troefmaker"],
+        "command": typed_command(rules, record),
+    })
+    if not out["over"]:
+        from analyzer.game.state import legal_cards
+
+        out["to_move"] = int(st[ST_TO_MOVE])
+        out["legal"] = [format_card(c) for c in mask_to_cards(int(legal_cards(st, rec)))]
+    out["story"] = {lang: story_words(record, rules, played, lang) for lang in words.LANGS}
+    return out
 
 
 # ---- reports --------------------------------------------------------------------------------
@@ -340,4 +634,5 @@ def report_list(folder) -> list[dict]:
 
 
 __all__ = ["read_json", "MAX_DEPTH", "MAX_DIGITS", "take_query", "review_query", "random_inputs", "random_record",
-           "take_view", "bracket_view", "review_view", "report_list"]
+           "take_view", "bracket_view", "review_view", "story_words", "typed_inputs", "typed_command", "deal_view",
+           "options_view", "default_play", "report_list", "DIRECTION", "PLAY_CHOICES"]
