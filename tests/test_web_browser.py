@@ -13,7 +13,8 @@ English and Dutch:
   page lists every term; a report opens; closing a page stops its question.
 
 Screenshots of each page go to the test's folder (and to ``$BELOTE_SCREENSHOTS`` when set: the
-README's pictures, ``BELOTE_SCREENSHOTS=docs/images pytest tests/test_web_browser.py``)."""
+README's pictures, ``BELOTE_SCREENSHOTS=/tmp/shots pytest tests/test_web_browser.py`` then
+``cp /tmp/shots/serve_{take,review}_{desktop,phone}.png docs/images/``)."""
 
 from __future__ import annotations
 
@@ -102,8 +103,11 @@ def _shot(d, name: str, folder: Path, element: str | None = None, most: int = 40
     path = folder / f"{name}.png"
     path.write_bytes(base64.b64decode(data["data"]))
     assert path.stat().st_size > 10_000  # a page drawn, not a blank one
-    if os.environ.get("BELOTE_SCREENSHOTS"):
-        shutil.copy(path, Path(os.environ["BELOTE_SCREENSHOTS"]) / f"serve_{name}.png")
+    if os.environ.get("BELOTE_SCREENSHOTS"):  # the README's: small, a palette of 128 colours
+        from PIL import Image
+
+        Image.open(path).convert("RGB").quantize(128).save(Path(os.environ["BELOTE_SCREENSHOTS"]) / f"serve_{name}.png",
+                                                           optimize=True)
     return path
 
 
@@ -255,17 +259,18 @@ def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(brow
                 words.card_text(x, "en"): (c["values"][x], c["losses"][x]) for x in c["values"]}
             played = d.find_element(By.ID, f"seat-{c['seat']}").find_element(By.CSS_SELECTOR, f'[data-card="{c["card"]}"]')
             assert "played" in played.get_attribute("class")
-            valued += 1
-        if k == 5:
+        if k >= 4 and not c["forced"] and not valued:  # a card with a choice: the legal cards coloured
             _shot(d, "review_log_en_1280", shots)
+            _shot(d, "review_desktop", shots, element="answer", most=1250)
+        valued += k >= 4 and not c["forced"]
         d.find_element(By.ID, "next").click()
     assert valued > 0
     assert f"step={len(cards)}" in d.current_url  # the step is in the link
     result = [p.text for p in d.find_elements(By.CSS_SELECTOR, "#result p")]
     from analyzer.rules import Rules
 
-    assert result == words.result_lines({"troefmaker": cli["troefmaker"], "result": cli["played"]["result"]},
-                                        Rules.from_label("classic"), "en")
+    assert result == words.result_lines({"troefmaker": cli["troefmaker"], **cli["played"]}, Rules.from_label("classic"),
+                                        "en")
     assert len(d.find_elements(By.CSS_SELECTOR, "#story > li")) == 8
     totals = _table(d, "totals-table")[1:]
     assert [int(r[1]) for r in totals] == [cli["given_away"]["seats"][str(s)] for s in range(len(totals))]
@@ -362,14 +367,14 @@ def test_a_dekjas_deal_entered_by_clicking_is_reviewed_as_the_cli_reviews_it(bro
     from analyzer.rules import Rules
 
     assert [p.text for p in d.find_elements(By.CSS_SELECTOR, "#result p")] == words.result_lines(
-        {"troefmaker": record["troefmaker"], "result": record["result"]}, Rules.from_label("dekjas"), "en")
+        record, Rules.from_label("dekjas"), "en")
     assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")] == [
         words.bid_text(b, 2, "en") for b in record["bids"]]
     _fits(d)
     d.find_element(By.ID, "first").click()
     for _ in range(9):
         d.find_element(By.ID, "next").click()
-    _shot(d, "review_desktop", shots, element="answer", most=1250)
+    _shot(d, "review_dekjas_en_1280", shots, element="answer", most=1250)
     # the same deal's link, on a phone, in Dutch: answered on load
     url = d.current_url.replace("lang=en", "lang=nl")
     _device(d, PHONE)

@@ -439,17 +439,19 @@ def reason(answer: dict, lang: str = "en") -> str:
         else:
             later.append("after passing you almost never become troefmaker" if en
                          else "na passen word je bijna nooit troefmaker")
+    later_first = passing is best and passing["we_take"]["p"] >= 0.5
     for c in (best, second):
         if c["call"] == "pass":
             continue
         call = call_text(c["label"], lang)
-        parts.append((f"{call} is made in {pct(c, 'made')} of deals and goes nat in {pct(c, 'dedans')}" if en
+        subject = "it" if c is best and not later_first else call  # "Why take ♥: it is made in ..."
+        parts.append((f"{subject} is made in {pct(c, 'made')} of deals and goes nat in {pct(c, 'dedans')}" if en
                       else f"{call}: gehaald in {pct(c, 'made')} van de spellen, nat in {pct(c, 'dedans')}"))
         if c["not_played"]["p"] >= 0.01:
             parts.append((f"{call} ends in a new deal in {pct(c, 'not_played')}" if en
                           else f"{call} eindigt in {pct(c, 'not_played')} in opnieuw delen"))
     # what decides first: when passing wins and mostly makes you troefmaker anyway, that; else how taking ends
-    parts = later + parts if passing is best and passing["we_take"]["p"] >= 0.5 else parts + later
+    parts = later + parts if later_first else parts + later
     if passing is not None and passing["we_take"]["p"] >= 0.005:
         parts.append((f"after passing your side makes it in {pct(passing, 'made')} and goes nat in "
                       f"{pct(passing, 'dedans')}" if en else
@@ -554,8 +556,9 @@ def stuk_text(stuk: dict, players: int, second: bool, lang: str = "en") -> str:
 
 
 def result_lines(record: dict, rules, lang: str = "en") -> list[str]:
-    """The hand's result in the game's words: made, nat, litige or tie, pit, the points of each side
-    and what each writes on the score sheet (``record``: DEAL_LOG.md's ``result``, ``troefmaker``)."""
+    """The hand's result in the game's words: made, nat, litige or tie, pit, who scores the roem and
+    the stuk, the points of each side and what each writes on the score sheet (``record``: DEAL_LOG.md's
+    ``result``, ``troefmaker``, ``declarations``, ``stuk``)."""
     res = record["result"]
     en = lang == "en"
     taker = record["troefmaker"]
@@ -594,6 +597,19 @@ def result_lines(record: dict, rules, lang: str = "en") -> list[str]:
         s = ", ".join(side_text(x, rules, lang) for x in pit["trickless_sides"])
         lines.append(f"Pit: {s} won no trick: 100 points each, shared by the others." if en else
                      f"Pit: {s} haalde geen slag: 100 punten elk, verdeeld over de anderen.")
+    decls = record.get("declarations") or []
+    if decls:
+        if res["roem_side"] is None:
+            lines.append("Roem: equal best declarations, nobody scores them." if en else
+                         "Roem: gelijke hoogste roem, niemand krijgt hem.")
+        else:
+            s = res["roem_side"]
+            won = sum(d["points"] for d in decls if (d["seat"] & 1 if rules.partners else d["seat"]) == s)
+            lines.append(f"Roem: {side_text(s, rules, lang)} has the best declaration and scores {won}." if en else
+                         f"Roem: {side_text(s, rules, lang)} heeft de hoogste roem en krijgt {won}.")
+    if record.get("stuk"):
+        who = side_text(record["stuk"]["seat"] & 1 if rules.partners else record["stuk"]["seat"], rules, lang)
+        lines.append(f"Stuk: {who} scores 20." if en else f"Stuk: {who} krijgt 20.")
     pts = ", ".join(f"{side_text(s, rules, lang)} {res['raw_totals'][s]}" for s in sides)
     lines.append((f"Points (cards, last trick, roem and stuk): {pts}." if en else
                   f"Punten (kaarten, laatste slag, roem en stuk): {pts}."))

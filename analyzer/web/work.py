@@ -435,7 +435,7 @@ def story_words(record: dict, rules, played: dict, lang: str, note: dict | None 
         "turned": words.card_text(record["turned"], lang) if record.get("turned") else None,
         "tricks": [words.trick_text(t, tr, n, lang) for t, tr in enumerate(played["tricks"])],
         "announce": sorted(announce, key=lambda a: a["trick"]),
-        "result": words.result_lines(dict(record, result=played["result"]), rules, lang) if played["result"] else [],
+        "result": words.result_lines(dict(record, **played), rules, lang) if played["result"] else [],
         "note": None if note is None else ui["note_skipped"].format(asked=note["asked"], deal=note["deal"],
                                                                     why=why.get(note["why"], note["why"])),
     }
