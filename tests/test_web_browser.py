@@ -235,6 +235,38 @@ def test_house_rules_are_named_choices_and_the_play_policy_the_cli_s_default(bro
     _fits(d)
 
 
+def test_the_dekjas_turned_card_is_picked_among_the_dealer_s_face_up_cards(browser, site):
+    d = browser
+    _open(d, site, "/?variant=dekjas&lang=en&seat=0", PHONE)
+    for c in "Jh 9h Ah Ac Tc 7d 8s Ks".split():
+        d.find_element(By.CSS_SELECTOR, f'#grid [data-card="{c}"]').click()
+    d.find_element(By.CSS_SELECTOR, "input[name=target][value=theirs]").click()
+    for c in "7c 8c 9c Qd Kd Ad Ts Qh".split():
+        d.find_element(By.CSS_SELECTOR, f'#grid [data-card="{c}"]').click()
+    d.find_element(By.CSS_SELECTOR, "input[name=target][value=turned]").click()
+    d.find_element(By.CSS_SELECTOR, '#grid [data-card="Qh"]').click()  # one of theirs: the dealer's (seat 1)
+    assert d.find_element(By.ID, "turned").get_attribute("value") == "Qh"
+    assert d.find_element(By.ID, "theirs").get_attribute("value") == "7c 8c 9c Qd Kd Ad Ts Qh"
+    _fits(d)
+
+
+def test_a_bracket_s_time_left_is_its_stage_s_own_and_says_finishing_at_the_end(browser, site):
+    """The progress of a bracket: the heuristic's 100,000 deals in 2 s, then dd's 500 at a hand a
+    second: dd's time left comes from dd's own rate, not the whole job's; a full count says finishing
+    (the control run that follows has no count of its own)."""
+    d = browser
+    _open(d, site, "/?lang=en")
+    said = d.execute_script("""
+        const box = document.getElementById('progress'), out = [];
+        const step = (stage, done, total, seconds) => { showProgress(box, {state: 'running', progress: {stage, done, total, seconds}});
+                                                        out.push(box.querySelector('.ptext').textContent); };
+        STAGE = {name: null, since: 0};
+        step('heuristic', 50000, 100000, 1.5); step('dd', 50, 500, 62); step('dd', 100, 500, 112); step('dd', 500, 500, 512);
+        return out;""")
+    assert said == ["heuristic: 50,000 of 100,000, about 2 s left", "dd: 50 of 500", "dd: 100 of 500, about 200 s left",
+                    "dd: 500 of 500, finishing"]
+
+
 # ---- review a deal ---------------------------------------------------------------------------------
 
 def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(browser, site, shots):

@@ -41,8 +41,8 @@ and, if a kernel needs it, an inline function of the record in ``analyzer.rules.
 field to ``RulesRecord`` cost the hand loop 17%, nine 40% (docs/BENCHMARKS.md, 2026-12-04). A
 new row is more: a row is found by (family, player count), and the kernels derive its facts from
 those two fields (``structure``), so a new label needs a new count or family the kernels can
-deal and play (not tried); the web page's ``analyzer/web/static/take.js`` and ``review.js`` also
-still know each family's player counts and hand sizes.
+deal and play (not tried); the web pages read the rows (``/api/options``), but their lists of
+families and player counts are written in ``analyzer/web/static/take.html`` and ``review.html``.
 """
 
 from __future__ import annotations

@@ -129,7 +129,7 @@ function showProgress(box, v) {
   const p = v.progress || {};
   if (v.state === "waiting") { bar.style.width = "0"; text.textContent = t("waiting", { place: p.place }); return; }
   if (v.state !== "running") { box.hidden = true; return; }
-  if (p.stage !== STAGE.name) STAGE = { name: p.stage, since: p.seconds || 0 };
+  if (p.stage !== STAGE.name) STAGE = { name: p.stage, since: STAGE.name === null ? 0 : p.seconds || 0 };  // seen every 0.4 s
   const frac = p.total ? Math.min(1, p.done / p.total) : 0;
   bar.style.width = `${(100 * frac).toFixed(1)}%`;
   const spent = (p.seconds || 0) - STAGE.since;

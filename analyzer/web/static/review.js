@@ -233,7 +233,7 @@ function drawEditor() {
 function drawBids() {
   const box = $("bids-box"), n = row().players;
   box.replaceChildren(el("b", { text: t("bidding_opt") + ": " }));
-  if (!ED.turned) { box.append(el("span", { class: "muted", text: t("turned") + "?" })); return; }
+  if (!ED.turned) { box.append(el("span", { class: "muted", text: t("bid_needs_turned") })); return; }
   const told = STATE && STATE.bidding;
   const list = el("ol", { class: "calls", id: "edit-bids" });
   ED.bids.forEach((c, i) => {

@@ -131,6 +131,7 @@ function showTake(a) {
   $("reason").textContent = w.reason;
   $("title").textContent = w.title;
   $("n-line").textContent = t("n_line", { n: num(a.n), seed: a.seed });
+  $("take-box").classList.toggle("wide", a.calls.length > 4);
   $("take-box").replaceChildren(table(["", ...w.calls], a.rows.map(([, cells], i) => [rowLabel(a.keys[i]), ...cells]), "take-table", true));
   $("share").textContent = t("share");
   $("acceptance").textContent = w.acceptance || "";
@@ -142,6 +143,7 @@ function showBracket(b) {
   const w = b.words[W.lang];
   $("bracket").hidden = false;
   $("bracket-verdict").textContent = w.verdict;
+  $("bracket-box").classList.toggle("wide", b.columns.length > 3);
   $("bracket-box").replaceChildren(table([t("call"), "", ...b.columns.map((c, i) => `${w.heads[i]} (n=${num(c.n)})`)],
     b.rows.map(([, , cells], i) => [w.calls[i], rowLabel(b.keys[i]), ...cells]), "bracket-table", true));
   $("bracket-verdicts").replaceChildren(...w.verdicts.map(([p, v]) => el("li", { text: `${p}: ${v}` })));
