@@ -60,6 +60,19 @@ def test_a_deal_played_out_from_its_cards_is_told_as_its_log_tells_it(label):
     assert roem and stuk  # the deals hold some of each: the comparison is not empty
 
 
+@pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])
+def test_a_hand_of_a_game_is_scored_with_its_reserve_and_the_game_s_totals(label):
+    from analyzer.runs.records import game_records
+
+    rules = Rules.from_label(label)
+    cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players), deals=1, seed=3,
+                    threads=1)
+    records = [r for g in range(3) for r in game_records(cfg, g) if r["outcome"] == "played"]
+    assert any(any(r["totals_before"]) for r in records)  # hands played with a score on the sheet
+    for r in records:
+        assert play_out(r, rules)["result"] == r["result"], (r["game"], r["deal"])
+
+
 def _dekjas_typed(record: dict) -> tuple[str, str]:
     hands = " / ".join(" ".join(f"{up}:{down}" for down, up in seat) for seat in record["piles"])
     return hands, " ".join(c for t in record["tricks"] for _, c in t["plays"])

@@ -8,8 +8,9 @@ plays the cards of either through the one game state (``analyzer.game.state``: `
 ``trick_points``) and scores it with the engine's functions (``analyzer.rules.engine``:
 ``declarations``, ``roem_side``, ``stuk_side``, ``score_hand``), so a typed deal gets the fields a
 log would have written, and a logged one the same fields it holds (``tests/test_played.py``
-checks them against logs of every variant). A single hand: no reserve before it, no game totals
-(the trickless-roem rule of §6 needs a game).
+checks them against logs of every variant, single hands and hands of games). A typed deal is a
+single hand: no reserve before it, no game totals (the trickless-roem rule of §6 needs a game); a
+logged hand of a game is scored with its ``reserve_before`` and ``totals_before``.
 
 ``refusal`` says why the seat to move may not play a card, from the legal set the engine gives
 (``legal_cards``, the one implementation of §4): not held (Dekjas: not face up); follow suit
@@ -107,11 +108,14 @@ def play_out(record: dict, rules: Rules) -> dict:
     by_seat = [[d for s, d, _ in decls if s == seat] for seat in range(rules.players)]
     roem = engine.roem_side(by_seat, trump, rules)
     stuk_points = [STUK_POINTS if s == stuk else 0 for s in range(n_sides)]
-    r = engine.score_hand(rules, side(taker), card_points, won, decl_points, roem, stuk_points)
+    # a hand of a game (DEAL_LOG.md): the reserve it inherits, and the totals the trickless-roem rule reads
+    reserve = int((record.get("result") or {}).get("reserve_before", 0))
+    r = engine.score_hand(rules, side(taker), card_points, won, decl_points, roem, stuk_points, reserve,
+                          record.get("totals_before"))
     out["result"] = {
         "card_points": r.card_points, "roem_side": roem, "raw_totals": r.raw_totals, "outcome": r.outcome,
         "pit": {"all_tricks_side": r.all_tricks_side, "trickless_sides": r.trickless_sides},
-        "reserve_before": 0, "reserve_after": r.reserve_after, "scores": r.scores,
+        "reserve_before": reserve, "reserve_after": r.reserve_after, "scores": r.scores,
     }
     return out
 
