@@ -41,8 +41,14 @@ function cardEl(card, cls = "") {
   const [, colour] = SUITS[card[1]];
   const e = el("span", { class: `card ${colour} ${cls}`.trim(), "data-card": card, title: cardText(card) });
   e.textContent = cardText(card);
+  if (/\bpick\b/.test(cls)) { e.tabIndex = 0; e.setAttribute("role", "button"); }  // a card to click: a key works too
   return e;
 }
+document.addEventListener("keydown", e => {
+  if ((e.key === "Enter" || e.key === " ") && e.target.classList && e.target.classList.contains("pick")) {
+    e.preventDefault(); e.target.click();
+  }
+});
 const cardsText = cards => cards.map(cardText).join(" ");
 
 // A term with its explanation on hover or tap (focus): the words' TERMS.

@@ -188,6 +188,9 @@ function fromLink() {
 boot(async () => {
   $("play").replaceChildren(...OPT.play.map(p => el("option", { value: p, text: W.policies[p] + (p === OPT.default_play ? ` (${t("default")})` : "") })));
   $("play").value = OPT.default_play;
+  for (const p of ["pimc", "dd"]) {  // the bracket's deals: the command line's defaults and the server's bounds
+    $(`${p}-deals`).value = OPT.strong_deals[p]; $(`${p}-deals`).max = OPT.max_strong_deals[p];
+  }
   $("variant").addEventListener("change", layout);
   $("players").addEventListener("change", layout);
   $("seat").addEventListener("change", seatWords);
