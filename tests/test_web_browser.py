@@ -444,6 +444,22 @@ def test_the_reports_page_opens_a_report(browser, site, shots):
     assert d.find_element(By.ID, "title").text == "demo report"
 
 
+@pytest.mark.parametrize("lang, width", [("en", PHONE), ("nl", DESKTOP)])
+def test_every_page_speaks_the_language_asked_and_fits_the_screen(browser, site, lang, width):
+    """The combinations the other tests leave out: each page in English on a phone and in Dutch on a
+    desktop, its header in the language, no sideways scrolling, every target big enough."""
+    d = browser
+    for path in ("/", "/review", "/glossary", "/reports"):
+        _open(d, site, f"{path}?lang={lang}", width)
+        nav = [a.text for a in d.find_elements(By.CSS_SELECTOR, "header nav a")]
+        assert nav == [words.PAGE[lang][k] for k in ("nav_take", "nav_review", "nav_words", "nav_reports")], path
+        assert d.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+        _fits(d)
+    _open(d, site, f"/?lang={lang}", width)  # the game's terms, each explained where the seat is chosen
+    d.find_element(By.CSS_SELECTOR, "#seat-words .term[data-key=voorhand]").click()
+    assert d.execute_script("return document.activeElement.dataset.tip") == words.TERMS["voorhand"][lang][1]
+
+
 def test_the_language_switch_keeps_the_page_s_state(browser, site):
     d = browser
     _open(d, site, "/review?variant=piekjas&players=4&lang=en", PHONE)

@@ -22,11 +22,16 @@ function layout() {
   drawGrid();
 }
 
-// Who sits where, in words: the direction of play, the partner.
+// Who sits where, in words: the direction of play, the partner; and this game's terms, each explained
+// on hover or tap (the Words page has them all).
 function seatWords() {
   const r = row(), s = +$("seat").value;
   const partner = r.partners ? ` ${W.terms.maat.word}: ${seatName((s + 2) % 4, 4)}.` : "";
-  $("seat-words").textContent = `${directionText(r.direction)}${partner}`;
+  const keys = ["voorhand", "gever", "troefmaker", ...(r.partners ? ["maat"] : []), ...(r.koe ? ["koe"] : []),
+                ...(r.smous ? ["smous"] : []), "nat", "pit"];
+  const terms = keys.flatMap((k, i) => [i ? " · " : "", termEl(W.terms[k].word, W.terms[k].explain, k)]);
+  $("seat-words").replaceChildren(`${directionText(r.direction)}${partner} `,
+    el("a", { href: "/glossary" + (QUERY.get("lang") ? `?lang=${QUERY.get("lang")}` : ""), text: t("nav_words") }), ": ", ...terms);
 }
 
 // House rules as named choices: each option that can change something in this game, its default first
