@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from analyzer.errors import BeloteError
+from analyzer.players.policies import DEFAULT_PLAY
 from analyzer.web.jobs import Busy, Jobs, Limits
 from web_server import BELOTE, Server, cli_json, write_log
 
@@ -201,7 +202,7 @@ def test_bad_cards_are_refused_with_the_cli_s_own_line(site, hand, turned):
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "seed": -1}, "seed must be a whole number from 0 to 2**64 - 1"),
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["pimc"], "pimc_deals": 10**6},
      "pimc_deals must be a whole number from 30 to 20,000"),
-    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["mcts"]}, "bracket must list some of heuristic, pimc, dd"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "bracket": ["mcts"]}, "bracket must list some of heuristic, net, pimc, dd"),
     ({"hand": "Jh 9h Ah Tc 7s Qs", "turned": "Qh", "variant": "piekjas", "players": 4},
      "piekjas with 4 players deals 5 cards, not 6"),
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "undertrump=sometimes"},
@@ -350,7 +351,7 @@ HOSTILE = [
      "deal must be a whole number from 0 to 9,223,372,036,854,775,807, not a number of 5,000 digits"),
     ("/api/take", json.dumps({**TAKE, "seat": "+-1"}).encode(), "seat must be a whole number from 0 to 3, not '+-1'"),
     ("/api/take", json.dumps({**TAKE, "seat": "\u00b2"}).encode(), "seat must be a whole number from 0 to 3, not '\u00b2'"),
-    ("/api/take", json.dumps({**TAKE, "bracket": [["pimc"]]}).encode(), "bracket must list some of heuristic, pimc, dd, not [['pimc']]"),
+    ("/api/take", json.dumps({**TAKE, "bracket": [["pimc"]]}).encode(), "bracket must list some of heuristic, net, pimc, dd, not [['pimc']]"),
 ]
 
 
@@ -560,7 +561,8 @@ def test_the_pages_words_and_options_come_from_the_code(site):
         assert status == 200 and w == json.loads(json.dumps(page_words(lang)))
     assert site.request("/api/words?lang=fr")[0] == 400
     status, opts = site.request("/api/options")
-    assert status == 200 and opts["default_play"] == inspect.signature(take).parameters["play"].default
+    assert status == 200 and opts["default_play"] == DEFAULT_PLAY
+    assert inspect.signature(take).parameters["play"].default is None  # --play unset: DEFAULT_PLAY (issue 49)
     assert opts["variants"]["classic"]["direction"] == "counter" and opts["variants"]["piekjas3"]["direction"] == "clockwise"
     assert opts["variants"]["dekjas"]["piles"] and opts["variants"]["piekjas2"]["rules"]["undertrump"] == ["forced", "free"]
     for path, text in (("/take", "Should I take?"), ("/glossary", "Words"), ("/static/glossary.html", "glossary")):
@@ -568,15 +570,17 @@ def test_the_pages_words_and_options_come_from_the_code(site):
         assert status == 200 and text in body, path
 
 
-def test_the_play_policy_of_the_take_page_is_the_cli_s_play_option(site):
+@pytest.mark.parametrize("play, option, who", [("heuristic", " --play heuristic", "the rules of thumb (heuristic)"),
+                                               (DEFAULT_PLAY, "", "the learned player (net)")])
+def test_the_play_policy_of_the_take_page_is_the_cli_s_play_option(site, play, option, who):
     status, body = site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 2000, "seed": 4,
-                                              "play": "net"})
+                                              "play": play})
     assert status == 202, body
     take = site.wait(body["job"])["result"]["take"]
-    assert take["command"] == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --deals 2000 --seed 4 --play net"
-    cli = cli_json("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "2000", "--seed", "4", "--play", "net")
+    assert take["command"] == "belote take 'Jh 9h Ah Tc 7s' --turned Qh" + option + " --deals 2000 --seed 4"
+    cli = cli_json(*shlex.split(take["command"])[1:])
     assert take["json"]["calls"] == cli["calls"] and take["words"]["en"]["verdict"] == cli["verdict"]["text"]
-    assert "the learned player (net)" in take["words"]["en"]["who"]
+    assert who in take["words"]["en"]["who"]
     assert site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "play": "dd"})[1]["error"] == \
         "play must be one of heuristic, net, not 'dd'"
 

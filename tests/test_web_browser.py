@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.output import take_table, words
+from analyzer.players.policies import DEFAULT_PLAY
 from analyzer.runs.stats import Mean, Rate
 from web_server import BELOTE, Server, cli_json, write_log
 
@@ -157,6 +158,9 @@ def test_a_link_to_the_take_page_answers_on_load_with_the_cli_s_numbers(browser,
     d = browser
     _open(d, site, "/take?hand=Jh+9h+Ah+Tc+7s&turned=Qh&deals=20000&seed=7&bracket-plays=heuristic,net,pimc"
                    "&bracket-deals=pimc=120&lang=en")
+    # the bracket offers the players other than the answer's (net by default: the heuristic, pimc, dd)
+    assert [p for p in ("heuristic", "net") if d.find_element(By.ID, f"pill-{p}").is_displayed()] == ["heuristic"]
+    assert d.find_element(By.ID, "b-heuristic").is_selected() and d.find_element(By.ID, "b-pimc").is_selected()
     WebDriverWait(d, 600).until(lambda d: d.find_element(By.ID, "verdict").text)  # the verdict before the bracket
     _ended(d)
     command = d.find_element(By.ID, "command").text
@@ -478,10 +482,11 @@ def test_closing_the_page_stops_its_question(browser, site):
     d.find_element(By.ID, "turned").send_keys("Qh")
     deals = d.find_element(By.ID, "deals")
     deals.clear()
-    deals.send_keys("1000000")
+    deals.send_keys("200000")  # the most the page takes under the default player: seconds of net's play
     before = site.request("/api/status")[1]["jobs"]["cancelled"]
     d.find_element(By.ID, "go").click()
-    WebDriverWait(d, 300).until(lambda d: d.find_element(By.CSS_SELECTOR, "#progress .ptext").text.startswith("heuristic:"))
+    WebDriverWait(d, 300).until(lambda d: d.find_element(By.CSS_SELECTOR, "#progress .ptext").text.startswith(
+        DEFAULT_PLAY + ":"))
     d.get("about:blank")  # the page closes: its beacon cancels the question
     end = time.monotonic() + 60
     while time.monotonic() < end:

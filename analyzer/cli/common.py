@@ -242,12 +242,17 @@ def console():
 
 def typed_deal(variant, players, rule, hands, trump, taker, plays):
     """The rules and record of a deal typed in the short notation (docs/NOTATION.md)."""
+    from analyzer.game.played import PlayRefused
+    from analyzer.output.words import refusal_text
     from analyzer.questions.review import typed_record
 
     if trump is None:
         raise BeloteError("--hands needs --trump: the trump suit (h, d, c or s), e.g. --trump h")
     rules = make_rules(variant, players, rule)
-    return rules, typed_record(rules, hands, trump, taker, plays)
+    try:
+        return rules, typed_record(rules, hands, trump, taker, plays)
+    except PlayRefused as e:
+        raise BeloteError("--plays: " + refusal_text(e.why, e.facts, e.k, piles=e.piles, notation=True)) from None
 
 
 def pimc_player(pimc: str):

@@ -25,6 +25,7 @@ from analyzer.game.state import (
     ST_BEST_TRUMP, ST_HANDS, ST_LED, ST_N_IN, ST_TO_MOVE, ST_TRUMP, ST_UNDER, legal_cards, play_card, record_plays,
     dekjas_state, start_state, trick_points, trick_so_far,
 )
+from analyzer.errors import BeloteError
 from analyzer.rules import Rules
 from analyzer.rules.cards import RK, RQ, N_RANKS, TRUMP_ORDER, format_card, mask_to_cards, parse_card, parse_suit
 
@@ -123,6 +124,16 @@ def play_out(record: dict, rules: Rules) -> dict:
 # ---- why a card may not be played (§4) ----------------------------------------------------------
 
 REFUSALS = ("not_held", "follow", "trump_led_higher", "trump_led", "overtrump", "trump", "undertrump")
+
+
+class PlayRefused(BeloteError):
+    """The ``k``-th card of typed plays may not be played: ``refusal``'s ``why`` and ``facts``, for
+    the layer that words it (``analyzer.output.words.refusal_text``: the command line, the pages),
+    since a question returns data and never words. Its own text is the bare facts."""
+
+    def __init__(self, why: str, facts: dict, k: int, piles: bool):
+        self.why, self.facts, self.k, self.piles = why, facts, k, piles
+        super().__init__(f"card {k} ({facts['card']}) may not be played: {why}; legal: {' '.join(facts['legal'])}")
 
 
 def refusal(st, rules: Rules, card: int) -> tuple[str, dict] | None:

@@ -678,13 +678,13 @@ PAGE = {
         "turned": "the turned card", "your_up": "your face-up cards", "their_up": "their face-up cards",
         "turned_dek": "the turned card (the dealer's last face-up card)", "hand_n": "Hand ({n} cards)",
         "mine": "Mine (8 face-up)", "theirs": "Theirs (8 face-up)", "turned_field": "Turned",
-        "deals": "Deals", "seed": "Seed", "bracket": "Also under stronger players (after the verdict):",
+        "deals": "Deals", "seed": "Seed", "bracket": "Also under other players (after the verdict):",
         "ask_take": "Should I take?", "n_line": "{n} deals, each choice played out on the same deals (seed "
                                                 "{seed}); ± is the 95% margin.",
         "share": "Every share is of all deals, whoever took: made + nat + tie = you become troefmaker; a call that "
                  "lets the others take shows low rates, not failure.",
         "acceptance": "The earlier seats all passed in {rate} of {n} sampled deals (only those count).",
-        "bracket_title": "Under stronger players", "hands_time": "{hands} hands in {s} s.",
+        "bracket_title": "Under other players", "hands_time": "{hands} hands in {s} s.",
         "call": "call", "adjusted": "adjusted by {play}", "plain": "plain",
         "review_src": "Which deal", "src_own": "Your own deal", "src_random": "A random deal",
         "src_log": "A deal of a log", "src_record": "A pasted record", "deal": "Deal", "log": "Log",
@@ -751,13 +751,13 @@ PAGE = {
         "your_up": "jouw open kaarten", "their_up": "hun open kaarten",
         "turned_dek": "de gedraaide kaart (de laatste open kaart van de gever)", "hand_n": "Hand ({n} kaarten)",
         "mine": "Mijn (8 open)", "theirs": "Hun (8 open)", "turned_field": "Gedraaid",
-        "deals": "Spellen", "seed": "Seed", "bracket": "Ook met sterkere spelers (na het oordeel):",
+        "deals": "Spellen", "seed": "Seed", "bracket": "Ook met andere spelers (na het oordeel):",
         "ask_take": "Moet ik spelen?", "n_line": "{n} spellen, elke keuze uitgespeeld op dezelfde spellen (seed "
                                                  "{seed}); ± is de marge van 95%.",
         "share": "Elk percentage is van alle spellen, wie ook speelde: gehaald + nat + gelijk = jij wordt "
                  "troefmaker; een keuze die de anderen laat spelen, toont lage percentages, geen mislukking.",
         "acceptance": "De eerdere spelers pasten allemaal in {rate} van {n} getrokken spellen (alleen die tellen).",
-        "bracket_title": "Met sterkere spelers", "hands_time": "{hands} handen in {s} s.",
+        "bracket_title": "Met andere spelers", "hands_time": "{hands} handen in {s} s.",
         "call": "keuze", "adjusted": "bijgesteld met {play}", "plain": "zonder bijstelling",
         "review_src": "Welk spel", "src_own": "Je eigen spel", "src_random": "Een willekeurig spel",
         "src_log": "Een spel uit een log", "src_record": "Een geplakt record", "deal": "Spel", "log": "Log",

@@ -217,10 +217,10 @@ def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = 
     ``trump`` a suit; ``taker`` the troefmaker's seat; ``plays`` the cards played so far in order
     (who plays each follows from the rules: seat 0 leads, each trick's winner leads the next).
     Every mistake is a one-line error naming it; an illegal card names the legal ones and the
-    obligation of RULES.md §4 that forbids it (``analyzer.game.played.refusal``)."""
-    from analyzer.game.played import refusal
+    obligation of RULES.md §4 that forbids it (``analyzer.game.played.refusal``), raised as
+    ``PlayRefused`` for the caller to word."""
+    from analyzer.game.played import PlayRefused, refusal
     from analyzer.game.state import dekjas_state, start_state
-    from analyzer.output.words import refusal_text
     from analyzer.rules.cards import NotationError, format_suit, parse_cards_in, parse_piles, parse_suit
 
     parts = [p for p in hands.split("/")]
@@ -266,7 +266,7 @@ def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = 
         seat = int(st[ST_TO_MOVE])
         refused = refusal(st, rules, card)
         if refused is not None:
-            raise BeloteError("--plays: " + refusal_text(*refused, k + 1, piles=rules.piles, notation=True))
+            raise PlayRefused(*refused, k + 1, rules.piles)
         if k % rules.players == 0:
             tricks.append({"plays": []})
         tricks[-1]["plays"].append([seat, format_card(card)])

@@ -196,10 +196,6 @@ def default_play() -> str:
     return DEFAULT_PLAY
 
 
-def _play_flag(play: str) -> str:
-    return "" if play == default_play() else f" --play {play}"
-
-
 def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic") -> dict:
     """The take page's table: the CLI's rows and cells (``take_table``), the verdict, the command,
     and the CLI's ``--json`` object (``json``) the numbers come from; ``words``, in each language,
@@ -238,7 +234,7 @@ def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic")
         "bidders": describe_bid(r.policies, s.rules) + (f" ({note})" if note else ""),
         "rules": {k: v for k, v in s.rules.options().items() if v != Rules.from_label(s.rules.label).options().get(k)},
         "hands": r.hands, "seconds": round(r.seconds, 2), "play": play,
-        "command": take_table.command(r, deals, seed) + _play_flag(play),
+        "command": take_table.command(r, deals, seed),  # --play when not the default
         "words": {lang: in_words(lang) for lang in words.LANGS},
         "json": d,
     }
@@ -473,7 +469,8 @@ def typed_inputs(form) -> tuple:
     (docs/NOTATION.md; ``bids``: the calls in order, ``pass take:h ...``, which decide the trump and
     the troefmaker when these are not given), checked with the command line's one-line errors →
     (rules, the record ``review`` reads, the ``belote review`` command that reviews the same deal)."""
-    from analyzer.game.played import bidding
+    from analyzer.game.played import PlayRefused, bidding
+    from analyzer.output import words
     from analyzer.questions.review import typed_record
     from analyzer.rules.cards import format_card, parse_cards_in
 
@@ -507,7 +504,10 @@ def typed_inputs(form) -> tuple:
     if trump is None:
         raise BeloteError("trump is missing: choose the trump suit (h, d, c or s), or give the bidding")
     taker = _int({} if taker in (None, "") else {"taker": taker}, "taker", 0, rules.players - 1, 0)
-    record = typed_record(rules, hands, trump, taker, plays)
+    try:
+        record = typed_record(rules, hands, trump, taker, plays)
+    except PlayRefused as e:
+        raise BeloteError("--plays: " + words.refusal_text(e.why, e.facts, e.k, piles=e.piles, notation=True)) from None
     if turned is not None:
         record["turned"] = format_card(turned)
         _check_turned(rules, record, turned)

@@ -101,13 +101,19 @@ function pick(card, target, owner) {
   drawGrid();
 }
 
+// The bracket offers the players other than the one that answers (that one is always its column).
+function bracketChoices() {
+  for (const p of OPT.play) $(`pill-${p}`).hidden = p === $("play").value;
+}
+
 function question() {
   const r = row(), dek = r.piles;
   const q = { variant: $("variant").value, seat: +$("seat").value, round: +$("round").value, turned: $("turned").value,
               rule: chosenRules(), deals: +$("deals").value, seed: $("seed").value, bracket: [], play: $("play").value };
   if (q.variant === "piekjas") q.players = +$("players").value;
   if (dek) { q.mine = $("hand").value; q.theirs = $("theirs").value; } else q.hand = $("hand").value;
-  if ($("b-heuristic").checked) q.bracket.push("heuristic");  // every deal: no deals of its own
+  // the other players that play every deal (no deals of their own; the answer's own player is always a column)
+  for (const p of OPT.play) if (p !== q.play && $(`b-${p}`).checked) q.bracket.push(p);
   for (const p of ["pimc", "dd"]) if ($(`b-${p}`).checked) { q.bracket.push(p); q[`${p}_deals`] = +$(`${p}-deals`).value; }
   return q;
 }
@@ -119,7 +125,7 @@ function remember(q) {
              seat: q.seat || null, round: q.round !== 1 ? q.round : null, rule: q.rule,
              play: q.play !== OPT.default_play ? q.play : null, deals: q.deals !== 100000 ? q.deals : null,
              seed: q.seed !== "1" ? q.seed : null,
-             "bracket-plays": q.bracket.length ? ["heuristic", ...q.bracket].join(",") : null,
+             "bracket-plays": q.bracket.length ? OPT.bracket.filter(p => p === q.play || q.bracket.includes(p)).join(",") : null,
              "bracket-deals": strong.length ? strong.join(",") : null });
 }
 
@@ -180,7 +186,8 @@ function fromLink() {
   if (q.get("hand") !== null || q.get("mine") !== null) $("hand").value = q.get("hand") ?? q.get("mine");
   if (q.get("play") && OPT.play.includes(q.get("play"))) $("play").value = q.get("play");
   const plays = (q.get("bracket-plays") || "").split(",");
-  for (const p of ["net", "pimc", "dd"]) $(`b-${p}`).checked = plays.includes(p);
+  for (const p of OPT.bracket) $(`b-${p}`).checked = plays.includes(p);
+  bracketChoices();
   for (const part of (q.get("bracket-deals") || "").split(",")) {
     const [p, n] = part.split("=");
     if (n && $(`${p}-deals`)) $(`${p}-deals`).value = n;
@@ -193,6 +200,8 @@ function fromLink() {
 boot(async () => {
   $("play").replaceChildren(...OPT.play.map(p => el("option", { value: p, text: W.policies[p] + (p === OPT.default_play ? ` (${t("default")})` : "") })));
   $("play").value = OPT.default_play;
+  $("play").addEventListener("change", bracketChoices);
+  bracketChoices();
   for (const p of ["pimc", "dd"]) {  // the bracket's deals: the command line's defaults and the server's bounds
     $(`${p}-deals`).value = OPT.strong_deals[p]; $(`${p}-deals`).max = OPT.max_strong_deals[p];
   }
