@@ -351,7 +351,8 @@ HOSTILE = [
      "deal must be a whole number from 0 to 9,223,372,036,854,775,807, not a number of 5,000 digits"),
     ("/api/take", json.dumps({**TAKE, "seat": "+-1"}).encode(), "seat must be a whole number from 0 to 3, not '+-1'"),
     ("/api/take", json.dumps({**TAKE, "seat": "\u00b2"}).encode(), "seat must be a whole number from 0 to 3, not '\u00b2'"),
-    ("/api/take", json.dumps({**TAKE, "bracket": [["pimc"]]}).encode(), "bracket must list some of heuristic, net, pimc, dd, not [['pimc']]"),
+    ("/api/take", json.dumps({**TAKE, "bracket": [["pimc"]]}).encode(),
+     "bracket must list some of heuristic, net, pimc, dd, not [['pimc']]"),
 ]
 
 
