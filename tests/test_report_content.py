@@ -133,6 +133,28 @@ def test_cli_take_prints_the_same_row_names_and_what_rates_are_a_share_of():
     assert SHARE in out
 
 
+def test_cli_take_says_why_and_who_plays_and_answers_in_dutch_when_asked():
+    """The verdict's reason and who bids and plays, in words (analyzer.output.words, as on the page),
+    and the whole answer in Dutch with --lang nl or cards typed in Dutch letters."""
+    from analyzer.output import words
+
+    en = belote("take", "Jh 9h 7h Ac 8c Kd", "--turned", "Th", "--variant", "piekjas", "--players", "3",
+                "--deals", "300", "--quiet", "--play", "heuristic")
+    flat = " ".join(en.split())
+    assert "Why pass: after passing you still become troefmaker in" in flat and "in round 2 or as koe" in flat
+    assert "Who plays the cards: the rules of thumb (heuristic), in every seat" in flat
+    nl = belote("take", "Bh 9h Ah 10k 7s", "--turned", "Vh", "--deals", "300", "--quiet", "--play", "heuristic")
+    rows = {line.split("│")[1].strip() for line in nl.splitlines() if line.count("│") > 2}
+    assert {words.ROWS[k]["nl"][0] for k in ("net", "net_vs_pass", "we_take", "made", "dedans")} <= rows
+    flat = " ".join(nl.split())
+    assert "Oordeel: SPELEN HARTEN" in flat and "Waarom spelen ♥" in flat and "Wie speelt de kaarten" in flat
+    assert "Klassieke belote · jij: stoel 0 (voorhand)" in flat and "gedraaid V♥" in flat
+    assert not re.search(r"\d\.\d", flat.split("Oordeel")[0]), "a Dutch number with a decimal point"
+    same = belote("take", "Bh 9h Ah 10k 7s", "--turned", "Vh", "--lang", "nl", "--deals", "300", "--quiet",
+                  "--play", "heuristic")
+    assert same.split("handen in")[0] == nl.split("handen in")[0]  # --lang nl said: the same Dutch answer
+
+
 def test_each_example_prints_the_take_command_that_reproduces_its_numbers(built):
     path, md = built
     commands = [c for c in re.findall(r"Reproduce these numbers:\n\n```\n(belote take [^\n]+)\n```", md)
@@ -386,8 +408,9 @@ def test_heatmap_panel_without_a_cell_says_so():
 def test_every_section_is_numbered_in_order_and_listed_in_the_contents(built):
     _, md = built
     heads = [line for line in md.splitlines() if line.startswith("## ")]
-    assert heads[:2] == ["## What a player takes away", "## Contents"]  # the first page, then the contents
-    assert heads[2:] == [f"## {k}. {title}" for k, title in enumerate(R.SECTIONS, start=1)]
+    # the first page (the summary, then the findings), then the contents
+    assert heads[:3] == ["## In short", "## What a player takes away", "## Contents"]
+    assert heads[3:] == [f"## {k}. {title}" for k, title in enumerate(R.SECTIONS, start=1)]
     contents = md.split("## Contents")[1].split("## 1.")[0]
     for k, title in enumerate(R.SECTIONS, start=1):
         assert f"{k}. [{title}](#{R.anchor(k, title)})" in contents

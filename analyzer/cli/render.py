@@ -31,15 +31,22 @@ def simulate(summary: dict, title: str) -> None:
     console().print(t)
 
 
-def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str, bidders: str) -> None:
+def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str, bidders: str,
+         lang: str = "en") -> None:
     """``belote take``: the calls side by side, the acceptance of the earlier seats' passes
-    (``earlier_seats``: they bid first), the verdict and the ``bidders`` line."""
+    (``earlier_seats``: they bid first), the verdict with its reason in words, who bids and plays,
+    and the ``bidders`` line. ``lang="nl"``: every line in Dutch, the rows as a player says them
+    (``analyzer.output.words``); in English the rows keep the names of the report and the CSV."""
     from rich.table import Table
 
     con = console()
-    from analyzer.output import take_table
+    from analyzer.output import take_table, words
     from analyzer.runs.fmt import ci_rate
 
+    answer = r.as_dict()
+    if lang == "nl":
+        _take_nl(r, answer, seed, earlier_seats, bid, play, objective)
+        return
     t = Table(title=f"{take_table.situation_text(r.situation)}\n(n={r.n:,} paired deals, seed {seed}; ± = 95% half-width)")
     t.add_column("")
     for c in r.calls:
@@ -52,9 +59,46 @@ def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str,
         con.print(f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
                   f"(rejection sampling under the bidding policy, bid={r.policies.describe()['bid']}).")
     con.print(f"[bold]Verdict:[/bold] {r.verdict()}")
+    con.print(words.reason(answer, "en"))
+    con.print(words.who_plays(answer, "en"), style="dim")
     con.print(f"{r.hands:,} hands in {r.seconds:.1f} s; bid={bid} play={play}; ranked by {objective}.",
               style="dim")
     con.print(bidders, style="dim")
+
+
+def _take_nl(r, answer: dict, seed: int, earlier_seats: bool, bid: str, play: str, objective: str) -> None:
+    """``belote take --lang nl``: the answer in Dutch (the words of the pages: ``analyzer.output.words``)."""
+    from rich.table import Table
+
+    from analyzer.output import take_table, words
+
+    con = console()
+    nl = lambda text: text.replace(".", ",")  # noqa: E731  (a cell: +12.3 ± 1.4, 45.1% [44.2, 46.0])
+    n = f"{r.n:,}".replace(",", ".")
+    t = Table(title=f"{words.situation_text(answer['inputs'], 'nl')}\n(n={n} gepaarde spellen, seed {seed}; "
+                    "± = halve breedte van het 95%-interval)")
+    t.add_column("")
+    for c in r.calls:
+        t.add_column(words.call_text(c.call.label, "nl"), justify="right")
+    names = {col.name: col.attr for col in take_table.COLUMNS}
+    for name, vals in take_table.rows(r):
+        t.add_row(words.ROWS[names[name]]["nl"][0], *[nl(take_table.cell(v)) for v in vals])
+    con.print(t)
+    con.print("Elk percentage is een deel van alle n gepaarde spellen, wie er ook speelde: gehaald + nat + gelijk = "
+              "jij wordt troefmaker; ± is de halve breedte van het 95%-interval, een scheef interval (bij 0% of "
+              "100%) staat er helemaal, tussen haken.", style="dim")
+    if earlier_seats:
+        from analyzer.runs.fmt import ci_rate
+
+        drawn = f"{r.acceptance.n:,}".replace(",", ".")
+        con.print(f"De stoelen voor jou pasten allemaal in {nl(ci_rate(r.acceptance))} van {drawn} getrokken spellen "
+                  "(alleen die zijn gehouden).")
+    con.print(f"[bold]Oordeel:[/bold] {words.verdict(answer, 'nl')}")
+    con.print(words.reason(answer, "nl"))
+    con.print(words.who_plays(answer, "nl"), style="dim")
+    hands = f"{r.hands:,}".replace(",", ".")
+    con.print(f"{hands} handen in {nl(f'{r.seconds:.1f}')} s; bid={bid} play={play}; gerangschikt op "
+              f"{'netto' if objective == 'net' else 'score'}.", style="dim")
 
 
 def take_bracket(b, bid: str, seed: int, objective: str) -> None:

@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from analyzer.cli.common import backend, command_line, compiling_notice, print_json, progress_bar, run_inputs
-from analyzer.cli.options import Cluster, Json, Quiet, Resume, RunDir, Scheduler, Seed, Threads
+from analyzer.cli.options import Cluster, Json, Lang, Quiet, Resume, RunDir, Scheduler, Seed, Threads
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -31,6 +31,9 @@ def report(
     variants: Optional[str] = typer.Option(
         None, "--variants", show_default="every variant", help="Comma-separated variants to report on (classic, "
         "piekjas2, piekjas3, piekjas4, dekjas), with their example hands: a smaller, quicker report."),
+    lang: Lang = typer.Option(
+        Lang.en, "--lang", help="The language of the report's opening summary (en or nl); the other one is written "
+        "beside it as summary_<lang>.md. The sections stay in English."),
     threads: Threads = None,
     cluster: Cluster = None,
     scheduler: Scheduler = None,
@@ -41,8 +44,10 @@ def report(
 ):
     """The main job: take (example hands), table (every variant) and balance, as one report.
 
-    Writes index.md, which opens with a page of findings (each with its number and interval,
-    written from the report's own numbers), plots embedded, every number with its n and CI,
+    Writes index.md, which opens with a summary for a club organiser (which variant is the
+    most balanced, from which cards taking pays at each seat, which house rules matter; in
+    English or, with --lang nl, Dutch) and a page of findings (each with its number and
+    interval, written from the report's own numbers), plots embedded, every number with its n and CI,
     the policies and rule options used; index.html, the same as a web page; CSV and Parquet
     tables, PNG plots and run.json (version, commit, seed, parameters, timings, hands
     simulated). The folder appears only when complete. Every seat plays net (the learned
@@ -61,6 +66,8 @@ def report(
       belote report --deals 200000 --seed 7 --out reports/quick
 
       belote report --bid heuristic
+
+      belote report --lang nl            (the opening summary in Dutch)
 
       belote report --variants classic --deals 100000
     """
@@ -84,7 +91,7 @@ def report(
     with backend(cluster, scheduler, run_dir, resume, "report", recorded, quiet), \
             progress_bar(deals, quiet, "report", count=False) as update:  # units: planned ms (CostProgress)
         r = make_report(out, deals=deals, seed=seed, threads=threads, progress=update, command=command_line(), bid=bid,
-                        play=play, **some)
+                        play=play, lang=lang.value, **some)
     if as_json:
         print_json({"command": command_line(), "path": str(r.path), "run": r.run})
         return

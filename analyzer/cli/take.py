@@ -49,8 +49,9 @@ def take(
     rule: RuleOptions = None,
     threads: Threads = None,
     lang: Optional[Lang] = typer.Option(
-        None, "--lang", help="The notation of the cards you type: en (J Q K, suits c d h s) or nl (B V H, suits "
-        "k r h s). Default: recognised from the cards (they never read differently in the two)."),
+        None, "--lang", help="The language of the cards you type and of the answer: en (J Q K, suits c d h s) or "
+        "nl (B V H, suits k r h s; the answer in Dutch, its rows as players say them). Default: recognised from the "
+        "cards (they never read differently in the two), English where they read the same."),
     cluster: Cluster = None,
     scheduler: Scheduler = None,
     run_dir: RunDir = None,
@@ -144,7 +145,7 @@ def take(
         print_json(d)
         return
     render.take(r, seed, seat > 0 or round_ == 2, bid, play, objective.value,
-                f"Bidders: {describe_bid(pols, rules)}" + (f" ({note})" if note else "") + ".")
+                f"Bidders: {describe_bid(pols, rules)}" + (f" ({note})" if note else "") + ".", lang_)
 
 
 def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective, deals, bracket_deals,

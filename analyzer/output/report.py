@@ -459,7 +459,7 @@ class ReportResult:
 def make_report(out: str | Path | None = None, deals: int | None = None, seed: int = 1,
                 threads: int | None = None, progress=None, examples=EXAMPLES, variants=ALL_LABELS,
                 reports_dir: str | Path = "reports", command: str | None = None,
-                bid: str | None = None, play: str | None = None) -> ReportResult:
+                bid: str | None = None, play: str | None = None, lang: str = "en") -> ReportResult:
     """Run ``take`` (the examples), ``table`` (each variant) and ``balance`` (all variants),
     what calibration changes and what each rule option changes, and write the report
     folder; returns its path and the ``run.json`` content.
@@ -472,7 +472,8 @@ def make_report(out: str | Path | None = None, deals: int | None = None, seed: i
     ``deals / 40`` games per variant, ``take`` ``deals / 20`` paired deals per example.
     ``progress(done, total)`` is called as the parts advance, in planned milliseconds (``CostProgress``).
     The folder follows the rule of ``analyzer.output.outdir`` (checked before any work);
-    ``command`` is recorded in ``run.json`` (the CLI passes the command line).
+    ``command`` is recorded in ``run.json`` (the CLI passes the command line). ``lang``: the language
+    of the first page's summary (``en`` or ``nl``; the other one is written beside as ``summary_<lang>.md``).
 
     Example::
 
@@ -489,9 +490,11 @@ def make_report(out: str | Path | None = None, deals: int | None = None, seed: i
         raise BeloteError(f'report --bid "{bid}": use calibrated, heuristic or random (one policy for every seat)')
     if not examples:
         raise BeloteError("a report needs at least one example hand (examples=...)")
+    if lang not in ("en", "nl"):
+        raise BeloteError(f'report --lang "{lang}": use en or nl')
     dest = Path(out) if out is not None else Path(reports_dir) / default_name(deals, seed, bid, variants, play)
     with Staged(dest) as stage:  # checked and staged before any work; removed if interrupted
-        run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants, bid, play)
+        run = _write(stage.tmp, sizes, seed, threads, progress, examples, variants, bid, play, lang)
         run["output"] = str(stage.dest)
         params = run.get("parameters", {})
         run = stage.commit({"command": command or f"make_report(deals={deals}, seed={seed})",
@@ -656,7 +659,7 @@ REPORT_SECTIONS = (("take", _take_section), ("table", _table_section), ("balance
 
 
 def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants, bid=None,
-           play: str = "heuristic") -> dict:
+           play: str = "heuristic", lang: str = "en") -> dict:
     started = datetime.now(timezone.utc)
     t_start = time.perf_counter()
     run = _Run(folder, sizes, seed, threads, examples, variants, bid, play,
@@ -689,7 +692,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
               f"on {used_threads} thread(s).")
     md.append("")
     md.extend(findings_page(folder, results["take_all"], results["tables"], results["balance"], results["impact"],
-                            results["brackets"], results["table_brackets"], results["balance_alt"], run.play))
+                            results["brackets"], results["table_brackets"], results["balance_alt"], run.play, lang))
     md.append(f"**Policies** (sections 1-5): every seat plays with the `{run.play}` play policy ({PLAYERS_IN_WORDS[run.play]}) "
               "and bids with "
               + (f"the `calibrated` policy shipped for its variant and a seat that plays {run.play}: the heuristic's "
@@ -751,7 +754,7 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
             "bracket_deals": sizes.bracket_deals, "bracket_table_deals": sizes.bracket_table_deals,
             "net_balance_deals": sizes.net_balance_deals, "net_balance_games": sizes.net_balance_games,
             "rules_deals": impact_sizes(sizes.deals)[0], "rules_games": impact_sizes(sizes.deals)[1],
-            "rules": rules_opts, "threads": used_threads,
+            "rules": rules_opts, "threads": used_threads, "lang": lang,
         },
         "timings": {k: round(v, 3) for k, v in timings.items()} | {"total": round(wall, 3)},
         "hands_simulated": hands | {"total": total_hands},
@@ -763,13 +766,25 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
 
 
 def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, impact, brackets=(),
-                  table_brackets=(), balance_alt=None, play: str = DEFAULT_PLAY) -> list[str]:
-    """The first page (``analyzer.output.findings``) from the frames of the sections it links,
-    with one picture per question (the break-even overview drawn here, the others the sections')."""
+                  table_brackets=(), balance_alt=None, play: str = DEFAULT_PLAY, lang: str = "en") -> list[str]:
+    """The first page: the summary in ``lang`` (``analyzer.output.summary``; the other language's
+    written beside as ``summary_<lang>.md``), then the findings (``analyzer.output.findings``) from
+    the frames of the sections they link, with one picture per question (the break-even overview
+    drawn here, the others the sections')."""
     from analyzer.output import findings as F
     from analyzer.output import plots as P
+    from analyzer.output import summary as S
 
     links = findings_links()
+    seat_classes = {}
+    for lab, t in tables.items():
+        seat_classes[lab] = t.view(["round", "seat", "honours", "side_aces"])
+        seat_classes[lab].to_csv(folder / f"table_{lab}_seat_honours_aces.csv", index=False)
+    other = "nl" if lang == "en" else "en"
+    (folder / f"summary_{other}.md").write_text(
+        "\n".join(S.markdown(balance.seat_table(), seat_classes, impact.table(), {k: "index.md" + v for k, v in links.items()},
+                             other, other="index.md")) + "\n")
+    summary = S.markdown(balance.seat_table(), seat_classes, impact.table(), links, lang, other=f"summary_{other}.md")
     found = F.take_findings(take_all, links["take"])
     for lab, t in tables.items():
         found += F.when_findings(lab, t.break_even(), t.strength(), links["when"])
@@ -788,7 +803,7 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
     for tb in table_brackets:
         found += F.table_bracket_findings(tb.rules.label, tb.summary(), tb.plays, tb.by, tb.min_n, links["bracket"])
     P.save(P.break_even_overview({lab: t.break_even() for lab, t in tables.items()}), folder / "findings_break_even.png")
-    return F.markdown(found, links, findings_pictures(folder))
+    return summary + F.markdown(found, links, findings_pictures(folder))
 
 
 FINDINGS_PICTURES = {"take": "take_examples.png", "when": "findings_break_even.png", "balance": "balance_win.png",

@@ -446,7 +446,9 @@ def reason(answer: dict, lang: str = "en") -> str:
         call = call_text(c["label"], lang)
         subject = "it" if c is best and not later_first else call  # "Why take ♥: it is made in ..."
         parts.append((f"{subject} is made in {pct(c, 'made')} of deals and goes nat in {pct(c, 'dedans')}" if en
-                      else f"{call}: gehaald in {pct(c, 'made')} van de spellen, nat in {pct(c, 'dedans')}"))
+                      else f"het wordt gehaald in {pct(c, 'made')} van de spellen en gaat nat in {pct(c, 'dedans')}"
+                      if subject == "it" else
+                      f"{call}: gehaald in {pct(c, 'made')} van de spellen, nat in {pct(c, 'dedans')}"))
         if c["not_played"]["p"] >= 0.01:
             parts.append((f"{call} ends in a new deal in {pct(c, 'not_played')}" if en
                           else f"{call} eindigt in {pct(c, 'not_played')} in opnieuw delen"))
