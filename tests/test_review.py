@@ -129,6 +129,30 @@ def test_a_typed_deal_with_a_mistake_is_one_line_naming_it(args, message):
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr, out.stderr
 
 
+def test_a_typed_deal_s_bidding_decides_its_trump_and_troefmaker_and_is_shown(tmp_path):
+    """``review --turned --bids``: the calls walked through the auction from seat 0 make the trump and
+    the troefmaker (seat 1 takes the turned K♥ after seat 0 passes), the same review as --trump h
+    --taker 1, with the bidding and the turned card in the text and the JSON; a bidding that is not
+    over, or a turned card the troefmaker does not hold, is one line."""
+    base = [*BELOTE, "review", "--hands", HANDS, "--plays", "Jh 7h Th Qc Tc", "--pimc", "none"]
+    run = lambda *a: subprocess.run([*base, *a], capture_output=True, text=True, timeout=600)  # noqa: E731
+    by_bids = run("--turned", "Kh", "--bids", "pass take", "--json")
+    assert by_bids.returncode == 0, by_bids.stderr
+    got = json.loads(by_bids.stdout)
+    plain = json.loads(run("--trump", "h", "--taker", "1", "--json").stdout)
+    assert (got["trump"], got["troefmaker"]) == ("h", 1) and got["cards"] == plain["cards"]
+    assert got["turned"] == "Kh" and [(b["seat"], b["call"]) for b in got["bids"]] == [(0, "pass"), (1, "take")]
+    assert plain["bids"] is None and plain["turned"] is None
+    text = run("--turned", "Kh", "--bids", "pass take", "--lang", "nl").stdout
+    assert "gedraaid H♥ · het bieden: stoel 0 (voorhand): pas; stoel 1: speelt ♥" in text
+    for args, message in ((("--turned", "Kh", "--bids", "pass"), "the bidding is not over: seat 1 still calls"),
+                          (("--bids", "pass take"), "the bidding needs the turned card (--turned)"),
+                          (("--turned", "Kh", "--trump", "h", "--taker", "0"), "the turned card Kh goes to the "
+                                                                                "troefmaker (RULES.md §3): seat 0")):
+        out = run(*args)
+        assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
+
+
 def test_analyse_values_every_legal_card_as_the_solver_and_review_do():
     """The position after the typed plays: each legal card's value is the solver's, its loss is
     against the best, and the card review values there is the same."""

@@ -593,10 +593,13 @@ def test_a_deal_entered_by_hand_is_reviewed_as_belote_review_hands_reviews_it(si
     v = site.wait(body["job"])
     assert v["state"] == "done", v
     r = v["result"]["review"]
-    assert r["command"] == (f"belote review --hands '{HANDS}' --trump h --taker 1 --plays 'Jh 7h Th Qc Tc' --pimc none")
+    # the bidding decides the trump and the troefmaker, on the command line too (--turned, --bids)
+    assert r["command"] == (f"belote review --hands '{HANDS}' --turned Kh --bids 'pass take:h' --plays 'Jh 7h Th Qc Tc' "
+                            "--pimc none")
     cli = cli_json(*shlex.split(r["command"])[1:])
-    for key in ("cards", "values_after", "played"):
+    for key in ("cards", "values_after", "played", "bids", "turned"):
         assert r["json"][key] == cli[key], key
+    assert cli["troefmaker"] == 1 and cli["trump"] == "h" and cli["bids"] == r["bids"]
     assert [b["call"] for b in r["bids"]] == ["pass", "take"] and r["turned"] == "Kh"
     assert r["story"]["en"]["bids"] == ["seat 0 (voorhand): pass", "seat 1: take ♥"]
     assert r["story"]["nl"]["tricks"] == ["Slag 1: stoel 0 (voorhand) haalt 33 punten (B♥ 7♥ 10♥ V♣)"]

@@ -240,17 +240,19 @@ def console():
     return Console()
 
 
-def typed_deal(variant, players, rule, hands, trump, taker, plays):
-    """The rules and record of a deal typed in the short notation (docs/NOTATION.md)."""
+def typed_deal(variant, players, rule, hands, trump, taker, plays, turned=None, bids=None):
+    """The rules and record of a deal typed in the short notation (docs/NOTATION.md), with its
+    turned card and its bidding where given (the bidding decides the trump and the troefmaker)."""
     from analyzer.game.played import PlayRefused
     from analyzer.output.words import refusal_text
-    from analyzer.questions.review import typed_record
+    from analyzer.questions.review import typed_deal_record
 
-    if trump is None:
-        raise BeloteError("--hands needs --trump: the trump suit (h, d, c or s), e.g. --trump h")
+    if trump is None and not bids:
+        raise BeloteError("--hands needs --trump: the trump suit (h, d, c or s), e.g. --trump h (or the bidding: "
+                          "--turned and --bids)")
     rules = make_rules(variant, players, rule)
     try:
-        return rules, typed_record(rules, hands, trump, taker, plays)
+        return rules, typed_deal_record(rules, hands, trump, taker, plays, turned, bids)
     except PlayRefused as e:
         raise BeloteError("--plays: " + refusal_text(e.why, e.facts, e.k, piles=e.piles, notation=True)) from None
 

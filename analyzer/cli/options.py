@@ -95,7 +95,8 @@ Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 
 # ---- a deal typed by hand (review, analyse) ----------------------------------------------
 
-Taker = Annotated[int, typer.Option("--taker", help="With --hands: the troefmaker's seat.")]
+Taker = Annotated[Optional[int], typer.Option("--taker", show_default="0",
+                                             help="With --hands: the troefmaker's seat.")]
 Plays = Annotated[str, typer.Option(
     "--plays", help="With --hands: the cards played so far, in order (seat 0 leads; each "
     "trick's winner leads the next).")]

@@ -18,6 +18,13 @@ Hands = Annotated[Optional[str], typer.Option(
     "--hands", help="A deal typed by hand: each seat's cards at the first trick, seat 0 first, "
     "separated by / (Dekjas: its 8 piles, face-up:face-down, e.g. Jh:7c; docs/NOTATION.md).")]
 Trump = Annotated[Optional[str], typer.Option("--trump", help="With --hands: the trump suit (h, d, c, s).")]
+Turned = Annotated[Optional[str], typer.Option(
+    "--turned", help="With --hands: the turned card (classic: the troefmaker holds it; Dekjas: one of the dealer's "
+    "face-up cards). Needed by --bids: its suit is round 1's trump.")]
+Bids = Annotated[Optional[str], typer.Option(
+    "--bids", help="With --hands and --turned: the bidding, every call in order from seat 0 (pass, take, take:s "
+    "in round 2, smous:h, play or redeal after a smous, koe:c), e.g. \"pass take\"; it decides the trump and the "
+    "troefmaker (instead of --trump and --taker), and the review shows it.")]
 
 
 def review(
@@ -26,8 +33,10 @@ def review(
     deal: Optional[int] = typer.Option(None, "--deal", help="Review this deal number (default: the first played one)."),
     hands: Hands = None,
     trump: Trump = None,
-    taker: Taker = 0,
+    taker: Taker = None,
     plays: Plays = "",
+    turned: Turned = None,
+    bids: Bids = None,
     variant: VariantOption = Variant.classic,
     players: Players = None,
     rule: RuleOptions = None,
@@ -51,6 +60,8 @@ def review(
 
       belote review --hands "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad /
       Qc Jc 8d 7d 9d Td Kd Jd" --trump h --taker 0 --plays "Jh 7h Th Qc"
+
+      belote review --hands "..." --turned 9h --bids "take" --plays "Jh 7h Th Qc"   (the bidding decides the trump)
     """
     from analyzer.output.review_text import render
     from analyzer.players import public_info
@@ -60,7 +71,7 @@ def review(
     if hands is not None:
         if file is not None:
             raise BeloteError("give a deal log or --hands, not both")
-        rules, typed = typed_deal(variant, players, rule, hands, trump, taker, plays)
+        rules, typed = typed_deal(variant, players, rule, hands, trump, taker, plays, turned, bids)
         if not typed["tricks"]:
             raise BeloteError("--plays is empty: nothing to review (belote analyse values the cards of a position)")
         chosen, pub = typed, public_info(rules)

@@ -205,6 +205,12 @@ def call_token(call: int, suit: int) -> str:
     return f"{name}:{'cdhs'[suit]}" if suit >= 0 else name
 
 
+def bids_text(bids: list[dict]) -> str:
+    """Recorded bids (DEAL_LOG.md's ``bids``) as typed for ``bidding``: ``pass take:h``."""
+    names = {"smous-play": "play", "smous-redeal": "redeal"}
+    return " ".join(names.get(b["call"], b["call"]) + (f":{b['suit']}" if b.get("suit") else "") for b in bids)
+
+
 def bidding(rules: Rules, turned: int, calls: str) -> dict:
     """The calls typed in order (``pass pass take``; with a suit where several are open: ``take:s``,
     ``smous:h``, ``koe:c``; ``play`` or ``redeal`` answers a smous) walked through the one auction
@@ -250,4 +256,4 @@ def bidding(rules: Rules, turned: int, calls: str) -> dict:
     return out
 
 
-__all__ = ["play_out", "refusal", "REFUSALS", "start_of", "STUK_POINTS", "bidding", "call_token"]
+__all__ = ["play_out", "refusal", "REFUSALS", "start_of", "STUK_POINTS", "bidding", "bids_text", "call_token"]

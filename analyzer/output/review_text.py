@@ -9,6 +9,7 @@ from analyzer.rules.cards import format_card
 
 WORDS = {
     "en": {"title": "Review of deal {deal} ({variant}, trump {trump}, troefmaker seat {taker})", "typed": "(typed)",
+           "turned": "turned", "bidding": "the bidding",
            "head": ("trick", "seat", "played", "best with open cards", "gave away", "pimc"),
            "forced": "forced", "same": "= best",
            "sides": "given away (card points, against perfect open-card play)", "side": "side", "seat_total": "seat",
@@ -24,7 +25,7 @@ WORDS = {
            "pimc": "pimc: the card the {policy} player chooses from what the seat saw (the record's bidding "
                    "included), from the same position."},
     "nl": {"title": "Nabespreking van spel {deal} ({variant}, troef {trump}, troefmaker stoel {taker})",
-           "typed": "(ingetypt)",
+           "typed": "(ingetypt)", "turned": "gedraaid", "bidding": "het bieden",
            "head": ("slag", "stoel", "gespeeld", "beste met open kaarten", "weggegeven", "pimc"),
            "forced": "gedwongen", "same": "= beste",
            "sides": "weggegeven (kaartpunten, tegen perfect spel met open kaarten)", "side": "kant",
@@ -61,9 +62,21 @@ def render(r: Review, lang: str = "en") -> str:
     def c(card):
         return format_card(card, lang, symbols=True)
 
+    def c_(text):
+        from analyzer.rules.cards import parse_card
+
+        return c(parse_card(text))
+
     rec = r.record
     out = [w["title"].format(deal=rec.get("deal") if rec.get("deal") is not None else w["typed"],
                              variant=r.rules.label, trump=rec["trump"], taker=rec["troefmaker"]), ""]
+    if rec.get("turned") or rec.get("bids"):  # what a player remembers the deal by: the turned card, the bidding
+        from analyzer.output.words import bid_text
+
+        told = [f"{w['turned']} {c_(rec['turned'])}"] if rec.get("turned") else []
+        if rec.get("bids"):
+            told.append(w["bidding"] + ": " + "; ".join(bid_text(b, r.rules.players, lang) for b in rec["bids"]))
+        out[-1:-1] = [" · ".join(told)]
     head = w["head"] if r.pimc_policy else w["head"][:-1]
     rows = [head]
     for x in r.cards:

@@ -278,6 +278,60 @@ def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = 
             **dealt, "tricks": tricks}
 
 
+
+def typed_deal_record(rules: Rules, hands: str, trump: str | None, taker, plays: str = "",
+                      turned: str | None = None, bids: str | None = None) -> dict:
+    """A typed deal with, optionally, its turned card and its bidding (``bids``: the calls in
+    order, ``pass take:h ...``, as ``analyzer.game.played.bidding`` reads them): the bidding,
+    when given, decides the trump and the troefmaker (and must agree with them where they are
+    given too), and the turned card must lie where RULES.md §3 puts it. The record of
+    ``typed_record`` with ``turned``, ``bids`` and ``koe`` added; every mistake one line."""
+    from analyzer.game.played import bidding
+    from analyzer.rules.cards import parse_cards_in
+
+    card = None
+    if turned:
+        got = parse_cards_in(turned)
+        if len(got) != 1:
+            raise BeloteError(f"--turned must be one card, not \"{turned[:20]}\"")
+        card = got[0]
+    told = None
+    if bids:
+        if card is None:
+            raise BeloteError("the bidding needs the turned card (--turned): its suit is the trump of round 1")
+        told = bidding(rules, card, bids)
+        if "next" in told:
+            raise BeloteError(f"the bidding is not over: seat {told['next']['seat']} still calls "
+                              f"({' '.join(told['next']['calls'])})")
+        if told["outcome"] != "played":
+            raise BeloteError(f"the bidding ends {told['outcome'].replace('_', ' ')}: the deal is not played")
+        if trump is not None and trump.lower() != told["trump"] or taker not in (None, "", told["taker"]):
+            raise BeloteError(f"the bidding makes seat {told['taker']} troefmaker in {told['trump']}, not the trump and "
+                              "troefmaker given")
+        trump, taker = told["trump"], told["taker"]
+    if trump is None:
+        raise BeloteError("the trump is missing: give the trump suit (h, d, c or s), or the bidding")
+    record = typed_record(rules, hands, trump, 0 if taker in (None, "") else int(taker), plays)
+    if card is not None:
+        record["turned"] = format_card(card)
+        _check_turned(rules, record, card)
+    if told is not None:
+        record["bids"], record["koe"] = told["bids"], told["koe"]
+    return record
+
+
+def _check_turned(rules: Rules, record: dict, turned: int) -> None:
+    """Where the turned card must lie (RULES.md §3): with the troefmaker in classic (it takes it), one
+    of the dealer's face-up cards in Dekjas (its last pile)."""
+    card = format_card(turned)
+    if rules.piles:
+        if card not in [up for _, up in record["piles"][rules.players - 1]]:
+            raise BeloteError(f"the turned card {card} is the dealer's last face-up card: it must be one of seat "
+                              f"{rules.players - 1}'s face-up cards")
+    elif rules.variant == "classic" and card not in record["start_hands"][record["troefmaker"]]:
+        raise BeloteError(f"the turned card {card} goes to the troefmaker (RULES.md §3): seat {record['troefmaker']} "
+                          "must hold it")
+
 @dataclass
 class Position:
     """One position of a deal: each legal card's solver value (with every card open) and what it

@@ -469,70 +469,31 @@ def typed_inputs(form) -> tuple:
     (docs/NOTATION.md; ``bids``: the calls in order, ``pass take:h ...``, which decide the trump and
     the troefmaker when these are not given), checked with the command line's one-line errors →
     (rules, the record ``review`` reads, the ``belote review`` command that reviews the same deal)."""
-    from analyzer.game.played import PlayRefused, bidding
+    from analyzer.game.played import PlayRefused
     from analyzer.output import words
-    from analyzer.questions.review import typed_record
-    from analyzer.rules.cards import format_card, parse_cards_in
+    from analyzer.questions.review import typed_deal_record
 
     if not isinstance(form, dict):
         raise BeloteError("typed must be {variant, players, rule, hands, trump, taker, plays, turned, bids}")
     rules = _rules(form, options=True)
     hands = _text(form, "hands", required=True, limit=MAX_TYPED)
     plays = _text(form, "plays", limit=MAX_TYPED) or ""
-    turned_text, bids = _text(form, "turned", limit=8), _text(form, "bids", limit=MAX_TYPED)
-    turned = None
-    if turned_text:
-        got = parse_cards_in(turned_text)
-        if len(got) != 1:
-            raise BeloteError(f"turned must be one card, not {_shown(turned_text)}")
-        turned = got[0]
+    turned, bids = _text(form, "turned", limit=8), _text(form, "bids", limit=MAX_TYPED)
     trump, taker = _text(form, "trump", limit=8), form.get("taker")
-    told = None
-    if bids:
-        if turned is None:
-            raise BeloteError("the bidding needs the turned card: its suit is the trump of round 1")
-        told = bidding(rules, turned, bids)
-        if "next" in told:
-            raise BeloteError(f"the bidding is not over: seat {told['next']['seat']} still calls "
-                              f"({' '.join(told['next']['calls'])})")
-        if told["outcome"] != "played":
-            raise BeloteError(f"the bidding ends {told['outcome'].replace('_', ' ')}: the deal is not played")
-        if trump is not None and trump.lower() != told["trump"] or taker not in (None, "", told["taker"]):
-            raise BeloteError(f"the bidding makes seat {told['taker']} troefmaker in {told['trump']}, not the trump and "
-                              "troefmaker given")
-        trump, taker = told["trump"], told["taker"]
-    if trump is None:
-        raise BeloteError("trump is missing: choose the trump suit (h, d, c or s), or give the bidding")
-    taker = _int({} if taker in (None, "") else {"taker": taker}, "taker", 0, rules.players - 1, 0)
+    if not bids:
+        taker = _int({} if taker in (None, "") else {"taker": taker}, "taker", 0, rules.players - 1, 0)
     try:
-        record = typed_record(rules, hands, trump, taker, plays)
+        record = typed_deal_record(rules, hands, trump, taker, plays, turned, bids)
     except PlayRefused as e:
         raise BeloteError("--plays: " + words.refusal_text(e.why, e.facts, e.k, piles=e.piles, notation=True)) from None
-    if turned is not None:
-        record["turned"] = format_card(turned)
-        _check_turned(rules, record, turned)
-    if told is not None:
-        record["bids"], record["koe"] = told["bids"], told["koe"]
     return rules, record, typed_command(rules, record)
 
 
-def _check_turned(rules, record: dict, turned: int) -> None:
-    """Where the turned card must lie (RULES.md §3): with the troefmaker in classic (it takes it), one
-    of the dealer's face-up cards in Dekjas (its last pile)."""
-    from analyzer.rules.cards import format_card
-
-    card = format_card(turned)
-    if rules.piles:
-        if card not in [up for _, up in record["piles"][rules.players - 1]]:
-            raise BeloteError(f"the turned card {card} is the dealer's last face-up card: it must be one of seat "
-                              f"{rules.players - 1}'s face-up cards")
-    elif rules.variant == "classic" and card not in record["start_hands"][record["troefmaker"]]:
-        raise BeloteError(f"the turned card {card} goes to the troefmaker (RULES.md §3): seat {record['troefmaker']} "
-                          "must hold it")
-
-
 def typed_command(rules, record: dict) -> str:
-    """``belote review --hands ...`` for a typed record (its cards in the English notation)."""
+    """``belote review --hands ...`` for a typed record (its cards in the English notation; its bidding,
+    where given, with --turned and --bids instead of --trump and --taker)."""
+    from analyzer.game.played import bids_text
+
     args = ["belote", "review"]
     if rules.variant != "classic":
         args += ["--variant", rules.variant]
@@ -548,7 +509,12 @@ def typed_command(rules, record: dict) -> str:
         hands = " / ".join(" ".join(f"{up}:{down}" for down, up in seat) for seat in record["piles"])
     else:
         hands = " / ".join(" ".join(h) for h in record["start_hands"])
-    args += ["--hands", hands, "--trump", record["trump"], "--taker", str(record["troefmaker"])]
+    if record.get("bids"):  # the bidding decides the trump and the troefmaker
+        args += ["--hands", hands, "--turned", record["turned"], "--bids", bids_text(record["bids"])]
+    else:
+        args += ["--hands", hands, "--trump", record["trump"], "--taker", str(record["troefmaker"])]
+        if record.get("turned"):
+            args += ["--turned", record["turned"]]
     plays = " ".join(c for t in record["tricks"] for _, c in t["plays"])
     if plays:
         args += ["--plays", plays]
