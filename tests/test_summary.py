@@ -40,6 +40,13 @@ def test_a_seat_with_no_class_of_enough_decisions_says_so_not_none():
     paying = {"classic": pd.concat([classes([("J9..", 0, 500, 20, 15, 25)]).assign(seat=str(s)) for s in range(4)])}
     row = next(x for x in S.pays_lines(paying, "#2", "nl") if x.startswith("| Klassiek"))
     assert row.count("`B9` +20 [+15, +25]") == 4  # Dutch letters: B for the jack
+    assert not any("koe" in x for x in S.pays_lines(paying, "#2", "en"))  # no seat without a paying hand
+    # Piekjas' voorhand with no paying hand: the note says why (round 2 and koe are still to come after a pass)
+    p2 = {"piekjas2": pd.concat([classes([("J9..", 0, 500, -2, -4, 0)]),
+                                 classes([("J9..", 0, 500, 20, 15, 25)]).assign(seat="1")])}
+    lines = S.pays_lines(p2, "#2", "en")
+    assert "| Piekjas 2 | none beyond the noise | — | — | `J9` +20 [+15, +25] |" in lines
+    assert any(x.startswith("*None beyond the noise* at voorhand") and "koe" in x for x in lines)
 
 
 def seats(gaps):
@@ -81,11 +88,11 @@ def test_house_rules_by_their_names_with_their_largest_headline_effect_and_chanc
     rows += [("classic", "undertrump", "forced", "free", f"s{i}", 0.1, 0.05 if i == 0 else -0.1, 0.2) for i in range(20)]
     lines = S.rules_lines(impact(rows), "#5", "en")
     said = [x for x in lines if x.startswith("- **")]
-    assert said == ["- **Equal best roem**, nobody scores roem → the earlier seat scores: roem points +0.30 "
+    assert said == ["- **Equal best roem**, nobody scores roem → the earlier seat scores — roem points +0.30 "
                     "[+0.20, +0.40] pp in Classic; beyond the noise in 1 of 1 variants."]
     assert "- Changing nothing measured beyond the noise: Cannot beat an opponent's trump." in lines
     nl = S.rules_lines(impact(rows), "#5", "nl")
-    assert any(x.startswith("- **Gelijke hoogste roem**, niemand scoort roem → de eerdere stoel scoort: roempunten "
+    assert any(x.startswith("- **Gelijke hoogste roem**, niemand scoort roem → de eerdere stoel scoort — roempunten "
                             "per spel +0,30 [+0,20, +0,40] procentpunt in Klassiek") for x in nl)
 
 
@@ -109,3 +116,21 @@ def test_the_report_opens_with_the_summary_and_writes_the_other_language_beside(
         else:
             assert cell.strip() in ("none beyond the noise", "too few decisions")
     assert S.words(md[md.index("## In short"):md.index("## What a player")].splitlines()) <= 420
+
+
+@pytest.mark.slow
+def test_the_summary_is_rebuilt_from_the_report_s_tables_and_a_bad_one_refused(shared_report, tmp_path):
+    import shutil
+
+    from analyzer.errors import BeloteError
+    from analyzer.output.report import findings_links
+
+    folder = shared_report.path
+    md = (folder / "index.md").read_text()
+    again = S.from_folder(folder, findings_links(), "en", other="summary_nl.md")
+    assert "\n".join(again) in md  # the same lines as the first page
+    copy = tmp_path / "r"
+    shutil.copytree(folder, copy)
+    (copy / "table_classic_seat_honours_aces.csv").write_text("round,seat\n1,0\n")
+    with pytest.raises(BeloteError, match="table_classic_seat_honours_aces.csv: not a table the report wrote"):
+        S.from_folder(copy, findings_links())

@@ -19,6 +19,7 @@ README's pictures, ``BELOTE_SCREENSHOTS=/tmp/shots pytest tests/test_web_browser
 from __future__ import annotations
 
 import base64
+import json
 import os
 import shlex
 import shutil
@@ -312,6 +313,36 @@ def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(brow
     assert [int(r[1]) for r in totals] == [cli["given_away"]["seats"][str(s)] for s in range(len(totals))]
 
 
+def test_a_pasted_record_s_link_shows_the_same_review(browser, site):
+    """A pasted deal record is kept in the link (base64url of its JSON): opening the link on a phone
+    reviews the same deal, as belote review reviews the log it came from."""
+    d = browser
+    log = next(site.root.glob("*.jsonl"))
+    from analyzer.output.deallog import read_log
+
+    record = next(r for r in read_log(log) if r["outcome"] == "played")
+    _open(d, site, "/review?lang=en&pimc=none")
+    d.find_element(By.CSS_SELECTOR, "input[name=source][value=record]").click()
+    box = d.find_element(By.ID, "record")
+    d.execute_script("arguments[0].value = arguments[1];", box, json.dumps(record))
+    d.find_element(By.ID, "go").click()
+    _ended(d)
+    assert "record=" in d.current_url
+    first = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")]
+    _device(d, PHONE)
+    d.get(d.current_url.replace("lang=en", "lang=nl"))
+    _ended(d)
+    assert d.find_element(By.CSS_SELECTOR, "input[name=source][value=record]").is_selected()
+    assert json.loads(d.find_element(By.ID, "record").get_attribute("value")) == json.loads(json.dumps(record))
+    d.find_element(By.ID, "last").click()
+    cli = cli_json("review", log, "--deal", record["deal"], "--pimc", "none")
+    assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")] == [
+        words.bid_text(b, record["players"], "nl") for b in cli["bids"]]
+    assert len(first) == len(cli["bids"])
+    assert d.find_element(By.TAG_NAME, "body").get_attribute("data-step") == str(len(cli["cards"]))
+    _fits(d)
+
+
 def _card_of(text: str) -> str:
     """A card as the page shows it (``10♥``) back in notation (``Th``)."""
     rank = {"10": "T", "B": "J", "V": "Q", "H": "K"}.get(text[:-1], text[:-1])
@@ -395,10 +426,14 @@ def test_a_dekjas_deal_entered_by_clicking_is_reviewed_as_the_cli_reviews_it(bro
     hands = " / ".join(" ".join(f"{up}:{down}" for down, up in seat) for seat in record["piles"])
     plays = " ".join(c for t in record["tricks"] for _, c in t["plays"])
     command = d.find_element(By.ID, "command").text
-    assert _args(command) == ["review", "--variant", "dekjas", "--hands", hands, "--trump", record["trump"], "--taker",
-                              str(record["troefmaker"]), "--plays", plays, "--pimc", "none"]
+    from analyzer.game.played import bids_text
+
+    # the bidding clicked decides the trump and the troefmaker on the command line too
+    assert _args(command) == ["review", "--variant", "dekjas", "--hands", hands, "--turned", record["turned"], "--bids",
+                              bids_text(record["bids"]), "--plays", plays, "--pimc", "none"]
     cli = cli_json(*_args(command))
     assert cli["played"]["result"] == record["result"]  # the typed deal scores as its log
+    assert (cli["trump"], cli["troefmaker"], cli["bids"]) == (record["trump"], record["troefmaker"], record["bids"])
     d.find_element(By.ID, "last").click()
     from analyzer.rules import Rules
 

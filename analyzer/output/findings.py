@@ -348,6 +348,11 @@ _NEEDS = {
     "bracket": ("example", "situation", "play", "n", "best", "beyond_noise", "call", "gain", "gain_lo", "gain_hi",
                 "adjusted"),
     "table_bracket": ("round", "bracket"),
+    # the summary's (analyzer.output.summary.from_folder)
+    "seat_classes": ("round", "seat", "honours", "side_aces", "n", "gain_net", "gain_net_lo", "gain_net_hi"),
+    "games": ("variant", "seat", "p_win", "p_win_lo", "p_win_hi", "games", "p_win_fair"),
+    "impact": ("variant", "comparison", "option", "kind", "a_value", "b_value", "statistic", "label", "unit", "diff",
+               "lo", "hi", "beyond_noise", "size"),
 }
 
 

@@ -48,7 +48,10 @@ WORDS = {
         "no_honour": "no trump honour",
         "or": " or ",
         "rules": "**Which house rules change the game?**",
-        "rule_line": "**{name}**, {a} → {b}: {effect} in {variant}; beyond the noise in {k} of {n} variants.",
+        "rule_line": "**{name}**, {a} → {b} — {effect} in {variant}; beyond the noise in {k} of {n} variants.",
+        "koe_note": ("*None beyond the noise* at voorhand: a voorhand who passes in Piekjas and Dekjas still "
+                     "chooses trump in round 2 or becomes troefmaker as koe when everyone passes twice, so taking the "
+                     "turned suit is seldom worth more (the Piekjas example of section 1 gives the numbers)."),
         "quiet": "Changing nothing measured beyond the noise: {names}.",
         "none_moved": "No house rule changes a measured statistic beyond what chance alone gives.",
         "details": "details",
@@ -79,7 +82,10 @@ WORDS = {
         "no_honour": "geen troefhonneur",
         "or": " of ",
         "rules": "**Welke huisregels veranderen het spel?**",
-        "rule_line": "**{name}**, {a} → {b}: {effect} in {variant}; buiten de ruis in {k} van de {n} spellen.",
+        "rule_line": "**{name}**, {a} → {b} — {effect} in {variant}; buiten de ruis in {k} van de {n} spellen.",
+        "koe_note": ("*Geen buiten de ruis* op voorhand: een voorhand die past kiest in Piekjas en Dekjas toch troef "
+                     "in ronde 2, of wordt als koe troefmaker wanneer iedereen twee keer past, dus de gedraaide kleur "
+                     "spelen levert zelden meer op (het Piekjas-voorbeeld van sectie 1 geeft de getallen)."),
         "quiet": "Veranderen niets dat buiten de ruis gemeten is: {names}.",
         "none_moved": "Geen huisregel verandert een gemeten getal meer dan toeval alleen zou geven.",
         "details": "details",
@@ -227,6 +233,7 @@ def pays_lines(seat_classes: dict[str, pd.DataFrame], link: str, lang: str = "en
            "|---|" + "---|" * len(cols)]
     from analyzer.questions.take import seat_name
 
+    koe_none = False
     for label, classes in seat_classes.items():
         players = Rules.from_label(label).players
         cells = {c: "—" for c in cols}
@@ -238,8 +245,9 @@ def pays_lines(seat_classes: dict[str, pd.DataFrame], link: str, lang: str = "en
                 continue
             found = paying_hands(mine, min_n)[:most]
             cells[seat_name(seat, players)] = w["or"].join(_holding(p, lang) for p in found) or w["nothing"]
+            koe_none |= not found and seat == 0 and Rules.from_label(label).koe
         out.append(f"| {_variant(label, lang)} | " + " | ".join(cells[c] for c in cols) + " |")
-    return out + [""]
+    return out + ([""] + [w["koe_note"]] if koe_none else []) + [""]
 
 
 # ---- which house rules matter ----------------------------------------------------------------------
@@ -300,6 +308,25 @@ def markdown(balance: pd.DataFrame, seat_classes: dict[str, pd.DataFrame], impac
     return out
 
 
+def from_folder(folder, links: dict[str, str], lang: str = "en", other: str | None = None) -> list[str]:
+    """The summary of a written report, from the tables it wrote (``balance_seats.csv``, each
+    variant's ``table_<label>_seat_honours_aces.csv``, ``rules_impact.csv``): the same lines as its
+    first page (the README quotes them). A file that is not as the report wrote it is refused in
+    one line naming it."""
+    from pathlib import Path
+
+    from analyzer.output.findings import _read
+
+    folder = Path(folder)
+    seats = _read(folder / "balance_seats.csv", "games")
+    seat_classes = {}
+    for label in dict.fromkeys(seats["variant"]):
+        path = folder / f"table_{label}_seat_honours_aces.csv"
+        if path.exists():
+            seat_classes[label] = _read(path, "seat_classes", dtype={"seat": str})
+    return markdown(seats, seat_classes, _read(folder / "rules_impact.csv", "impact"), links, lang, other)
+
+
 def words(lines: list[str]) -> int:
     """The words of a summary a reader reads (table rules and markup left out): the issue asks
     for about 300."""
@@ -307,4 +334,4 @@ def words(lines: list[str]) -> int:
     return sum(1 for t in text.replace("|", " ").split() if any(ch.isalpha() for ch in t))
 
 
-__all__ = ["markdown", "balance_lines", "pays_lines", "paying_hands", "rules_lines", "words", "WORDS", "MIN_N"]
+__all__ = ["markdown", "from_folder", "balance_lines", "pays_lines", "paying_hands", "rules_lines", "words", "WORDS", "MIN_N"]

@@ -1,6 +1,7 @@
 // The review page: enter your own deal by clicking (or take a logged or random one), step through it card
 // by card, see the bidding, each trick's winner, the roem and stuk, the result, and what each card gave away.
 // Its state is its URL, with belote review's option names: /review?hands=...&trump=h&taker=0&plays=...
+// (a pasted record: /review?record=<base64url of its JSON>)
 "use strict";
 
 let R = null, K = 0, LOGS = [];
@@ -312,8 +313,25 @@ function question() {
   } else if (s === "log") {
     q.log = +$("log").value; q.deal = +$("log-deal").value;
     setQuery({ log: q.log, deal: q.deal, pimc });
-  } else { q.record = $("record").value; setQuery({}); }
+  } else { q.record = $("record").value; setQuery({ record: packRecord(q.record), pimc }); }
   return q;
+}
+
+// A pasted record travels in the link as base64url of its compact JSON (about a third larger than the
+// record; a classic deal is 2-3 kB): the link shows the same review to whoever opens it.
+function packRecord(text) {
+  let compact;
+  try { compact = JSON.stringify(JSON.parse(text)); } catch (e) { return null; }  // the server says what is wrong
+  const bytes = new TextEncoder().encode(compact);
+  let bin = ""; bytes.forEach(b => { bin += String.fromCharCode(b); });
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function unpackRecord(packed) {
+  try {
+    const bin = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder().decode(Uint8Array.from(bin, c => c.charCodeAt(0)));
+  } catch (e) { return ""; }
 }
 
 function go() {
@@ -457,7 +475,8 @@ function fromLink() {
   const rules = {};
   for (const r of q.getAll("rule")) { const [k, ...v] = r.split("="); rules[k] = v.join("="); }
   let src = "own";
-  if (q.get("log") !== null) src = "log"; else if (q.get("seed") !== null && q.get("hands") === null) src = "random";
+  if (q.get("log") !== null) src = "log"; else if (q.get("record") !== null) src = "record";
+  else if (q.get("seed") !== null && q.get("hands") === null) src = "random";
   document.querySelector(`input[name=source][value=${src}]`).checked = true;
   showSource();
   freshDeal();
@@ -470,6 +489,10 @@ function fromLink() {
     refresh().then(() => { if (ED.plays.length && STATE && STATE.held) go(); });
   } else if (src === "random") {
     $("seed").value = q.get("seed"); if (q.get("deal") !== null) $("deal").value = q.get("deal");
+    drawEditor();
+    go();
+  } else if (src === "record") {
+    $("record").value = unpackRecord(q.get("record"));
     drawEditor();
     go();
   } else {
