@@ -260,7 +260,7 @@ JSON_COMMANDS = [
     ["analyse", "--hands", "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad / "
      "Qc Jc 8d 7d 9d Td Kd Jd", "--trump", "h", "--plays", "Jh 7h Th Qc", "--pimc", "none"],
     ["review", "--hands", "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad / "
-     "Qc Jc 8d 7d 9d Td Kd Jd", "--trump", "h", "--plays", "Jh 7h Th Qc", "--pimc", "none"],
+     "Qc Jc 8d 7d 9d Td Kd Jd", "--trump", "h", "--plays", "Jh 7h Th Qc", "--pimc", "none", "--worlds", "0"],
 ]
 
 

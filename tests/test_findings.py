@@ -93,14 +93,20 @@ def _diffs(beyond, n=20):
                      "hi": 3.0 + i, "beyond_noise": i < beyond, "size": 0.1 * i})
     rows.append({"variant": "piekjas2", "comparison": "roem_tie: none → first", "kind": "option", "label": "x",
                  "unit": "pp", "diff": 0.1, "lo": -1.0, "hi": 1.2, "beyond_noise": False, "size": 0.0})
-    return pd.DataFrame(rows)
+    option = [c.partition(":")[0] for c in (r["comparison"] for r in rows)]
+    values = [c.partition(": ")[2].split(" → ") for c in (r["comparison"] for r in rows)]
+    return pd.DataFrame(rows).assign(option=option, a_value=[v[0] for v in values], b_value=[v[1] for v in values])
 
 
 def test_a_rule_option_is_a_finding_only_beyond_what_chance_gives():
     moved, quiet = F.rules_findings(_diffs(4), "#5")
     assert moved.supported and "4 of 20 statistics beyond the noise)" in moved.text
     assert "statistic 3 +5.00 [+1.00, +6.00] pp" in moved.text  # the largest standardised size first
-    assert not quiet.supported and "roem_tie: none → first change no measured statistic" in quiet.text
+    # the rule by its name and choices, its code key beside
+    assert not quiet.supported and ("Equal best roem (nobody scores roem → the earlier seat scores), `roem_tie: none → "
+                                    "first` change no measured statistic") in quiet.text
+    assert moved.text.startswith("piekjas2, Cannot beat an opponent's trump (must still trump lower (undertrump) → "
+                                 "may play any card), `undertrump: forced → free`:")
     chance = F.rules_findings(_diffs(1), "#5")[0]
     assert not chance.supported and "no more than chance alone would give" in chance.text
 

@@ -123,7 +123,7 @@ def test_show_and_review_refuse_an_impossible_record_in_the_same_line(fault, log
     path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n")
     lines = []
     for command in (["show", str(path), "--deal", str(bad["deal"])], ["show", str(path), "--all"],
-                    ["review", str(path), "--deal", str(bad["deal"]), "--pimc", "none", "--quiet"]):
+                    ["review", str(path), "--deal", str(bad["deal"]), "--pimc", "none", "--worlds", "0", "--quiet"]):
         code, out, err = run(command, capsys)
         assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, (command, code, err)
         lines.append(err)
@@ -207,7 +207,7 @@ def test_show_and_review_read_a_large_log_in_bounded_memory(logged, tmp_path):
     last = _write_log(big, logged, BIG_BYTES)
     shown = _capped("show", str(big), "--deal", str(last))
     assert shown.returncode == 0 and f"deal {last}" in shown.stdout and "tricks:" in shown.stdout, shown.stderr[-400:]
-    reviewed = _capped("review", str(big), "--deal", str(last), "--pimc", "none", "--json", "--quiet")
+    reviewed = _capped("review", str(big), "--deal", str(last), "--pimc", "none", "--worlds", "0", "--json", "--quiet")
     assert reviewed.returncode == 0, reviewed.stderr[-400:]
     assert json.loads(reviewed.stdout)["deal"] == last
     big.unlink()

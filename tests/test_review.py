@@ -73,12 +73,13 @@ def test_each_card_is_valued_and_its_loss_is_what_the_duel_counts(label, tmp_pat
 def test_the_command_prints_the_review_and_json_and_refuses_a_deal_not_played(tmp_path):
     path, records = _log(tmp_path, "classic", deals=30, seed=5)
     played = next(r for r in records if r["outcome"] == "played")
-    text = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"])], capture_output=True,
+    text = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--worlds", "0"], capture_output=True,
                           text=True, timeout=600)
     assert text.returncode == 0, text.stderr
     assert f"Review of deal {played['deal']} (classic" in text.stdout and "gave away" in text.stdout
     assert "pimc:infer=bids player chooses" in text.stdout
-    out = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--json"],
+    out = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--json",
+                          "--worlds", "0"],
                          capture_output=True, text=True, timeout=600)
     d = json.loads(out.stdout)
     assert d["deal"] == played["deal"] and d["pimc"] is None and len(d["cards"]) == 32 and d["exact"]
@@ -90,7 +91,8 @@ def test_the_command_prints_the_review_and_json_and_refuses_a_deal_not_played(tm
     bad = subprocess.run([*BELOTE, "review", str(path), "--deal", str(not_played[0]["deal"])],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "was not played" in bad.stderr
-    nl = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--lang", "nl"],
+    nl = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--lang", "nl",
+                         "--worlds", "0"],
                         capture_output=True, text=True, timeout=600)
     assert nl.returncode == 0 and f"Nabespreking van spel {played['deal']}" in nl.stdout
     wrong = subprocess.run([*BELOTE, "review", str(path), "--pimc", "dd"], capture_output=True, text=True)
@@ -134,7 +136,7 @@ def test_a_typed_deal_s_bidding_decides_its_trump_and_troefmaker_and_is_shown(tm
     the troefmaker (seat 1 takes the turned K♥ after seat 0 passes), the same review as --trump h
     --taker 1, with the bidding and the turned card in the text and the JSON; a bidding that is not
     over, or a turned card the troefmaker does not hold, is one line."""
-    base = [*BELOTE, "review", "--hands", HANDS, "--plays", "Jh 7h Th Qc Tc", "--pimc", "none"]
+    base = [*BELOTE, "review", "--hands", HANDS, "--plays", "Jh 7h Th Qc Tc", "--pimc", "none", "--worlds", "0"]
     run = lambda *a: subprocess.run([*base, *a], capture_output=True, text=True, timeout=600)  # noqa: E731
     by_bids = run("--turned", "Kh", "--bids", "pass take", "--json")
     assert by_bids.returncode == 0, by_bids.stderr

@@ -405,19 +405,21 @@ def test_house_rules_on_the_page_are_the_cli_s_rule_options(site):
 
 
 def test_a_logged_deal_reviewed_on_the_server_is_the_cli_s_review(site):
-    status, body = site.request("/api/review", {"log": 0, "deal": 1, "pimc": "none"})
+    status, body = site.request("/api/review", {"log": 0, "deal": 1, "pimc": "none", "worlds": 4})
     if status == 400:  # deal 1 of this log passed out: the first played one
         deal = next(d["deal"] for d in site.request("/api/logs")[1][0]["deals"] if d["outcome"] == "played")
-        status, body = site.request("/api/review", {"log": 0, "deal": deal, "pimc": "none"})
+        status, body = site.request("/api/review", {"log": 0, "deal": deal, "pimc": "none", "worlds": 4})
     assert status == 202, body
     v = site.wait(body["job"])
     assert v["state"] == "done", v
     r = v["result"]["review"]
     deal = r["deal"]
-    cli = cli_json("review", site.log, "--deal", deal, "--pimc", "none")
-    for key in ("cards", "given_away", "trajectory", "values_after", "turning_trick", "costliest"):
+    cli = cli_json("review", site.log, "--deal", deal, "--pimc", "none", "--worlds", "4")
+    # the values from what each seat knew (4 worlds a decision: a quick check) too
+    for key in ("cards", "given_away", "trajectory", "values_after", "turning_trick", "costliest", "luck"):
         assert r["json"][key] == cli[key], key
-    assert r["command"].endswith(f"--deal {deal} --pimc none")
+    assert r["json"]["luck"]["worlds"] == 4
+    assert r["command"].endswith(f"--deal {deal} --pimc none --worlds 4")
     assert sorted(c for seat in r["start"] for c in seat) == sorted(c["card"] for c in cli["cards"])
 
 
@@ -516,7 +518,7 @@ def test_a_random_deal_of_every_variant_is_reviewed_as_its_command_reviews_it(si
     """Piekjas 3-4 say their values are the solver's pessimistic ones (``exact`` false); Dekjas deals
     its piles. (Classic: the browser test; Piekjas 2 and 4 review as these do: tests/test_review.py.)"""
     form = {"variant": variant, "seed": 4, "deal": 2, **({"players": players} if players else {})}
-    status, body = site.request("/api/review", {"random": form, "pimc": "none"})
+    status, body = site.request("/api/review", {"random": form, "pimc": "none", "worlds": 0})
     assert status == 202, body
     v = site.wait(body["job"])
     assert v["state"] == "done", v
@@ -588,14 +590,14 @@ def test_the_play_policy_of_the_take_page_is_the_cli_s_play_option(site, play, o
 
 def test_a_deal_entered_by_hand_is_reviewed_as_belote_review_hands_reviews_it(site):
     typed = {"variant": "classic", "hands": HANDS, "turned": "Kh", "bids": "pass take", "plays": "Jh 7h Th Qc Tc"}
-    status, body = site.request("/api/review", {"typed": typed, "pimc": "none"})
+    status, body = site.request("/api/review", {"typed": typed, "pimc": "none", "worlds": 0})
     assert status == 202, body
     v = site.wait(body["job"])
     assert v["state"] == "done", v
     r = v["result"]["review"]
     # the bidding decides the trump and the troefmaker, on the command line too (--turned, --bids)
     assert r["command"] == (f"belote review --hands '{HANDS}' --turned Kh --bids 'pass take:h' --plays 'Jh 7h Th Qc Tc' "
-                            "--pimc none")
+                            "--pimc none --worlds 0")
     cli = cli_json(*shlex.split(r["command"])[1:])
     for key in ("cards", "values_after", "played", "bids", "turned"):
         assert r["json"][key] == cli[key], key
@@ -643,7 +645,8 @@ def test_the_editor_is_told_the_next_calls_the_tricks_and_why_a_card_is_refused(
 
 
 def test_a_random_deal_that_was_not_played_says_which_deal_is_shown(site):
-    status, body = site.request("/api/review", {"random": {"variant": "classic", "seed": 1, "deal": 0}, "pimc": "none"})
+    status, body = site.request("/api/review", {"random": {"variant": "classic", "seed": 1, "deal": 0}, "pimc": "none",
+                                                "worlds": 0})
     r = site.wait(body["job"])["result"]["review"]
     assert r["deal"] == 1 and r["note"] == {"asked": 0, "deal": 1, "why": "passed_out"}
     assert r["story"]["en"]["note"] == ("Deal 0 was not played (everyone passed twice); this is deal 1, the first played "

@@ -278,9 +278,9 @@ def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(brow
     d = browser
     log = next(site.root.glob("*.jsonl"))
     deal = next(r["deal"] for r in site.request("/api/logs")[1][0]["deals"] if r["outcome"] == "played")
-    _open(d, site, f"/review?log=0&deal={deal}&lang=en")
+    _open(d, site, f"/review?log=0&deal={deal}&lang=en&worlds=8")
     _ended(d)
-    cli = cli_json("review", log, "--deal", deal)
+    cli = cli_json("review", log, "--deal", deal, "--worlds", "8")
     cards = cli["cards"]
     assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")] == [
         words.bid_text(b, 4, "en") for b in cli["bids"]]
@@ -294,6 +294,13 @@ def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(brow
             rows = _table(d, "legal-table")[1:]
             assert {words.card_text(_card_of(r[0]), "en"): (int(r[1]), int(r[2])) for r in rows} == {
                 words.card_text(x, "en"): (c["values"][x], c["losses"][x]) for x in c["values"]}
+            # beside each, its value by what the seat knew, and the card's verdict in words
+            shown = {_card_of(r[0]): [float(x) for x in r[3].split(" ± ")] for r in rows}  # one decimal shown
+            assert set(shown) == set(c["info"]["values"])
+            assert all(abs(a - b) <= 0.051 for x, v in c["info"]["values"].items() for a, b in zip(shown[x], v))
+            verdict = d.find_element(By.ID, "verdict-line").text
+            assert verdict.startswith({"error": "An error", "bad luck": "Bad luck", "lucky": "Lucky",
+                                       "": "By what the seat knew"}[c["info"]["kind"]]), verdict
             played = d.find_element(By.ID, f"seat-{c['seat']}").find_element(By.CSS_SELECTOR, f'[data-card="{c["card"]}"]')
             assert "played" in played.get_attribute("class")
         if k >= 4 and not c["forced"] and not valued:  # a card with a choice: the legal cards coloured
@@ -311,6 +318,9 @@ def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(brow
     assert len(d.find_elements(By.CSS_SELECTOR, "#story > li")) == 8
     totals = _table(d, "totals-table")[1:]
     assert [int(r[1]) for r in totals] == [cli["given_away"]["seats"][str(s)] for s in range(len(totals))]
+    luck = d.find_element(By.ID, "luck-total").text
+    assert luck.startswith("By what each seat knew: seat 0 (voorhand) ") and f"{cli['luck']['seats']['0']['error']} " \
+        "error(s)" in luck
 
 
 def test_a_pasted_record_s_link_shows_the_same_review(browser, site):
@@ -321,7 +331,7 @@ def test_a_pasted_record_s_link_shows_the_same_review(browser, site):
     from analyzer.output.deallog import read_log
 
     record = next(r for r in read_log(log) if r["outcome"] == "played")
-    _open(d, site, "/review?lang=en&pimc=none")
+    _open(d, site, "/review?lang=en&pimc=none&worlds=0")
     d.find_element(By.CSS_SELECTOR, "input[name=source][value=record]").click()
     box = d.find_element(By.ID, "record")
     d.execute_script("arguments[0].value = arguments[1];", box, json.dumps(record))
@@ -335,7 +345,8 @@ def test_a_pasted_record_s_link_shows_the_same_review(browser, site):
     assert d.find_element(By.CSS_SELECTOR, "input[name=source][value=record]").is_selected()
     assert json.loads(d.find_element(By.ID, "record").get_attribute("value")) == json.loads(json.dumps(record))
     d.find_element(By.ID, "last").click()
-    cli = cli_json("review", log, "--deal", record["deal"], "--pimc", "none")
+    cli = cli_json("review", log, "--deal", record["deal"], "--pimc", "none", "--worlds", "0")
+    assert "worlds=0" in d.current_url
     assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")] == [
         words.bid_text(b, record["players"], "nl") for b in cli["bids"]]
     assert len(first) == len(cli["bids"])
@@ -351,10 +362,10 @@ def _card_of(text: str) -> str:
 
 def test_a_random_deal_s_link_is_reviewed_and_its_command_reproduces_it(browser, site):
     d = browser
-    _open(d, site, "/review?variant=classic&seed=3&deal=0&pimc=none&lang=nl", PHONE)
+    _open(d, site, "/review?variant=classic&seed=3&deal=0&pimc=none&worlds=0&lang=nl", PHONE)
     _ended(d)
     command = d.find_element(By.ID, "command").text
-    assert command.startswith("belote simulate --variant classic --seed 3 ") and command.endswith("--pimc none")
+    assert command.startswith("belote simulate --variant classic --seed 3 ") and command.endswith("--pimc none --worlds 0")
     assert d.find_element(By.ID, "headline").text.startswith("Spel ")
     _fits(d)
 

@@ -43,14 +43,21 @@ def review(
     pimc: str = typer.Option("pimc:infer=bids", "--pimc",
                              help="The searching player whose card is shown beside each card played (a pimc policy "
                                   "with its parameters), or none."),
+    worlds: Optional[int] = typer.Option(
+        None, "--worlds", min=0, max=255, show_default="32 in classic and Piekjas 2; 0 in Piekjas 3-4 and Dekjas",
+        help="Value every card also from what its seat knew: on this many deals of the cards it could not see "
+        "(drawn as pimc draws them, the bidding included), each solved with open cards; each card is then an "
+        "error, bad luck or lucky. 0: the open-card values only. Piekjas 3-4 (its solver is not exact and takes "
+        "minutes a deal) and Dekjas (a world of its first tricks takes seconds to solve): 0 unless asked."),
     lang: LangOption = Lang.en,
     as_json: Json = False,
     quiet: Quiet = False,
 ):
     """Review a played deal card by card: what each card gave away against the best card with
-    every card open (the exact solver; Piekjas 3-4: its pessimistic two-sided value), the card
-    pimc would have played from what the seat saw, the totals per seat and side, and the
-    deal's value trick by trick. A logged deal, or one typed with --hands (docs/NOTATION.md).
+    every card open (the exact solver; Piekjas 3-4: its pessimistic two-sided value), what it
+    gave away by what its seat knew (--worlds), so that each card is an error, bad luck or lucky,
+    the card pimc would have played from what the seat saw, the totals per seat and side, and
+    the deal's value trick by trick. A logged deal, or one typed with --hands (docs/NOTATION.md).
 
     Examples:
 
@@ -65,6 +72,7 @@ def review(
     """
     from analyzer.output.review_text import render
     from analyzer.players import public_info
+    from analyzer.questions.review import default_worlds
     from analyzer.questions.review import review as review_deal
 
     player = pimc_player(pimc)
@@ -84,7 +92,11 @@ def review(
         rules, pub = None, None
     cards = sum(len(t["plays"]) for t in chosen.get("tricks", []))
     with progress_bar(cards, quiet, "review") as update:  # about 0.5 s a classic deal, minutes in Piekjas 3-4
-        r = review_deal(chosen, pimc=player, public=pub, rules=rules, progress=lambda done, total: update(done))
+        from analyzer.rules.deal_schema import check_record
+
+        named = rules if rules is not None else check_record(chosen, f"deal {chosen.get('deal')}")
+        r = review_deal(chosen, pimc=player, public=pub, rules=rules, progress=lambda done, total: update(done),
+                        worlds=default_worlds(named) if worlds is None else worlds)
     if as_json:
         print_json({"command": command_line(), **r.as_dict()})
         return

@@ -236,11 +236,17 @@ def rules_findings(diffs: pd.DataFrame, link: str, per_option: int = 2) -> list[
     standardised size), and the options that change nothing measured beyond the noise. An
     option with no more statistics beyond the noise than chance alone gives (one in twenty
     of those measured, at least one) is left open: its effect is not established."""
+    from analyzer.output.words import rule_change_text
+
     out = []
     opts = diffs[diffs["kind"] == "option"]
     for label, rows in opts.groupby("variant", sort=False):
         quiet = []
         for comp, c in rows.groupby("comparison", sort=False):
+            if {"option", "a_value", "b_value"} <= set(c.columns):  # the rule by its name, its code key after it
+                first = c.iloc[0]
+                named = rule_change_text(first["option"], first["a_value"], first["b_value"])
+                comp = f"{named}, `{comp}`" if named else comp
             moved = c[c["beyond_noise"]].sort_values("size", ascending=False).head(per_option)
             if moved.empty:
                 quiet.append(comp)

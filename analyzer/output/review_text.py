@@ -23,7 +23,21 @@ WORDS = {
            "paranoid": "Values: the solver's troefmaker margin against the others playing together (Piekjas with "
                        "3-4 players is not two-sided: a pessimistic, not an exact, value).",
            "pimc": "pimc: the card the {policy} player chooses from what the seat saw (the record's bidding "
-                   "included), from the same position."},
+                   "included), from the same position.",
+           "knew": "by what it knew", "verdict": "verdict",
+           "kinds": {"error": "error", "bad luck": "bad luck", "lucky": "lucky"},
+           "luck_head": "By what each seat knew ({worlds} worlds a decision: deals of the cards it could not see, "
+                        "each solved with open cards; the loss against its best card by them, paired, 95% interval):",
+           "luck_seat": "{who}: {error} error(s), {error_points} points; {bad} bad luck, {bad_points}; {lucky} lucky, "
+                        "{lucky_points} (gave away {given}).",
+           "costliest_error": "The costliest error: trick {trick}, {who} played {card}: {error} points worse than its "
+                              "best by what it knew (it gave away {loss} on the true deal).",
+           "unluckiest": "The unluckiest card: trick {trick}, {who} played {card}: {bad} of the {loss} points it gave "
+                         "away on the true deal could not be seen from its seat.",
+           "luck_words": "Error: worse than the seat's best card by what it knew, beyond the noise, and it lost on the "
+                         "true deal; bad luck: its best by what it knew (or as good as it could tell), yet it lost; "
+                         "lucky: worse by what it knew, but not on the true deal. Error + bad luck − lucky = what "
+                         "the cards gave away."},
     "nl": {"title": "Nabespreking van spel {deal} ({variant}, troef {trump}, troefmaker stoel {taker})",
            "typed": "(ingetypt)", "turned": "gedraaid", "bidding": "het bieden",
            "head": ("slag", "stoel", "gespeeld", "beste met open kaarten", "weggegeven", "pimc"),
@@ -40,7 +54,22 @@ WORDS = {
            "paranoid": "Waarden: de marge van de troefmaker tegen de anderen samen (Piekjas met 3-4 spelers is "
                        "niet tweezijdig: een pessimistische, geen exacte waarde).",
            "pimc": "pimc: de kaart die de {policy}-speler kiest met wat de stoel zag (het bieden inbegrepen), "
-                   "in dezelfde positie."},
+                   "in dezelfde positie.",
+           "knew": "naar wat hij wist", "verdict": "oordeel",
+           "kinds": {"error": "fout", "bad luck": "pech", "lucky": "geluk"},
+           "luck_head": "Naar wat elke stoel wist ({worlds} werelden per beslissing: verdelingen van de kaarten die hij "
+                        "niet zag, elk opgelost met open kaarten; wat de kaart weggeeft tegen zijn beste kaart daarin, "
+                        "gepaard, 95%-interval):",
+           "luck_seat": "{who}: {error} fout(en), {error_points} punten; {bad} pech, {bad_points}; {lucky} geluk, "
+                        "{lucky_points} (gaf {given} weg).",
+           "costliest_error": "De duurste fout: slag {trick}, {who} speelde {card}: {error} punten slechter dan zijn "
+                              "beste naar wat hij wist (hij gaf {loss} weg in het echte spel).",
+           "unluckiest": "De kaart met de meeste pech: slag {trick}, {who} speelde {card}: {bad} van de {loss} punten "
+                         "die hij in het echte spel weggaf waren vanaf zijn stoel niet te zien.",
+           "luck_words": "Fout: slechter dan de beste kaart naar wat de stoel wist, buiten de ruis, en ze kostte in het "
+                         "echte spel; pech: de beste naar wat hij wist (of even goed voor zover hij kon zien), toch "
+                         "verloren; geluk: slechter naar wat hij wist, maar niet in het echte spel. Fout + pech − geluk "
+                         "= wat de kaarten weggaven."},
 }
 
 
@@ -53,6 +82,31 @@ def _columns(rows, ruled: int) -> list[str]:
         out.append("  ".join(v.ljust(widths[j]) for j, v in enumerate(r)).rstrip())
         if k == 0:
             out.append("  ".join("-" * widths[j] for j in range(ruled)))
+    return out
+
+
+def _number(x: float, lang: str) -> str:
+    text = f"{x:.1f}"
+    return text.replace(".", ",") if lang == "nl" else text
+
+
+def _luck_lines(r: Review, luck: dict, w: dict, lang: str, c) -> list[str]:
+    """Error, bad luck and lucky per seat, the costliest error and the unluckiest card."""
+    seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
+    out = [w["luck_head"].format(worlds=luck["worlds"])]
+    for s, t in luck["seats"].items():
+        out.append("  " + w["luck_seat"].format(
+            who=f"{seat_word} {s}", error=t["error"], error_points=_number(t["error_points"], lang), bad=t["bad_luck"],
+            bad_points=_number(t["bad_luck_points"], lang), lucky=t["lucky"],
+            lucky_points=_number(t["lucky_points"], lang), given=t["given_away"]))
+    e, u = luck["costliest_error"], luck["unluckiest"]
+    if e is not None:
+        out.append(w["costliest_error"].format(trick=e.trick, who=f"{seat_word} {e.seat}", card=c(e.card),
+                                               error=_number(e.info.error, lang), loss=e.loss))
+    if u is not None:
+        out.append(w["unluckiest"].format(trick=u.trick, who=f"{seat_word} {u.seat}", card=c(u.card),
+                                          bad=_number(u.info.bad_luck, lang), loss=u.loss))
+    out.append(w["luck_words"])
     return out
 
 
@@ -77,16 +131,23 @@ def render(r: Review, lang: str = "en") -> str:
         if rec.get("bids"):
             told.append(w["bidding"] + ": " + "; ".join(bid_text(b, r.rules.players, lang) for b in rec["bids"]))
         out[-1:-1] = [" · ".join(told)]
-    head = w["head"] if r.pimc_policy else w["head"][:-1]
+    luck = r.luck()
+    head = list(w["head"][:5]) + ([w["knew"], w["verdict"]] if luck else []) + ([w["head"][5]] if r.pimc_policy else [])
     rows = [head]
     for x in r.cards:
         if x.forced:
-            row = (str(x.trick), str(x.seat), c(x.card), w["forced"], "", "")
+            row = [str(x.trick), str(x.seat), c(x.card), w["forced"], ""] + (["", ""] if luck else [])
         else:
             best = w["same"] if x.loss == 0 else " ".join(c(b) for b in x.best)
-            row = (str(x.trick), str(x.seat), c(x.card), best, str(x.loss) if x.loss else "0",
-                   "" if x.pimc is None else (c(x.pimc) + (" *" if x.pimc != x.card else "")))
-        rows.append(row[:len(head)])
+            row = [str(x.trick), str(x.seat), c(x.card), best, str(x.loss) if x.loss else "0"]
+            if luck:
+                i = x.info
+                row += (["", ""] if i is None else
+                        [_number(i.loss, lang) + (f" [{_number(i.loss_lo, lang)}, {_number(i.loss_hi, lang)}]"
+                                                  if i.loss_hi > i.loss_lo else ""), w["kinds"].get(i.kind, "")])
+        if r.pimc_policy:
+            row.append("" if x.forced or x.pimc is None else (c(x.pimc) + (" *" if x.pimc != x.card else "")))
+        rows.append(row)
     out += _columns(rows, len(head))
     out.append("")
     t = r.totals()
@@ -100,6 +161,8 @@ def render(r: Review, lang: str = "en") -> str:
     turn = r.turning_trick()
     out.append(w["trace"].format(values=" ".join(str(v) for _, v in tr[:-1]), final=tr[-1][1]) + " "
                + (w["still"] if turn is None else w["turn"].format(trick=turn[0], change=turn[1])))
+    if luck:
+        out += [""] + _luck_lines(r, luck, w, lang, c)
     out.append("")
     out.append(w["exact"] if r.exact else w["paranoid"])
     if r.pimc_policy:

@@ -259,6 +259,15 @@ RULE_WORDS = {
 }
 
 
+def rule_change_text(option: str, a, b, lang: str = "en") -> str | None:
+    """A house rule changed, by its name and choices: ``Equal best roem (nobody scores roem → the
+    earlier seat scores)``; ``None`` for an option without words here."""
+    if option not in RULE_WORDS:
+        return None
+    name, choices = RULE_WORDS[option][lang]
+    return f"{name} ({choices.get(str(a), a)} → {choices.get(str(b), b)})"
+
+
 # ---- seats, calls, players ----------------------------------------------------------------------
 
 def seat_text(seat: int, players: int, lang: str = "en", you: int | None = None) -> str:
@@ -718,6 +727,16 @@ PAGE = {
         "as_best": "Trick {trick}: {seat} plays {card}, as good as the best ({best}{pimc}).",
         "pimc_plays": "; pimc plays {card}",
         "legal_head": ["legal card", "value", "gives away", ""], "played": "played",
+        "knew_head": "by what the seat knew ({worlds} worlds)",
+        "kind_error": "An error: by what the seat knew, {card} gives away {loss} [{lo}, {hi}] card points against "
+                      "{best}, beyond the noise.",
+        "kind_bad luck": "Bad luck: by what the seat knew, {card} was its best card (or as good as it could tell); "
+                         "it lost on the true deal, which the seat could not see.",
+        "kind_lucky": "Lucky: by what the seat knew, {card} gives away {loss} [{lo}, {hi}] card points against {best}, "
+                      "but not on the true deal.",
+        "kind_": "By what the seat knew, {card} was as good as its best card.",
+        "luck_total": "By what each seat knew: {parts}. Error + bad luck − lucky = what the cards gave away.",
+        "luck_part": "{seat} {error} error(s) ({ep} points), {bad} bad luck ({bp}), {lucky} lucky ({lp})",
         "legend": "Legal cards by what they give away against the best: ", "legend_parts": ["nothing", "1–5",
                                                                                             "6–15", "more"],
         "legend_end": "; P: pimc's card; black frame: the card played.",
@@ -793,6 +812,16 @@ PAGE = {
         "as_best": "Slag {trick}: {seat} speelt {card}, even goed als de beste ({best}{pimc}).",
         "pimc_plays": "; pimc speelt {card}",
         "legal_head": ["toegestane kaart", "waarde", "geeft weg", ""], "played": "gespeeld",
+        "knew_head": "naar wat de stoel wist ({worlds} werelden)",
+        "kind_error": "Een fout: naar wat de stoel wist geeft {card} {loss} [{lo}, {hi}] kaartpunten weg tegen {best}, "
+                      "buiten de ruis.",
+        "kind_bad luck": "Pech: naar wat de stoel wist was {card} zijn beste kaart (of even goed voor zover hij kon "
+                         "zien); ze verloor in het echte spel, dat de stoel niet kon zien.",
+        "kind_lucky": "Geluk: naar wat de stoel wist geeft {card} {loss} [{lo}, {hi}] kaartpunten weg tegen {best}, "
+                      "maar niet in het echte spel.",
+        "kind_": "Naar wat de stoel wist was {card} even goed als zijn beste kaart.",
+        "luck_total": "Naar wat elke stoel wist: {parts}. Fout + pech − geluk = wat de kaarten weggaven.",
+        "luck_part": "{seat} {error} fout(en) ({ep} punten), {bad} pech ({bp}), {lucky} geluk ({lp})",
         "legend": "Toegestane kaarten naar wat ze weggeven tegen de beste: ", "legend_parts": ["niets", "1–5",
                                                                                                 "6–15", "meer"],
         "legend_end": "; P: de kaart van pimc; zwarte rand: de gespeelde kaart.",

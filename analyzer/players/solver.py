@@ -539,7 +539,7 @@ def _exact(st, rec, guess, ctx, tt, moves, scores, bonus, stk):
     return lo
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # nogil: the review solves a decision's worlds on every core, a Solver each
 def solve_cards(st, rec, guess, ctx, tt, moves, scores, bonus, stk,
                 out_cards, out_values):
     """The exact value of every legal card of the seat to move. Returns the number of

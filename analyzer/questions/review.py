@@ -15,6 +15,26 @@ strong player without it chooses.
 
 Per seat and per side the losses add up to what each gave away; the costliest card is where
 the deal turned most.
+
+**Error or bad luck.** A seat could not see the other hands, so the open-card loss blames it for
+what it could not know. With ``worlds`` > 0 every card not forced is also valued *from what the
+seat knew*: on ``worlds`` deals of the cards it could not see, drawn as pimc draws them
+(consistent with its cards, the play so far and the stuk, and weighted by the bidding:
+``analyzer.players.worlds``), each valued by the same solver, the mean with its 95% interval
+(the *information value*, the troefmaker's side's card points like the open-card values). The
+card's *information loss* is the paired mean of what it gives away against the seat's best card
+by that value, world by world. Each card is then (``judge``):
+
+- an **error** when the information loss is beyond the noise (its interval above 0, and at least
+  one card point: ``MIN_LOSS``) and the card lost on the true deal;
+- **lucky** when it is beyond the noise but the card lost nothing on the true deal;
+- **bad luck** when it is not beyond the noise (the seat's best, or as good as it can tell) but
+  the card lost on the true deal;
+- neither otherwise.
+
+Its points split what it gave away exactly: ``error`` = the information loss where beyond the
+noise (else 0), and the rest, open-card loss minus error, is ``bad_luck`` when positive and
+``lucky`` when negative (what the deal gave back), so ``error + bad_luck - lucky`` = the loss.
 """
 
 from __future__ import annotations
@@ -28,6 +48,16 @@ from analyzer.rules import Rules
 from analyzer.rules.cards import format_card, mask_to_cards
 
 OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what the losses count
+WORLDS = 32  # the worlds a decision is valued on from what the seat knew, by default (pimc's default too)
+
+
+def default_worlds(rules: Rules) -> int:
+    """``WORLDS`` in classic and Piekjas 2 (a classic deal in 5-16 s on 2 cores, a Piekjas 2 deal
+    in under a second); 0 elsewhere, where the cards are judged by the open-card loss only unless
+    worlds are asked for: in Piekjas 3-4 the solver's paranoid search already takes minutes a
+    deal, and in Dekjas a world of the first tricks takes 1-6 s to solve (its face-down piles keep
+    the whole deal in play: 15-75 s a deal on 8 worlds, one core; docs/BENCHMARKS.md)."""
+    return WORLDS if rules.label in ("classic", "piekjas2") else 0
 
 
 def exact_under(rules: Rules) -> bool:
@@ -52,9 +82,84 @@ class CardReview:
     pimc: int | None = None
     losses: dict[int, int] | None = None  # what each legal card gives away against the best (None: forced)
 
+    info: "Info | None" = None  # the values from what the seat knew (review's ``worlds``), None: not asked or forced
+
     @property
     def forced(self) -> bool:
         return self.values is None
+
+
+KINDS = ("error", "bad luck", "lucky")
+MIN_LOSS = 1.0  # card points: the least information loss that makes a card an error (or lucky)
+
+
+@dataclass
+class Info:
+    """A decision valued from what the seat knew: on ``worlds`` deals of its unseen cards, each
+    legal card's mean solver value with its 95% half-width (the troefmaker's side's card points),
+    the best cards by it (the mover's side's view), the played card's paired loss against the
+    first of them (mean and 95% interval, card points of the mover's side), the verdict
+    (``KINDS`` or "") and the points (``judge``)."""
+
+    worlds: int
+    values: dict[int, tuple[float, float]]
+    best: list[int]
+    loss: float
+    loss_lo: float
+    loss_hi: float
+    kind: str
+    error: float
+    bad_luck: float
+    lucky: float
+
+    def as_dict(self) -> dict:
+        r = lambda x: round(float(x), 2)  # noqa: E731
+        return {"worlds": self.worlds, "values": {format_card(c): [r(m), r(h)] for c, (m, h) in self.values.items()},
+                "best": [format_card(c) for c in self.best], "loss": r(self.loss), "loss_lo": r(self.loss_lo),
+                "loss_hi": r(self.loss_hi), "kind": self.kind, "error": r(self.error), "bad_luck": r(self.bad_luck),
+                "lucky": r(self.lucky)}
+
+
+def judge(dd_loss: float, loss: float, loss_lo: float) -> tuple[str, float, float, float]:
+    """A card's verdict and points from its open-card loss (``dd_loss``) and its information loss
+    (mean ``loss``, 95% lower bound ``loss_lo``): (kind, error, bad_luck, lucky), with
+    ``error + bad_luck - lucky == dd_loss`` (module docstring). A loss counts when its interval is
+    above 0 and it is at least ``MIN_LOSS`` card points: a tenth of a point lost in one world of
+    thirty is beyond the noise but no mistake a player would call one."""
+    beyond = loss_lo > 0 and loss >= MIN_LOSS
+    error = float(loss) if beyond else 0.0
+    rest = float(dd_loss) - error
+    bad_luck, lucky = max(rest, 0.0), max(-rest, 0.0)
+    if beyond:
+        kind = "error" if dd_loss > 0 else "lucky"
+    else:
+        kind = "bad luck" if dd_loss > 0 else ""
+    return kind, error, bad_luck, lucky
+
+
+def information(values, cards: list[int], played: int, sign: int, dd_loss: float) -> Info:
+    """``Info`` from the solver's values of ``cards`` on each world (``values``: float[worlds,
+    len(cards)], the troefmaker's side's card points); ``sign`` 1 where the mover is on the
+    troefmaker's side, else -1."""
+    import numpy as np
+
+    from analyzer.questions.impact import t_quantile
+
+    v = np.asarray(values, float)
+    n = v.shape[0]
+    q = t_quantile(n - 1) if n > 1 else 0.0
+    means = v.mean(0)
+    half = q * v.std(0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(len(cards))
+    mine = sign * means
+    top = mine.max()
+    best = [c for c, m in zip(cards, mine) if m >= top - 1e-9]
+    b, j = cards.index(best[0]), cards.index(played)
+    d = sign * (v[:, b] - v[:, j])
+    loss = float(d.mean())
+    h = float(q * d.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
+    kind, error, bad, lucky = judge(dd_loss, loss, loss - h)
+    return Info(n, {c: (float(m), float(x)) for c, m, x in zip(cards, means, half)}, sorted(best), loss, loss - h,
+                loss + h, kind, error, bad, lucky)
 
 
 @dataclass
@@ -110,6 +215,46 @@ class Review:
         best = max(moves, key=lambda m: abs(m[1]), default=None)
         return best if best is not None and best[1] != 0 else None
 
+    def luck(self) -> dict | None:
+        """Per seat and per side: the cards of each verdict (``KINDS``) and their points
+        (``error``, ``bad_luck``, ``lucky``); the costliest error and the unluckiest card; None
+        when the cards were not valued from what the seats knew."""
+        judged = [c for c in self.cards if c.info is not None]
+        if not judged:
+            return None
+
+        def tally(cards):
+            out = {k.replace(" ", "_"): sum(1 for c in cards if c.info.kind == k) for k in KINDS}
+            for p in ("error", "bad_luck", "lucky"):
+                out[p + "_points"] = round(sum(getattr(c.info, p) for c in cards), 2)
+            out["given_away"] = sum(c.loss for c in cards)
+            return out
+
+        seats = {s: tally([c for c in judged if c.seat == s]) for s in range(self.rules.players)}
+        sides = {}
+        for side in sorted({self.side_of(s) for s in range(self.rules.players)}):
+            sides[side] = tally([c for c in judged if self.side_of(c.seat) == side])
+        errors = [c for c in judged if c.info.kind == "error"]
+        unlucky = [c for c in judged if c.info.bad_luck > 0]
+        return {"worlds": max(c.info.worlds for c in judged), "seats": seats, "sides": sides,
+                "costliest_error": max(errors, key=lambda c: c.info.error, default=None),
+                "unluckiest": max(unlucky, key=lambda c: c.info.bad_luck, default=None)}
+
+    def _luck_dict(self) -> dict | None:
+        """``luck()`` as the JSON says it."""
+        luck = self.luck()
+        if luck is None:
+            return None
+
+        def card(c):
+            return None if c is None else {"trick": c.trick, "seat": c.seat, "card": format_card(c.card),
+                                           "loss": c.loss, **{k: round(getattr(c.info, k), 2)
+                                                              for k in ("error", "bad_luck", "lucky")}}
+
+        return {"worlds": luck["worlds"], "seats": {str(k): v for k, v in luck["seats"].items()},
+                "sides": {str(k): v for k, v in luck["sides"].items()},
+                "costliest_error": card(luck["costliest_error"]), "unluckiest": card(luck["unluckiest"])}
+
     def costliest(self) -> CardReview | None:
         """The card that gave away most (the first of equal ones), None when every card was as
         good as the best."""
@@ -129,7 +274,9 @@ class Review:
                        "value": c.value, "values": None if c.forced else {fc(k): v for k, v in c.values.items()},
                        "best": [fc(b) for b in c.best], "loss": c.loss,
                        "losses": None if c.forced else {fc(k): v for k, v in c.losses.items()},
-                       "pimc": None if c.pimc is None else fc(c.pimc)} for c in self.cards],
+                       "pimc": None if c.pimc is None else fc(c.pimc),
+                       "info": None if c.info is None else c.info.as_dict()} for c in self.cards],
+            "luck": self._luck_dict(),
             "given_away": {"seats": {str(k): v for k, v in t["seats"].items()},
                            "sides": {str(k): v for k, v in t["sides"].items()},
                            "cards_valued": {str(k): v for k, v in t["valued"].items()}},
@@ -155,13 +302,30 @@ def start_of(record: dict, rules: Rules):
     return st, record_plays(record)
 
 
+def _world_values(solvers, pool, worlds, legal: list[int]) -> list[list[int]]:
+    """Each legal card's solver value on each world (in the worlds' order), the worlds shared out
+    in contiguous parts among ``solvers`` (one a thread: the solve releases the GIL)."""
+    parts = [worlds[k::len(solvers)] for k in range(len(solvers))]
+
+    def solve(k):
+        return [[solvers[k].card_values(w).cards[c] for c in legal] for w in parts[k]]
+
+    done = list(pool.map(solve, range(len(solvers)))) if pool is not None else [solve(0)]
+    out = [None] * len(worlds)
+    for k, vals in enumerate(done):
+        out[k::len(solvers)] = vals
+    return out
+
+
 def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None, public=None,
-           rules: Rules | None = None) -> Review:
+           rules: Rules | None = None, worlds: int = 0, threads: int | None = None) -> Review:
     """Review one played record (``belote-deal/1``, or ``typed_record``'s): every card not forced
     valued by the solver, and (``pimc``: a play policy, None: not asked) the card that policy
     plays there, from what the seat saw (``public``; default: the record's public information,
     its bidding included). ``rules``: those of a typed record (a logged one is checked and
-    names its own)."""
+    names its own). ``worlds`` > 0: every card not forced valued from what the seat knew too
+    (module docstring), on that many worlds drawn from the same public information, solved on
+    ``threads`` threads (None: numba's, every core); the values do not depend on the threads."""
     import time
 
     from analyzer.players import choose, public_from_record, strong_workspace
@@ -175,8 +339,20 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     rec = rules.record()
     st, plays = start_of(record, rules)
     solver = Solver(rules, OBJECTIVE)
-    pub = public.copy() if public is not None else (public_from_record(record, rules) if pimc else None)
+    pub = public.copy() if public is not None else (public_from_record(record, rules) if pimc or worlds else None)
     link = strong_workspace(rules, [play_code(pimc)]) if pimc else None
+    pool = None
+    if worlds:
+        from concurrent.futures import ThreadPoolExecutor
+
+        import numba
+
+        from analyzer.players.worlds import SeatWorlds
+
+        drawer = SeatWorlds(rules)
+        n_threads = max(1, min(worlds, numba.config.NUMBA_NUM_THREADS if threads is None else threads))
+        solvers = [solver] + [Solver(rules, OBJECTIVE) for _ in range(n_threads - 1)]
+        pool = ThreadPoolExecutor(n_threads) if n_threads > 1 else None
     out = []
     for i, (trick, seat, card) in enumerate(plays):
         if int(st[ST_TO_MOVE]) != seat:
@@ -196,6 +372,10 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
             c.loss = c.losses[card]
             if pimc:
                 c.pimc = choose(pimc, st, rules, pub, seed=seed + i, workspace=link)
+            if worlds:
+                ws = drawer.draw(st, pub, worlds, seed * 1_000_003 + i)  # the decision's own worlds, from the seed
+                if len(ws):
+                    c.info = information(_world_values(solvers, pool, ws, legal), legal, card, sign, c.loss)
         else:  # forced: valued only where a trick starts (the trajectory)
             c = CardReview(trick + 1, seat, card, legal, None if i % rules.players else int(solver.value(st).value))
         out.append(c)
@@ -204,6 +384,8 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
             note_declarations(pub, st, rec, winner)  # Dekjas: what the trick's winner declares is public
         if progress is not None:
             progress(i + 1, len(plays))
+    if pool is not None:
+        pool.shutdown()
     return Review(record, rules, out, pimc, time.perf_counter() - t0, int(solver.value(st).value))
 
 

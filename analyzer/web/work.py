@@ -278,7 +278,8 @@ REVIEW_PIMC = "pimc:infer=bids"  # belote review's default
 
 
 def review_query(form: dict, logs: list) -> tuple:
-    """The review page's deal: ``{typed: {variant, players, rule, hands, trump, taker, plays, turned, bids}}``
+    """The review page's deal (and ``worlds``: belote review's --worlds, its default when absent):
+    ``{typed: {variant, players, rule, hands, trump, taker, plays, turned, bids}}``
     (a deal entered by hand, docs/NOTATION.md), ``{record: "<one belote-deal/1 line>"}``, ``{log: i,
     deal: n}`` (a log given to ``belote serve --log``, by its number: a page never names a file) or
     ``{random: {variant, players, seed, deal}}`` → the job's function."""
@@ -293,6 +294,9 @@ def review_query(form: dict, logs: list) -> tuple:
     if len(chosen) != 1:
         raise BeloteError("give one deal to review: your own, a pasted record, a deal of a log, or a random deal")
     flag = "" if pimc == REVIEW_PIMC else f" --pimc {pimc or 'none'}"
+    worlds = None if form.get("worlds") in (None, "") else _int(form, "worlds", 0, 255)  # None: the CLI's default
+    if worlds is not None:
+        flag += f" --worlds {worlds}"
     rules = public = None
     if chosen == ["typed"]:
         rules, record, command = typed_inputs(form["typed"])
@@ -301,7 +305,7 @@ def review_query(form: dict, logs: list) -> tuple:
         command += flag
         from analyzer.players import public_info
 
-        public = public_info(rules) if pimc else None  # as belote review --hands: the cards alone, no bidding
+        public = public_info(rules)  # as belote review --hands: the cards alone, no bidding
     elif chosen == ["record"]:
         text = form["record"]
         if not isinstance(text, str) or len(text) > 64_000:
@@ -329,15 +333,18 @@ def review_query(form: dict, logs: list) -> tuple:
         raise BeloteError(f"deal {record.get('deal')} was not played ({record.get('outcome')}): nothing to review")
 
     def work(job):
-        from analyzer.questions.review import review
+        from analyzer.questions.review import default_worlds, review
+        from analyzer.rules.deal_schema import check_record
 
         note = None
         if record is not None:
             deal, how = record, command
         else:
             deal, how, note = random_record(random_rules, seed, first, flag)
+        named = rules if rules is not None else check_record(deal, "the deal")
         r = review(deal, pimc=pimc, public=public, rules=rules,
-                   progress=lambda done, total: job.step("review", done, total))
+                   progress=lambda done, total: job.step("review", done, total),
+                   worlds=default_worlds(named) if worlds is None else worlds)
         job.publish("review", review_view(r, deal, how, note))
 
     return work

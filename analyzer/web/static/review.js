@@ -94,8 +94,11 @@ function rememberOwn() {
   const f = typedForm();
   setQuery({ variant: f.variant, players: f.players, rule: f.rule, hands: f.hands.replace(/[\s/]/g, "") ? f.hands : null,
              turned: f.turned, bids: f.bids, trump: f.trump, taker: f.taker || null, plays: f.plays,
-             pimc: $("with-pimc").checked ? null : "none", step: R && source() === "own" ? K : null });
+             pimc: $("with-pimc").checked ? null : "none", worlds: WORLDS, step: R && source() === "own" ? K : null });
 }
+
+// belote review's --worlds, kept in the link when given (absent: its default)
+const WORLDS = QUERY.get("worlds");
 
 function targets() {
   const box = $("targets"), n = row().players;
@@ -303,17 +306,18 @@ function fillDeals() {
 }
 
 function question() {
-  const q = { pimc: $("with-pimc").checked ? OPT.review_pimc : "none" };
+  const q = { pimc: $("with-pimc").checked ? OPT.review_pimc : "none", ...(WORLDS !== null ? { worlds: +WORLDS } : {}) };
   const s = source(), pimc = $("with-pimc").checked ? null : "none";
   if (s === "own") { q.typed = typedForm(); rememberOwn(); }
   else if (s === "random") {
     q.random = { variant: $("variant").value, seed: $("seed").value, deal: +$("deal").value };
     if (q.random.variant === "piekjas") q.random.players = +$("players").value;
-    setQuery({ variant: q.random.variant, players: q.random.players, seed: q.random.seed, deal: q.random.deal, pimc });
+    setQuery({ variant: q.random.variant, players: q.random.players, seed: q.random.seed, deal: q.random.deal, pimc,
+               worlds: WORLDS });
   } else if (s === "log") {
     q.log = +$("log").value; q.deal = +$("log-deal").value;
-    setQuery({ log: q.log, deal: q.deal, pimc });
-  } else { q.record = $("record").value; setQuery({ record: packRecord(q.record), pimc }); }
+    setQuery({ log: q.log, deal: q.deal, pimc, worlds: WORLDS });
+  } else { q.record = $("record").value; setQuery({ record: packRecord(q.record), pimc, worlds: WORLDS }); }
   return q;
 }
 
@@ -422,11 +426,19 @@ function draw() {
     const best = cardsText(c.best);
     $("explain").textContent = c.loss ? t("gives", { trick: c.trick, seat: seat(c.seat), card: cardText(c.card), loss: c.loss, best, pimc })
       : t("as_best", { trick: c.trick, seat: seat(c.seat), card: cardText(c.card), best, pimc });
-    const head = W.ui.legal_head;
+    const info = c.info;  // the values from what the seat knew (belote review --worlds), or null
+    const head = info ? [...W.ui.legal_head.slice(0, 3), t("knew_head", { worlds: info.worlds }), W.ui.legal_head[3]]
+      : W.ui.legal_head;
     const rows = Object.keys(c.values).sort((a, b) => c.losses[a] - c.losses[b] || a.localeCompare(b))
       .map(k => [cardEl(k, lossClass(c.losses[k]) + " small"), String(c.values[k]), String(c.losses[k]),
+                 ...(info ? [`${num(info.values[k][0], 1)} ± ${num(info.values[k][1], 1)}`] : []),
                  (k === c.card ? t("played") : "") + (k === c.pimc ? " pimc" : "")]);
     $("legal-box").replaceChildren(table(head, rows, "legal-table"));
+    if (info) {
+      $("explain").append(el("br"), el("span", { id: "verdict-line", class: `kind-${info.kind.replace(" ", "-") || "none"}`,
+        text: t(`kind_${info.kind}`, { card: cardText(c.card), loss: num(info.loss, 1), lo: num(info.loss_lo, 1),
+                                       hi: num(info.loss_hi, 1), best: cardsText(info.best) }) }));
+    }
   }
   drawChart(K);
   $("about").textContent = t(j.exact ? "exact" : "paranoid") +
@@ -434,6 +446,12 @@ function draw() {
   const tot = j.given_away;
   $("totals").replaceChildren(table(W.ui.given_head,
     Object.keys(tot.seats).map(s => [seat(+s), String(tot.seats[s]), String(tot.cards_valued[s])]), "totals-table"));
+  if (j.luck) {  // error, bad luck and lucky per seat (belote review --worlds)
+    const parts = Object.entries(j.luck.seats).map(([s, v]) => t("luck_part", {
+      seat: seat(+s), error: v.error, ep: num(v.error_points, 1), bad: v.bad_luck, bp: num(v.bad_luck_points, 1),
+      lucky: v.lucky, lp: num(v.lucky_points, 1) }));
+    $("totals").append(el("p", { id: "luck-total", text: t("luck_total", { parts: parts.join("; ") }) }));
+  }
   $("command").textContent = R.command;
   document.body.dataset.step = K;
   if (source() === "own") rememberOwn();

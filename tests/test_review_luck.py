@@ -1,0 +1,175 @@
+"""Error or bad luck (``analyzer.questions.review``, issue 51): every card not forced valued from
+what its seat knew, on worlds drawn as pimc draws them (``analyzer.players.worlds``), each solved
+with open cards; the card then an error, bad luck, lucky or neither.
+
+- the verdicts and their points on numbers made by hand (``judge``, ``information``), and the
+  points adding up to what each card gave away;
+- blind: the worlds, and so the values, do not change when the seat's unseen cards are dealt anew;
+- where the seat's information fixes every hidden card, the two values agree;
+- the same numbers on one thread or two; the command line's text and JSON.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from analyzer.output.deallog import read_log, write_log
+from analyzer.players import public_from_record
+from analyzer.players.policies import Policies
+from analyzer.players.solver import Solver
+from analyzer.players.worlds import SeatWorlds
+from analyzer.questions.review import OBJECTIVE, default_worlds, information, judge, review, start_of
+from analyzer.rules import Rules
+from analyzer.runs.simulate import SimConfig
+from analyzer.game.state import legal_cards, play_card
+from analyzer.rules.cards import mask_to_cards
+
+ROOT = Path(__file__).resolve().parent.parent
+BELOTE = [sys.executable, str(ROOT / "cli.py")]
+
+
+@pytest.mark.parametrize("dd_loss, loss, lo, kind, points", [
+    (10, 6.0, 2.0, "error", (6.0, 4.0, 0.0)),  # worse by what it knew, and it lost more on the true deal
+    (4, 6.0, 2.0, "error", (6.0, 0.0, 2.0)),  # an error the deal forgave in part
+    (0, 6.0, 2.0, "lucky", (6.0, 0.0, 6.0)),  # worse by what it knew, nothing lost on the true deal
+    (8, 1.0, -1.0, "bad luck", (0.0, 8.0, 0.0)),  # as good as the seat could tell: the loss is bad luck
+    (0, 0.0, 0.0, "", (0.0, 0.0, 0.0)),  # the seat's best, and the true deal's
+    (3, 0.4, 0.1, "bad luck", (0.0, 3.0, 0.0)),  # beyond the noise but under a card point: no error
+])
+def test_a_card_s_verdict_and_points_add_up_to_what_it_gave_away(dd_loss, loss, lo, kind, points):
+    got = judge(dd_loss, loss, lo)
+    assert got == (kind, *points)
+    _, error, bad, lucky = got
+    assert error + bad - lucky == pytest.approx(dd_loss)
+
+
+def test_information_picks_the_best_by_the_mean_and_pairs_the_loss_world_by_world():
+    # three worlds, cards 5 and 9; the mover on the troefmaker's side (sign 1): card 9 is better by 4 in every world
+    vals = [[100, 104], [60, 64], [130, 134]]
+    info = information(vals, [5, 9], 5, 1, dd_loss=4)
+    assert info.best == [9] and info.worlds == 3
+    assert info.loss == pytest.approx(4.0) and info.loss_lo == pytest.approx(4.0)  # paired: no spread at all
+    assert info.values[5][0] == pytest.approx(290 / 3) and info.values[5][1] > 30  # the values themselves spread
+    assert info.kind == "error" and (info.error, info.bad_luck, info.lucky) == (4.0, 0.0, 0.0)
+    # a defender (sign -1) wants the lower value: card 5 is its best
+    other = information(vals, [5, 9], 9, -1, dd_loss=0)
+    assert other.best == [5] and other.kind == "lucky" and other.loss == pytest.approx(4.0)
+
+
+def _deals(label, deals=8, seed=5):
+    rules = Rules.from_label(label)
+    path = Path(f"/tmp/test_review_luck_{label}_{seed}.jsonl")
+    write_log(path, SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
+                              deals=deals, seed=seed, threads=1), deals)
+    out = [r for r in read_log(path) if r["outcome"] == "played"]
+    path.unlink()
+    return rules, out
+
+
+def _positions(rules, record, every=1):
+    """The deal's positions with a choice: (state, public information, the card played)."""
+    from analyzer.players.knowledge import note_declarations
+
+    rec = rules.record()
+    st, plays = start_of(record, rules)
+    pub = public_from_record(record, rules)
+    for i, (_, _, card) in enumerate(plays):
+        if len(mask_to_cards(int(legal_cards(st, rec)))) > 1 and i % every == 0:
+            yield st.copy(), pub.copy(), card
+        winner = play_card(st, rec, card)
+        if winner >= 0 and rules.declare_after_trick:
+            note_declarations(pub, st, rec, winner)
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas2", "dekjas"])
+def test_the_worlds_are_blind_to_the_unseen_cards(label):
+    """Deal the seat's unseen cards anew (one of its own worlds as the true deal): the worlds drawn
+    from the same seed, and every value from them, are the same."""
+    rules, records = _deals(label, deals=4)
+    drawer = SeatWorlds(rules)
+    checked = 0
+    for record in records[:2]:
+        for k, (st, pub, _) in enumerate(_positions(rules, record, every=3)):
+            other = drawer.draw(st, pub, 1, seed=999 + k)[0]  # the same view, other hidden cards
+            a, b = drawer.draw(st, pub, 6, seed=k), drawer.draw(other, pub, 6, seed=k)
+            assert np.array_equal(a, b)
+            checked += not np.array_equal(other, st)
+    assert checked > 0  # the anew-dealt deals did differ from the true ones
+
+
+def test_where_the_seat_knows_every_card_its_values_are_the_open_card_values():
+    """Dekjas once every face-down card is turned up (and any position where the play left nothing
+    hidden): every world is the true deal, so the information values are the open-card values, with
+    no spread. (Piekjas 2 never gets there: 14 cards stay undealt.)"""
+    rules, records = _deals("dekjas", deals=8)
+    drawer, solver = SeatWorlds(rules), Solver(rules, OBJECTIVE)
+    known = 0
+    for record in records:
+        for k, (st, pub, card) in enumerate(_positions(rules, record)):
+            ws = drawer.draw(st, pub, 8, seed=k)
+            if not all(np.array_equal(w, st) for w in ws):
+                continue
+            known += 1
+            legal = mask_to_cards(int(legal_cards(st, rules.record())))
+            true = solver.card_values(st).cards
+            vals = [[solver.card_values(w).cards[c] for c in legal] for w in ws]
+            sign = 1 if solver.maximizes(st) else -1
+            top = max(sign * v for v in true.values())
+            info = information(vals, legal, card, sign, top - sign * true[card])
+            assert {c: m for c, (m, _) in info.values.items()} == {c: float(v) for c, v in true.items()}
+            assert all(h == 0 for _, h in info.values.values())
+            assert info.kind in ("", "error")  # no luck where nothing was hidden
+            assert info.bad_luck == 0 and info.lucky == 0
+    assert known >= 5, known
+
+
+@pytest.mark.parametrize("label, worlds", [("piekjas2", 12), ("classic", 4)])
+def test_a_review_s_verdicts_add_up_per_seat_and_do_not_depend_on_the_threads(label, worlds):
+    rules, records = _deals(label, deals=4)
+    a = review(records[0], pimc=None, worlds=worlds, threads=1)
+    b = review(records[0], pimc=None, worlds=worlds, threads=2)
+    assert [c.info for c in a.cards] == [c.info for c in b.cards]
+    judged = [c for c in a.cards if c.info is not None]
+    assert judged and all(c.info.worlds == worlds for c in judged)
+    assert all(c.forced for c in a.cards if c.info is None)
+    luck = a.luck()
+    for seat, t in luck["seats"].items():
+        mine = [c for c in judged if c.seat == seat]
+        assert t["error_points"] + t["bad_luck_points"] - t["lucky_points"] == pytest.approx(t["given_away"], abs=0.02)
+        assert t["given_away"] == sum(c.loss for c in mine)
+        assert t["error"] == sum(c.info.kind == "error" for c in mine)
+    d = a.as_dict()
+    assert d["luck"]["worlds"] == worlds and set(d["luck"]["seats"]) == {str(s) for s in range(rules.players)}
+    assert all((c["info"] is None) == c["forced"] for c in d["cards"])
+
+
+def test_the_default_worlds_and_where_they_are_left_out():
+    assert default_worlds(Rules.from_label("classic")) == 32 and default_worlds(Rules.from_label("piekjas2")) == 32
+    assert default_worlds(Rules.from_label("piekjas3")) == 0  # its solver is paranoid: minutes a deal already
+    assert default_worlds(Rules.from_label("dekjas")) == 0  # a first-trick world takes seconds to solve
+
+
+def test_the_command_says_error_bad_luck_and_lucky_in_both_languages(tmp_path):
+    rules, records = _deals("piekjas2", deals=4)
+    path = tmp_path / "d.jsonl"
+    path.write_text(json.dumps(records[0]) + "\n")
+    run = lambda *a: subprocess.run([*BELOTE, "review", str(path), "--pimc", "none", "--worlds", "12", *a],  # noqa: E731
+                                    capture_output=True, text=True, timeout=600)
+    out = run("--json")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert d["luck"]["worlds"] == 12
+    en, nl = run().stdout, run("--lang", "nl").stdout
+    assert "by what it knew" in en and "By what each seat knew (12 worlds a decision" in en
+    assert "Error + bad luck − lucky = what the cards gave away." in en
+    assert "naar wat hij wist" in nl and "Fout + pech − geluk" in nl
+    kinds = {c["info"]["kind"] for c in d["cards"] if c["info"]}
+    for kind, word in (("error", " error "), ("bad luck", " bad luck "), ("lucky", " lucky ")):
+        if kind in kinds:
+            assert word in en
+    off = run("--worlds", "0", "--json")
+    assert json.loads(off.stdout)["luck"] is None
