@@ -173,3 +173,33 @@ def test_the_command_says_error_bad_luck_and_lucky_in_both_languages(tmp_path):
             assert word in en
     off = run("--worlds", "0", "--json")
     assert json.loads(off.stdout)["luck"] is None
+
+
+def test_the_bot_beside_you_plays_the_rest_of_the_deal_and_its_result_is_told(tmp_path):
+    """From card k on, the bot plays every seat: the deal's first k cards kept, the rest the bot's
+    (legal: replayed through the reference), the finished deal's result beside the deal's own."""
+    from analyzer.game.played import play_out
+    from analyzer.questions.review import bot_line
+
+    rules, records = _deals("piekjas2", deals=4)
+    record = records[0]
+    n = sum(len(t["plays"]) for t in record["tricks"])
+    line = bot_line(record, 3, "net", rules=rules)
+    assert line["from"] == 3 and len(line["cards"]) == n - 3
+    mine = [c for t in record["tricks"] for _, c in t["plays"]]
+    theirs = [c for t in line["played"]["tricks"] for _, c in t["plays"]]
+    assert theirs[:3] == mine[:3] and theirs[3:] == line["cards"]
+    assert line["played"]["result"]["outcome"] in ("made", "dedans", "tie")
+    same = bot_line({**record, "tricks": line["played"]["tricks"]}, 3, "net", rules=rules)
+    assert same["cards"] == line["cards"]  # the bot from the same position plays the same cards
+    last = bot_line(record, n - 1, "net", rules=rules)  # the last card is forced: the deal's own result
+    assert last["played"]["result"] == play_out(record, rules)["result"]
+    path = tmp_path / "d.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    out = subprocess.run([*BELOTE, "review", str(path), "--pimc", "none", "--worlds", "0", "--bot", "net",
+                          "--bot-from", "4"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "The bot beside you: from card 4 (trick 2" in out.stdout and "With the bot: " in out.stdout
+    bad = subprocess.run([*BELOTE, "review", str(path), "--worlds", "0", "--bot-from", str(n + 1)],
+                         capture_output=True, text=True, timeout=600)
+    assert bad.returncode == 2 and f"the deal has cards 1 to {n}" in bad.stderr and "Traceback" not in bad.stderr

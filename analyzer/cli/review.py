@@ -49,6 +49,12 @@ def review(
         "(drawn as pimc draws them, the bidding included), each solved with open cards; each card is then an "
         "error, bad luck or lucky. 0: the open-card values only. Piekjas 3-4 (its solver is not exact and takes "
         "minutes a deal) and Dekjas (a world of its first tricks takes seconds to solve): 0 unless asked."),
+    bot: Optional[str] = typer.Option(
+        None, "--bot", help="The bot beside you: from --bot-from on, the rest of the deal played by this player in "
+        "every seat (net, pimc, heuristic, each from what its seat sees), its result beside the deal's."),
+    bot_from: Optional[int] = typer.Option(
+        None, "--bot-from", min=1, show_default="the costliest card",
+        help="With --bot: the card (1 = the first of the deal) from which the bot plays."),
     lang: LangOption = Lang.en,
     as_json: Json = False,
     quiet: Quiet = False,
@@ -64,6 +70,8 @@ def review(
       belote simulate --deals 20 --log deals.jsonl && belote review deals.jsonl
 
       belote review deals.jsonl --deal 7 --lang nl
+
+      belote review deals.jsonl --deal 7 --bot net     (from the costliest card on, net plays every seat)
 
       belote review --hands "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad /
       Qc Jc 8d 7d 9d Td Kd Jd" --trump h --taker 0 --plays "Jh 7h Th Qc"
@@ -97,7 +105,14 @@ def review(
         named = rules if rules is not None else check_record(chosen, f"deal {chosen.get('deal')}")
         r = review_deal(chosen, pimc=player, public=pub, rules=rules, progress=lambda done, total: update(done),
                         worlds=default_worlds(named) if worlds is None else worlds)
+    line = None
+    if bot is not None or bot_from is not None:
+        from analyzer.questions.review import bot_line
+
+        worst = r.costliest()
+        start = bot_from - 1 if bot_from is not None else (r.cards.index(worst) if worst is not None else 0)
+        line = bot_line(chosen, start, bot or "net", public=pub, rules=rules)
     if as_json:
-        print_json({"command": command_line(), **r.as_dict()})
+        print_json({"command": command_line(), **r.as_dict(), **({"bot": line} if line else {})})
         return
-    typer.echo(render(r, lang.value))
+    typer.echo(render(r, lang.value, bot=line))

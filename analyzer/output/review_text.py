@@ -34,6 +34,8 @@ WORDS = {
                               "best by what it knew (it gave away {loss} on the true deal).",
            "unluckiest": "The unluckiest card: trick {trick}, {who} played {card}: {bad} of the {loss} points it gave "
                          "away on the true deal could not be seen from its seat.",
+           "bot_head": "The bot beside you: from card {k} (trick {trick}, {who}) on, {bot} plays every seat: {cards}.",
+           "bot_result": "With the bot:", "as_played": "As played:",
            "luck_words": "Error: worse than the seat's best card by what it knew, beyond the noise, and it lost on the "
                          "true deal; bad luck: its best by what it knew (or as good as it could tell), yet it lost; "
                          "lucky: worse by what it knew, but not on the true deal. Error + bad luck − lucky = what "
@@ -66,6 +68,8 @@ WORDS = {
                               "beste naar wat hij wist (hij gaf {loss} weg in het echte spel).",
            "unluckiest": "De kaart met de meeste pech: slag {trick}, {who} speelde {card}: {bad} van de {loss} punten "
                          "die hij in het echte spel weggaf waren vanaf zijn stoel niet te zien.",
+           "bot_head": "De bot naast je: vanaf kaart {k} (slag {trick}, {who}) speelt {bot} elke stoel: {cards}.",
+           "bot_result": "Met de bot:", "as_played": "Zoals gespeeld:",
            "luck_words": "Fout: slechter dan de beste kaart naar wat de stoel wist, buiten de ruis, en ze kostte in het "
                          "echte spel; pech: de beste naar wat hij wist (of even goed voor zover hij kon zien), toch "
                          "verloren; geluk: slechter naar wat hij wist, maar niet in het echte spel. Fout + pech − geluk "
@@ -110,7 +114,24 @@ def _luck_lines(r: Review, luck: dict, w: dict, lang: str, c) -> list[str]:
     return out
 
 
-def render(r: Review, lang: str = "en") -> str:
+def _bot_lines(r: Review, bot: dict, w: dict, lang: str) -> list[str]:
+    """The bot's line beside the deal's: from which card it played, and both results."""
+    from analyzer.output.words import policy_text, result_lines
+    from analyzer.rules.cards import parse_card
+
+    c = r.cards[bot["from"]]
+    seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
+    rec = r.record
+    theirs = result_lines({**rec, **bot["played"]}, r.rules, lang)
+    ours = result_lines({**rec, **r.as_dict()["played"]}, r.rules, lang)
+    return [w["bot_head"].format(k=bot["from"] + 1, trick=c.trick, who=f"{seat_word} {c.seat}",
+                                 bot=policy_text(bot["policy"], lang),
+                                 cards=" ".join(format_card(parse_card(x), lang, symbols=True) for x in bot["cards"])),
+            "  " + w["bot_result"] + " " + theirs[0] + " " + theirs[-1],
+            "  " + w["as_played"] + " " + ours[0] + " " + ours[-1]]
+
+
+def render(r: Review, lang: str = "en", bot: dict | None = None) -> str:
     w = WORDS[lang]
 
     def c(card):
@@ -163,6 +184,8 @@ def render(r: Review, lang: str = "en") -> str:
                + (w["still"] if turn is None else w["turn"].format(trick=turn[0], change=turn[1])))
     if luck:
         out += [""] + _luck_lines(r, luck, w, lang, c)
+    if bot is not None:
+        out += [""] + _bot_lines(r, bot, w, lang)
     out.append("")
     out.append(w["exact"] if r.exact else w["paranoid"])
     if r.pimc_policy:

@@ -389,6 +389,50 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     return Review(record, rules, out, pimc, time.perf_counter() - t0, int(solver.value(st).value))
 
 
+# ---- the bot beside you -------------------------------------------------------------------------
+
+
+def bot_line(record: dict, start: int, policy: str = "net", seed: int = 0, public=None,
+             rules: Rules | None = None) -> dict:
+    """The deal's cards up to card ``start`` (0-based: 0 replays none), then the rest played by
+    ``policy`` in every seat, each from what it sees (``public``; default: the record's public
+    information, the bidding included): ``{policy, from, cards (the bot's, in order),
+    played}``, ``played`` as ``analyzer.game.played.play_out`` tells the finished deal (its
+    ``result``: made, nat, litige, the scores), to set beside the deal's own."""
+    from analyzer.game.state import is_over
+    from analyzer.players import choose, public_from_record, strong_workspace
+    from analyzer.players.knowledge import note_declarations
+    from analyzer.players.policies import play_code
+    from analyzer.rules.deal_schema import check_record
+
+    rules = rules if rules is not None else check_record(record, f"deal {record.get('deal')}")
+    play_code(policy)  # a one-line error for a policy that is not one
+    st, plays = start_of(record, rules)
+    if not 0 <= start < len(plays):
+        raise BeloteError(f"--bot-from {start + 1}: the deal has cards 1 to {len(plays)}")
+    rec = rules.record()
+    pub = public.copy() if public is not None else public_from_record(record, rules)
+    link = strong_workspace(rules, [play_code(policy)])
+    seq, bot = [], []
+    k = 0
+    while not is_over(st, rec):
+        seat = int(st[ST_TO_MOVE])
+        if k < start:
+            card = plays[k][2]
+        else:
+            card = choose(policy, st, rules, pub, seed=seed + k, workspace=link)
+            bot.append(card)
+        seq.append((seat, card))
+        winner = play_card(st, rec, card)
+        if winner >= 0 and rules.declare_after_trick:
+            note_declarations(pub, st, rec, winner)
+        k += 1
+    tricks = [{"plays": [[s, format_card(c)] for s, c in seq[t:t + rules.players]]}
+              for t in range(0, len(seq), rules.players)]
+    return {"policy": policy, "from": start, "cards": [format_card(c) for c in bot],
+            "played": play_out({**record, "tricks": tricks}, rules)}
+
+
 # ---- a deal typed by hand (docs/NOTATION.md) -------------------------------------------------
 
 
