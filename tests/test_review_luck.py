@@ -25,7 +25,7 @@ from analyzer.players.worlds import SeatWorlds
 from analyzer.questions.review import OBJECTIVE, default_worlds, information, judge, review, start_of
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
-from analyzer.game.state import legal_cards, play_card
+from analyzer.game.state import ST_TO_MOVE, legal_cards, play_card
 from analyzer.rules.cards import mask_to_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,3 +203,47 @@ def test_the_bot_beside_you_plays_the_rest_of_the_deal_and_its_result_is_told(tm
     bad = subprocess.run([*BELOTE, "review", str(path), "--worlds", "0", "--bot-from", str(n + 1)],
                          capture_output=True, text=True, timeout=600)
     assert bad.returncode == 2 and f"the deal has cards 1 to {n}" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas2"])
+def test_a_card_s_cost_in_the_game_s_unit_is_read_on_perfect_play_after_it(label):
+    """Every card that gave something away: the deal played on perfectly after it and after the best
+    card ends with the solver's values of those two cards (the lines are the solver's), and the
+    outcomes and the net cost are told."""
+    rules, records = _deals(label, deals=6)
+    costed = 0
+    for record in records[:3]:
+        r = review(record, pimc=None, worlds=2)
+        for c in r.cards:
+            if c.forced or c.loss == 0:
+                assert c.game is None
+                continue
+            costed += 1
+            assert c.game["card_points"] == [c.values[c.card], c.values[c.best[0]]]
+            assert {c.game["played"].split(" + ")[0], c.game["best"].split(" + ")[0]} <= {"made", "dedans", "tie"}
+            assert isinstance(c.game["cost"], int)
+    assert costed > 0
+
+
+@pytest.mark.parametrize("infer", [False, True])
+def test_the_worlds_and_play_outs_are_pimc_s_own(infer):
+    """Drawn from the decision's random number, a seat's worlds are the ones pimc draws, and
+    ``SeatWorlds.rollouts`` values each card as pimc does: the card pimc plays is the best by their
+    sum, at every decision of these deals (pimc's own per-card values, surfaced)."""
+    from analyzer.players import choose, strong_workspace
+    from analyzer.players.policies import play_code
+
+    rules, records = _deals("classic", deals=4, seed=2)
+    policy = "pimc:worlds=16" + (",infer=bids" if infer else "")
+    link, drawer = strong_workspace(rules, [play_code(policy)]), SeatWorlds(rules)
+    n = 0
+    for record in records[:2]:
+        for k, (st, pub, _) in enumerate(_positions(rules, record)):
+            legal = mask_to_cards(int(legal_cards(st, rules.record())))
+            card = choose(policy, st, rules, pub, seed=777 + k, workspace=link)
+            seat = int(st[ST_TO_MOVE])
+            sums = drawer.rollouts(drawer.draw(st, pub, 16, seed=777 + k, infer=infer), pub, legal,
+                                   seat & 1).sum(0)
+            assert sums[legal.index(card)] == sums.max()
+            n += 1
+    assert n >= 20

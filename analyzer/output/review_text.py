@@ -36,6 +36,15 @@ WORDS = {
                          "away on the true deal could not be seen from its seat.",
            "bot_head": "The bot beside you: from card {k} (trick {trick}, {who}) on, {bot} plays every seat: {cards}.",
            "bot_result": "With the bot:", "as_played": "As played:",
+           "game_head": "In the game's unit (the deal played on perfectly, every card open, after the card and after "
+                        "the best one; net: the side's score-sheet points minus the best other side's):",
+           "game_changed": "trick {trick}, {who} played {card} ({loss} card points): {best} → {played}, {cost} net "
+                           "points for its side.",
+           "game_none": "No card changed the deal's outcome.",
+           "game_top": "The costliest card in the game's unit: trick {trick}, {who} played {card}: {cost} net points "
+                       "({loss} card points).",
+           "outcomes": {"made": "made", "dedans": "nat", "tie": "litige/tie", "made + pit": "made with pit",
+                        "dedans + pit": "nat with pit", "tie + pit": "tie with pit"},
            "luck_words": "Error: worse than the seat's best card by what it knew, beyond the noise, and it lost on the "
                          "true deal; bad luck: its best by what it knew (or as good as it could tell), yet it lost; "
                          "lucky: worse by what it knew, but not on the true deal. Error + bad luck − lucky = what "
@@ -70,6 +79,15 @@ WORDS = {
                          "die hij in het echte spel weggaf waren vanaf zijn stoel niet te zien.",
            "bot_head": "De bot naast je: vanaf kaart {k} (slag {trick}, {who}) speelt {bot} elke stoel: {cards}.",
            "bot_result": "Met de bot:", "as_played": "Zoals gespeeld:",
+           "game_head": "In de eenheid van het spel (het spel perfect uitgespeeld, alle kaarten open, na de kaart en na "
+                        "de beste; netto: de punten van de kant op het scoreblad min die van de beste andere kant):",
+           "game_changed": "slag {trick}, {who} speelde {card} ({loss} kaartpunten): {best} → {played}, {cost} netto "
+                           "punten voor zijn kant.",
+           "game_none": "Geen kaart veranderde de uitslag van het spel.",
+           "game_top": "De duurste kaart in de eenheid van het spel: slag {trick}, {who} speelde {card}: {cost} netto "
+                       "punten ({loss} kaartpunten).",
+           "outcomes": {"made": "gehaald", "dedans": "nat", "tie": "litige/gelijk", "made + pit": "gehaald met pit",
+                        "dedans + pit": "nat met pit", "tie + pit": "gelijk met pit"},
            "luck_words": "Fout: slechter dan de beste kaart naar wat de stoel wist, buiten de ruis, en ze kostte in het "
                          "echte spel; pech: de beste naar wat hij wist (of even goed voor zover hij kon zien), toch "
                          "verloren; geluk: slechter naar wat hij wist, maar niet in het echte spel. Fout + pech − geluk "
@@ -111,6 +129,29 @@ def _luck_lines(r: Review, luck: dict, w: dict, lang: str, c) -> list[str]:
         out.append(w["unluckiest"].format(trick=u.trick, who=f"{seat_word} {u.seat}", card=c(u.card),
                                           bad=_number(u.info.bad_luck, lang), loss=u.loss))
     out.append(w["luck_words"])
+    return out
+
+
+def _game_lines(r: Review, w: dict, lang: str, c) -> list[str]:
+    """The cards that changed the deal's outcome (perfect play after each), costliest first, and the
+    card that cost most in the game's unit."""
+    costed = [x for x in r.cards if x.game is not None]
+    if not costed:
+        return []
+    seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
+    out = [w["game_head"]]
+    changed = sorted((x for x in costed if x.game["played"] != x.game["best"]), key=lambda x: -x.game["cost"])
+    for x in changed:
+        out.append("  " + w["game_changed"].format(
+            trick=x.trick, who=f"{seat_word} {x.seat}", card=c(x.card), loss=x.loss,
+            best=w["outcomes"].get(x.game["best"], x.game["best"]),
+            played=w["outcomes"].get(x.game["played"], x.game["played"]), cost=x.game["cost"]))
+    if not changed:
+        out.append("  " + w["game_none"])
+    top = max(costed, key=lambda x: (x.game["cost"], x.loss))
+    if top.game["cost"] > 0:
+        out.append(w["game_top"].format(trick=top.trick, who=f"{seat_word} {top.seat}", card=c(top.card),
+                                        cost=top.game["cost"], loss=top.loss))
     return out
 
 
@@ -184,6 +225,9 @@ def render(r: Review, lang: str = "en", bot: dict | None = None) -> str:
                + (w["still"] if turn is None else w["turn"].format(trick=turn[0], change=turn[1])))
     if luck:
         out += [""] + _luck_lines(r, luck, w, lang, c)
+    game = _game_lines(r, w, lang, c)
+    if game:
+        out += [""] + game
     if bot is not None:
         out += [""] + _bot_lines(r, bot, w, lang)
     out.append("")

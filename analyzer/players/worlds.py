@@ -15,7 +15,7 @@ import numpy as np
 from analyzer.compiling import njit
 from analyzer.game.state import ST_TO_MOVE, STATE_SIZE
 from analyzer.players.knowledge import observe, prepare, prepare_bids, sample_fitting_world, sample_world
-from analyzer.players.pimc import MAX_TRIES
+from analyzer.players.pimc import MAX_TRIES, roll_out, set_stuk
 
 
 @njit(cache=True)
@@ -41,6 +41,17 @@ def draw_worlds(st, rec, pub, sw, infer, u, out):
     return out.shape[0]
 
 
+@njit(cache=True)
+def rollout_values(worlds, rec, pub, sw, cards, side, out):
+    """pimc's own value of each of ``cards`` on each of ``worlds`` (``pimc.roll_out``: the card, then
+    the heuristic in every seat to the end; the value to ``side``: its hand score times
+    ``pimc.SCORE_WEIGHT`` plus its card-point margin) into ``out`` (int64[worlds, cards])."""
+    for w in range(worlds.shape[0]):
+        set_stuk(worlds[w], rec, sw.sc, True)
+        for j in range(cards.shape[0]):
+            out[w, j] = roll_out(worlds[w], rec, pub, sw.sc, cards[j], side)
+
+
 class SeatWorlds:
     """Draws worlds for one rules set, keeping its workspace between calls."""
 
@@ -59,5 +70,12 @@ class SeatWorlds:
         got = draw_worlds(state, self.rec, public, self._sw, infer, np.uint64(seed % 2**64), out)
         return out[:got]
 
+    def rollouts(self, worlds: np.ndarray, public: np.ndarray, cards: list[int], side: int) -> np.ndarray:
+        """pimc's value of each card on each world (``rollout_values``): its evaluator, beside the
+        solver's, for the review's measurement of the two (scripts/luck_evaluators.py)."""
+        out = np.zeros((len(worlds), len(cards)), np.int64)
+        rollout_values(worlds, self.rec, public, self._sw, np.array(cards, np.int64), np.int64(side), out)
+        return out
 
-__all__ = ["draw_worlds", "SeatWorlds"]
+
+__all__ = ["draw_worlds", "rollout_values", "SeatWorlds"]

@@ -83,6 +83,7 @@ class CardReview:
     losses: dict[int, int] | None = None  # what each legal card gives away against the best (None: forced)
 
     info: "Info | None" = None  # the values from what the seat knew (review's ``worlds``), None: not asked or forced
+    game: dict | None = None  # what it cost in the game's unit (``game_costs``), None: nothing given away or not asked
 
     @property
     def forced(self) -> bool:
@@ -275,7 +276,7 @@ class Review:
                        "best": [fc(b) for b in c.best], "loss": c.loss,
                        "losses": None if c.forced else {fc(k): v for k, v in c.losses.items()},
                        "pimc": None if c.pimc is None else fc(c.pimc),
-                       "info": None if c.info is None else c.info.as_dict()} for c in self.cards],
+                       "info": None if c.info is None else c.info.as_dict(), "game": c.game} for c in self.cards],
             "luck": self._luck_dict(),
             "given_away": {"seats": {str(k): v for k, v in t["seats"].items()},
                            "sides": {str(k): v for k, v in t["sides"].items()},
@@ -386,19 +387,57 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
             progress(i + 1, len(plays))
     if pool is not None:
         pool.shutdown()
+    if worlds:  # the game's unit: did a card that gave something away change the deal's outcome?
+        game_costs(record, rules, out)
     return Review(record, rules, out, pimc, time.perf_counter() - t0, int(solver.value(st).value))
+
+
+def _net(result: dict, side: int) -> int:
+    """A side's score-sheet points minus the best other side's."""
+    scores = result["scores"]
+    return int(scores[side]) - max(int(v) for k, v in enumerate(scores) if k != side)
+
+
+def game_costs(record: dict, rules: Rules, cards: list[CardReview]) -> None:
+    """For every card that gave something away (open-card loss > 0): the deal played on perfectly
+    (the ``dd`` player, every card open) after it and after the best card, and what the card cost
+    in the game's unit, ``CardReview.game``: both outcomes (made, dedans, tie; pit) and the
+    difference of the mover's side's net score (its score-sheet points minus the best other
+    side's). A 2-point slip that turns made into dedans costs more here than a 10-point one that
+    does not."""
+    from analyzer.players import strong_workspace
+    from analyzer.players.policies import play_code
+
+    link = strong_workspace(rules, [play_code("dd")])
+    side = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    for k, c in enumerate(cards):
+        if c.forced or c.loss <= 0:
+            continue
+        lines = [bot_line(record, k, "dd", rules=rules, first=x, link=link)["played"] for x in (c.card, c.best[0])]
+        played, best = (line["result"] for line in lines)
+
+        def outcome(r):
+            pit = r["pit"]["all_tricks_side"] is not None or bool(r["pit"]["trickless_sides"])
+            return r["outcome"] + (" + pit" if pit else "")
+
+        taker = side(int(record["troefmaker"]))  # the troefmaker's side's card points of each line: the solver's values
+        points = [sum(t["points"] for t in line["tricks"] if side(t["winner"]) == taker) for line in lines]
+        c.game = {"played": outcome(played), "best": outcome(best),
+                  "cost": _net(best, side(c.seat)) - _net(played, side(c.seat)), "card_points": points}
 
 
 # ---- the bot beside you -------------------------------------------------------------------------
 
 
 def bot_line(record: dict, start: int, policy: str = "net", seed: int = 0, public=None,
-             rules: Rules | None = None) -> dict:
+             rules: Rules | None = None, first: int | None = None, link=None) -> dict:
     """The deal's cards up to card ``start`` (0-based: 0 replays none), then the rest played by
     ``policy`` in every seat, each from what it sees (``public``; default: the record's public
     information, the bidding included): ``{policy, from, cards (the bot's, in order),
     played}``, ``played`` as ``analyzer.game.played.play_out`` tells the finished deal (its
-    ``result``: made, nat, litige, the scores), to set beside the deal's own."""
+    ``result``: made, nat, litige, the scores), to set beside the deal's own. ``first``: the
+    card played at ``start`` instead of the policy's (the game-unit check: a card, then perfect
+    play); ``link``: a ``strong_workspace`` for the policy, reused over calls."""
     from analyzer.game.state import is_over
     from analyzer.players import choose, public_from_record, strong_workspace
     from analyzer.players.knowledge import note_declarations
@@ -412,13 +451,16 @@ def bot_line(record: dict, start: int, policy: str = "net", seed: int = 0, publi
         raise BeloteError(f"--bot-from {start + 1}: the deal has cards 1 to {len(plays)}")
     rec = rules.record()
     pub = public.copy() if public is not None else public_from_record(record, rules)
-    link = strong_workspace(rules, [play_code(policy)])
+    link = link if link is not None else strong_workspace(rules, [play_code(policy)])
     seq, bot = [], []
     k = 0
     while not is_over(st, rec):
         seat = int(st[ST_TO_MOVE])
         if k < start:
             card = plays[k][2]
+        elif k == start and first is not None:
+            card = first
+            bot.append(card)
         else:
             card = choose(policy, st, rules, pub, seed=seed + k, workspace=link)
             bot.append(card)

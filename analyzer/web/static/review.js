@@ -434,6 +434,12 @@ function draw() {
                  ...(info ? [`${num(info.values[k][0], 1)} ± ${num(info.values[k][1], 1)}`] : []),
                  (k === c.card ? t("played") : "") + (k === c.pimc ? " pimc" : "")]);
     $("legal-box").replaceChildren(table(head, rows, "legal-table"));
+    if (c.game && c.game.played !== c.game.best) {  // the card changed the deal's outcome (perfect play after it)
+      const o = W.ui.outcome_words;
+      $("explain").append(el("br"), el("strong", { id: "game-line", text: t("game_line", {
+        card: cardText(c.card), best: o[c.game.best] || c.game.best, played: o[c.game.played] || c.game.played,
+        cost: c.game.cost }) }));
+    }
     if (info) {
       $("explain").append(el("br"), el("span", { id: "verdict-line", class: `kind-${info.kind.replace(" ", "-") || "none"}`,
         text: t(`kind_${info.kind}`, { card: cardText(c.card), loss: num(info.loss, 1), lo: num(info.loss_lo, 1),
