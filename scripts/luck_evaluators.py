@@ -70,8 +70,8 @@ def main(argv=None) -> int:
         pub = public_from_record(record, rules)
         for i, (_, seat, card) in enumerate(plays):
             legal = mask_to_cards(int(legal_cards(st, rec)))
-            if len(legal) > 1:
-                ws = drawer.draw(st, pub, args.worlds, seed=1000 * d + i)
+            ws = drawer.draw(st, pub, args.worlds, seed=1000 * d + i) if len(legal) > 1 else []
+            if len(ws):  # none when no deal fits what the seat saw
                 sign = 1 if solver.maximizes(st) else -1
                 t0 = time.perf_counter()
                 dd = sign * np.array([[solver.card_values(w).cards[c] for c in legal] for w in ws], float)

@@ -65,9 +65,14 @@ class SeatWorlds:
 
     def draw(self, state: np.ndarray, public: np.ndarray, n: int, seed: int, infer: bool = True) -> np.ndarray:
         """``n`` worlds (int64[n, STATE_SIZE]) of the seat to move of ``state`` given ``public``
-        (``public_info`` / ``public_from_record``); an empty array when no deal fits."""
+        (``public_info`` / ``public_from_record``; not changed) and the stuk announced in the state's
+        play; an empty array when no deal fits (never for a position a legal play reached)."""
+        from analyzer.players.knowledge import note_stuk
+
+        pub = np.array(public, np.int64)
+        note_stuk(pub, state, self.rec)  # the stuk announced in the state's play, as ``players.choose`` adds it
         out = np.zeros((n, STATE_SIZE), np.int64)
-        got = draw_worlds(state, self.rec, public, self._sw, infer, np.uint64(seed % 2**64), out)
+        got = draw_worlds(state, self.rec, pub, self._sw, infer, np.uint64(seed % 2**64), out)
         return out[:got]
 
     def rollouts(self, worlds: np.ndarray, public: np.ndarray, cards: list[int], side: int) -> np.ndarray:
