@@ -362,10 +362,16 @@ def _card_of(text: str) -> str:
 
 def test_a_random_deal_s_link_is_reviewed_and_its_command_reproduces_it(browser, site):
     d = browser
-    _open(d, site, "/review?variant=classic&seed=3&deal=0&pimc=none&worlds=0&lang=nl", PHONE)
+    _open(d, site, "/review?variant=classic&seed=3&deal=0&pimc=none&worlds=4&lang=nl", PHONE)
     _ended(d)
     command = d.find_element(By.ID, "command").text
-    assert command.startswith("belote simulate --variant classic --seed 3 ") and command.endswith("--pimc none --worlds 0")
+    assert command.startswith("belote simulate --variant classic --seed 3 ") and command.endswith("--pimc none --worlds 4")
+    for _ in range(6):  # to a card with a choice: its table has the column of the values by what the seat knew
+        d.find_element(By.ID, "next").click()
+        if d.find_elements(By.ID, "verdict-line"):
+            break
+    assert d.find_element(By.ID, "verdict-line").text and "naar wat de stoel wist (4 werelden)" in \
+        d.find_element(By.ID, "legal-table").text
     assert d.find_element(By.ID, "headline").text.startswith("Spel ")
     _fits(d)
 
