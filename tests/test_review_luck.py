@@ -266,3 +266,18 @@ def test_every_position_a_legal_play_reached_has_worlds_the_stuk_announced_inclu
             assert len(drawer.draw(st, pub, 2, seed=k)) == 2, (record["deal"], k)
             n += 1
     assert n > 150 and any(r.get("stuk") for r in records)
+
+
+def test_a_typed_deal_is_judged_from_its_cards_alone():
+    """A deal typed by hand has no bidding or turned card: its worlds and its game-unit lines read
+    the cards alone (the review once failed on it: the record has no turned card to read)."""
+    from analyzer.players import public_info
+    from analyzer.questions.review import typed_record
+
+    rules = Rules.from_label("classic")
+    hands = "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad / Qc Jc 8d 7d 9d Td Kd Jd"
+    typed = typed_record(rules, hands, "h", 0, "Jh 7h Th Qc 9h 8h As Jc")
+    r = review(typed, pimc=None, public=public_info(rules), rules=rules, worlds=3)
+    judged = [c for c in r.cards if not c.forced]
+    assert judged and all(c.info is not None and c.info.worlds == 3 for c in judged)
+    assert all(c.game is not None for c in judged if c.loss > 0)

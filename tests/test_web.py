@@ -588,6 +588,20 @@ def test_the_play_policy_of_the_take_page_is_the_cli_s_play_option(site, play, o
         "play must be one of heuristic, net, not 'dd'"
 
 
+def test_the_bot_beside_you_plays_on_as_belote_review_bot_does(site):
+    deal = next(d["deal"] for d in site.request("/api/logs")[1][0]["deals"] if d["outcome"] == "played")
+    status, v = site.request("/api/bot", {"log": 0, "deal": deal, "bot": "net", "from": 5})
+    assert status == 200, v
+    cli = cli_json(*shlex.split(v["command"])[1:], "--pimc", "none", "--worlds", "0")
+    assert v["bot"] == cli["bot"] and v["bot"]["from"] == 4 and len(v["bot"]["cards"]) == len(cli["cards"]) - 4
+    assert v["lines"]["en"]["bot"][0].split(":")[0] in ("Made", "Nat (dedans)", "Litige")
+    assert v["lines"]["nl"]["played"][0].split(":")[0] in ("Gehaald", "Nat", "Litige")
+    for form, message in (({"bot": "dd", "from": 1}, "bot must be one of net, heuristic, pimc, not 'dd'"),
+                          ({"bot": "net", "from": 999}, "--bot-from 999: the deal has cards 1 to 32")):
+        status, e = site.request("/api/bot", {"log": 0, "deal": deal, **form})
+        assert status == 400 and e["error"] == message, e
+
+
 def test_a_deal_entered_by_hand_is_reviewed_as_belote_review_hands_reviews_it(site):
     typed = {"variant": "classic", "hands": HANDS, "turned": "Kh", "bids": "pass take", "plays": "Jh 7h Th Qc Tc"}
     status, body = site.request("/api/review", {"typed": typed, "pimc": "none", "worlds": 0})

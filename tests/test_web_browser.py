@@ -318,6 +318,12 @@ def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(brow
     assert len(d.find_elements(By.CSS_SELECTOR, "#story > li")) == 8
     totals = _table(d, "totals-table")[1:]
     assert [int(r[1]) for r in totals] == [cli["given_away"]["seats"][str(s)] for s in range(len(totals))]
+    d.find_element(By.ID, "first").click()  # the bot beside you, from the first card: net plays every seat
+    d.find_element(By.ID, "bot-go").click()
+    WebDriverWait(d, 120).until(lambda drv: drv.find_elements(By.ID, "bot-with"))
+    assert d.find_element(By.ID, "bot-head").text.startswith("From card 1 on, the learned player (net) plays every seat")
+    assert d.find_element(By.ID, "bot-with").text.startswith("With the bot: ")
+    assert d.find_element(By.ID, "bot-command").text.endswith("--bot net --bot-from 1")
     luck = d.find_element(By.ID, "luck-total").text
     assert luck.startswith("By what each seat knew: seat 0 (voorhand) ") and f"{cli['luck']['seats']['0']['error']} " \
         "error(s)" in luck

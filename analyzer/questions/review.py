@@ -341,6 +341,7 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     st, plays = start_of(record, rules)
     solver = Solver(rules, OBJECTIVE)
     pub = public.copy() if public is not None else (public_from_record(record, rules) if pimc or worlds else None)
+    start_pub = None if pub is None else pub.copy()  # the game-unit lines start from the first trick
     link = strong_workspace(rules, [play_code(pimc)]) if pimc else None
     pool = None
     if worlds:
@@ -388,7 +389,7 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     if pool is not None:
         pool.shutdown()
     if worlds:  # the game's unit: did a card that gave something away change the deal's outcome?
-        game_costs(record, rules, out)
+        game_costs(record, rules, out, start_pub)
     return Review(record, rules, out, pimc, time.perf_counter() - t0, int(solver.value(st).value))
 
 
@@ -398,13 +399,14 @@ def _net(result: dict, side: int) -> int:
     return int(scores[side]) - max(int(v) for k, v in enumerate(scores) if k != side)
 
 
-def game_costs(record: dict, rules: Rules, cards: list[CardReview]) -> None:
+def game_costs(record: dict, rules: Rules, cards: list[CardReview], public=None) -> None:
     """For every card that gave something away (open-card loss > 0): the deal played on perfectly
     (the ``dd`` player, every card open) after it and after the best card, and what the card cost
     in the game's unit, ``CardReview.game``: both outcomes (made, dedans, tie; pit) and the
     difference of the mover's side's net score (its score-sheet points minus the best other
     side's). A 2-point slip that turns made into dedans costs more here than a 10-point one that
-    does not."""
+    does not. ``public``: the public information at the start (default: the record's; a typed deal
+    has none of its own)."""
     from analyzer.players import strong_workspace
     from analyzer.players.policies import play_code
 
@@ -413,7 +415,8 @@ def game_costs(record: dict, rules: Rules, cards: list[CardReview]) -> None:
     for k, c in enumerate(cards):
         if c.forced or c.loss <= 0:
             continue
-        lines = [bot_line(record, k, "dd", rules=rules, first=x, link=link)["played"] for x in (c.card, c.best[0])]
+        lines = [bot_line(record, k, "dd", rules=rules, first=x, link=link, public=public)["played"]
+                 for x in (c.card, c.best[0])]
         played, best = (line["result"] for line in lines)
 
         def outcome(r):

@@ -149,6 +149,15 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
         except BeloteError as e:
             return error(str(e))
 
+    async def bot(request: Request):
+        try:
+            form = await body(request)
+            return JSONResponse(await run_in_threadpool(work.bot_view, form, logs))
+        except _TooLarge:
+            return error(f"the request is larger than {MAX_BODY:,} bytes", 413)
+        except BeloteError as e:
+            return error(str(e))
+
     async def page_words(request: Request):
         from analyzer.output.words import LANGS, page_words
 
@@ -201,6 +210,7 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
         Route("/api/take", take, methods=["POST"]),
         Route("/api/review", review, methods=["POST"]),
         Route("/api/deal", deal, methods=["POST"]),
+        Route("/api/bot", bot, methods=["POST"]),
         Route("/api/words", page_words),
         Route("/api/options", options),
         Route("/api/jobs/{id}", job_view, methods=["GET"]),

@@ -283,20 +283,40 @@ def review_query(form: dict, logs: list) -> tuple:
     (a deal entered by hand, docs/NOTATION.md), ``{record: "<one belote-deal/1 line>"}``, ``{log: i,
     deal: n}`` (a log given to ``belote serve --log``, by its number: a page never names a file) or
     ``{random: {variant, players, seed, deal}}`` → the job's function."""
-    from analyzer.output.deallog import check_play
-    from analyzer.rules.deal_schema import check_record
-
     pimc = form.get("pimc", REVIEW_PIMC)
     if pimc not in (REVIEW_PIMC, "pimc", None, "none"):
         raise BeloteError(f'pimc must be "{REVIEW_PIMC}", "pimc" or "none", not {_shown(pimc)}')
     pimc = None if pimc in (None, "none") else pimc
-    chosen = [k for k in ("typed", "record", "log", "random") if form.get(k) is not None]
-    if len(chosen) != 1:
-        raise BeloteError("give one deal to review: your own, a pasted record, a deal of a log, or a random deal")
     flag = "" if pimc == REVIEW_PIMC else f" --pimc {pimc or 'none'}"
     worlds = None if form.get("worlds") in (None, "") else _int(form, "worlds", 0, 255)  # None: the CLI's default
     if worlds is not None:
         flag += f" --worlds {worlds}"
+    fetch = review_deal(form, logs, flag)
+
+    def work(job):
+        from analyzer.questions.review import default_worlds, review
+        from analyzer.rules.deal_schema import check_record
+
+        deal, rules, public, how, note = fetch()
+        named = rules if rules is not None else check_record(deal, "the deal")
+        r = review(deal, pimc=pimc, public=public, rules=rules,
+                   progress=lambda done, total: job.step("review", done, total),
+                   worlds=default_worlds(named) if worlds is None else worlds)
+        job.publish("review", review_view(r, deal, how, note))
+
+    return work
+
+
+def review_deal(form: dict, logs: list, flag: str = ""):
+    """The deal a review request names (``review_query``'s sources), checked now → a function that
+    gives ``(record, rules, public, command, note)``: ``rules`` and ``public`` those of a typed deal
+    (None: the record's own), a random deal dealt when it is called (a kernel call: in the job)."""
+    from analyzer.output.deallog import check_play
+    from analyzer.rules.deal_schema import check_record
+
+    chosen = [k for k in ("typed", "record", "log", "random") if form.get(k) is not None]
+    if len(chosen) != 1:
+        raise BeloteError("give one deal to review: your own, a pasted record, a deal of a log, or a random deal")
     rules = public = None
     if chosen == ["typed"]:
         rules, record, command = typed_inputs(form["typed"])
@@ -332,22 +352,38 @@ def review_query(form: dict, logs: list) -> tuple:
     if record is not None and record.get("outcome") != "played":
         raise BeloteError(f"deal {record.get('deal')} was not played ({record.get('outcome')}): nothing to review")
 
-    def work(job):
-        from analyzer.questions.review import default_worlds, review
-        from analyzer.rules.deal_schema import check_record
-
-        note = None
+    def fetch():
         if record is not None:
-            deal, how = record, command
-        else:
-            deal, how, note = random_record(random_rules, seed, first, flag)
-        named = rules if rules is not None else check_record(deal, "the deal")
-        r = review(deal, pimc=pimc, public=public, rules=rules,
-                   progress=lambda done, total: job.step("review", done, total),
-                   worlds=default_worlds(named) if worlds is None else worlds)
-        job.publish("review", review_view(r, deal, how, note))
+            return record, rules, public, command, None
+        deal, how, note = random_record(random_rules, seed, first, flag)
+        return deal, rules, public, how, note
 
-    return work
+    return fetch
+
+
+BOTS = ("net", "heuristic", "pimc")  # the bots the review page lets play on (dd: seconds a classic deal)
+
+
+def bot_view(form: dict, logs: list) -> dict:
+    """The review page's bot beside you: ``{<the review's deal>, bot, from}`` (``from``: the card, 1 the
+    first, from which ``bot`` plays every seat) → the bot's cards and the finished deal's result in
+    each language beside the deal's own, and the ``belote review --bot`` command."""
+    from analyzer.game.played import play_out
+    from analyzer.output import words
+    from analyzer.questions.review import bot_line
+    from analyzer.rules.deal_schema import check_record
+
+    bot = form.get("bot", "net")
+    if bot not in BOTS:
+        raise BeloteError(f"bot must be one of {', '.join(BOTS)}, not {_shown(bot)}")
+    k = _int(form, "from", 1, 10_000, name="from")
+    deal, rules, public, how, _ = review_deal(form, logs, f" --bot {bot} --bot-from {k}")()
+    rules = rules if rules is not None else check_record(deal, "the deal")
+    line = bot_line(deal, k - 1, bot, public=public, rules=rules)
+    own = play_out(deal, rules)
+    return {"bot": line, "command": how, "lines": {
+        lang: {"bot": words.result_lines({**deal, **line["played"]}, rules, lang),
+               "played": words.result_lines({**deal, **own}, rules, lang)} for lang in words.LANGS}}
 
 
 def random_inputs(form) -> tuple:
@@ -606,6 +642,7 @@ def report_list(folder) -> list[dict]:
     return sorted(out, key=lambda x: -x["modified"])
 
 
-__all__ = ["read_json", "MAX_DEPTH", "MAX_DIGITS", "take_query", "review_query", "random_inputs", "random_record",
+__all__ = ["read_json", "MAX_DEPTH", "MAX_DIGITS", "take_query", "review_query", "review_deal", "bot_view", "BOTS",
+           "random_inputs", "random_record",
            "take_view", "bracket_view", "review_view", "story_words", "typed_inputs", "typed_command", "deal_view",
            "options_view", "default_play", "report_list", "DIRECTION", "PLAY_CHOICES"]

@@ -340,6 +340,7 @@ function unpackRecord(packed) {
 
 function go() {
   $("answer").hidden = true;
+  $("bot-box").hidden = true;
   R = null;
   const start = +(QUERY.get("step") || 0);
   runQuestion("/api/review", question(), result => {
@@ -487,6 +488,28 @@ function drawChart(k) {
   $("chart").replaceChildren(svg, el("p", { class: "muted", id: "chart-caption", text: t(j.exact ? "chart_exact" : "chart_margin") }));
 }
 
+// ---- the bot beside you: from the card shown on, a bot plays every seat (belote review --bot --bot-from) ----------
+
+async function playOn() {
+  if (!R) return;
+  const q = question();
+  delete q.pimc; delete q.worlds;
+  q.bot = $("bot-who").value; q.from = Math.min(K, R.json.cards.length - 1) + 1;
+  const box = $("bot-box");
+  box.hidden = false;
+  box.replaceChildren(el("p", { class: "muted", text: t("bot_wait") }));
+  try {
+    const v = await post("/api/bot", q);
+    const L = v.lines[W.lang];
+    box.replaceChildren(
+      el("p", { id: "bot-head", text: t("bot_head", { k: v.bot.from + 1, bot: W.policies?.[v.bot.policy] || v.bot.policy,
+                                                      cards: cardsText(v.bot.cards) }) }),
+      el("p", { id: "bot-with", text: `${t("bot_with")} ${L.bot[0]} ${L.bot[L.bot.length - 1]}` }),
+      el("p", { id: "bot-played", text: `${t("bot_played")} ${L.played[0]} ${L.played[L.played.length - 1]}` }),
+      el("p", { class: "muted", id: "bot-command", text: v.command }));
+  } catch (e) { box.replaceChildren(el("p", { class: "error", text: e.message })); }
+}
+
 function stepTo(k) { if (!R) return; K = Math.max(0, Math.min(R.json.cards.length, k)); draw(); }
 
 // ---- a link -----------------------------------------------------------------------------------------
@@ -541,6 +564,7 @@ boot(async () => {
   $("undo").addEventListener("click", () => { ED.plays.pop(); changed(); });
   $("with-pimc").addEventListener("change", () => source() === "own" && rememberOwn());
   $("go").addEventListener("click", go);
+  $("bot-go").addEventListener("click", playOn);
   $("first").addEventListener("click", () => stepTo(0));
   $("prev").addEventListener("click", () => stepTo(K - 1));
   $("next").addEventListener("click", () => stepTo(K + 1));
