@@ -281,3 +281,37 @@ def test_a_typed_deal_is_judged_from_its_cards_alone():
     judged = [c for c in r.cards if not c.forced]
     assert judged and all(c.info is not None and c.info.worlds == 3 for c in judged)
     assert all(c.game is not None for c in judged if c.loss > 0)
+
+
+def test_net_s_reason_is_what_decided_between_its_card_and_the_runner_up():
+    """Net's score of two cards differs by the features in which they differ (a quadratic form): the
+    shares add up to the margin, the card named is net's own, and the words name the card that has
+    each feature; dealing the unseen cards anew changes nothing (net reads only the seat's view)."""
+    from analyzer.output.words import net_reason_text
+    from analyzer.players import choose
+    from analyzer.players.net_reasons import reason
+    from analyzer.questions.review import net_reason
+
+    rules, records = _deals("classic", deals=4, seed=2)
+    drawer = SeatWorlds(rules)
+    n = 0
+    for record in records[:2]:
+        for k, (st, pub, _) in enumerate(_positions(rules, record)):
+            r = reason(st, rules, pub)
+            assert r["card"] == choose("net", st, rules, pub, seed=k)
+            assert r["shares"].sum() == pytest.approx(r["margin"], abs=1e-6) and r["margin"] >= 0
+            assert all(share > 0 for _, _, share, _ in r["features"])
+            other = drawer.draw(st, pub, 1, seed=50 + k)[0]
+            again = reason(other, rules, pub)
+            assert (again["card"], again["other"]) == (r["card"], r["other"])
+            assert again["margin"] == pytest.approx(r["margin"])
+            n += 1
+    assert n > 20
+    j = net_reason(st, rules, pub)
+    from analyzer.output.words import card_text
+
+    text = net_reason_text(j, "en")
+    assert text.startswith(f"net plays {card_text(j['card'], 'en')} rather than {card_text(j['other'], 'en')}")
+    assert net_reason_text(j, "nl").startswith(f"net speelt {card_text(j['card'], 'nl')} liever dan ")
+    for f in j["features"]:  # each feature said of the card that has it
+        assert card_text(j["card"] if f["on_card"] else j["other"], "en") in text

@@ -323,6 +323,7 @@ def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(brow
     WebDriverWait(d, 120).until(lambda drv: drv.find_elements(By.ID, "bot-with"))
     assert d.find_element(By.ID, "bot-head").text.startswith("From card 1 on, the learned player (net) plays every seat")
     assert d.find_element(By.ID, "bot-with").text.startswith("With the bot: ")
+    assert d.find_element(By.ID, "bot-reason").text.startswith("net plays ")  # what decided its first card
     assert d.find_element(By.ID, "bot-command").text.endswith("--bot net --bot-from 1")
     luck = d.find_element(By.ID, "luck-total").text
     assert luck.startswith("By what each seat knew: seat 0 (voorhand) ") and f"{cli['luck']['seats']['0']['error']} " \

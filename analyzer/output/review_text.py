@@ -165,9 +165,15 @@ def _bot_lines(r: Review, bot: dict, w: dict, lang: str) -> list[str]:
     rec = r.record
     theirs = result_lines({**rec, **bot["played"]}, r.rules, lang)
     ours = result_lines({**rec, **r.as_dict()["played"]}, r.rules, lang)
+    why = []
+    if bot.get("reason"):
+        from analyzer.output.words import net_reason_text
+
+        why = ["  " + net_reason_text(bot["reason"], lang)]
     return [w["bot_head"].format(k=bot["from"] + 1, trick=c.trick, who=f"{seat_word} {c.seat}",
                                  bot=policy_text(bot["policy"], lang),
                                  cards=" ".join(format_card(parse_card(x), lang, symbols=True) for x in bot["cards"])),
+            *why,
             "  " + w["bot_result"] + " " + theirs[0] + " " + theirs[-1],
             "  " + w["as_played"] + " " + ours[0] + " " + ours[-1]]
 

@@ -633,6 +633,66 @@ def result_lines(record: dict, rules, lang: str = "en") -> list[str]:
     return lines
 
 
+# ---- why net plays its card (analyzer.players.net_reasons) ----------------------------------------
+
+# net's card features (analyzer.players.net.FEATURES, by index) as what a card does, in both languages
+NET_FEATURE_WORDS = {
+    0: ("is the rules of thumb's card", "is de kaart van de vuistregels"),
+    1: ("is a trump", "is troef"),
+    2: ("has points", "heeft punten"),
+    3: ("ranks higher in its suit", "is hoger in zijn kleur"),
+    4: ("is the master of its suit", "is baas in zijn kleur"),
+    6: ("would lead a trump", "zou troef uitkomen"),
+    7: ("would lead a master card", "zou een baas uitkomen"),
+    8: ("would lead points", "zou punten uitkomen"),
+    9: ("would take the trick so far", "zou de slag voorlopig nemen"),
+    10: ("would take the trick for sure", "zou de slag zeker nemen"),
+    11: ("would win the points on the table", "zou de punten op tafel winnen"),
+    12: ("would load the partner's trick", "zou de slag van de maat laden"),
+    13: ("would trump the partner's trick", "zou de slag van de maat troeven"),
+    14: ("would give points to the trick's winner", "zou punten aan de winnaar van de slag geven"),
+    15: ("would ruff", "zou introeven"),
+    16: ("would draw trumps", "zou troef trekken"),
+    17: ("would lead a trump while others still hold trumps", "zou troef uitkomen terwijl anderen nog troef hebben"),
+    18: ("is of a longer suit", "is van een langere kleur"),
+    19: ("is the lowest of its suit", "is de laagste van zijn kleur"),
+    20: ("is the highest of its suit", "is de hoogste van zijn kleur"),
+    21: ("would spend points early in the hand", "zou vroeg in het spel punten spelen"),
+    22: ("is the rules of thumb's card, for the taker's side", "is de kaart van de vuistregels, voor de spelende kant"),
+    23: ("would overtrump", "zou overtroeven"),
+    24: ("would lead a suit an opponent is out of", "zou een kleur uitkomen waarin een tegenstander renonce is"),
+    25: ("would lead a suit the partner is out of", "zou een kleur uitkomen waarin de maat renonce is"),
+    26: ("could be ruffed by an opponent after it", "kan door een tegenstander erna getroefd worden"),
+    27: ("has more unseen cards of its suit out", "heeft meer ongeziene kaarten van zijn kleur buiten"),
+    28: ("would be beaten by a card a later seat shows", "zou geslagen worden door een kaart die een latere stoel toont"),
+    29: ("would uncover a face-down card", "zou een dichte kaart blootleggen"),
+    30: ("would lead a suit the other shows none of", "zou een kleur uitkomen die de ander niet open heeft"),
+    31: ("would break a declaration still to make", "zou roem breken die nog te melden is"),
+    32: ("would be taken by the likely reply", "zou door het waarschijnlijke antwoord genomen worden"),
+    33: ("would bring points after the reply", "zou na het antwoord punten opleveren"),
+    34: ("would take the trick and keep it", "zou de slag nemen en houden"),
+}
+
+
+def net_reason_text(reason: dict, lang: str = "en") -> str:
+    """``net plays 7♠ rather than 10♠: 10♠ would give points to the trick's winner; ...`` from
+    ``questions.review.net_reason``'s JSON: the features that decided, largest first, each said of
+    the card that has it (the chosen card's good ones, the runner-up's bad ones)."""
+    en = lang == "en"
+    k = 0 if en else 1
+    parts = []
+    for f in reason["features"]:
+        what = NET_FEATURE_WORDS.get(f["feature"], (f["name"], f["name"]))[k]
+        if f["on_card"]:  # a feature of the card played that counts for it
+            parts.append(f"{card_text(reason['card'], lang)} {what}")
+        else:  # a feature of the runner-up that counts against it
+            parts.append(f"{card_text(reason['other'], lang)} {what}, " + ("which counts against it" if en else
+                                                                             "wat tegen hem telt"))
+    card, other = card_text(reason["card"], lang), card_text(reason["other"], lang)
+    head = f"net plays {card} rather than {other}" if en else f"net speelt {card} liever dan {other}"
+    return head + (": " + "; ".join(parts) if parts else "") + "."
+
+
 # ---- why a card may not be played ---------------------------------------------------------------
 
 REFUSAL_WORDS = {

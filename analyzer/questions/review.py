@@ -456,6 +456,7 @@ def bot_line(record: dict, start: int, policy: str = "net", seed: int = 0, publi
     pub = public.copy() if public is not None else public_from_record(record, rules)
     link = link if link is not None else strong_workspace(rules, [play_code(policy)])
     seq, bot = [], []
+    why = None
     k = 0
     while not is_over(st, rec):
         seat = int(st[ST_TO_MOVE])
@@ -465,6 +466,8 @@ def bot_line(record: dict, start: int, policy: str = "net", seed: int = 0, publi
             card = first
             bot.append(card)
         else:
+            if k == start and policy == "net":  # the shipped weights (net:v=2 is the row kept for duels)
+                why = net_reason(st, rules, pub)  # what decided net's first card
             card = choose(policy, st, rules, pub, seed=seed + k, workspace=link)
             bot.append(card)
         seq.append((seat, card))
@@ -475,7 +478,20 @@ def bot_line(record: dict, start: int, policy: str = "net", seed: int = 0, publi
     tricks = [{"plays": [[s, format_card(c)] for s, c in seq[t:t + rules.players]]}
               for t in range(0, len(seq), rules.players)]
     return {"policy": policy, "from": start, "cards": [format_card(c) for c in bot],
-            "played": play_out({**record, "tricks": tricks}, rules)}
+            "played": play_out({**record, "tricks": tricks}, rules), "reason": why}
+
+
+def net_reason(st, rules: Rules, pub) -> dict | None:
+    """What decided net's card here against its runner-up (``analyzer.players.net_reasons``), as
+    the JSON says it: ``{card, other, margin, features: [{feature, name, share, on_card}]}``."""
+    from analyzer.players.net_reasons import reason
+
+    r = reason(st, rules, pub)
+    if r is None:
+        return None
+    return {"card": format_card(r["card"]), "other": format_card(r["other"]), "margin": round(r["margin"], 3),
+            "features": [{"feature": f, "name": name, "share": round(share, 3), "on_card": on}
+                         for f, name, share, on in r["features"]]}
 
 
 # ---- a deal typed by hand (docs/NOTATION.md) -------------------------------------------------

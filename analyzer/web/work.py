@@ -383,7 +383,9 @@ def bot_view(form: dict, logs: list) -> dict:
     own = play_out(deal, rules)
     return {"bot": line, "command": how, "lines": {
         lang: {"bot": words.result_lines({**deal, **line["played"]}, rules, lang),
-               "played": words.result_lines({**deal, **own}, rules, lang)} for lang in words.LANGS}}
+               "played": words.result_lines({**deal, **own}, rules, lang),
+               "reason": words.net_reason_text(line["reason"], lang) if line["reason"] else None}
+        for lang in words.LANGS}}
 
 
 def random_inputs(form) -> tuple:

@@ -504,6 +504,7 @@ async function playOn() {
     box.replaceChildren(
       el("p", { id: "bot-head", text: t("bot_head", { k: v.bot.from + 1, bot: W.policies?.[v.bot.policy] || v.bot.policy,
                                                       cards: cardsText(v.bot.cards) }) }),
+      ...(L.reason ? [el("p", { id: "bot-reason", text: L.reason })] : []),
       el("p", { id: "bot-with", text: `${t("bot_with")} ${L.bot[0]} ${L.bot[L.bot.length - 1]}` }),
       el("p", { id: "bot-played", text: `${t("bot_played")} ${L.played[0]} ${L.played[L.played.length - 1]}` }),
       el("p", { class: "muted", id: "bot-command", text: v.command }));
