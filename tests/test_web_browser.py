@@ -390,7 +390,7 @@ def test_an_illegal_card_is_refused_with_the_cli_s_line_naming_the_rule(browser,
     assert cli.returncode == 2
     line = cli.stderr.strip().removeprefix("belote: error: --plays: ")
     for lang, width in (("en", DESKTOP), ("nl", PHONE)):
-        _open(d, site, f"/review?hands={HANDS.replace(' ', '+')}&trump=h&taker=0&plays=Jh&lang={lang}", width)
+        _open(d, site, f"/review?hands={HANDS.replace(' ', '+')}&trump=h&taker=0&plays=Jh&worlds=0&lang={lang}", width)
         seat1 = WebDriverWait(d, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#edit-seat-1.to-move"))
         seat1.find_element(By.CSS_SELECTOR, '[data-card="Ac"]').click()
         WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "deal-error").text)
@@ -542,6 +542,12 @@ def test_closing_the_page_stops_its_question(browser, site):
     deals = d.find_element(By.ID, "deals")
     deals.clear()
     deals.send_keys("200000")  # the most the page takes under the default player: seconds of net's play
+    end = time.monotonic() + 300  # the questions of the pages before have ended (a review still running when its
+    while time.monotonic() < end:  # page went is cancelled when it next looks: it would count here)
+        jobs = site.request("/api/status")[1]["jobs"]
+        if jobs["running"] == 0 and jobs["waiting"] == 0:
+            break
+        time.sleep(0.2)
     before = site.request("/api/status")[1]["jobs"]["cancelled"]
     d.find_element(By.ID, "go").click()
     WebDriverWait(d, 300).until(lambda d: d.find_element(By.CSS_SELECTOR, "#progress .ptext").text.startswith(
