@@ -52,7 +52,7 @@ WORLDS = 32  # the worlds a decision is valued on from what the seat knew, by de
 
 
 def default_worlds(rules: Rules) -> int:
-    """``WORLDS`` in classic and Piekjas 2 (a classic deal in 5-16 s on 2 cores, a Piekjas 2 deal
+    """``WORLDS`` in classic and Piekjas 2 (a classic deal in 4-16 s on 2 cores, a Piekjas 2 deal
     in under a second); 0 elsewhere, where the cards are judged by the open-card loss only unless
     worlds are asked for: in Piekjas 3-4 the solver's paranoid search already takes minutes a
     deal, and in Dekjas a world of the first tricks takes 1-6 s to solve (its face-down piles keep
