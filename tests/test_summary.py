@@ -134,3 +134,18 @@ def test_the_summary_is_rebuilt_from_the_report_s_tables_and_a_bad_one_refused(s
     (copy / "table_classic_seat_honours_aces.csv").write_text("round,seat\n1,0\n")
     with pytest.raises(BeloteError, match="table_classic_seat_honours_aces.csv: not a table the report wrote"):
         S.from_folder(copy, findings_links())
+
+
+@pytest.mark.slow
+def test_the_first_page_s_house_rules_picture_names_the_rules_and_fits_a_page(shared_report):
+    """The first page shows the house rules by their names in two panels, a picture legible at page
+    width (the section's own forest plot, eight panels, stays below it)."""
+    import struct
+
+    folder = shared_report.path
+    md = (folder / "index.md").read_text()
+    assert "![Which house rules change the game?](rules_headline.png)" in md
+    assert "![what each rule option changes](rules_impact.png)" in md
+    head = (folder / "rules_headline.png").read_bytes()[:24]
+    width, height = struct.unpack(">II", head[16:24])
+    assert 800 <= width <= 1400, width  # about a page wide: its 9-point labels read at page width

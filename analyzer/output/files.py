@@ -103,6 +103,33 @@ def impact_figure(r):
                                          f"{r.deals:,} hands and {r.games:,} games per reading)")
 
 
+HEADLINE_RULES = (("taker_score", "the taker's side's score (points a hand)"),
+                  ("p_win_first_seat0", "P(win) of the first seat 0 (points of %)"))
+"""The first page's picture of the house rules: what a club organiser weighs first."""
+
+
+def impact_headline_figure(r):
+    """The report's first page's picture of the house rules, legible at page width: each rule
+    option changed from its variant's default, by its name and new choice, and what it does to the
+    taker's score and to the first seat's chance of winning a game (``HEADLINE_RULES``)."""
+    from analyzer.output.words import RULE_WORDS
+
+    df = r.table()
+    df = df[df["kind"] == "option"].reset_index(drop=True)
+
+    def name(row):
+        words = RULE_WORDS.get(row["option"], {}).get("en")
+        label = row["variant"].replace("piekjas", "Piekjas ").replace("classic", "Classic").replace("dekjas", "Dekjas")
+        if words is None:
+            return f"{label}: {row['comparison']}"
+        return f"{label}: {words[0]} → {words[1].get(str(row['b_value']), row['b_value'])}"
+
+    names = df.apply(name, axis=1)
+    return P.forest(df, HEADLINE_RULES, f"What each house rule changes (new − default, 95% CI; seed {r.seed}, "
+                                        f"{r.deals:,} hands and {r.games:,} games)", legend="filled: beyond the noise",
+                    names=names, ncol=2, fontsize=9)
+
+
 def write_impact(r, out_dir, plot: bool = True) -> list[Path]:
     """``rules_impact.csv``, ``rules_games_changed.csv``, ``rules_impact.png`` and ``rules_impact.md``."""
     out = Path(out_dir)
@@ -133,6 +160,7 @@ def impact_report_section(folder, deals: int, seed: int, threads=None, labels=No
     result.table().to_csv(folder / "rules_impact.csv", index=False)
     choices.to_csv(folder / "rules_choices.csv", index=False)
     P.save(impact_figure(result), folder / "rules_impact.png")
+    P.save(impact_headline_figure(result), folder / "rules_headline.png")  # the first page's, at page width
     return rules_impact_markdown(result, "rules_impact.png", number=number, note=note, choices=choices), result
 
 

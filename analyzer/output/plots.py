@@ -248,18 +248,23 @@ def take_examples_plot(df: pd.DataFrame, title: str = "Should I take? Each call 
 FOREST_LEGEND = "blue: default → other reading; red: revision 2, before → after"
 
 
-def forest(df: pd.DataFrame, panels, title: str, legend: str = FOREST_LEGEND) -> Figure:
+def forest(df: pd.DataFrame, panels, title: str, legend: str = FOREST_LEGEND, names=None, ncol: int = 4,
+           fontsize: float = 7) -> Figure:
     """Forest plot of paired differences: one panel per ``(statistic, title)`` of ``panels``,
-    one row per comparison (``variant: comparison``), the difference with its 95% interval;
-    filled markers where the interval excludes 0, hollow where it does not; blue for the
-    ``kind`` "option", red otherwise (``legend`` says what the colours are)."""
+    one row per comparison (``variant: comparison``, or ``names``: a Series of row labels beside
+    ``df``), the difference with its 95% interval; filled markers where the interval excludes 0,
+    hollow where it does not; blue for the ``kind`` "option", red otherwise (``legend`` says what
+    the colours are). At most ``ncol`` panels a row, labels of ``fontsize`` points."""
     panels = [(k, t) for k, t in panels if (df["statistic"] == k).any()]
     one = df["comparison"].nunique() == 1  # one comparison: the rows are the variants
-    names = df["variant"] if one else df["variant"] + ": " + df["comparison"]
+    if names is None:
+        names = df["variant"] if one else df["variant"] + ": " + df["comparison"]
     rows = list(dict.fromkeys(names))
-    ncol = min(4, max(1, len(panels)))
+    ncol = min(ncol, max(1, len(panels)))
     nrow = -(-len(panels) // ncol) if panels else 1
-    fig = Figure(figsize=(3.3 * ncol + 2.6, 1.2 + nrow * (0.7 + 0.19 * len(rows))), layout="constrained")
+    scale = fontsize / 7
+    fig = Figure(figsize=(3.3 * scale * ncol + 2.6 * scale, 1.2 + nrow * (0.7 + 0.19 * scale * len(rows))),
+                 layout="constrained")
     axes = fig.subplots(nrow, ncol, squeeze=False)
     y = {name: i for i, name in enumerate(rows)}
     for k, ax in enumerate(axes.flat):
@@ -269,7 +274,7 @@ def forest(df: pd.DataFrame, panels, title: str, legend: str = FOREST_LEGEND) ->
         key, ptitle = panels[k]
         sub = df[df["statistic"] == key]
         # one collection of lines and one of markers a panel (an artist a row took seconds)
-        sub_names = sub["variant"] if one else sub["variant"] + ": " + sub["comparison"]
+        sub_names = names[sub.index]
         yy = np.array([y[name] for name in sub_names], float)
         color = np.where(sub["kind"].to_numpy() != "option", "tab:red", "tab:blue")
         lo, hi = sub["lo"].to_numpy(float), sub["hi"].to_numpy(float)
@@ -280,11 +285,11 @@ def forest(df: pd.DataFrame, panels, title: str, legend: str = FOREST_LEGEND) ->
                    zorder=3)
         ax.axvline(0, color="black", lw=0.7)
         ax.set_ylim(len(rows) - 0.5, -0.5)
-        ax.set_yticks(range(len(rows)), rows if k % ncol == 0 else [""] * len(rows), fontsize=7)
-        ax.tick_params(axis="x", labelsize=7)
-        ax.set_title(ptitle, fontsize=8)
+        ax.set_yticks(range(len(rows)), rows if k % ncol == 0 else [""] * len(rows), fontsize=fontsize)
+        ax.tick_params(axis="x", labelsize=fontsize)
+        ax.set_title(ptitle, fontsize=fontsize + 1)
         ax.grid(axis="y", lw=0.3, alpha=0.5)
-    fig.suptitle(title + "\n" + legend, fontsize=9)
+    fig.suptitle(title + "\n" + legend, fontsize=fontsize + 2)
     return fig
 
 

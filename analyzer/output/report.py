@@ -807,7 +807,7 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
 
 
 FINDINGS_PICTURES = {"take": "take_examples.png", "when": "findings_break_even.png", "balance": "balance_win.png",
-                     "rules": "rules_impact.png", "bracket": "table_bracket_classic.png"}  # the first page's picture for each question
+                     "rules": "rules_headline.png", "bracket": "table_bracket_classic.png"}  # the first page's picture for each question
 
 
 def findings_links() -> dict[str, str]:
