@@ -149,7 +149,7 @@ def test_a_review_s_verdicts_add_up_per_seat_and_do_not_depend_on_the_threads(la
 
 def test_the_default_worlds_and_where_they_are_left_out():
     assert default_worlds(Rules.from_label("classic")) == 32 and default_worlds(Rules.from_label("piekjas2")) == 32
-    assert default_worlds(Rules.from_label("piekjas3")) == 0  # its solver is paranoid: minutes a deal already
+    assert default_worlds(Rules.from_label("piekjas3")) == 0  # its solver's value is the pessimistic one
     assert default_worlds(Rules.from_label("dekjas")) == 0  # a first-trick world takes seconds to solve
 
 
