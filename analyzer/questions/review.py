@@ -56,8 +56,9 @@ def default_worlds(rules: Rules) -> int:
     in under a second); 0 elsewhere, where the cards are judged by the open-card loss only unless
     worlds are asked for: in Piekjas 3-4 the solver's value is the paranoid one (the troefmaker
     against the others playing together: pessimistic, so an "error" there would be judged against a
-    coalition no table plays) and 8 worlds already take 2-12 s a deal, and in Dekjas a world of the first tricks takes 1-6 s to solve (its face-down piles keep
-    the whole deal in play: 15-75 s a deal on 8 worlds, one core; docs/BENCHMARKS.md)."""
+    coalition no table plays) and 8 worlds already take 2-12 s a deal, and in Dekjas a world of the
+    first tricks takes 1-6 s to solve (its face-down piles keep the whole deal in play: 15-75 s a
+    deal on 8 worlds, one core; docs/BENCHMARKS.md)."""
     return WORLDS if rules.label in ("classic", "piekjas2") else 0
 
 
