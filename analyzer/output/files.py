@@ -112,14 +112,14 @@ def impact_headline_figure(r):
     """The report's first page's picture of the house rules, legible at page width: each rule
     option changed from its variant's default, by its name and new choice, and what it does to the
     taker's score and to the first seat's chance of winning a game (``HEADLINE_RULES``)."""
-    from analyzer.output.words import RULE_WORDS
+    from analyzer.output.words import RULE_WORDS, short_label
 
     df = r.table()
     df = df[df["kind"] == "option"].reset_index(drop=True)
 
     def name(row):
         words = RULE_WORDS.get(row["option"], {}).get("en")
-        label = row["variant"].replace("piekjas", "Piekjas ").replace("classic", "Classic").replace("dekjas", "Dekjas")
+        label = short_label(row["variant"])
         if words is None:
             return f"{label}: {row['comparison']}"
         return f"{label}: {words[0]} → {words[1].get(str(row['b_value']), row['b_value'])}"

@@ -4,6 +4,7 @@ card with every card open, the card pimc would have played, and the totals per s
 from __future__ import annotations
 
 from analyzer.output.show import SEAT_WORDS
+from analyzer.output.words import number
 from analyzer.questions.review import Review
 from analyzer.rules.cards import format_card
 
@@ -107,27 +108,22 @@ def _columns(rows, ruled: int) -> list[str]:
     return out
 
 
-def _number(x: float, lang: str) -> str:
-    text = f"{x:.1f}"
-    return text.replace(".", ",") if lang == "nl" else text
-
-
 def _luck_lines(r: Review, luck: dict, w: dict, lang: str, c) -> list[str]:
     """Error, bad luck and lucky per seat, the costliest error and the unluckiest card."""
     seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
     out = [w["luck_head"].format(worlds=luck["worlds"])]
     for s, t in luck["seats"].items():
         out.append("  " + w["luck_seat"].format(
-            who=f"{seat_word} {s}", error=t["error"], error_points=_number(t["error_points"], lang), bad=t["bad_luck"],
-            bad_points=_number(t["bad_luck_points"], lang), lucky=t["lucky"],
-            lucky_points=_number(t["lucky_points"], lang), given=t["given_away"]))
+            who=f"{seat_word} {s}", error=t["error"], error_points=number(t["error_points"], lang), bad=t["bad_luck"],
+            bad_points=number(t["bad_luck_points"], lang), lucky=t["lucky"],
+            lucky_points=number(t["lucky_points"], lang), given=t["given_away"]))
     e, u = luck["costliest_error"], luck["unluckiest"]
     if e is not None:
         out.append(w["costliest_error"].format(trick=e.trick, who=f"{seat_word} {e.seat}", card=c(e.card),
-                                               error=_number(e.info.error, lang), loss=e.loss))
+                                               error=number(e.info.error, lang), loss=e.loss))
     if u is not None:
         out.append(w["unluckiest"].format(trick=u.trick, who=f"{seat_word} {u.seat}", card=c(u.card),
-                                          bad=_number(u.info.bad_luck, lang), loss=u.loss))
+                                          bad=number(u.info.bad_luck, lang), loss=u.loss))
     out.append(w["luck_words"])
     return out
 
@@ -211,7 +207,7 @@ def render(r: Review, lang: str = "en", bot: dict | None = None) -> str:
             if luck:
                 i = x.info
                 row += (["", ""] if i is None else
-                        [_number(i.loss, lang) + (f" [{_number(i.loss_lo, lang)}, {_number(i.loss_hi, lang)}]"
+                        [number(i.loss, lang) + (f" [{number(i.loss_lo, lang)}, {number(i.loss_hi, lang)}]"
                                                   if i.loss_hi > i.loss_lo else ""), w["kinds"].get(i.kind, "")])
         if r.pimc_policy:
             row.append("" if x.forced or x.pimc is None else (c(x.pimc) + (" *" if x.pimc != x.card else "")))

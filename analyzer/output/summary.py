@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from analyzer.output.words import RULE_WORDS
+from analyzer.output.words import RULE_WORDS, number, short_label
 
 MIN_N = 200  # the decisions a class needs before it counts for or against a rule (findings.class_findings)
 HONOURS = ("J", "9", "A", "T")  # the order of a class's honours string (``J9..``: the jack and the nine)
@@ -119,24 +119,12 @@ def _stat_text(key: str, label: str, lang: str) -> str:
     return STAT_WORDS_NL.get(base + "seat{s}", label).format(s=seat)
 
 
-def _num(x: float, lang: str, digits: int = 1, sign: bool = True) -> str:
-    s = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    return s.replace(".", ",") if lang == "nl" else s
-
-
 def _ci(m: float, lo: float, hi: float, lang: str, digits: int = 1, sign: bool = True) -> str:
-    return f"{_num(m, lang, digits, sign)} [{_num(lo, lang, digits, sign)}, {_num(hi, lang, digits, sign)}]"
+    return f"{number(m, lang, digits, sign)} [{number(lo, lang, digits, sign)}, {number(hi, lang, digits, sign)}]"
 
 
 def _pct(p: float, lo: float, hi: float, lang: str) -> str:
-    return f"{_num(100 * p, lang, 1, False)}% [{_num(100 * lo, lang, 1, False)}, {_num(100 * hi, lang, 1, False)}]"
-
-
-def _variant(label: str, lang: str) -> str:
-    """A variant's short name: Classic / Klassiek, Piekjas 3, Dekjas."""
-    if label.startswith("piekjas"):
-        return f"Piekjas {label[-1]}"
-    return {"classic": "Classic" if lang == "en" else "Klassiek"}.get(label, label.capitalize())
+    return f"{number(100 * p, lang, 1, False)}% [{number(100 * lo, lang, 1, False)}, {number(100 * hi, lang, 1, False)}]"
 
 
 def _seat_word(seat: int, players: int, lang: str) -> str:
@@ -164,17 +152,17 @@ def balance_lines(seats: pd.DataFrame, link: str, lang: str = "en") -> list[str]
     if not rows:
         return []
     rows.sort(key=lambda r: r[0][0])
-    parts = [f"{_variant(label, lang)} {_ci(*gap, lang, sign=False)}" for gap, label, _, _ in rows]
+    parts = [f"{short_label(label, lang)} {_ci(*gap, lang, sign=False)}" for gap, label, _, _ in rows]
     _, _, top, players = rows[-1]
     parts[-1] += w["extreme"].format(who=_seat_word(int(top["seat"]), players, lang),
                                      p=_pct(top["p_win"], top["p_win_lo"], top["p_win_hi"], lang),
-                                     fair=f"{_num(100 * top['p_win_fair'], lang, 1, False)}%")
+                                     fair=f"{number(100 * top['p_win_fair'], lang, 1, False)}%")
     games = int(rows[0][2]["games"])
     out = [w["balanced"] + f" ([{w['details']}]({link}))", "",
-           w["gap"].format(games=f"{games:,}".replace(",", ".") if lang == "nl" else f"{games:,}", parts="; ".join(parts))]
+           w["gap"].format(games=number(games, lang, 0), parts="; ".join(parts))]
     if len(rows) >= 2:
         (most, least) = rows[0], rows[-1]
-        out[-1] += " " + (w["parted"].format(most=_variant(most[1], lang), least=_variant(least[1], lang))
+        out[-1] += " " + (w["parted"].format(most=short_label(most[1], lang), least=short_label(least[1], lang))
                           if least[0][1] > most[0][2] else w["unparted"])
     return out + [""]
 
@@ -246,7 +234,7 @@ def pays_lines(seat_classes: dict[str, pd.DataFrame], link: str, lang: str = "en
             found = paying_hands(mine, min_n)[:most]
             cells[seat_name(seat, players)] = w["or"].join(_holding(p, lang) for p in found) or w["nothing"]
             koe_none |= not found and seat == 0 and Rules.from_label(label).koe
-        out.append(f"| {_variant(label, lang)} | " + " | ".join(cells[c] for c in cols) + " |")
+        out.append(f"| {short_label(label, lang)} | " + " | ".join(cells[c] for c in cols) + " |")
     return out + ([""] + [w["koe_note"]] if koe_none else []) + [""]
 
 
@@ -288,7 +276,7 @@ def rules_lines(impact: pd.DataFrame, link: str, lang: str = "en") -> list[str]:
         effect = f"{_stat_text(top['statistic'], top['label'], lang)} {_ci(top['diff'], top['lo'], top['hi'], lang, 2)} {unit}"
         moved.append((top["size"], w["rule_line"].format(
             name=name, a=choices.get(top["a_value"], top["a_value"]), b=choices.get(top["b_value"], top["b_value"]),
-            effect=effect, variant=_variant(variant, lang), k=len({h[1] for h in hits}), n=variants)))
+            effect=effect, variant=short_label(variant, lang), k=len({h[1] for h in hits}), n=variants)))
     moved.sort(key=lambda m: -m[0])
     out += [f"- {line}" for _, line in moved] or [f"- {w['none_moved']}"]
     if quiet:

@@ -320,6 +320,13 @@ def label_text(label: str, lang: str = "en") -> str:
     return {"classic": "classic Belote" if lang == "en" else "klassieke belote", "dekjas": "Dekjas"}.get(label, label)
 
 
+def short_label(label: str, lang: str = "en") -> str:
+    """A variant's short name, for tables and pictures: ``Classic`` / ``Klassiek``, ``Piekjas 3``, ``Dekjas``."""
+    if label.startswith("piekjas"):
+        return f"Piekjas {label[-1]}"
+    return {"classic": "Classic" if lang == "en" else "Klassiek"}.get(label, label.capitalize())
+
+
 POLICY_WORDS = {
     "en": {"heuristic": "the rules of thumb (heuristic)", "net": "the learned player (net)",
            "pimc": "a searching player that guesses the hidden cards (pimc)",
