@@ -110,7 +110,7 @@ def _columns(rows, ruled: int) -> list[str]:
 
 def _luck_lines(r: Review, luck: dict, w: dict, lang: str, c) -> list[str]:
     """Error, bad luck and lucky per seat, the costliest error and the unluckiest card."""
-    seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
+    seat_word = SEAT_WORDS[lang]["seat"]
     out = [w["luck_head"].format(worlds=luck["worlds"])]
     for s, t in luck["seats"].items():
         out.append("  " + w["luck_seat"].format(
@@ -134,7 +134,7 @@ def _game_lines(r: Review, w: dict, lang: str, c) -> list[str]:
     costed = [x for x in r.cards if x.game is not None]
     if not costed:
         return []
-    seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
+    seat_word = SEAT_WORDS[lang]["seat"]
     out = [w["game_head"]]
     changed = sorted((x for x in costed if x.game["played"] != x.game["best"]), key=lambda x: -x.game["cost"])
     for x in changed:
@@ -153,14 +153,15 @@ def _game_lines(r: Review, w: dict, lang: str, c) -> list[str]:
 
 def _bot_lines(r: Review, bot: dict, w: dict, lang: str) -> list[str]:
     """The bot's line beside the deal's: from which card it played, and both results."""
+    from analyzer.game.played import play_out
     from analyzer.output.words import policy_text, result_lines
     from analyzer.rules.cards import parse_card
 
     c = r.cards[bot["from"]]
-    seat_word = SEAT_WORDS[lang]["seat"] if lang in SEAT_WORDS else "seat"
+    seat_word = SEAT_WORDS[lang]["seat"]
     rec = r.record
     theirs = result_lines({**rec, **bot["played"]}, r.rules, lang)
-    ours = result_lines({**rec, **r.as_dict()["played"]}, r.rules, lang)
+    ours = result_lines({**rec, **play_out(rec, r.rules)}, r.rules, lang)  # the deal's own, not the whole review again
     why = []
     if bot.get("reason"):
         from analyzer.output.words import net_reason_text

@@ -306,8 +306,8 @@ def start_of(record: dict, rules: Rules):
 
 
 def _world_values(solvers, pool, worlds, legal: list[int]) -> list[list[int]]:
-    """Each legal card's solver value on each world (in the worlds' order), the worlds shared out
-    in contiguous parts among ``solvers`` (one a thread: the solve releases the GIL)."""
+    """Each legal card's solver value on each world (in the worlds' order), the worlds dealt out in
+    turn among ``solvers`` (one a thread: the solve releases the GIL)."""
     parts = [worlds[k::len(solvers)] for k in range(len(solvers))]
 
     def solve(k):
@@ -414,18 +414,19 @@ def game_costs(record: dict, rules: Rules, cards: list[CardReview], public=None)
 
     link = strong_workspace(rules, [play_code("dd")])
     side = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    taker = side(int(record["troefmaker"]))
+
+    def outcome(r):
+        pit = r["pit"]["all_tricks_side"] is not None or bool(r["pit"]["trickless_sides"])
+        return r["outcome"] + (" + pit" if pit else "")
+
     for k, c in enumerate(cards):
         if c.forced or c.loss <= 0:
             continue
         lines = [bot_line(record, k, "dd", rules=rules, first=x, link=link, public=public)["played"]
                  for x in (c.card, c.best[0])]
         played, best = (line["result"] for line in lines)
-
-        def outcome(r):
-            pit = r["pit"]["all_tricks_side"] is not None or bool(r["pit"]["trickless_sides"])
-            return r["outcome"] + (" + pit" if pit else "")
-
-        taker = side(int(record["troefmaker"]))  # the troefmaker's side's card points of each line: the solver's values
+        # the troefmaker's side's card points of each line: the solver's values of the two cards
         points = [sum(t["points"] for t in line["tricks"] if side(t["winner"]) == taker) for line in lines]
         c.game = {"played": outcome(played), "best": outcome(best),
                   "cost": _net(best, side(c.seat)) - _net(played, side(c.seat)), "card_points": points}
@@ -567,7 +568,6 @@ def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = 
             **dealt, "tricks": tricks}
 
 
-
 def typed_deal_record(rules: Rules, hands: str, trump: str | None, taker, plays: str = "",
                       turned: str | None = None, bids: str | None = None) -> dict:
     """A typed deal with, optionally, its turned card and its bidding (``bids``: the calls in
@@ -620,6 +620,7 @@ def _check_turned(rules: Rules, record: dict, turned: int) -> None:
     elif rules.variant == "classic" and card not in record["start_hands"][record["troefmaker"]]:
         raise BeloteError(f"the turned card {card} goes to the troefmaker (RULES.md §3): seat {record['troefmaker']} "
                           "must hold it")
+
 
 @dataclass
 class Position:
