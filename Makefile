@@ -79,7 +79,7 @@ net: $(STAMP)
 	for p in 2 4; do $(BIN)/belote learn --variant piekjas --players $$p --deals 100000 --test-deals 10000 --write || exit 1; done
 	$(BIN)/belote learn --variant dekjas --deals 100000 --test-deals 10000 --iterations 2 --write
 
-# rerun every console example of README.md and write its real output back
+# rerun every console example of README.md and docs/GUIDE.md and write its real output back
 docs: $(STAMP)
 	$(BIN)/python scripts/readme_examples.py
 

@@ -1,12 +1,12 @@
-"""Regenerate every console example of README.md from the real ``belote`` command.
+"""Regenerate every console example of README.md and docs/GUIDE.md from the real ``belote`` command.
 
-Each ```` ```console ```` block of the README is a list of ``$ belote ...`` commands, each
+Each ```` ```console ```` block of the two is a list of ``$ belote ...`` commands, each
 followed by what it prints. This script runs the commands of every block in order, in one
 scratch folder per block (so a ``--log`` file written by one command is there for the next),
-and writes the block back with the fresh output, so the README cannot drift from the code.
+and writes the block back with the fresh output, so the docs cannot drift from the code.
 
-    make docs                                       # rewrite README.md in place
-    python scripts/readme_examples.py --check       # exit 1 if README.md is not current
+    make docs                                       # rewrite README.md and docs/GUIDE.md in place
+    python scripts/readme_examples.py --check       # exit 1 if one of them is not current
 
 Lines that report elapsed time or speed differ between runs; ``--check`` compares the
 blocks with those lines masked (``TIMING``).
@@ -25,6 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+FILES = (README, ROOT / "docs" / "GUIDE.md")  # the front door, and the guide the details moved to
 BLOCK = re.compile(r"^```console\n(.*?)^```\n", re.S | re.M)
 # lines whose numbers depend on the machine, not on the inputs
 TIMING = re.compile(r"(\d[\d,.]* hands/s|\d[\d,.]* ?(s|ms|min)\b|\d[\d,]* hands in )")
@@ -88,20 +89,24 @@ def main(argv=None) -> int:
     ap.add_argument("--check", action="store_true", help="only report blocks that are not current")
     ap.add_argument("--only", help="only the blocks with a command containing this text")
     args = ap.parse_args(argv)
-    text = README.read_text()
     # compile (or load) the kernels first, so no example shows the first run's compiling
     subprocess.run(belote_command() + ["simulate", "--deals", "1000", "--quiet"], check=True, capture_output=True)
-    new, stale = regenerate(text, args.check, args.only)
-    if args.check:
-        for cmd in stale:
-            print(f"README.md: the example '{cmd}' is not current: run make docs")
-        return 1 if stale else 0
-    if new != text:
-        tmp = README.with_suffix(".md.tmp")
-        tmp.write_text(new)
-        os.replace(tmp, README)
-    print(f"README.md: {len(stale)} example block(s) changed")
-    return 0
+    failed = False
+    for path in FILES:
+        text = path.read_text()
+        new, stale = regenerate(text, args.check, args.only)
+        name = path.relative_to(ROOT)
+        if args.check:
+            for cmd in stale:
+                print(f"{name}: the example '{cmd}' is not current: run make docs")
+            failed |= bool(stale)
+            continue
+        if new != text:
+            tmp = path.with_suffix(".md.tmp")
+            tmp.write_text(new)
+            os.replace(tmp, path)
+        print(f"{name}: {len(stale)} example block(s) changed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The README's console examples are real output: rerun (the cheap ones) and compared.
+"""The console examples of the README and docs/GUIDE.md are real output: rerun (the cheap ones) and compared.
 
 ``make docs`` (``scripts/readme_examples.py``) writes every example from the real ``belote``
 command; this test reruns two of them and fails when the README has drifted from the code
@@ -17,12 +17,13 @@ SCRIPT = ROOT / "scripts" / "readme_examples.py"
 
 
 def test_every_console_example_is_a_belote_command():
-    text = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"^```console\n(.*?)^```\n", text, re.S | re.M)
-    assert blocks, "the README shows no console example"
-    for block in blocks:
-        first = block.splitlines()[0]
-        assert first.startswith("$ belote "), f"a console block must start with a belote command: {first!r}"
+    for name in ("README.md", "docs/GUIDE.md"):  # the front door and the guide its details moved to
+        text = (ROOT / name).read_text()
+        blocks = re.findall(r"^```console\n(.*?)^```\n", text, re.S | re.M)
+        assert blocks, f"{name} shows no console example"
+        for block in blocks:
+            first = block.splitlines()[0]
+            assert first.startswith("$ belote "), f"{name}: a console block must start with a belote command: {first!r}"
 
 
 @pytest.mark.slow
