@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import os
 import shlex
 import shutil
@@ -220,7 +221,10 @@ def test_a_hand_clicked_on_a_phone_gets_the_dutch_verdict_and_its_link(browser, 
     assert d.find_element(By.ID, "verdict").text == words.verdict(cli, "nl")
     reason = d.find_element(By.ID, "reason").text
     assert reason == words.reason(cli, "nl") and reason.startswith("Waarom passen: na passen word je toch troefmaker")
-    assert [r[0] for r in _table(d, "take-table")[1:4]] == [words.ROWS[k]["nl"][0] for k in ("score", "vs_pass", "net")]
+    rows = _table(d, "take-table")
+    assert [r[0] for r in rows[1:4]] == [words.ROWS[k]["nl"][0] for k in ("score", "vs_pass", "net")]
+    cells = " ".join(c for r in rows[1:] for c in r[1:])  # the numbers with the Dutch decimal comma, as the verdict's
+    assert re.search(r"\d,\d", cells) and not re.search(r"\d\.\d", cells), cells
     _fits(d)
     _shot(d, "take_nl_390", shots)
     _shot(d, "take_phone", shots, element="answer", most=1300)

@@ -23,6 +23,8 @@ function pageLang() {
 // A label with {name} blanks filled in.
 function fill(text, vals = {}) { return String(text).replace(/\{(\w+)\}/g, (m, k) => (k in vals ? vals[k] : m)); }
 function t(key, vals = {}) { return fill(W.ui[key] ?? key, vals); }
+// A cell of the command line's tables (+12.3 ± 1.4, 45.1% [44.2, 46.0]) in the page's language: Dutch swaps . and ,
+const cellText = text => (W.lang === "nl" ? text.replace(/[.,]/g, c => (c === "." ? "," : ".")) : text);
 const num = (x, d = 0) => Number(x).toLocaleString(W.lang === "nl" ? "nl-NL" : "en", { minimumFractionDigits: d, maximumFractionDigits: d });
 
 function el(tag, attrs = {}, ...children) {

@@ -143,7 +143,7 @@ function showTake(a) {
   $("title").textContent = w.title;
   $("n-line").textContent = t("n_line", { n: num(a.n), seed: a.seed });
   $("take-box").classList.toggle("wide", a.calls.length > 4);
-  $("take-box").replaceChildren(table(["", ...w.calls], a.rows.map(([, cells], i) => [rowLabel(a.keys[i]), ...cells]), "take-table", true));
+  $("take-box").replaceChildren(table(["", ...w.calls], a.rows.map(([, cells], i) => [rowLabel(a.keys[i]), ...cells.map(cellText)]), "take-table", true));
   $("share").textContent = t("share");
   $("acceptance").textContent = w.acceptance || "";
   $("bidders").textContent = `${w.who}${w.note ? ` (${w.note})` : ""} ${t("hands_time", { hands: num(a.hands), s: a.seconds })}`;
@@ -156,7 +156,7 @@ function showBracket(b) {
   $("bracket-verdict").textContent = w.verdict;
   $("bracket-box").classList.toggle("wide", b.columns.length > 3);
   $("bracket-box").replaceChildren(table([t("call"), "", ...b.columns.map((c, i) => `${w.heads[i]} (n=${num(c.n)})`)],
-    b.rows.map(([, , cells], i) => [w.calls[i], rowLabel(b.keys[i]), ...cells]), "bracket-table", true));
+    b.rows.map(([, , cells], i) => [w.calls[i], rowLabel(b.keys[i]), ...cells.map(cellText)]), "bracket-table", true));
   $("bracket-verdicts").replaceChildren(...w.verdicts.map(([p, v]) => el("li", { text: `${p}: ${v}` })));
   $("bracket-notes").textContent = b.notes.join(" ");
   $("bracket-command").textContent = b.command;
