@@ -71,3 +71,29 @@ def test_capped_games_have_no_winner():
 def test_bad_counts_are_refused():
     with pytest.raises(BeloteError, match="--games"):
         games("classic", 0)
+
+
+def test_a_player_bids_with_its_policys_row_for_the_seat_it_occupies():
+    """A calibrated bidder has a row per seat: in a game, the player at the dealer's seat bids with
+    the dealer's row, whoever was voorhand in the first hand (before, a player kept its first
+    seat's row all game, and the players' P(win) in Piekjas 3 from 0-0 read 31%, 34%, 35% where
+    single hands said 34%, 33%, 33%: analyzer.runs.equity's check found it)."""
+    from analyzer.players.bidding import N_BID_PARAMS
+    from analyzer.players.policies import Policies
+
+    rules = Rules.from_label("piekjas3")
+    cfg = SimConfig(rules=rules, policies=Policies.parse("calibrated", "heuristic", 3))
+    per_seat = cfg.bid_params
+    assert not np.array_equal(per_seat[0], per_seat[2])  # the shipped policy differs by seat
+    rows = cfg.game_kernel_args()[3]
+    assert rows.shape == (9, N_BID_PARAMS)
+    for p in range(3):
+        for s in range(3):
+            assert np.array_equal(rows[p * 3 + s], per_seat[s])
+    given = SimConfig(rules=rules, bid_params=per_seat.copy())  # rows given by the caller stay with the player
+    assert given.game_kernel_args()[3].shape == (3, N_BID_PARAMS)
+    # the heuristic's rows are one for every seat: its games are the same read either way
+    by_seat = SimConfig(rules=rules, seed=3)
+    assert by_seat.game_kernel_args()[3].shape == (9, N_BID_PARAMS)
+    by_player = SimConfig(rules=rules, bid_params=by_seat.bid_params.copy(), seed=3)
+    assert np.array_equal(play_games(by_seat, 50).games, play_games(by_player, 50).games)

@@ -11,7 +11,9 @@ dealer's moves so far (§2: the dealer moves one seat on after each hand; a clas
 passed-out deal moves it too, a smous redeal keeps it, §3). So player 0 is voorhand in
 the first hand, player n-1 its dealer. Player sides: classic teams {0, 2} and {1, 3},
 otherwise one player per side. Each player keeps its own policies (its play policy by
-role: as taker's side and as defender) and bid parameters whatever seat it occupies.
+role: as taker's side and as defender) whatever seat it occupies, and bids with its
+policy's parameters for that seat (a calibrated policy has a row per seat:
+``SimConfig.game_kernel_args``); parameter rows given by the caller stay with the player.
 
 Between hands the reserve carries over (§6) and the game totals are passed to the hand
 for the trickless-roem rule (§6, last line). The game ends at the end of a hand in which
@@ -128,7 +130,7 @@ def play_games(config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS
     if max_deals <= 0:
         raise BeloteError(f"the deal cap per game must be positive, not {max_deals}")
     threads = set_threads(config.threads)
-    args = config.kernel_args()
+    args = config.game_kernel_args()
     cfg = np.zeros(1, np.int64)
     cfg[GAMES_MAX_DEALS] = max_deals
     if config.policies.searching:
@@ -163,7 +165,7 @@ def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS)
     with the game state before each."""
     if game < 0:
         raise BeloteError(f"a game number is 0 or more, not {game}")
-    rec, bid, play, params = config.kernel_args()
+    rec, bid, play, params = config.game_kernel_args()
     args = (config.seed, game, rec, bid, play, params, max_deals, strong_address(play))
     kernelcache.compile_first(_game_log, args, kernelcache.HAND_LOCK)  # the hand compiled once (see there)
     _, decks, results, traces, meta = _game_log(*args)

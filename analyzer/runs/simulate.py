@@ -68,7 +68,10 @@ class SimConfig:
     bid_params: np.ndarray | None = None  # (players, N_BID_PARAMS); None: the variant's defaults
     chunk: int | None = None  # None: CHUNK, or SEARCH_CHUNK when a play policy searches
 
+    params_from_policies: bool = field(init=False, default=False)  # bid_params were the policies' own rows
+
     def __post_init__(self):
+        self.params_from_policies = self.bid_params is None
         if self.policies is None:
             self.policies = Policies.parse("heuristic", "heuristic", self.rules.players)
         if self.chunk is None:
@@ -87,6 +90,24 @@ class SimConfig:
     def kernel_args(self):
         bid, play = self.policies.codes()
         return self.rules.record(), bid, play, self.bid_params
+
+    def game_kernel_args(self):
+        """``kernel_args`` for whole games, where players move round the table: when the bid
+        parameters are the policies' own, one row per player and seat (row ``p * n + s``: player
+        ``p``'s policy at seat ``s``, as a calibrated policy has a row per seat), so a player bids
+        with its policy's row for the seat it occupies; parameters given as rows keep one row per
+        player (``analyzer.runs.units.play_game``)."""
+        rec, bid, play, params = self.kernel_args()
+        if not self.params_from_policies:
+            return rec, bid, play, params
+        n = self.rules.players
+        rows = np.zeros((n * n, N_BID_PARAMS), np.float64)
+        for rot in range(n):
+            seats = [(s + rot) % n for s in range(n)]
+            seated = self.policies.seated(seats).bid_params(self.rules)
+            for s, p in enumerate(seats):
+                rows[p * n + s] = seated[s]
+        return rec, bid, play, rows
 
 
 def set_threads(threads: int | None) -> int:

@@ -407,8 +407,9 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
             seat_bid[s] = bid_pol[p]
             for r in range(2):  # the player's play policy by role (taker's side, defence) moves with it
                 seat_play[r, s] = play_pol[r, p]
+            pr = p * n + s if bid_params.shape[0] == n * n else p  # per player and seat, or per player
             for j in range(bid_params.shape[1]):
-                seat_params[s, j] = bid_params[p, j]
+                seat_params[s, j] = bid_params[pr, j]
         for hs in range(n_sides):
             if partners:
                 pside[hs] = hs ^ (rot & 1)
