@@ -10,8 +10,8 @@ import sys
 
 import typer
 
-from analyzer.cli import (analyse, balance, bench, calibrate, common, duel, learn, report, review, rules, serve,
-                          signals, simulate, table, take, warmup)
+from analyzer.cli import (analyse, balance, bench, calibrate, common, duel, equity, learn, report, review, rules,
+                          serve, signals, simulate, table, take, warmup)
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS, SEEDS_TEXT
 
@@ -47,7 +47,7 @@ def _app_options(
 
 
 for command in (simulate.simulate, simulate.show, review.review, analyse.analyse, bench.bench, take.take,
-                table.table, balance.balance, duel.duel, rules.rules, report.report, calibrate.calibrate,
+                table.table, equity.equity, balance.balance, duel.duel, rules.rules, report.report, calibrate.calibrate,
                 warmup.warmup, learn.learn, serve.serve):
     app.command()(command)
 

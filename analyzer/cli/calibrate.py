@@ -47,6 +47,11 @@ def calibrate(
         True, "--koe-choice/--no-koe-choice", help="Piekjas and Dekjas: also calibrate the koe's suit (weights for "
         "trump length and the turned suit added to the strength score in the koe's choice only, swept on the koe's "
         "forced runs); --no-koe-choice: the best-scoring suit."),
+    score_aware: bool = typer.Option(
+        False, "--score-aware", help="Instead: move the calibrated bidder's thresholds by the game score (level, "
+        "ahead, behind, near the target), each region's shift chosen by the chance to win the game (the equity "
+        "table) to a fixed point; written beside the calibrated policy as <label>.<play>.score.json (--ship) or "
+        "to --out."),
     seed: Seed = 1,
     threads: Threads = None,
     cluster: Cluster = None,
@@ -79,6 +84,8 @@ def calibrate(
       belote calibrate --all --ship    (the bidders of a seat that plays net, the default player)
 
       belote calibrate --all --ship --play heuristic    (the bidders of a seat that plays the heuristic)
+
+      belote calibrate --variant classic --score-aware --ship    (the score-aware bidders)
     """
     from analyzer.players.policy_files import SHIPPED_PLAYS
     from analyzer.output.policy_file import check_policy_target, write_policy
@@ -89,6 +96,9 @@ def calibrate(
     from analyzer.players.policies import DEFAULT_PLAY
 
     play = play or DEFAULT_PLAY
+    if score_aware:
+        _score_aware(variant, players, rule, play, out, ship, all_, seed, threads, as_json, quiet)
+        return
     if ship and rule:
         raise BeloteError("--ship writes the policies for the default rules: drop --rule, or use --out FILE")
     if ship and objective != Objective.net:
@@ -138,3 +148,39 @@ def calibrate(
         print_json({"command": command_line(),
                "calibrations": [dict(cal.as_policy(), file=w, **({"suits": cal.suits.as_dict()} if cal.suits else {}))
                                 for cal, w in results]})
+
+
+def _score_aware(variant, players, rule, play, out, ship, all_, seed, threads, as_json, quiet) -> None:
+    """``calibrate --score-aware``: the shifts of the calibrated bidder (``questions.score_bidders``)."""
+    import json
+
+    from analyzer.output.outdir import write_lines
+    from analyzer.output.policy_file import POLICY_FILE, check_policy_target
+    from analyzer.players.equity import equity_table
+    from analyzer.players.policies import Policies
+    from analyzer.players.policy_files import POLICIES_DIR
+    from analyzer.questions.score_bidders import SCORE_REGIONS, calibrate_shifts, score_policy
+    from analyzer.runs.simulate import SimConfig
+
+    if all_:
+        raise BeloteError("--score-aware calibrates one variant: give --variant (and --players)")
+    if rule:
+        raise BeloteError("--score-aware moves the shipped calibrated bidder under the shipped equity table: drop --rule")
+    rules = make_rules(variant, players, None)
+    target = POLICIES_DIR / f"{rules.label}.{play.strip()}.score.json" if ship else out
+    if target is None:
+        raise BeloteError("--score-aware writes a policy file: give --out FILE, or --ship")
+    check_policy_target(target, ship)
+    table = equity_table(rules)
+    config = SimConfig(rules=rules, policies=Policies.parse("calibrated", play, rules.players), seed=seed,
+                       threads=threads)
+    with progress_bar(4 * len(SCORE_REGIONS), quiet, "regions x rounds") as update:
+        cal = calibrate_shifts(config, table, seed=seed, threads=threads, progress=update)
+    doc = score_policy(config, cal, table, command_line())
+    write_lines(target, [json.dumps(doc, indent=2) + "\n"], "--ship" if ship else "--out", POLICY_FILE,
+                committed=ship)
+    if as_json:
+        print_json(doc["score_aware"])
+        return
+    typer.echo(f"score-aware {rules.label} bidder ({cal.status}, {cal.seconds:.0f} s): " + ", ".join(
+        f"{r} {v:+g}" for r, v in zip(SCORE_REGIONS, cal.shifts)) + f"; wrote {target}")

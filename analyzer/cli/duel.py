@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
 
 from analyzer.cli.common import backend, command_line, compiling_notice, make_rules, print_json, progress_bar, searching
 from analyzer.cli.options import (Cluster, Json, Players, Quiet, RuleOptions, Scheduler, Seed, Threads, Variant,
                                   VariantOption)
+from analyzer.errors import BeloteError
 from analyzer.players.costs import DD_LOSS_COST
 from analyzer.runs.limits import MAX_DEALS
 
@@ -19,6 +22,9 @@ def duel(
     variant: VariantOption = Variant.classic,
     players: Players = None,
     deals: int = typer.Option(100_000, "--deals", min=1, max=MAX_DEALS, help="Deals, each played once per seating."),
+    games: Optional[int] = typer.Option(
+        None, "--games", min=1, max=MAX_DEALS, help="Instead of single deals: whole games to the target, each "
+        "played once per seating with the same deals in the same order; A's chance to win a game."),
     seed: Seed = 1,
     rule: RuleOptions = None,
     dd_loss: bool = typer.Option(False, "--dd-loss", help="Also value every card of the first --dd-deals deals "
@@ -49,11 +55,29 @@ def duel(
       belote duel --a heuristic/heuristic --b heuristic/taker=random,defence=heuristic --dd-loss --dd-deals 50
 
       belote duel --variant piekjas --players 3 --a heuristic/heuristic --b random/random --json
+
+      belote duel --games 2000 --a analyzer/players/policies_data/classic.net.score.json/net --b calibrated/net
     """
     from analyzer.questions.duel import add_dd_loss, duel as run, parse_set
 
     rules = make_rules(variant, players, rule)
     sa, sb = parse_set(a, "--a", rules.players), parse_set(b, "--b", rules.players)
+    if games is not None:
+        if dd_loss or cluster or scheduler:
+            raise BeloteError("--games plays whole games on this machine: leave out --dd-loss, --cluster and --scheduler")
+        from analyzer.questions.duel_games import duel_games
+
+        compiling_notice("duel --games", quiet, searching(sa.policies, sb.policies))
+        n_seatings = 2 if rules.players == 2 or rules.partners else rules.players
+        with progress_bar(games * n_seatings, quiet, "games") as update:
+            g = duel_games(rules, sa, sb, games=games, seed=seed, threads=threads, progress=update)
+        if as_json:
+            d = g.as_dict()
+            d["command"] = command_line()
+            print_json(d)
+        else:
+            typer.echo(g.text())
+        return
     compiling_notice("duel --dd-loss" if dd_loss else "duel", quiet,
                       searching(sa.policies, sb.policies))
     with backend(cluster, scheduler) as where:

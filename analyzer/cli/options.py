@@ -32,6 +32,7 @@ class Lang(str, Enum):
 class Objective(str, Enum):
     net = "net"
     score = "score"
+    win = "win"
 
 
 # ---- the game and its rules ------------------------------------------------------------

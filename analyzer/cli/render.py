@@ -32,7 +32,7 @@ def simulate(summary: dict, title: str) -> None:
 
 
 def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str, bidders: str,
-         lang: str = "en") -> None:
+         lang: str = "en", game=None) -> None:
     """``belote take``: the calls side by side, the acceptance of the earlier seats' passes
     (``earlier_seats``: they bid first), the verdict with its reason in words, who bids and plays,
     and the ``bidders`` line. ``lang="nl"``: every line in Dutch, the rows as a player says them
@@ -46,6 +46,8 @@ def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str,
     answer = r.as_dict()
     if lang == "nl":
         _take_nl(r, answer, seed, earlier_seats, bid, play, objective)
+        if game is not None:
+            take_game(r, game, objective, "nl")
         return
     t = Table(title=f"{take_table.situation_text(r.situation)}\n(n={r.n:,} paired deals, seed {seed}; ± = 95% half-width)")
     t.add_column("")
@@ -58,12 +60,41 @@ def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str,
     if earlier_seats:  # earlier seats bid first: name the policy their passes are conditioned on
         con.print(f"Earlier seats all passed in {ci_rate(r.acceptance)} of {r.acceptance.n:,} sampled deals "
                   f"(rejection sampling under the bidding policy, bid={r.policies.describe()['bid']}).")
-    con.print(f"[bold]Verdict:[/bold] {r.verdict()}")
+    con.print(f"[bold]Verdict{' by the points of this hand' if game is not None else ''}:[/bold] {r.verdict()}")
     con.print(words.reason(answer, "en"))
+    if game is not None:
+        take_game(r, game, objective, "en")
     con.print(words.who_plays(answer, "en"), style="dim")
     con.print(f"{r.hands:,} hands in {r.seconds:.1f} s; bid={bid} play={play}; ranked by {objective}.",
               style="dim")
     con.print(bidders, style="dim")
+
+
+def take_game(r, game, objective: str, lang: str) -> None:
+    """``take --score``: each call's chance to win the game from the score, the verdict by it, and
+    where the verdict changes with the score (``analyzer.questions.take_score``)."""
+    from analyzer.output import words
+    from analyzer.questions.take_score import regions_line, score_text, verdict
+    from analyzer.runs.fmt import ci_pct
+
+    con = console()
+    sit = r.situation
+    nl = lang == "nl"
+
+    def describe(i):
+        return words.call_text(r.calls[i].call.label, "nl") if nl else r.calls[i].call.describe()
+
+    chances = " · ".join(f"{describe(i)} {ci_pct(w.mean, w.lo, w.hi)}" for i, w in enumerate(game.win))
+    if nl:
+        chances = chances.replace(".", ",")
+    at = score_text(game.totals, sit.rules, sit.seat)
+    head = (f"Kans om het spel te winnen vanuit {at} (tot {sit.rules.target}): " if nl else
+            f"Chance to win the game from {at} (to {sit.rules.target}): ")
+    con.print(head + chances)
+    label = "Oordeel naar de winkans" if nl else "Verdict by the chance to win"
+    con.print(f"[bold]{label}:[/bold] {verdict(game, describe, lang)}")
+    con.print(regions_line(game, describe, lang))
+    con.print(("Winkansen uit de " if nl else "Chances from the ") + game.table_note[lang] + ".", style="dim")
 
 
 def _take_nl(r, answer: dict, seed: int, earlier_seats: bool, bid: str, play: str, objective: str) -> None:
@@ -98,7 +129,7 @@ def _take_nl(r, answer: dict, seed: int, earlier_seats: bool, bid: str, play: st
     con.print(words.who_plays(answer, "nl"), style="dim")
     hands = f"{r.hands:,}".replace(",", ".")
     con.print(f"{hands} handen in {nl(f'{r.seconds:.1f}')} s; bid={bid} play={play}; gerangschikt op "
-              f"{'netto' if objective == 'net' else 'score'}.", style="dim")
+              f"{ {'net': 'netto', 'win': 'winkans'}.get(objective, 'score')}.", style="dim")
 
 
 def take_bracket(b, bid: str, seed: int, objective: str) -> None:

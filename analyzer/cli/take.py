@@ -4,6 +4,7 @@ deals (``--bracket``: under each play policy).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -33,9 +34,17 @@ def take(
     call: Optional[List[str]] = typer.Option(
         None, "--call", help="Compare only these calls: take, smous, pass, or with a suit, e.g. take:s (repeatable). "
         "Default: every call open. Pass is always compared."),
-    objective: Objective = typer.Option(
-        Objective.net, "--objective", help="What ranks the calls: net = your side's score minus the best other "
-        "side's (counts what a dedans gives away); score = your side's own score."),
+    objective: Optional[Objective] = typer.Option(
+        None, "--objective", show_default="net, or win with --score",
+        help="What ranks the calls: net = your side's score minus the best other side's (counts what a dedans "
+        "gives away); score = your side's own score; win = your side's chance to win the game from --score."),
+    score: Optional[str] = typer.Option(
+        None, "--score", help="The score at the table before this deal: classic ours-theirs (--score 820-640); "
+        "piekjas and dekjas every seat's total, voorhand first (--score 120-300-80). Adds each call's chance to "
+        "win the game, and where the verdict changes with the score."),
+    equity: Optional[Path] = typer.Option(
+        None, "--equity", help="With --score: an equity table built by belote equity --build --file (default: the "
+        "one shipped for the variant; needed when --rule changes the game)."),
     deals: int = typer.Option(100_000, "--deals", min=1, max=MAX_DEALS,
                               help="Paired deals to keep (deals where the earlier seats passed)."),
     precision: Optional[float] = typer.Option(
@@ -99,6 +108,8 @@ def take(
       belote take "8c Qd 7s 9d Kc" --turned Th --seat 2 --bid heuristic
 
       belote take "Jh Ah Tc 7s 8d" --turned Qh --bracket --deals 20000 --bracket-deals pimc=4000,dd=300
+
+      belote take "Jh 9h Ac Tc 7s" --turned Qh --score 820-640
     """
     from analyzer.players.policies import Policies
     from analyzer.players.policy_files import bid_note, default_bid, describe_bid
@@ -111,6 +122,20 @@ def take(
     call = [call_to_english(c, lang_) for c in call] if call else call
     check_hand_fits(variant, players, hand)
     rules = make_rules(variant, players, rule)
+    if objective is Objective.win and score is None:
+        raise BeloteError("--objective win needs the score: add --score, e.g. --score 820-640 (ours first)")
+    if equity is not None and score is None:
+        raise BeloteError("--equity is the table --score reads: add --score")
+    objective = objective or (Objective.win if score is not None else Objective.net)
+    at_score = table = None
+    if score is not None:
+        from analyzer.players.equity import equity_table
+        from analyzer.questions.take_score import parse_score
+
+        if bracket:
+            raise BeloteError("--score answers under one play policy: leave out --bracket")
+        at_score = parse_score(score, rules, seat)
+        table = equity_table(rules, equity)  # a missing or mismatched table is refused before the work
     if bracket and play is not None:
         raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
     play = play or DEFAULT_PLAY
@@ -134,10 +159,19 @@ def take(
             progress_bar(total, quiet, "sampling") as update:
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals,
                          precision=precision, max_deals=max_deals, seed=seed, policies=pols, calls=call,
-                         objective=objective.value, threads=threads, progress=update)
+                         objective="net" if objective is Objective.win else objective.value, threads=threads,
+                         progress=update, keep_scores=at_score is not None)
+    ans = None
+    if at_score is not None:
+        from analyzer.questions.take_score import score_answer
+
+        ans = score_answer(r, at_score, table)
     if as_json:
         d = r.as_dict()
         d["command"] = command_line()
+        if ans is not None:
+            d["game"] = ans.as_dict()
+            d["inputs"]["objective"] = objective.value
         if note:
             d["inputs"]["bid_note"] = note
         if lang_ == "nl":
@@ -145,7 +179,7 @@ def take(
         print_json(d)
         return
     render.take(r, seed, seat > 0 or round_ == 2, bid, play, objective.value,
-                f"Bidders: {describe_bid(pols, rules)}" + (f" ({note})" if note else "") + ".", lang_)
+                f"Bidders: {describe_bid(pols, rules)}" + (f" ({note})" if note else "") + ".", lang_, ans)
 
 
 def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective, deals, bracket_deals,

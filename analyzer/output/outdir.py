@@ -687,7 +687,7 @@ def claimed_file(path: str | Path, flag: str, kind: FileKind, committed: bool = 
 
 
 def write_lines(path: str | Path, lines, flag: str, kind: FileKind, committed: bool = False) -> int:
-    """Write ``lines`` (strings ending in a newline) to the output file ``path``: claimed, written
+    """Write ``lines`` (strings ending in a newline, or bytes) to the output file ``path``: claimed, written
     to ``.NAME.belote-tmp-PID`` beside it and renamed into place, so a failure leaves an earlier
     file intact and a full disk is one line; then its record (``.NAME.belote``, its sha256).
     Returns the number of lines written."""
@@ -698,7 +698,7 @@ def write_lines(path: str | Path, lines, flag: str, kind: FileKind, committed: b
         try:
             with open(tmp, "wb") as f:
                 for line in lines:
-                    data = line.encode()
+                    data = line if isinstance(line, bytes) else line.encode()
                     f.write(data)
                     digest.update(data)
                     count += 1

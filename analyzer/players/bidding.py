@@ -46,6 +46,9 @@ BID_PARAM_NAMES = (
     "smous_answer",  # answer smous with 'play' when own score in that suit >= this
     "koe_w_length",  # the koe's choice of suit only: each trump of a suit adds this to its score
     "koe_w_turned",  # the koe's choice of suit only: the turned card's suit adds this to its score
+    # score-aware thresholds (whole games only): added to both thresholds in each region of the game
+    # score (``score_region``); 0 everywhere is the score-blind bidder
+    "shift_level", "shift_ahead", "shift_behind", "shift_level_near", "shift_ahead_near", "shift_behind_near",
 )
 BID_PARAM_OFFSETS, N_SCALAR_PARAMS = offsets((name, 1) for name in BID_PARAM_NAMES)  # w_7 .. w_A at rank 0 .. 7
 SIDE_ACES_MASK = 0x80808080  # the ace bit of every lane
@@ -62,6 +65,25 @@ P_SMOUS_MARGIN = BID_PARAM_OFFSETS["smous_margin"]
 P_SMOUS_ANSWER = BID_PARAM_OFFSETS["smous_answer"]
 P_KOE_LENGTH = BID_PARAM_OFFSETS["koe_w_length"]
 P_KOE_TURNED = BID_PARAM_OFFSETS["koe_w_turned"]
+P_SHIFTS = BID_PARAM_OFFSETS["shift_level"]  # + region (SCORE_REGIONS)
+
+# --- the regions of the game score a player names (score-aware bidders, take --score) -----
+SCORE_REGIONS = ("level", "ahead", "behind", "level near the target", "ahead near the target",
+                 "behind near the target")
+REGION_GAP = 200  # points apart that make a side "ahead" or "behind"
+REGION_NEAR = 200  # points from the target that make a score "near the target"
+
+
+@njit(cache=True, forceinline=True)
+def score_region(ours, best_other, target):
+    """The region (index into ``SCORE_REGIONS``) of a game score: level / ahead / behind by
+    ``REGION_GAP`` points against the best other side, and near the target when either total is
+    within ``REGION_NEAR`` of it."""
+    d = ours - best_other
+    r = 0 if abs(d) < REGION_GAP else (1 if d > 0 else 2)
+    if max(ours, best_other) >= target - REGION_NEAR:
+        r += 3
+    return r
 
 # --- class overrides, after the named parameters -------------------------------------------
 # A hand class (what a player recognises, as the bidding tables' classes): which of the
@@ -79,7 +101,8 @@ MAX_OVERRIDES = 64  # slots per seat row (a linear scan: a few dozen compares pe
 N_BID_PARAMS = P_OVERRIDES + MAX_OVERRIDES
 
 #                  7  8  9   10  J   Q  K  A  ace ten len void stuk thr1 thr2 seat smous ans koe_len koe_turned
-_BASE = np.array([2, 2, 14, 10, 20, 4, 5, 11, 10, 4, 6, 4, 10, 42, 44, 0, 8, 40, 0, 0], np.float64)
+_BASE = np.array([2, 2, 14, 10, 20, 4, 5, 11, 10, 4, 6, 4, 10, 42, 44, 0, 8, 40, 0, 0] + [0] * len(SCORE_REGIONS),
+                 np.float64)  # and no score shift
 
 
 def default_bid_params(variant: str, players: int) -> np.ndarray:

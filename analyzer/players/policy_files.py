@@ -105,7 +105,8 @@ def is_policy_file(path) -> bool:
 
 # parameters added after policy files were first written: a file without them has the
 # heuristic's value (the koe's weights, 0: the best-scoring suit)
-ADDED_PARAMS = {"koe_w_length": 0.0, "koe_w_turned": 0.0}
+ADDED_PARAMS = {"koe_w_length": 0.0, "koe_w_turned": 0.0,
+                **{name: 0.0 for name in BID_PARAM_NAMES if name.startswith("shift_")}}  # score-blind
 
 # the strength tables' range, runs.classes.N_BINS * STR_BIN (a later layer; a test checks they agree): a
 # threshold above every hand never takes
@@ -120,6 +121,7 @@ PARAM_TYPES = {  # BID_PARAM_NAMES: the range each parameter may take
     "smous_answer": finite(0, 999),  # 999: always redeal (calibrate.SMOUS_SWEEPS)
     "koe_w_length": WEIGHT,
     "koe_w_turned": WEIGHT,
+    **{name: finite(-60, 60) for name in BID_PARAM_NAMES if name.startswith("shift_")},  # score-aware thresholds
 }
 assert tuple(PARAM_TYPES) == BID_PARAM_NAMES, "every bidding parameter has a range"
 ParamRow = create_model("ParamRow", __base__=Strict, **{

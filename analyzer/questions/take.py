@@ -70,6 +70,7 @@ from analyzer.runs.units import (  # noqa: F401 (the layout of a take row)
     F_MSQ,
     F_MSUM,
     F_NOT_PLAYED,
+    F_OTHERS,
     F_PIT_AGAINST,
     F_SQ,
     F_SUM,
@@ -91,6 +92,7 @@ from analyzer.runs.units import (  # noqa: F401 (the layout of a take row)
 
 _BATCH = 1 << 16  # samples per kernel call
 _FIRST_PRECISION_BATCH = 1 << 14  # --precision: the first look at the noise
+_SCORES_BATCH = 1 << 13  # samples per kernel call when every deal's scores are kept
 
 
 # --- the situation -----------------------------------------------------------------------
@@ -278,6 +280,8 @@ def make_situation(rules: Rules, hand=None, turned=None, seat: int = 0, round_: 
 OBJECTIVES = {
     "net": "the player's side's score minus the best other side's score (what wins games)",
     "score": "the player's side's own hand score (ignores what a dedans gives away)",
+    "win": "the chance to win the game from the score at the table (--score): each call's result carried "
+           "through the game-equity table (analyzer.questions.take_score)",
 }
 
 
@@ -329,6 +333,7 @@ class TakeResult:
     seconds: float
     pair_sums: np.ndarray = field(repr=False, default=None)
     unit_rows: np.ndarray | None = field(repr=False, default=None)  # one row per sample, with keep_units
+    deal_scores: np.ndarray | None = field(repr=False, default=None)  # with keep_scores: (deals, calls, sides)
     control: "Control | None" = field(repr=False, default=None)  # set on a result adjusted by a control
 
     @property
@@ -427,6 +432,13 @@ _RATE_FIELDS = (("we_take", F_WE_TAKE), ("made", F_MADE), ("dedans", F_DEDANS), 
                 ("capot_for", F_CAPOT_FOR), ("pit_against", F_PIT_AGAINST), ("not_played", F_NOT_PLAYED))
 
 
+def deal_scores(rows: np.ndarray, k: int, n_sides: int) -> np.ndarray:
+    """(deals kept, k calls, n_sides) hand scores of every side on each deal of per-sample rows,
+    the player's side first, then the sides after it in turn (``F_SUM``, ``F_OTHERS``)."""
+    acc = rows[rows[:, T_ACCEPTED] == 1, T_HEAD:T_HEAD + k * N_F].reshape(-1, k, N_F)
+    return np.concatenate([acc[:, :, F_SUM:F_SUM + 1], acc[:, :, F_OTHERS:F_OTHERS + n_sides - 1]], axis=2)
+
+
 def _per_deal(rows: np.ndarray, k: int) -> np.ndarray:
     """(deals kept, k calls, N_F) float values of one run's per-sample rows."""
     acc = rows[:, T_ACCEPTED] == 1
@@ -508,7 +520,7 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
                  bid_params: np.ndarray | None = None, calls=None, objective: str = "net",
                  threads: int | None = None, progress=None, chunk: int | None = None,
                  batch: int | None = None, units: int | None = None, start: int = 0,
-                 keep_units: bool = False) -> TakeResult:
+                 keep_units: bool = False, keep_scores: bool = False) -> TakeResult:
     """Should the player take? Compare every open call on the same sampled deals.
 
     ``hand``: the player's cards at bidding (``"Jh 9h Ah Tc 7s"`` or card numbers);
@@ -526,7 +538,9 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     work and progress moves). ``units``: run exactly the samples ``start .. start + units - 1``
     (their accepted ones are the deals) instead of ``deals``. ``keep_units``: keep one row per sample
     (``TakeResult.unit_rows``), so that two runs on one seed can be paired deal by deal (the
-    bracket's control variate, ``analyzer.questions.bracket``).
+    bracket's control variate, ``analyzer.questions.bracket``). ``keep_scores``: keep every side's
+    hand score on each deal kept, for each call (``TakeResult.deal_scores``, ``deal_scores``): what
+    the game's score becomes (``analyzer.questions.take_score``).
 
     Example::
 
@@ -544,6 +558,9 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
         raise BeloteError(f"--max-deals must be positive, not {max_deals}")
     if objective not in OBJECTIVES:
         raise BeloteError(f'unknown objective "{objective}": use {" or ".join(OBJECTIVES)}')
+    if objective == "win":
+        objective = "net"  # the kernel's ranking; the chance to win ranks them after (take_score)
+        keep_scores = True
     call_list = parse_calls(calls, rules, sit.turned, round_)
     cfg = SimConfig(rules=rules, policies=policies, deals=deals, seed=seed, threads=threads, bid_params=bid_params)
     rec, bid, play, params = cfg.kernel_args()
@@ -551,6 +568,8 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
         chunk = SEARCH_CHUNK if cfg.policies.searching else 2048
     if batch is None:
         batch = SEARCH_BATCH if cfg.policies.searching else _BATCH
+    if keep_scores:
+        batch = min(batch, _SCORES_BATCH)  # one row per sample in memory at a time
     params = params.copy()
     if round_ == 2:
         params[seat, P_THR1] = 1e18  # the player passed in round 1 (heuristic bidder)
@@ -570,7 +589,7 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
         raise ValueError("analyse_take: start is for a run of a given number of units")
     first = start
     hands = 0
-    kept = []
+    kept, scores = [], []
     t0 = time.perf_counter()
     while (first < start + units) if units is not None else (row[T_ACCEPTED] < target):
         acc, att = int(row[T_ACCEPTED]), int(row[T_ATTEMPTS])
@@ -585,9 +604,12 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
             n = min(n, max(_FIRST_PRECISION_BATCH, att))  # grow geometrically, check in between
         if units is not None:
             n = min(start + units - first, batch)
-        out = driver.run_units(driver.TAKE, seed, first, n, chunk, args, tcfg, per_unit=keep_units)
+        out = driver.run_units(driver.TAKE, seed, first, n, chunk, args, tcfg, per_unit=keep_units or keep_scores)
+        if keep_scores:
+            scores.append(deal_scores(out, k, int(rec.n_sides)))
         if keep_units:
             kept.append(out)
+        if keep_units or keep_scores:
             out = out.sum(axis=0)
         row += out
         first += n
@@ -601,4 +623,6 @@ def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int =
     res = _results(sit, cfg.policies, seed, objective, call_list, row, precision, hands, time.perf_counter() - t0)
     if keep_units:
         res.unit_rows = np.concatenate(kept) if kept else np.zeros((0, rsize), np.int64)
+    if keep_scores:
+        res.deal_scores = np.concatenate(scores) if scores else np.zeros((0, k, int(rec.n_sides)), np.int64)
     return res

@@ -49,6 +49,7 @@ from analyzer.runs.units import (  # noqa: F401 (the per-game columns, int64; th
     G_REDEAL,
     G_TOTALS,
     G_WINNER,
+    GAMES_DUPLICATE,
     GAMES_MAX_DEALS,
     N_GCOLS,
 )
@@ -63,8 +64,8 @@ def _game_buffers(n, n_params):
             np.zeros((n, n_params), np.float64), np.zeros(4, np.int64))
 
 
-@njit(cache=True)
-def _game_log(seed, g, rec, bid_pol, play_pol, bid_params, max_deals, strong_fn):
+@njit(cache=True, nogil=True)  # threads play games side by side (analyzer.runs.equity.sample_games)
+def _game_log(seed, g, rec, bid_pol, play_pol, bid_params, max_deals, strong_fn, duplicate):
     """Game ``g`` of run ``seed`` again, every deal kept: (summary row, decks, results,
     traces, L_* rows), one row per deal dealt."""
     ws, res, no_trace, rng, deck, force, totals_h = hand_buffers(rec, play_pol, strong_fn)
@@ -77,7 +78,7 @@ def _game_log(seed, g, rec, bid_pol, play_pol, bid_params, max_deals, strong_fn)
     seed_stream(rng, seed, g)
     play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
               totals_h, totals_p, seat_bid, seat_play, seat_params, pside, row,
-              decks, results, traces, meta)
+              decks, results, traces, meta, duplicate)
     d = row[G_DEALS]
     return row, decks[:d], results[:d], traces[:d], meta[:d]
 
@@ -121,18 +122,21 @@ class GamesResult:
 
 
 def play_games(config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS, progress=None,
-               batch: int = 1 << 14, chunk: int = 256) -> GamesResult:
+               batch: int = 1 << 14, chunk: int = 256, duplicate: bool = False) -> GamesResult:
     """Play ``games`` whole games with ``config``'s rules, policies and seed (its ``deals``
     is not used). ``progress(done)`` is called with the games finished so far. A searching
-    play policy plays a game in seconds: one game a chunk, a progress call every few."""
+    play policy plays a game in seconds: one game a chunk, a progress call every few.
+    ``duplicate``: game g's deals are the same cards in the same order whoever plays them
+    (``units.play_game``): two runs on one seed with other players are a duplicate match."""
     if games <= 0:
         raise BeloteError(f"--games must be a positive number of games, not {games}")
     if max_deals <= 0:
         raise BeloteError(f"the deal cap per game must be positive, not {max_deals}")
     threads = set_threads(config.threads)
     args = config.game_kernel_args()
-    cfg = np.zeros(1, np.int64)
+    cfg = np.zeros(2, np.int64)
     cfg[GAMES_MAX_DEALS] = max_deals
+    cfg[GAMES_DUPLICATE] = int(duplicate)
     if config.policies.searching:
         chunk, batch = 1, min(batch, 2 * threads)
     parts = []
@@ -166,7 +170,7 @@ def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS)
     if game < 0:
         raise BeloteError(f"a game number is 0 or more, not {game}")
     rec, bid, play, params = config.game_kernel_args()
-    args = (config.seed, game, rec, bid, play, params, max_deals, strong_address(play))
+    args = (config.seed, game, rec, bid, play, params, max_deals, strong_address(play), False)
     kernelcache.compile_first(_game_log, args, kernelcache.HAND_LOCK)  # the hand compiled once (see there)
     _, decks, results, traces, meta = _game_log(*args)
     n, n_sides = rec.n_players, rec.n_sides

@@ -19,6 +19,7 @@ from analyzer.rules.structure import has_partners
 from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream, shuffle_deck, shuffle_rest
+from analyzer.players.bidding import P_SHIFTS, P_THR1, P_THR2, score_region
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, game_winner
 from analyzer.runs.hand import (
     N_DECL_KINDS,
@@ -272,7 +273,8 @@ F_TIE = 7  # ... and tied (classic litige; piekjas/dekjas T = M)
 F_CAPOT_FOR = 8  # the player's side won every trick
 F_PIT_AGAINST = 9  # the player's side won no trick (classic: the other team's capot)
 F_NOT_PLAYED = 10  # the hand asked about was passed out (classic) or redealt (smous)
-N_F = 11
+F_OTHERS = 11  # + j (0..2): the hand score of the side j + 1 places after the player's (the game's result)
+N_F = F_OTHERS + 3
 
 # cfg: [my side, number of calls k, base deck (32), fixed (32), calls (k x 4: seat, round, call, suit)]
 TAKE_SIDE, TAKE_K, TAKE_DECK, TAKE_FIXED = 0, 1, 2, 2 + N_CARDS
@@ -341,6 +343,9 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
         tmp[c, F_SQ] = s * s
         tmp[c, F_MSUM] = m
         tmp[c, F_MSQ] = m * m
+        if res[RES_KIND] != REDEAL:
+            for j in range(rec.n_sides - 1):
+                tmp[c, F_OTHERS + j] = res[RES_SCORES + (my_side + 1 + j) % rec.n_sides]
     force[0] = -1
     if not accepted:
         return
@@ -369,7 +374,7 @@ G_PASSED = 3  # classic passed-out deals
 G_REDEAL = 4  # smous redeals
 G_TOTALS = 5  # + player side: final totals
 N_GCOLS = G_TOTALS + 4
-GAMES_MAX_DEALS = 0  # cfg: [max deals per game]
+GAMES_MAX_DEALS, GAMES_DUPLICATE = 0, 1  # cfg: [max deals per game, 1: duplicate dealing (play_game)]
 GAMES_SCRATCH = 24  # totals by player side (4), seat bid policies (4), hand side -> player side (4), -, seat play policies (2 x 4)
 
 
@@ -383,14 +388,21 @@ N_LCOLS = L_TOTALS + 4
 @njit(cache=True, inline="always")
 def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_trace, deck, force,
               totals_h, totals_p, seat_bid, seat_play, seat_params, pside, row,
-              log_decks, log_res, log_traces, log_meta):
+              log_decks, log_res, log_traces, log_meta, duplicate):
     """One whole game on the stream ``rng`` (already seeded), its summary in ``row``.
     When ``log_decks`` has rows, deal d's deck, result, trace and the game state before
-    it (``L_*``) are kept in row d of the ``log_*`` arrays."""
+    it (``L_*``) are kept in row d of the ``log_*`` arrays. ``duplicate``: deal d's cards
+    are shuffled from the ordered deck on the stream ``seed_stream(base, 2d)`` and its hand
+    draws from ``seed_stream(base, 2d + 1)`` (``base``: the game's stream as given), so two
+    games of the same stream get the same cards in the same order whatever their players do
+    (a whole-game duplicate duel); otherwise every deal shuffles the last on the one stream.
+    A player's score shifts (``shift_*``, ``bidding.score_region``) move its thresholds by the
+    region of the game score it sees (its side's total against the best other's)."""
     n = rec.n_players
     n_sides = rec.n_sides
     partners = has_partners(rec)
     logging = log_decks.shape[0] > 0
+    base = rng[0]
     for s in range(4):
         totals_p[s] = 0
     rot = 0
@@ -416,7 +428,22 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
             else:
                 pside[hs] = (hs + rot) % n
             totals_h[hs] = totals_p[pside[hs]]
+        for s in range(n):  # the score-aware thresholds (0 for a score-blind bidder)
+            my = s & 1 if partners else s
+            best = -1
+            for hs in range(n_sides):
+                if hs != my and totals_h[hs] > best:
+                    best = totals_h[hs]
+            shift = seat_params[s, P_SHIFTS + score_region(totals_h[my], best, rec.target)]
+            seat_params[s, P_THR1] += shift
+            seat_params[s, P_THR2] += shift
+        if duplicate:
+            seed_stream(rng, base, 2 * deals)
+            for j in range(deck.shape[0]):
+                deck[j] = j
         shuffle_deck(rng, deck)
+        if duplicate:
+            seed_stream(rng, base, 2 * deals + 1)
         trace = no_trace
         if logging:
             trace = log_traces[deals]
@@ -468,7 +495,7 @@ def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_para
     n = rec.n_players
     play_game(rec, bid_pol, play_pol, bid_params, cfg[GAMES_MAX_DEALS], rng, ws, res, no_trace, deck, force,
               totals_h, scratch[0:4], scratch[4:4 + n], scratch[16:24].reshape((2, 4)), seat_params, scratch[8:12], row,
-              no_log, no_log, no_log, no_log)
+              no_log, no_log, no_log, no_log, cfg[GAMES_DUPLICATE] != 0)
 
 
 # ==== duel: one deal played once per seating of two policy sets, A and B ===============
