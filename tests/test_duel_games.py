@@ -68,3 +68,23 @@ def test_a_score_shift_moves_the_bidders_thresholds_in_games():
     never[:, P_SHIFTS:P_SHIFTS + len(SCORE_REGIONS)] = 500.0
     g = play_games(SimConfig(rules=rules, bid_params=never, seed=2), 5, max_deals=30)
     assert g.capped == 5 and (g.games[:, 1] == 0).all()  # no hand played: every deal passed out
+
+
+def test_score_shifts_are_chosen_by_the_chance_to_win_on_paired_deals(tmp_path):
+    """calibrate --score-aware's sweep: every candidate shift on the same deals (a shift of 0 is the
+    current bidder: its gain over itself is exactly 0), the shift kept only where its gain is beyond
+    the noise, and the policy written with the shifts in every seat's row."""
+    from analyzer.players.equity import equity_table
+    from analyzer.questions.score_bidders import CANDIDATES, SHIFT_NAMES, calibrate_shifts, score_policy
+
+    rules = Rules.from_label("piekjas2")
+    cfg = SimConfig(rules=rules, policies=Policies.parse("calibrated", "heuristic", 2), seed=5)
+    table = equity_table(rules)
+    cal = calibrate_shifts(cfg, table, games=300, per_region=150, rounds=1, seed=5)
+    assert cal.status in ("converged", "max_iter") and all(s in CANDIDATES for s in cal.shifts)
+    level = cal.rounds[0]["level"]
+    assert level["states"] == 150 and level["gain_over_previous"]["+0"]["mean"] == 0
+    assert any(g["mean"] != 0 for g in level["gain_over_previous"].values())  # the shifts change decisions
+    doc = score_policy(cfg, cal, table, "test")
+    assert all(row[name] == v for row in doc["params"].values() for name, v in zip(SHIFT_NAMES, cal.shifts))
+    assert doc["score_aware"]["regions"][0] == "level"

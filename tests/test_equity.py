@@ -37,23 +37,26 @@ def small_tables():
 
 def reference_game(s: E.GameSample, totals, rng, cap=1000):
     """A game drawn from the hands as RULES.md §7 and §6 say it, written plainly: each deal a hand
-    drawn at random; seat s of deal d is the player of seat (s + d) mod n at the start (classic: the
-    teams swap sides every deal); a hand's reserve goes to the side that wins the next hand played."""
+    drawn at random (hand u of the sample in its sorted order); seat s of deal d is the player of seat
+    (s + d) mod n at the start (classic: the teams swap sides every deal); a hand's reserve goes to
+    the side that wins the next hand played."""
+    full = np.concatenate([s.kind[:, None], s.added[:, None], s.paid[:, None], s.scores], axis=1)
+    hands = full[np.lexsort(full.T[::-1])]  # the hands in the rows' order, each as often as it came
     totals = list(totals)
     n = s.n_sides
     reserve = 0
     for d in range(cap):
-        h = rand_below(rng, s.hands)
-        if s.kind[h] == E.HAND_PASSED:
+        kind, added, paid, *scores = (int(x) for x in hands[rand_below(rng, s.hands)])
+        if kind == E.HAND_PASSED:
             continue
         def player(hs):
             return (hs + d) % 2 if s.partners else (hs + d) % n
         for hs in range(n):
-            totals[player(hs)] += int(s.scores[h, hs])
-        if s.added[h]:
-            reserve += int(s.added[h])
-        elif reserve and s.paid[h] >= 0:
-            totals[player(int(s.paid[h]))] += reserve if s.partners else (reserve + 5) // 10 * 10
+            totals[player(hs)] += scores[hs]
+        if added:
+            reserve += added
+        elif reserve and paid >= 0:
+            totals[player(paid)] += reserve if s.partners else (reserve + 5) // 10 * 10
             reserve = 0
         w = reference_winner(totals, s.target)
         if w is not None:
@@ -71,8 +74,7 @@ def test_a_game_drawn_from_hands_is_the_reference_game(label):
                          np.int64)
         seed_stream(rng, 5, j)
         seed_stream(ref_rng, 5, j)
-        w = E.play_out(s.kind, s.scores, s.added, s.paid, s.n_sides, s.partners, s.target, start.copy(), 0, rng,
-                       1000)
+        w = E.play_out(*s.outcomes(), s.n_sides, s.partners, s.target, start.copy(), 0, rng, 1000)
         assert w == reference_game(s, start, ref_rng)
 
 
@@ -86,9 +88,10 @@ def test_real_games_and_games_drawn_from_their_hands_agree(piekjas3_sample):
     rng = np.zeros(1, np.uint64)
     drawn = np.zeros(3)
     m = 12_000
+    rows, cum = s.outcomes()
     for j in range(m):
         seed_stream(rng, 9, j)
-        drawn[E.play_out(s.kind, s.scores, s.added, s.paid, 3, False, s.target, np.zeros(3, np.int64), 0, rng, 1000)] += 1
+        drawn[E.play_out(rows, cum, 3, False, s.target, np.zeros(3, np.int64), 0, rng, 1000)] += 1
     drawn /= m
     se = np.sqrt(drawn * (1 - drawn) * (1 / m + 1 / firsts.shape[0]))
     assert (np.abs(real - drawn) < 4 * se).all(), (real, drawn)
@@ -182,3 +185,52 @@ def test_a_score_is_read_as_players_say_it():
         with pytest.raises(BeloteError, match=why):
             parse_score(bad, classic, 0)
     assert region(classic, 500, 480) == "level" and region(classic, 900, 500) == "ahead near the target"
+
+
+def test_the_take_point_is_where_the_fitted_gain_reaches_zero():
+    from analyzer.questions.take_point import take_point
+
+    rng = np.random.default_rng(2)
+    x = rng.uniform(0, 100, 20_000)
+    gain = (x - 40) / 10 + rng.normal(0, 2, x.shape[0])
+    assert abs(take_point(x, gain) - 40) < 3
+    assert take_point(x, gain + 100) is None  # taking gains at every strength: no point to name
+
+
+def test_take_points_by_region_of_the_score(small_tables):
+    from analyzer.questions.take_point import take_points, take_points_text
+
+    tp = take_points(config("classic"), small_tables["classic"], games=300, per_region=600, boot=20)
+    assert [r.region for r in tp.regions][:3] == ["level", "ahead", "behind"]
+    level = tp.regions[0]
+    assert level.states >= 600 and level.point is not None and level.lo <= level.point <= level.hi
+    assert "How the score moves the take point, classic" in take_points_text(tp)
+
+
+def run(args, capsys):
+    import cli
+
+    code = cli.main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_commands_answer_with_the_score_and_refuse_in_one_line(capsys):
+    code, out, _ = run(["equity"], capsys)
+    assert code == 0 and "From 0-0, voorhand's team wins" in out and "Checked against" in out
+    code, out, _ = run(["equity", "--variant", "dekjas", "--lang", "nl"], capsys)
+    assert code == 0 and "Vanuit 0-0 wint" in out
+    for args, why in ((["equity", "--ship"], "add --build"),
+                      (["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--objective", "win"], "needs the score"),
+                      (["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--score", "1010-640"], "that game is over"),
+                      (["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--score", "800"], "give 2 totals")):
+        code, _, err = run(args + ["--quiet"], capsys)
+        assert code == 2 and why in err and len(err.strip().splitlines()) == 1, err
+    code, out, _ = run(["take", "Jh 9h Ac Tc 7s", "--turned", "Qh", "--score", "850-400", "--deals", "3000",
+                        "--play", "heuristic", "--quiet", "--json"], capsys)
+    d = json.loads(out)
+    assert code == 0 and d["inputs"]["objective"] == "win" and d["game"]["score"] == [850, 400]
+    assert {c["label"] for c in d["game"]["calls"]} == {"take h", "pass"} and d["game"]["by_score"]
+    code, out, _ = run(["duel", "--games", "60", "--variant", "piekjas", "--players", "2", "--a",
+                        "heuristic/heuristic", "--b", "heuristic/random", "--quiet"], capsys)
+    assert code == 0 and "Whole-game duplicate duel, piekjas2 to 500" in out and "Verdict:" in out

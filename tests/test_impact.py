@@ -271,5 +271,5 @@ def test_report_has_the_rule_impact_section(shared_report):
     assert (r.path / "rules_impact.png").exists() and (r.path / "rules_impact.csv").exists()
     # the section sits after what calibration changes and before the bracket and the list of files, which names its files
     assert index.index("## 4. What calibration changes") < index.index("## 5. What each rule option changes") \
-        < index.index("## 6. Stronger players: the bracket") < index.index("## 7. Files")
+        < index.index("## 6. Stronger players: the bracket") < index.index("## 8. Files")
     assert "`rules_impact.csv`" in index

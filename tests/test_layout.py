@@ -108,4 +108,5 @@ def test_bidding_parameters_keep_their_offsets():
     named = (B.P_W_SIDE_ACE, B.P_W_SIDE_TEN, B.P_W_LENGTH, B.P_W_VOID, B.P_W_STUK, B.P_THR1, B.P_THR2,
              B.P_SEAT_STEP, B.P_SMOUS_MARGIN, B.P_SMOUS_ANSWER, B.P_KOE_LENGTH, B.P_KOE_TURNED)
     assert named == tuple(range(8, 20))
-    assert (B.N_SCALAR_PARAMS, B.P_N_OVERRIDES, B.P_OVERRIDES, B.N_BID_PARAMS) == (20, 20, 21, 85)
+    assert B.P_SHIFTS == 20 and len(B.SCORE_REGIONS) == 6  # the score shifts, one a region (issue 52)
+    assert (B.N_SCALAR_PARAMS, B.P_N_OVERRIDES, B.P_OVERRIDES, B.N_BID_PARAMS) == (26, 26, 27, 91)

@@ -121,3 +121,24 @@ def test_deals_played_by_the_strong_policies_replay_cleanly(label, play, tmp_pat
     records = _replay_all(Rules.from_label(label), "heuristic", play, hands, tmp_path)
     assert any(r["outcome"] == "played" for r in records)
     assert {r["policies"]["play"] for r in records} == {play}
+
+
+@pytest.mark.parametrize("label", ["classic", "piekjas3"])
+def test_score_aware_duplicate_games_replay_cleanly(label, tmp_path):
+    """Whole-game duels deal in duplicate and their score-aware bidders move their thresholds with the
+    game totals: the games they play replay through the reference like any other."""
+    from analyzer.players.policy_files import calibrated_path, read_policy
+    from analyzer.questions.score_bidders import SHIFT_NAMES
+
+    rules = Rules.from_label(label)
+    doc = read_policy(calibrated_path(label, "heuristic"))
+    for row in doc["params"].values():  # strong shifts, so that they change decisions in a few games
+        row.update({name: v for name, v in zip(SHIFT_NAMES, (0, 20, -20, -10, 30, -30))})
+    policy = tmp_path / "score.json"
+    policy.write_text(json.dumps(doc))
+    cfg = SimConfig(rules=rules, policies=Policies.parse(str(policy), "heuristic", rules.players), seed=37)
+    path = tmp_path / "games.jsonl"
+    n = write_game_log(path, cfg, 6, duplicate=True)
+    records = read_log(path)
+    assert len(records) == n > 6
+    _assert_clean(records)

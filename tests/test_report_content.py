@@ -523,3 +523,15 @@ def test_bracket_sizes_shrink_with_the_report_and_price_dd_apart():
     assert plan["balance heuristic"] > 0  # the report plays net; the heuristic beside it
     fast = {name for name, _, _ in R.bracket_plan(full, R.EXAMPLES, ["classic"], play="heuristic")}
     assert "balance net" in fast and "example 1 net" in fast and "example 1 heuristic" not in fast
+
+
+@pytest.mark.slow  # reads the session's whole report
+def test_the_report_tells_how_the_score_moves_the_take_point(shared_report):
+    index = (shared_report.path / "index.md").read_text()
+    section = index.split(R.heading(R.SCORE_SECTION))[1].split(R.heading(R.SCORE_SECTION + 1))[0]
+    for lab in shared_report.variants:
+        assert f"### {lab}" in section
+    assert "| region of the score | states met | deals played | take point [95% CI] | against level |" in section
+    assert "![The take point by region of the score](take_point_by_score.png)" in section
+    assert (shared_report.path / "take_point_by_score.png").stat().st_size > 10_000
+    assert "take point" in index.split("## Contents")[0]  # the first page says whether the score moves it

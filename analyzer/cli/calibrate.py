@@ -158,7 +158,7 @@ def _score_aware(variant, players, rule, play, out, ship, all_, seed, threads, a
     from analyzer.output.policy_file import POLICY_FILE, check_policy_target
     from analyzer.players.equity import equity_table
     from analyzer.players.policies import Policies
-    from analyzer.players.policy_files import POLICIES_DIR
+    from analyzer.players.policy_files import score_aware_path
     from analyzer.questions.score_bidders import SCORE_REGIONS, calibrate_shifts, score_policy
     from analyzer.runs.simulate import SimConfig
 
@@ -167,7 +167,7 @@ def _score_aware(variant, players, rule, play, out, ship, all_, seed, threads, a
     if rule:
         raise BeloteError("--score-aware moves the shipped calibrated bidder under the shipped equity table: drop --rule")
     rules = make_rules(variant, players, None)
-    target = POLICIES_DIR / f"{rules.label}.{play.strip()}.score.json" if ship else out
+    target = score_aware_path(rules.label, play.strip()) if ship else out
     if target is None:
         raise BeloteError("--score-aware writes a policy file: give --out FILE, or --ship")
     check_policy_target(target, ship)

@@ -56,7 +56,7 @@ def duel(
 
       belote duel --variant piekjas --players 3 --a heuristic/heuristic --b random/random --json
 
-      belote duel --games 2000 --a analyzer/players/policies_data/classic.net.score.json/net --b calibrated/net
+      belote duel --games 2000 --a score-aware/net --b calibrated/net
     """
     from analyzer.questions.duel import add_dd_loss, duel as run, parse_set
 

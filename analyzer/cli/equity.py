@@ -28,7 +28,7 @@ def equity(
                               "(analyzer/players/equity_data/)."),
     games: int = typer.Option(40_000, "--games", min=100, max=10_000_000,
                               help="With --build: real games the hands and states are taken from."),
-    k: int = typer.Option(40_000, "--k", min=100, max=10_000_000,
+    k: int = typer.Option(20_000, "--k", min=100, max=10_000_000,
                           help="With --build: games played from every cell of the table (its precision)."),
     check_games: int = typer.Option(10_000, "--check-games", min=0, max=10_000_000,
                                     help="With --build: other real games the table is checked against (0: none)."),

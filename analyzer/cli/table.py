@@ -21,7 +21,12 @@ from analyzer.runs.limits import MAX_DEALS
 def table(
     variant: VariantOption = Variant.classic,
     players: Players = None,
-    deals: int = typer.Option(200_000, "--deals", min=1, max=MAX_DEALS, help="Deals to sample."),
+    deals: Optional[int] = typer.Option(None, "--deals", min=1, max=MAX_DEALS, show_default=False,
+                                        help="Deals to sample [default: 200,000; with --score 20,000 a region]."),
+    score: bool = typer.Option(
+        False, "--score", help="Instead: how the game score moves the take point. By region of the score (level, "
+        "ahead, behind, near the target or not), from which strength taking the turned suit as voorhand raises the "
+        "chance to win the game (the equity table), on states real games pass through; --out draws the curves."),
     rounds: int = typer.Option(2, "--rounds", min=1, max=2, help="Bidding rounds to tabulate: 1, or 2 for both."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, Parquet, heatmap PNGs and a markdown table here."),
     seed: Seed = 1,
@@ -70,6 +75,8 @@ def table(
       belote table --variant piekjas --players 3 --rounds 1 --json
 
       belote table --bracket --rounds 1 --deals 100000 --bracket-deals pimc=1000,dd=100
+
+      belote table --score --variant piekjas --players 2 --out plots
     """
     from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig
@@ -84,6 +91,13 @@ def table(
     if bracket and play is not None:
         raise BeloteError("--bracket sets the play policies: use --bracket-plays instead of --play")
     play = play or DEFAULT_PLAY
+    if score:
+        if bracket or run_dir is not None or resume or cluster or scheduler:
+            raise BeloteError("--score runs on this machine under one play policy: leave out --bracket, --run-dir, "
+                              "--resume, --cluster and --scheduler")
+        _table_score(rules, bid or default_bid(rules, play), play, deals or 20_000, out, seed, threads, as_json, quiet)
+        return
+    deals = deals or 200_000
     note = bid_note(rules, bid, play)
     if bracket:
         if run_dir is not None or resume:
@@ -160,3 +174,34 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
         return
     typer.echo(table_bracket_markdown(b))
     typer.echo(f"{b.hands:,} hands in {b.seconds:.1f} s" + (f"; {len(files)} files written to {out}" if files else ""))
+
+
+def _table_score(rules, bid, play, per_region, out, seed, threads, as_json, quiet) -> None:
+    """``table --score``: the take point by region of the game score (``questions.take_point``)."""
+    from analyzer.output.equity import take_point_figure
+    from analyzer.players.equity import equity_table
+    from analyzer.players.policies import Policies
+    from analyzer.players.bidding import SCORE_REGIONS
+    from analyzer.questions.take_point import take_points, take_points_text
+    from analyzer.runs.simulate import SimConfig
+
+    table = equity_table(rules)
+    cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), seed=seed, threads=threads)
+    compiling_notice("table --score", quiet)
+    with progress_bar(len(SCORE_REGIONS), quiet, "regions") as update:
+        tp = take_points(cfg, table, per_region=per_region, seed=seed, threads=threads, progress=update)
+    if out is not None:
+        from analyzer.output.plots import save
+
+        out.mkdir(parents=True, exist_ok=True)
+        png = save(take_point_figure(tp), out / f"take_point_by_score_{rules.label}.png")
+        if not quiet:
+            typer.echo(f"wrote {png}", err=True)
+    if as_json:
+        d = tp.as_dict()
+        d["command"] = command_line()
+        d["policies"] = cfg.policies.describe()
+        print_json(d)
+        return
+    typer.echo(take_points_text(tp))
+    typer.echo(f"{tp.seconds:.1f} s; bid={bid} play={play}; seed {seed}.")

@@ -25,10 +25,12 @@ def write_log(path, config: SimConfig, count: int) -> int:
     return _write_records(path, (hand_record(config, i) for i in range(count)))
 
 
-def write_game_log(path, config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS) -> int:
-    """Write every deal of the first ``games`` games of the run to ``path``, as
-    ``write_log`` does; returns the number of records written."""
-    return _write_records(path, (r for g in range(games) for r in game_records(config, g, max_deals)))
+def write_game_log(path, config: SimConfig, games: int, max_deals: int = DEFAULT_MAX_DEALS,
+                   duplicate: bool = False) -> int:
+    """Write every deal of the first ``games`` games of the run (``duplicate``: dealt as a
+    whole-game duel deals them) to ``path``, as ``write_log`` does; returns the number of records
+    written."""
+    return _write_records(path, (r for g in range(games) for r in game_records(config, g, max_deals, duplicate)))
 
 
 # the temporary files of versions before output files were named after their target and

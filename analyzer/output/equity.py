@@ -193,4 +193,96 @@ def equity_figure(table: EquityTable, lang: str = "en") -> Figure:
     return fig
 
 
-__all__ = ["TABLE_FILE", "check_table_target", "write_table", "equity_text", "equity_figure", "seat_name", "cpu_model"]
+def take_point_figure(tp) -> Figure:
+    """The gain of taking (points of percentage of the chance to win the game) against voorhand's
+    strength, one line per region of the score with its 95% band, the take points marked."""
+    fig = Figure(figsize=(7.5, 4.5))
+    ax = fig.subplots()
+    for r in tp.regions:
+        if not r.gain_at:
+            continue
+        x = np.array(sorted(r.gain_at))
+        m = np.array([r.gain_at[k].mean for k in x])
+        lo = np.array([r.gain_at[k].lo for k in x])
+        hi = np.array([r.gain_at[k].hi for k in x])
+        line = ax.plot(x, m, marker=".", label=r.region + ("" if r.point is None else f" (from {r.point:.0f})"))[0]
+        ax.fill_between(x, lo, hi, color=line.get_color(), alpha=0.12)
+        if r.point is not None:
+            ax.axvline(r.point, color=line.get_color(), linestyle=":", linewidth=1)
+    ax.axhline(0, color="k", linewidth=0.8)
+    ax.set_xlabel("voorhand's strength in the turned suit (the bidder's score)")
+    ax.set_ylabel("gain of taking: chance to win the game (points of %)")
+    ax.set_title(f"How the score moves the take point, {tp.label}")
+    ax.legend(fontsize=7, loc="upper left")
+    return fig
+
+
+def _point(r) -> str:
+    return "—" if r.point is None else f"{r.point:.0f} [{r.lo:.0f}, {r.hi:.0f}]"
+
+
+def take_points_markdown(tp) -> list[str]:
+    """One variant's take point by region of the score (``questions.take_point``), as a table."""
+    level = next((r for r in tp.regions if r.region == "level"), None)
+    moved = {r.region for r in tp.moved()}
+    md = [f"### {tp.label}", "", "| region of the score | states met | deals played | take point [95% CI] | "
+          "against level |", "|---|---:|---:|---|---|"]
+    for r in tp.regions:
+        deals = sum(m.n for m in r.gain_at.values())
+        if r.region == "level" or r.point is None or level is None or level.point is None:
+            against = "" if r.region == "level" else ("—" if r.point is None else "")
+        else:
+            against = ("**later**" if r.point > level.point else "**earlier**") if r.region in moved else "within the noise"
+        md.append(f"| {r.region} | {r.states:,} | {deals:,} | {_point(r)} | {against} |")
+    md += ["", "(— : too few states met in that region, or taking gains at every strength or at none.)", ""]
+    return md
+
+
+def score_findings(results: dict, link: str = "") -> list[str]:
+    """The first page's line on the score (``take_points`` by variant): where the take point moves
+    beyond the noise against level."""
+    if not results:
+        return []
+    moved = []
+    for lab, tp in results.items():
+        level = next((r for r in tp.regions if r.region == "level"), None)
+        for r in tp.moved():
+            moved.append(f"{lab} {r.region} ({'later' if r.point > level.point else 'earlier'}: from {_point(r)} "
+                         f"against {_point(level)} when level)")
+    where = f" ([section {link}](#{link}))" if link else ""
+    if not moved:
+        return [f"**The game score and the take point**{where}: in no variant does the score move voorhand's take "
+                "point beyond the noise of this report (the chance to win the game read from the equity table).", ""]
+    return [f"**The game score moves the take point**{where} beyond the noise in: " + "; ".join(moved) + ".", ""]
+
+
+def take_point_overview(results: dict) -> Figure:
+    """Every variant's take point by region of the score, with its 95% interval (one row a region)."""
+    from analyzer.players.bidding import SCORE_REGIONS
+
+    fig = Figure(figsize=(8, 4.2))
+    ax = fig.subplots()
+    labels = list(results)
+    width = 0.8 / max(1, len(labels))
+    for k, lab in enumerate(labels):
+        ys, xs, lo, hi = [], [], [], []
+        for i, name in enumerate(SCORE_REGIONS):
+            r = next((x for x in results[lab].regions if x.region == name), None)
+            if r is None or r.point is None:
+                continue
+            ys.append(i - 0.4 + width * (k + 0.5))
+            xs.append(r.point)
+            lo.append(r.point - r.lo)
+            hi.append(r.hi - r.point)
+        ax.errorbar(xs, ys, xerr=[lo, hi], fmt="o", capsize=2, label=lab, markersize=4)
+    ax.set_yticks(range(len(SCORE_REGIONS)), SCORE_REGIONS)
+    ax.invert_yaxis()
+    ax.set_xlabel("take point: voorhand's strength from which taking raises the chance to win (95% CI)")
+    ax.set_title("How the score moves the take point")
+    ax.legend(fontsize=7, ncol=len(labels), loc="lower center", bbox_to_anchor=(0.5, -0.35))
+    return fig
+
+
+__all__ = ["TABLE_FILE", "take_point_figure", "take_points_markdown", "take_point_overview", "score_findings",
+           "check_table_target",
+           "write_table", "equity_text", "equity_figure", "seat_name", "cpu_model"]

@@ -144,8 +144,8 @@ TABLE_HANDS_PER_DEAL = 5.33  # table: hands per deal (every decision played taki
 # run.json's timings, less its fixed costs, over the hands it simulated; the heuristic's 2,000,000 on an idle
 # 2-core AMD EPYC (Zen 5): take 2.6 CPU s, table 29.0, balance 13.4, calibration 4.9, rules 10.8 of which the
 # replayed sample about 6): where a loaded machine had made the table 11.8 µs a hand, an idle one takes 1.05.
-FIXED_SECONDS = {"take": 0.21, "table": 1.0, "balance": 0.66, "calibration": 0.64, "rules": 0.91}
-MICROS_PER_HAND = {"take": 0.25, "table": 1.05, "balance": 1.05, "calibration": 1.31, "rules": 1.46}
+FIXED_SECONDS = {"take": 0.21, "table": 1.0, "balance": 0.66, "calibration": 0.64, "rules": 0.91, "score": 1.0}
+MICROS_PER_HAND = {"take": 0.25, "table": 1.05, "balance": 1.05, "calibration": 1.31, "rules": 1.46, "score": 1.05}
 # The bracket's searching players are priced by their own rates (``bracket_plan``, from
 # ``table_bracket.HANDS_PER_S``: wall rates on a loaded machine) times this measured ratio of
 # CPU to plan: 133.5 CPU s against 2 × 291 s planned on 2 threads at the default sizes
@@ -159,7 +159,8 @@ BRACKET_CPU_PER_PLANNED = 0.22 * 0.22
 # one), fitted on the default net report of 2026-12-06 (1,200,000 deals, the same machine, one other job beside
 # it): take 30.1 CPU s for 1,643,202 hands, table 278.6 for 13,987,618, balance 148.2 for 7,274,196,
 # calibration 38.3 for 1,928,472, rules 35.3 for 1,561,859.
-NET_MICROS_PER_HAND = {"take": 17.2, "table": 19.6, "balance": 20.3, "calibration": 19.5, "rules": 18.1}
+NET_MICROS_PER_HAND = {"take": 17.2, "table": 19.6, "balance": 20.3, "calibration": 19.5, "rules": 18.1,
+                       "score": 20.3}  # score: priced as balance's hands until a report measures it
 # The balance of the variants under net plays a tenth of the heuristic's hands and games: its
 # whole sample would cost twelve times the heuristic's section (about 400 CPU s at the default
 # sizes, the whole report's CPU again), and a tenth still gives each seat's advantage to about
@@ -201,7 +202,10 @@ def planned_seconds(sizes: Sizes, examples, variants, play: str = DEFAULT_PLAY) 
     seconds = [(kind, FIXED_SECONDS[kind] + _hand_micros(kind, play) * 1e-6 * h) for kind, h in plan]
     seconds[-1] = ("rules", seconds[-1][1] + len(variants) * min(CHOICE_HANDS, hands) * CHOICE_SECONDS_PER_HAND)
     bracket = sum(sec for _, _, sec in bracket_plan(sizes, examples, variants, threads=1, play=play))
-    return seconds + [("bracket", bracket)]
+    games, per_region = score_sizes(sizes)
+    score = len(variants) * (FIXED_SECONDS["score"] + _hand_micros("score", play) * 1e-6 * (
+        games * HANDS_PER_GAME + 12 * per_region))
+    return seconds + [("bracket", bracket), ("score", score)]
 
 
 def search_seconds(play: str, label: str, hands: float, threads: int = 2) -> float:
@@ -420,9 +424,11 @@ def rules_markdown(options: dict) -> list[str]:
 
 
 SECTIONS = ("Should I take? Example hands", "Bidding tables", "Balance of the variants", "What calibration changes",
-            "What each rule option changes", "Stronger players: the bracket", "Files")  # the numbered sections, in order
+            "What each rule option changes", "Stronger players: the bracket", "How the score moves the take point",
+            "Files")  # the numbered sections, in order
 CALIBRATION_SECTION, RULES_SECTION = 4, 5  # written by analyzer.questions.bidding_effect and .impact (titles above)
 BRACKET_SECTION = 6
+SCORE_SECTION = 7
 # Who plays the cards, in words (the report's Policies paragraph)
 PLAYERS_IN_WORDS = {
     "net": "the learned player: a score of each legal card over what its seat can see, trained on pimc's evaluation "
@@ -650,12 +656,54 @@ def _bracket_section(run: _Run) -> tuple[list[str], int]:
     return [heading(BRACKET_SECTION), "", md], hands
 
 
+def score_sizes(sizes: Sizes) -> tuple[int, int]:
+    """(real games a variant, states a region) of the take point by score: 10,000 and 20,000 from a
+    report of 400,000 hands a variant, less in a smaller one."""
+    return min(10_000, max(200, sizes.deals // 40)), min(20_000, max(500, sizes.deals // 20))
+
+
+def _score_section(run: _Run) -> tuple[list[str], int]:
+    """Section 7: how the game score moves the take point (``analyzer.questions.take_point``)."""
+    from analyzer.output.equity import take_point_overview, take_points_markdown
+    from analyzer.players.equity import equity_table
+    from analyzer.questions.take_point import take_points
+
+    games, per_region = score_sizes(run.sizes)
+    md = [heading(SCORE_SECTION), "",
+          "Games are won to a target (1000 in classic and Piekjas 4, 700 in Piekjas 3, 500 in Piekjas 2 and "
+          "Dekjas), so the question near the end is not how many points a hand brings but how it moves the "
+          "chance to win the game. For each region of the score, seen from voorhand's side (level, ahead or "
+          "behind by 200 points or more, each far from or within 200 points of the target), states that real "
+          f"games pass through ({games:,} games a variant) are dealt fresh cards, and voorhand's round-1 call "
+          f"is played both ways, pass and take, on the same cards ({per_region:,} deals a region): the chance to "
+          "win the game after each comes from the game-equity table (`belote equity`). The *take point* is the "
+          "weakest strength (the bidder's score of the hand in the turned suit; the bidding tables' strength) "
+          "from which taking raises that chance; its 95% interval comes from resampled deals. `belote table "
+          "--score` gives one variant.", ""]
+    results, hands = {}, 0
+    for k, lab in enumerate(run.variants):
+        rules = Rules.from_label(lab)
+        cfg = SimConfig(rules=rules, policies=run.pols(rules), seed=run.seed, threads=run.threads)
+        tp = take_points(cfg, equity_table(rules), games=games, per_region=per_region, seed=run.seed,
+                         threads=run.threads, progress=lambda r, k=k: run.prog.tick((k + r / 6) / len(run.variants)))
+        results[lab] = tp
+        hands += games * HANDS_PER_GAME + sum(2 * per_region for r in tp.regions if r.gain_at)
+        md += take_points_markdown(tp)
+    fig = take_point_overview(results)
+    fig.savefig(run.folder / "take_point_by_score.png", dpi=110, bbox_inches="tight")
+    md += ["![The take point by region of the score](take_point_by_score.png)", ""]
+    run.results["score"] = results
+    run.prog.next()
+    return md, hands
+
+
 # The report's sections in the order they run and are written (``SECTIONS``' numbers 1-6; the last,
 # the files, is written once they are all there): (the key of its timings and hands, the section).
 # Each returns its markdown and the hands it simulated, and leaves in ``_Run.results`` what the
 # sections after it and the first page read; a ``{COST}`` in its markdown becomes its measured cost.
 REPORT_SECTIONS = (("take", _take_section), ("table", _table_section), ("balance", _balance_section),
-                   ("calibration", _calibration_section), ("rules", _rules_section), ("bracket", _bracket_section))
+                   ("calibration", _calibration_section), ("rules", _rules_section), ("bracket", _bracket_section),
+                   ("score", _score_section))
 
 
 def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, variants, bid=None,
@@ -693,6 +741,9 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("")
     md.extend(findings_page(folder, results["take_all"], results["tables"], results["balance"], results["impact"],
                             results["brackets"], results["table_brackets"], results["balance_alt"], run.play, lang))
+    from analyzer.output.equity import score_findings
+
+    md.extend(score_findings(results.get("score", {}), anchor(SCORE_SECTION, SECTIONS[SCORE_SECTION - 1])))
     md.append(f"**Policies** (sections 1-5): every seat plays with the `{run.play}` play policy ({PLAYERS_IN_WORDS[run.play]}) "
               "and bids with "
               + (f"the `calibrated` policy shipped for its variant and a seat that plays {run.play}: the heuristic's "

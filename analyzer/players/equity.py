@@ -72,6 +72,27 @@ class EquityTable:
         """The cell of a total (numpy arrays too)."""
         return np.minimum(np.asarray(total) // self.grid, self.cells - 1)
 
+    def cell_of(self, seat, totals) -> np.ndarray:
+        """The flat index into ``p`` of the cell each state reads, -1 where the game is decided
+        (as ``win_chance``)."""
+        t = np.asarray(totals, np.int64)
+        seat = np.broadcast_to(np.asarray(seat, np.int64), t.shape[:-1])
+        ours = np.take_along_axis(t, seat[..., None], axis=-1)[..., 0]
+        others = t.copy()
+        np.put_along_axis(others, seat[..., None], np.iinfo(np.int64).min, axis=-1)
+        best = others.max(axis=-1)
+        flat = (seat * self.cells + self.index(ours)) * self.cells + self.index(best)
+        decided = ((ours >= self.target) & (ours > best)) | ((best >= self.target) & (best > ours))
+        return np.where(decided, -1, flat)
+
+    def cell_variance(self) -> np.ndarray:
+        """Every cell's binomial variance (flat): p(1-p)/n of its games; a cell no game reached (filled
+        from its neighbours) counts as if it had as few games as the fewest reached cell."""
+        n = self.n.ravel().astype(np.float64)
+        fewest = n[n > 0].min() if (n > 0).any() else 1.0
+        q = self.wins.ravel() / np.maximum(n, 1)
+        return np.where(n > 0, q * (1 - q) / np.maximum(n, 1), 0.25 / fewest)
+
     def win_chance(self, seat, totals) -> np.ndarray:
         """Our chance of winning the game, for totals before a deal (``totals[..., side]``, in the
         frame of that deal: side 0 voorhand's) and our side ``seat`` there. A side at or over the
@@ -139,7 +160,9 @@ def read_table(path) -> EquityTable:
     hpath = header_path(path)
     for p in (path, hpath):
         if not p.is_file():
-            raise BeloteError(f"equity table {p}: no such file; build one with belote equity --build --out {path}")
+            fix = ("belote equity --build --ship --variant ..." if path.parent == EQUITY_DIR
+                   else f"belote equity --build --file {path}")
+            raise BeloteError(f"equity table {p}: no such file; build it with {fix}")
         if p.stat().st_size > MAX_FILE_BYTES:
             raise _bad(p, f"larger than {MAX_FILE_BYTES:,} bytes")
     try:

@@ -22,6 +22,7 @@ from analyzer.players import bidding, play
 from analyzer.errors import BeloteError
 
 CALIBRATED = "calibrated"  # the shipped calibrated policy of the run's variant label
+SCORE_AWARE = "score-aware"  # the same, its thresholds moved by the game score (whole games; issue 52)
 BID_POLICIES = {
     "random": (bidding.RANDOM, "uniform over the calls open; koe suit uniform; smous answered 50/50"),
     "heuristic": (bidding.HEURISTIC, "hand-strength score per suit against a threshold by round and seat"),
@@ -364,13 +365,13 @@ def _per_seat(spec: str, players: int, registry: dict, flag: str, files: bool = 
     """``heuristic`` for every seat, or ``0=heuristic,1=random`` (unnamed seats: heuristic).
     With ``files`` (bidding): ``calibrated`` and policy file paths are names too."""
     spec = spec.strip()
-    names = list(registry) + ([CALIBRATED, "FILE.json"] if files else [])
+    names = list(registry) + ([CALIBRATED, SCORE_AWARE, "FILE.json"] if files else [])
 
     def known(name):
         if registry is PLAY_POLICIES:
             play_code(name)  # a one-line error for a bad parameter
             return True
-        return name in registry or (files and (name == CALIBRATED or _is_policy_file(name)))
+        return name in registry or (files and (name in (CALIBRATED, SCORE_AWARE) or _is_policy_file(name)))
 
     if "=" not in spec.partition(":")[0]:
         if not known(spec):

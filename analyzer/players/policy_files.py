@@ -44,7 +44,7 @@ from analyzer.players.bidding import (
     class_key,
     override_code,
 )
-from analyzer.players.policies import BID_POLICIES, CALIBRATED
+from analyzer.players.policies import BID_POLICIES, CALIBRATED, SCORE_AWARE
 from analyzer.rules import VARIANTS, Rules
 from analyzer.schema import Open, Strict, check, choice, finite, whole
 
@@ -65,6 +65,21 @@ def calibrated_path(label: str, play: str = "heuristic") -> Path:
     calibrated under that play where one ships, otherwise the heuristic-play one."""
     path = shipped_path(label, play) if play in SHIPPED_PLAYS else None
     return path if path is not None and path.exists() else shipped_path(label)
+
+
+def score_aware_path(label: str, play: str = "net") -> Path:
+    """The shipped score-aware policy of ``label`` for a seat playing ``play`` (``calibrate --score-aware
+    --ship``: the calibrated file's rows with the score shifts)."""
+    return POLICIES_DIR / f"{label}.{play if play in SHIPPED_PLAYS else 'heuristic'}.score.json"
+
+
+def named_path(name: str, label: str, play: str = "heuristic") -> Path:
+    """The file a bidding policy name reads: a shipped one (``calibrated``, ``score-aware``) or a path."""
+    if name == CALIBRATED:
+        return calibrated_path(label, play)
+    if name == SCORE_AWARE:
+        return score_aware_path(label, play)
+    return Path(name)
 
 
 def read_policy(path) -> dict:
@@ -240,12 +255,14 @@ def policy_params(source: str, rules: Rules, play: str = "heuristic") -> np.ndar
     rules' variant label and a seat playing ``play``, ``calibrated_path``) or a policy file
     path. Refused, with one line naming the difference, when the file was calibrated for
     other rules."""
-    shipped = source == "calibrated"
-    path = calibrated_path(rules.label, play) if shipped else Path(source)
+    shipped = source in (CALIBRATED, SCORE_AWARE)
+    path = named_path(source, rules.label, play)
     if shipped and not path.exists():
-        raise BeloteError(f"no calibrated policy is shipped for {rules.label}: run belote calibrate --all --ship")
+        fix = ("belote calibrate --all --ship" if source == CALIBRATED else
+               f"belote calibrate --score-aware --ship --variant {rules.variant} --players {rules.players}")
+        raise BeloteError(f"no {source} policy is shipped for {rules.label} and {play} play: run {fix}")
     doc = read_policy(path)
-    name = f"the shipped calibrated policy for {doc.get('label')}" if shipped else f"policy file {path}"
+    name = f"the shipped {source} policy for {doc.get('label')}" if shipped else f"policy file {path}"
     if doc.get("variant") != rules.variant or doc.get("players") != rules.players:
         raise BeloteError(f"{name} is for {doc.get('variant')} with {doc.get('players')} players, the run is "
                           f"{rules.variant} with {rules.players}: calibrate for this variant")
@@ -342,9 +359,9 @@ def provenance(name: str, rules: Rules, play: str = "heuristic") -> dict:
     status)."""
     if name in BID_POLICIES:  # what is not a registry policy is calibrated or a file (Policies.parse)
         return {"policy": name}
-    path = calibrated_path(rules.label, play) if name == CALIBRATED else Path(name)
+    path = named_path(name, rules.label, play)
     doc = read_policy(path)
-    shown = f"analyzer/players/policies_data/{path.name}" if name == CALIBRATED else str(path)
+    shown = f"analyzer/players/policies_data/{path.name}" if name in (CALIBRATED, SCORE_AWARE) else str(path)
     return {"policy": name, "file": shown, "label": doc.get("label"), "git_commit": doc.get("git_commit"),
             "created": doc.get("created"), "play": doc.get("play"), "seed": doc.get("seed"),
             "deals_per_iteration": doc.get("deals_per_iteration"), "iterations": len(doc.get("iterations", [])),
@@ -368,7 +385,7 @@ def describe_bid(policies, rules: Rules) -> str:
         p = provenance(name, rules, play)
         if "file" not in p:
             return name
-        what = f"shipped {p['label']} policy, " if name == CALIBRATED else ""
+        what = f"shipped {p['label']} policy, " if name in (CALIBRATED, SCORE_AWARE) else ""
         commit = (p["git_commit"] or "unknown")[:7]
         deals = p["deals_per_iteration"]
         deals = f"{deals:,}" if isinstance(deals, int) else "?"

@@ -4,9 +4,13 @@ On every deal ``take`` kept, each call's hand scores of every side (``TakeResult
 are added to the score at the table; the dealer moves one seat on; the table
 (``analyzer.players.equity``) gives the chance that the player's side then wins the game (1 or 0
 when this hand ends it). Each call's chance is the mean over the deals, compared to the best
-call's deal by deal (paired). The same deals answer for other scores too (``by_score``): every
-score of a grid, its best call and whether the sample tells it from the runner-up, summed up in
-regions a player names ("level", "far ahead near the target", ...).
+call's deal by deal (paired). Their intervals carry the table's own error too: each cell's
+binomial variance weighted by the share of deals that read it (``table_variance``: for a paired
+difference, the difference of the two calls' shares), and for a call's chance the hand sample's
+error of the table (``hand_sd``), which the two calls of a difference share. The same deals answer
+for other scores too (``by_score``): every score of a grid, its best call and whether the sample
+tells it from the runner-up, summed up in regions a player names ("level", "far ahead near the
+target", ...).
 
 What it leaves out: a reserve left by this hand (a tie, or a dedans with the highest total shared)
 is not carried into the next hand's value (the table's games carry it; one hand in a hundred or so
@@ -16,13 +20,14 @@ reaching the target with it).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from analyzer.errors import BeloteError
-from analyzer.runs.stats import Z95, distinguishable, mean_of
+from analyzer.runs.stats import Z95, Mean, distinguishable, mean_of
 
 GRID_STEPS = 10  # the by-score grid: every target / 10 points on each total
 NEAR = 200  # points from the target that make a score "near the target"
@@ -82,6 +87,26 @@ def win_chances(table, totals, my_side: int, scores: np.ndarray, partners: bool)
     return table.win_chance(seat, nxt)
 
 
+def table_variance(table, cells: np.ndarray, weights: np.ndarray) -> float:
+    """The variance a mean over deals owes to the table's own cells: ``cells`` (deals, calls) as
+    ``EquityTable.cell_of`` gives them, ``weights`` per call (1 for a call's chance; +1 and -1 for a
+    paired difference). Each cell's binomial variance times the square of the share of deals reading
+    it (decided games read no cell); the cells are independent."""
+    share = np.zeros(table.p.size)
+    d = cells.shape[0]
+    for c, w in enumerate(weights):
+        if w:
+            col = cells[:, c]
+            share += w * np.bincount(col[col >= 0], minlength=table.p.size) / d
+    return float((share ** 2 * table.cell_variance()).sum())
+
+
+def widened(m: Mean, extra_var: float) -> Mean:
+    """``m`` with an independent error of variance ``extra_var`` added to its standard error."""
+    se = math.sqrt(m.se ** 2 + extra_var)
+    return Mean(m.n, m.mean, se, m.mean - Z95 * se, m.mean + Z95 * se, m.sd)
+
+
 @dataclass
 class ScoreAnswer:
     """Each call's chance to win the game from one score, and the verdict by that chance."""
@@ -132,13 +157,26 @@ def score_answer(result, totals: np.ndarray, table, with_grid: bool = True) -> S
         raise BeloteError("too few deals kept to carry into the game (need at least 2)")
     sit = result.situation
     partners = bool(sit.rules.partners)
-    w = win_chances(table, totals, sit.side, result.deal_scores, partners)
+    nxt, seat = next_deal(totals, sit.side, result.deal_scores, partners)
+    w = table.win_chance(seat, nxt)
+    cells = table.cell_of(seat, nxt)
     b, r, _ = _ranked(w)
-    wins = [mean_of(w[:, c]) for c in range(w.shape[1])]
-    vs = [mean_of(w[:, c] - w[:, b]) for c in range(w.shape[1])]
+    k = w.shape[1]
+
+    def weights(*pairs):
+        out = np.zeros(k)
+        for c, v in pairs:
+            out[c] += v
+        return out
+
+    # the deals' own spread and the table's cells' (a call's chance: also the hand sample's, which the
+    # paired differences share)
+    wins = [widened(mean_of(w[:, c]), table_variance(table, cells, weights((c, 1))) + table.hand_sd ** 2)
+            for c in range(k)]
+    vs = [widened(mean_of(w[:, c] - w[:, b]), table_variance(table, cells, weights((c, 1), (b, -1))))
+          for c in range(k)]
     note = {lang: table_note(table, lang) for lang in ("en", "nl")}
-    ans = ScoreAnswer(totals, [c.call.label for c in result.calls], wins, vs, b, r,
-                      distinguishable(mean_of(w[:, b] - w[:, r])), note)
+    ans = ScoreAnswer(totals, [c.call.label for c in result.calls], wins, vs, b, r, distinguishable(vs[r]), note)
     if with_grid:
         ans.grid, ans.regions = by_score(result, table)
         ans.step = sit.rules.target // GRID_STEPS
@@ -178,8 +216,12 @@ def by_score(result, table, limit: int = 20_000):
     count = {r: 0 for r in REGIONS}
     for i, a in enumerate(marks):
         for j, o in enumerate(marks):
-            w = win_chances(table, _score_at(rules, sit.side, a, o), sit.side, sc, bool(rules.partners))
-            b, _, d = _ranked(w)
+            nxt, seat = next_deal(_score_at(rules, sit.side, a, o), sit.side, sc, bool(rules.partners))
+            w = table.win_chance(seat, nxt)
+            b, r, d = _ranked(w)
+            pair = np.zeros(w.shape[1])
+            pair[b], pair[r] = 1, -1
+            d = widened(d, table_variance(table, table.cell_of(seat, nxt), pair))
             reg = region(rules, a, o)
             count[reg] += 1
             if distinguishable(d):

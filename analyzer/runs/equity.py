@@ -39,14 +39,14 @@ import numpy as np
 from analyzer.compiling import njit
 from analyzer.errors import BeloteError
 from analyzer.game.dealing import rand_below, seed_stream, shuffle_deck
-from analyzer.players.bidding import P_SHIFTS, P_THR1, P_THR2, score_region
-from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
+from analyzer.players.bidding import P_SHIFTS, P_THR1, P_THR2, bid_cards, score_region, suit_strength
+from analyzer.rules.calls import PASS, PASSED_OUT, PLAYED, REDEAL, TAKE
 from analyzer.rules.scoring import MADE, game_winner, round_to_ten
 from analyzer.runs import kernelcache
 from analyzer.runs.games import DEFAULT_MAX_DEALS, _game_log
 from analyzer.rules.scoring import NO_RESERVE
-from analyzer.runs.hand import (RES_KIND, RES_OUTCOME, RES_RESERVE, RES_SCORES, RES_TAKER_SIDE, hand_buffers, play_hand,
-                                strong_address)
+from analyzer.runs.hand import (RES_KIND, RES_OUTCOME, RES_RESERVE, RES_SCORES, RES_TAKER_SIDE, RES_TURNED, W_OWN,
+                                hand_buffers, play_hand, strong_address)
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Z95
 from analyzer.runs.units import G_WINNER, L_RESERVE, L_ROT, L_TOTALS
@@ -85,6 +85,16 @@ class GameSample:
     @property
     def hands(self) -> int:
         return int(self.kind.shape[0])
+
+    def outcomes(self):
+        """The hands as their distinct outcomes: (rows, cum). A row is [kind, added, paid, the
+        scores of every side]; ``cum[u]`` the number of hands with row ``u`` or one before it (the
+        rows in numpy's sorted order). Drawing ``rand_below(hands)`` and taking the first row whose
+        ``cum`` is above it draws a hand uniformly; a few thousand rows stay in the cache where
+        hundreds of thousands of hands would not (``play_out``)."""
+        full = np.concatenate([self.kind[:, None], self.added[:, None], self.paid[:, None], self.scores], axis=1)
+        rows, counts = np.unique(full, axis=0, return_counts=True)
+        return rows.astype(np.int64), np.cumsum(counts).astype(np.int64)
 
 
 def _one_game(args, g):
@@ -153,24 +163,40 @@ def sample_games(config: SimConfig, games: int, first: int = 0, threads: int | N
 # --- games drawn from the sample --------------------------------------------------------------
 
 
+O_KIND, O_ADDED, O_PAID, O_SCORES = 0, 1, 2, 3  # the columns of an outcome row (GameSample.outcomes)
+
+
 @njit(cache=True, nogil=True)
-def play_out(kind, scores, added, paid, n_sides, partners, target, totals, reserve, rng, cap):
+def draw(rows, cum, rng):
+    """A hand drawn uniformly: the row of hand ``rand_below(cum[-1])`` (binary search on ``cum``)."""
+    u = rand_below(rng, cum[cum.shape[0] - 1])
+    lo, hi = 0, cum.shape[0] - 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cum[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@njit(cache=True, nogil=True)
+def play_out(rows, cum, n_sides, partners, target, totals, reserve, rng, cap):
     """A game from ``totals`` (hand frame of the next deal, changed in place) and ``reserve``,
-    every deal a hand drawn from the sample: the side (that frame) that wins it, -1 after
-    ``cap`` deals with no winner. The reserve goes to the side the hand names (``paid``),
-    rounded to ten outside classic (as the rules round a score with the reserve in it)."""
-    h_count = kind.shape[0]
+    every deal a hand drawn from the sample (``draw``): the side (that frame) that wins it, -1 after
+    ``cap`` deals with no winner. The reserve goes to the side the hand names (``paid``), rounded
+    to ten outside classic (as the rules round a score with the reserve in it)."""
     for rot in range(cap):
-        h = rand_below(rng, h_count)
-        if kind[h] == HAND_PASSED:
+        h = draw(rows, cum, rng)
+        if rows[h, O_KIND] == HAND_PASSED:
             continue
         for hs in range(n_sides):
             p = hs ^ (rot & 1) if partners else (hs + rot) % n_sides
-            totals[p] += scores[h, hs]
-        if added[h] > 0:
-            reserve += added[h]
-        elif reserve > 0 and paid[h] >= 0:
-            hs = paid[h]
+            totals[p] += rows[h, O_SCORES + hs]
+        if rows[h, O_ADDED] > 0:
+            reserve += rows[h, O_ADDED]
+        elif reserve > 0 and rows[h, O_PAID] >= 0:
+            hs = rows[h, O_PAID]
             p = hs ^ (rot & 1) if partners else (hs + rot) % n_sides
             totals[p] += reserve if partners else round_to_ten(reserve)
             reserve = 0
@@ -181,8 +207,7 @@ def play_out(kind, scores, added, paid, n_sides, partners, target, totals, reser
 
 
 @njit(cache=True, nogil=True)
-def _cells(kind, scores, added, paid, n_sides, partners, target, starts, ptr, us, cell_ids, jitter, k, seed,
-           cap, wins, capped):
+def _cells(rows, cum, n_sides, partners, target, starts, ptr, us, cell_ids, jitter, k, seed, cap, wins, capped):
     """``k`` games from each cell ``c`` (global number ``cell_ids[c]``), from the start states
     ``starts[ptr[c]:ptr[c + 1]]`` in turn, plus up to ``jitter - 1`` points on every total;
     counts of our side's (``us[c]``) wins and of capped games."""
@@ -197,7 +222,7 @@ def _cells(kind, scores, added, paid, n_sides, partners, target, starts, ptr, us
             st = ptr[c] + j % m
             for s in range(n_sides):
                 totals[s] = starts[st, s] + (rand_below(rng, jitter) if jitter > 1 else 0)
-            w = play_out(kind, scores, added, paid, n_sides, partners, target, totals, 0, rng, cap)
+            w = play_out(rows, cum, n_sides, partners, target, totals, 0, rng, cap)
             if w == us[c]:
                 w_sum += 1
             elif w < 0:
@@ -313,7 +338,7 @@ def _cell_starts(sample: GameSample):
 def _run_cells(sample: GameSample, starts, ptr, us, ids, jitter, k, seed, threads, progress=None):
     wins = np.zeros(ids.shape[0], np.int64)
     capped = np.zeros(ids.shape[0], np.int64)
-    args = (sample.kind, sample.scores, sample.added, sample.paid, sample.n_sides, sample.partners, sample.target)
+    args = (*sample.outcomes(), sample.n_sides, sample.partners, sample.target)
     step = max(1, min(256, ids.shape[0] // 64 or 1))
     parts = [(i, min(i + step, ids.shape[0])) for i in range(0, ids.shape[0], step)]
 
@@ -355,35 +380,35 @@ def build_raw(sample: GameSample, k: int, seed: int, threads: int | None = None,
 def hand_sample_sd(sample: GameSample, k: int, seed: int, cells: int = 128, replicates: int = 4,
                    threads: int | None = None) -> float:
     """The spread a cell's value owes to the finite sample of hands: the same ``cells`` (drawn at
-    random among the open ones, those at 10-90%) rebuilt from ``replicates`` resamples of the hands
-    (with replacement), their variance less the games' own binomial variance, as a standard deviation."""
+    random, the open ones kept: 10-90%) rebuilt from ``replicates`` resamples of the hands (with
+    replacement), every replicate's games on the same random streams, so that they differ by the
+    hands alone; the mean variance across replicates, as a standard deviation. What the same streams
+    leave of the games' own noise counts in it: an upper bound."""
     starts, ptr, us, ids, jitter = _cell_starts(sample)
     rng = np.random.default_rng(seed)
     pick = np.sort(rng.choice(ids.shape[0], size=min(cells * 4, ids.shape[0]), replace=False))
     values = []
-    for r in range(replicates):
+    for _ in range(replicates):
         h = rng.integers(0, sample.hands, sample.hands)
         boot = GameSample(sample.label, sample.target, sample.n_sides, sample.partners, sample.kind[h],
                           sample.scores[h], sample.added[h], sample.paid[h], sample.states, sample.state_reserve,
                           sample.state_winner, sample.state_game)
         sel_starts = np.concatenate([starts[ptr[i]:ptr[i + 1]] for i in pick])
         sel_ptr = np.concatenate([[0], np.cumsum([ptr[i + 1] - ptr[i] for i in pick])]).astype(np.int64)
-        w, _ = _run_cells(boot, sel_starts, sel_ptr, us[pick], ids[pick] + (r + 1) * (1 << 40), jitter, k, seed,
-                          threads)
+        w, _ = _run_cells(boot, sel_starts, sel_ptr, us[pick], ids[pick], jitter, k, seed, threads)
         values.append(w / k)
     v = np.array(values)
     p = v.mean(axis=0)
     open_ = (p > 0.1) & (p < 0.9)
     if not open_.any():
         return 0.0
-    excess = v[:, open_].var(axis=0, ddof=1) - p[open_] * (1 - p[open_]) / k
-    return float(np.sqrt(max(excess.mean(), 0.0)))
+    return float(np.sqrt(v[:, open_].var(axis=0, ddof=1).mean()))
 
 
 # --- the table, and how well it foretells real games ----------------------------------------------
 
 DEFAULT_GAMES = 40_000  # real games a table's hands and states come from
-DEFAULT_K = 40_000  # games from each cell: a cell's binomial half-width at most 0.49 points of percentage
+DEFAULT_K = 20_000  # games from each cell: a cell's binomial half-width at most 0.69 points of percentage
 CHECK_GAMES = 10_000  # real games of another stream the built table is checked against
 
 
@@ -552,13 +577,48 @@ def _shift_sweep(rec, bid_pol, play_pol, params, strong_fn, states, us, shifts, 
             rng[0] = state
             play_hand(deck, rec, bid_pol, play_pol, seat_params, rng, force, NO_RESERVE, totals_h, True, ws, res,
                       no_trace)
-            if res[RES_KIND] == REDEAL:  # a smous redeal: the same dealer deals again, the score as it was
-                out[i, k] = table_win_chance(p, grid, rec.target, u, totals_h, n_sides)
-                continue
-            # the next deal: the dealer moves on (seat s next is seat s + 1 now; classic: the teams swap)
-            for s in range(n_sides):
-                gained = res[RES_SCORES + s] if res[RES_KIND] == PLAYED else 0
-                nxt = (1 - s) if partners else (s - 1) % n_sides
-                after[nxt] = totals_h[s] + gained
-            me = (1 - u) if partners else (u - 1) % n_sides
-            out[i, k] = table_win_chance(p, grid, rec.target, me, after, n_sides)
+            out[i, k] = win_after(res, totals_h, u, partners, n_sides, rec.target, p, grid, after)
+
+
+@njit(cache=True)
+def win_after(res, totals_h, u, partners, n_sides, target, p, grid, after):
+    """Side ``u``'s chance to win the game after the hand ``res`` played from ``totals_h``: the
+    hand's scores added, the dealer moved on (seat s of the next deal is seat s + 1 of this one;
+    classic: the teams swap sides); a smous redeal leaves the score and the dealer as they were."""
+    if res[RES_KIND] == REDEAL:
+        return table_win_chance(p, grid, target, u, totals_h, n_sides)
+    for s in range(n_sides):
+        gained = res[RES_SCORES + s] if res[RES_KIND] == PLAYED else 0
+        after[(1 - s) if partners else (s - 1) % n_sides] = totals_h[s] + gained
+    return table_win_chance(p, grid, target, (1 - u) if partners else (u - 1) % n_sides, after, n_sides)
+
+
+@njit(cache=True, nogil=True)
+def _take_point(rec, bid_pol, play_pol, params, strong_fn, states, seed, first, p, grid, out):
+    """For each state ``i`` (totals by side of a deal) a fresh deal from ``seed_stream(seed, first + i)``
+    played twice with voorhand's round-1 call forced, pass and then take (the turned suit), the hand's
+    random numbers the same: ``out[i]`` = (voorhand's strength in the turned suit by its bidder,
+    voorhand's side's chance to win the game after the pass, after the take)."""
+    ws, res, no_trace, rng, deck, force, totals_h = hand_buffers(rec, play_pol, strong_fn)
+    n_sides = rec.n_sides
+    partners = n_sides == 2 and rec.n_players == 4
+    after = np.zeros(n_sides, np.int64)
+    for i in range(states.shape[0]):
+        for s in range(n_sides):
+            totals_h[s] = states[i, s]
+        seed_stream(rng, seed, first + i)
+        for j in range(deck.shape[0]):
+            deck[j] = j
+        shuffle_deck(rng, deck)
+        state = rng[0]
+        for k in range(2):
+            rng[0] = state
+            force[0], force[1] = 0, 1
+            force[2] = PASS if k == 0 else TAKE
+            force[3] = -1 if k == 0 else res[RES_TURNED] >> 3  # the pass run dealt the same turned card
+            play_hand(deck, rec, bid_pol, play_pol, params, rng, force, NO_RESERVE, totals_h, True, ws, res, no_trace)
+            out[i, 1 + k] = win_after(res, totals_h, 0, partners, n_sides, rec.target, p, grid, after)
+            if k == 0:
+                t = res[RES_TURNED] >> 3
+                out[i, 0] = suit_strength(bid_cards(np.uint32(ws.w32[W_OWN]), res[RES_TURNED], t, rec), t, params[0])
+        force[0] = -1

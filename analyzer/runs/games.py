@@ -164,13 +164,14 @@ class GameDeal:
     totals_before: list  # game totals per side of this deal, before it
 
 
-def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS) -> list[GameDeal]:
-    """Every deal of game ``game`` of ``config``'s run (the same game ``play_games`` plays),
-    with the game state before each."""
+def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS,
+               duplicate: bool = False) -> list[GameDeal]:
+    """Every deal of game ``game`` of ``config``'s run (the same game ``play_games`` plays, with
+    ``duplicate`` as it was given), with the game state before each."""
     if game < 0:
         raise BeloteError(f"a game number is 0 or more, not {game}")
     rec, bid, play, params = config.game_kernel_args()
-    args = (config.seed, game, rec, bid, play, params, max_deals, strong_address(play), False)
+    args = (config.seed, game, rec, bid, play, params, max_deals, strong_address(play), duplicate)
     kernelcache.compile_first(_game_log, args, kernelcache.HAND_LOCK)  # the hand compiled once (see there)
     _, decks, results, traces, meta = _game_log(*args)
     n, n_sides = rec.n_players, rec.n_sides

@@ -160,11 +160,13 @@ def hand_record(config: SimConfig, index: int) -> dict:
     return record_from_trace(config, index, deck, res, trace)
 
 
-def game_records(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS) -> list[dict]:
-    """The records of every deal of game ``game`` of ``config``'s run (``play_games``),
-    each with the reserve and the game totals (``totals_before``) before it."""
+def game_records(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS,
+                 duplicate: bool = False) -> list[dict]:
+    """The records of every deal of game ``game`` of ``config``'s run (``play_games``, with
+    ``duplicate`` as it was given), each with the reserve and the game totals (``totals_before``)
+    before it."""
     out = []
-    for d in game_deals(kernel_config(config), game, max_deals):
+    for d in game_deals(kernel_config(config), game, max_deals, duplicate):
         out.append(record_from_trace(config, d.index, d.deck, d.res, d.trace, policies=config.policies.seated(d.seats),
                                      reserve_before=d.reserve_before, totals_before=d.totals_before, game=game))
     return out
