@@ -53,6 +53,9 @@ def test_score_regions_as_players_name_them():
     assert SCORE_REGIONS[score_region(820, 790, t)] == "level near the target"
     assert SCORE_REGIONS[score_region(850, 400, t)] == "ahead near the target"
     assert SCORE_REGIONS[score_region(400, 850, t)] == "behind near the target"
+    # a fifth of the target: in a game to 500, 100 points apart is ahead and 400 is near the end
+    assert SCORE_REGIONS[score_region(350, 300, 500)] == "level"
+    assert SCORE_REGIONS[score_region(400, 250, 500)] == "ahead near the target"
 
 
 def test_a_score_shift_moves_the_bidders_thresholds_in_games():

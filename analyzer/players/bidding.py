@@ -70,18 +70,19 @@ P_SHIFTS = BID_PARAM_OFFSETS["shift_level"]  # + region (SCORE_REGIONS)
 # --- the regions of the game score a player names (score-aware bidders, take --score) -----
 SCORE_REGIONS = ("level", "ahead", "behind", "level near the target", "ahead near the target",
                  "behind near the target")
-REGION_GAP = 200  # points apart that make a side "ahead" or "behind"
-REGION_NEAR = 200  # points from the target that make a score "near the target"
+REGION_PART = 5  # a fifth of the target: points apart that make a side "ahead" or "behind", and from the
+# target that make a score "near the target" (200 in a game to 1000, 140 to 700, 100 to 500)
 
 
 @njit(cache=True, forceinline=True)
 def score_region(ours, best_other, target):
-    """The region (index into ``SCORE_REGIONS``) of a game score: level / ahead / behind by
-    ``REGION_GAP`` points against the best other side, and near the target when either total is
-    within ``REGION_NEAR`` of it."""
+    """The region (index into ``SCORE_REGIONS``) of a game score: level / ahead / behind by a fifth of
+    the target against the best other side, and near the target when either total is within a fifth
+    of it."""
+    part = target // REGION_PART
     d = ours - best_other
-    r = 0 if abs(d) < REGION_GAP else (1 if d > 0 else 2)
-    if max(ours, best_other) >= target - REGION_NEAR:
+    r = 0 if abs(d) < part else (1 if d > 0 else 2)
+    if max(ours, best_other) >= target - part:
         r += 3
     return r
 

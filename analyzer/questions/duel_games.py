@@ -26,6 +26,7 @@ from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
 from analyzer.questions.duel import PolicySet, seating_text, seatings, _a_side
 from analyzer.rules import Rules
+from analyzer.runs.fmt import ci_pct
 from analyzer.runs.games import DEFAULT_MAX_DEALS, G_HANDS, G_WINNER, play_games
 from analyzer.runs.simulate import SimConfig
 from analyzer.runs.stats import Mean, Z95, distinguishable, mean_of, rate
@@ -70,20 +71,23 @@ class GamesDuel:
         fair = f"{100 * self.fair:.1f}%"
         if d.n > 1 and d.sd == 0:
             return f"A and B play the same games (n={d.n:,} games): no difference."
+        p = 1 if 100 * Z95 * d.se >= 0.1 else 2  # decimals that show the interval
         if self.beyond_noise:
             who = "A" if d.mean > 0 else "B"
-            return (f"{who} wins more games: A wins {100 * self.a_wins.mean:.1f}% against a fair share of {fair}, "
-                    f"{100 * d.mean:+.1f} points of percentage (95% CI {100 * d.lo:+.1f} to {100 * d.hi:+.1f}, "
+            return (f"{who} wins more games: A wins {100 * self.a_wins.mean:.{p}f}% against a fair share of {fair}, "
+                    f"{100 * d.mean:+.{p}f} points of percentage (95% CI {100 * d.lo:+.{p}f} to {100 * d.hi:+.{p}f}, "
                     f"n={d.n:,} games a seating), beyond the noise.")
-        return (f"A wins {100 * self.a_wins.mean:.1f}% of games against a fair share of {fair}: "
-                f"{100 * d.mean:+.1f} ± {100 * Z95 * d.se:.1f} points of percentage (n={d.n:,} games a seating), "
+        return (f"A wins {100 * self.a_wins.mean:.{p}f}% of games against a fair share of {fair}: "
+                f"{100 * d.mean:+.{p}f} ± {100 * Z95 * d.se:.{p}f} points of percentage (n={d.n:,} games a seating), "
                 "inside the noise; not distinguishable.")
 
     def text(self) -> str:
         r = self.rules
         lines = [f"Whole-game duplicate duel, {r.label} to {r.target}: A = {self.a.spec}, B = {self.b.spec}",
                  f"Seatings: {seating_text(r)}; every game's deals dealt in the same order in each seating.",
-                 f"A's side won: {100 * self.a_wins.mean:.1f}% [{100 * self.a_wins.lo:.1f}, {100 * self.a_wins.hi:.1f}] "
+                 "A's side won: " + (f"{100 * self.a_wins.mean:.1f}% (every game played alike in every seating)"
+                                     if self.a_wins.sd == 0 else ci_pct(self.a_wins.mean, self.a_wins.lo,
+                                                                        self.a_wins.hi)) + " "
                  f"of games (n={self.games:,} games x {len(self.seatings)} seatings, seed {self.seed}).",
                  "By seating: " + "; ".join(f"{''.join('AB'[w] for w in who)} {100 * rt.p:.1f}% [{100 * rt.lo:.1f}, "
                                             f"{100 * rt.hi:.1f}]" for who, rt in zip(self.seatings, self.by_seating)),

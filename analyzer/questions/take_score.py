@@ -27,12 +27,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import BeloteError
+from analyzer.players.bidding import SCORE_REGIONS, score_region
 from analyzer.runs.stats import Z95, Mean, distinguishable, mean_of
 
 GRID_STEPS = 10  # the by-score grid: every target / 10 points on each total
-NEAR = 200  # points from the target that make a score "near the target"
-GAP = 200  # points apart that make a side "ahead" or "behind"
-REGIONS = ("level", "ahead", "behind", "level near the target", "ahead near the target", "behind near the target")
+REGIONS = SCORE_REGIONS  # level / ahead / behind, far from or near the target (bidding.score_region)
 
 
 def parse_score(text: str, rules, seat: int) -> np.ndarray:
@@ -197,10 +196,8 @@ def _score_at(rules, my_side: int, ours: int, theirs: int) -> np.ndarray:
 
 
 def region(rules, ours: int, theirs: int) -> str:
-    """The region a player names a score by (``REGIONS``)."""
-    d = ours - theirs
-    where = "level" if abs(d) < GAP else ("ahead" if d > 0 else "behind")
-    return where + (" near the target" if max(ours, theirs) >= rules.target - NEAR else "")
+    """The region a player names a score by (``REGIONS``: ``bidding.score_region``)."""
+    return REGIONS[score_region(ours, theirs, rules.target)]
 
 
 def by_score(result, table, limit: int = 20_000):
