@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -208,6 +209,17 @@ def test_bad_cards_are_refused_with_the_cli_s_own_line(site, hand, turned):
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "undertrump=sometimes"},
      "rule undertrump=sometimes is not an option: use undertrump=forced or free"),
     ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "rules": "trumps=none"}, 'unknown rule "trumps"'),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "score": "820"},
+     "--score '820': give 2 totals, e.g. --score 820-640 (ours first)"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "score": "1000-200"},
+     "--score '1000-200': that game is over (a side at or over 1000, alone at the top)"),
+    ({"hand": "Jh 9h 7h Ac 8c Kd", "turned": "Th", "variant": "piekjas", "players": 3, "score": "120-300"},
+     "--score '120-300': give 3 totals, e.g. --score 120-300-80 (every seat's total, voorhand first)"),
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "score": 820}, "score must be text of at most 40 characters"),
+    # the shipped table is the default rules': a house rule that changes the game has none (said without the
+    # server's own folder)
+    ({"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "score": "820-640", "rules": "target=1500"},
+     "equity table analyzer/players/equity_data/classic.npz was built for rules target=1000, not these"),
 ])
 def test_every_field_is_checked_before_anything_runs(site, form, message):
     status, body = site.request("/api/take", form)
@@ -402,6 +414,43 @@ def test_house_rules_on_the_page_are_the_cli_s_rule_options(site):
     cli = cli_json("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--rule", "undertrump=free",
                    "--deals", "2000", "--seed", "4")
     assert take["json"]["calls"] == cli["calls"] and take["json"]["inputs"]["rules"] == cli["inputs"]["rules"]
+
+
+def test_a_score_answers_each_call_s_chance_to_win_the_game_as_take_score_does(site):
+    """A score at the table (take --score): the answer carries each call's chance to win the game, the
+    verdict by it and where it changes with the score, in both languages; its command is the CLI's and
+    the CLI's JSON for it holds the same chances. A bad score is refused in the CLI's own line."""
+    form = {"hand": "Jh 9h Ac Tc 7s", "turned": "Qh", "score": " 820 - 640 ", "deals": 2000, "seed": 3,
+            "play": "heuristic"}
+    status, body = site.request("/api/take", form)
+    assert status == 202, body
+    v = site.wait(body["job"])
+    assert v["state"] == "done", v
+    take = v["result"]["take"]
+    g = take["game"]
+    assert take["command"] == ("belote take 'Jh 9h Ac Tc 7s' --turned Qh --play heuristic --deals 2000 --seed 3 "
+                               "--score 820-640")
+    assert (g["at"], g["score"], g["target"]) == ("820-640", [820, 640], 1000)
+    assert [c["label"] for c in g["calls"]] == take["calls"] == ["take h", "pass"]
+    from analyzer.runs.fmt import ci_pct
+
+    assert g["chances"] == [ci_pct(c["win"]["mean"], c["win"]["lo"], c["win"]["hi"]) for c in g["calls"]]
+    assert all(re.fullmatch(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", c) for c in g["chances"]), g["chances"]
+    en, nl = g["words"]["en"], g["words"]["nl"]
+    assert en["verdict"].startswith("TAKE ♥: it wins the game ") and en["verdict"].endswith("beyond the noise.")
+    assert nl["verdict"].startswith("SPELEN ♥: daarmee win je het spel ") and "n=2.000" in nl["verdict"]
+    assert en["regions"].startswith("By the score (every 100 points on each total): ")
+    assert nl["regions"].startswith("Naar de stand (elke 100 punten op elk totaal): ")
+    assert en["table"].startswith("equity table classic: ") and nl["table"].startswith("winkanstabel classic: ")
+    assert take["json"]["inputs"]["objective"] == "win" and take["json"]["game"]["best"] == "take h"
+    cli = cli_json(*shlex.split(take["command"])[1:])
+    assert cli["game"] == take["json"]["game"] and cli["calls"] == take["json"]["calls"]
+    # a bad score: the CLI's own line
+    status, body = site.request("/api/take", {**form, "score": "820-640-10"})
+    p = subprocess.run([BELOTE, "take", form["hand"], "--turned", "Qh", "--score", "820-640-10"], capture_output=True,
+                       text=True)
+    assert status == 400 and p.returncode == 2 and p.stderr.strip() == f"belote: error: {body['error']}"
+    assert body["error"] == "--score '820-640-10': give 2 totals, e.g. --score 820-640 (ours first)"
 
 
 def test_a_logged_deal_reviewed_on_the_server_is_the_cli_s_review(site):

@@ -3,8 +3,9 @@ Selenium; ``make test`` installs them), on a phone (390 px wide, touch) and a de
 English and Dutch:
 
 - a link answers on load: the take page's verdict, reason and table are those of ``belote take
-  --json`` for the same seed, cell for cell, the bracket streams in after; a hand picked by clicking
-  gets the Dutch verdict of the same numbers and its address becomes the link;
+  --json`` for the same seed, cell for cell, and with a score each call's chance to win the game is
+  ``take --score``'s; the bracket streams in after; a hand picked by clicking gets the Dutch verdict
+  of the same numbers and its address becomes the link, a score typed on a phone the Dutch chances;
 - the review of a logged deal shows the values of ``belote review --json`` card by card, and its
   bidding and result; a random deal's link reviews it; a deal entered by clicking (dealt, bid, played
   card by card) is reviewed as ``belote review --hands`` reviews it, and an illegal card is refused
@@ -159,15 +160,27 @@ def _fits(d) -> None:
 def test_a_link_to_the_take_page_answers_on_load_with_the_cli_s_numbers(browser, site, shots):
     d = browser
     _open(d, site, "/take?hand=Jh+9h+Ah+Tc+7s&turned=Qh&deals=20000&seed=7&bracket-plays=heuristic,net,pimc"
-                   "&bracket-deals=pimc=120&lang=en")
+                   "&bracket-deals=pimc=120&score=820-640&lang=en")
+    assert d.find_element(By.ID, "score").get_attribute("value") == "820-640"
+    assert d.find_element(By.ID, "score-hint").text == "ours-theirs, e.g. 820-640"
     # the bracket offers the players other than the answer's (net by default: the heuristic, pimc, dd)
     assert [p for p in ("heuristic", "net") if d.find_element(By.ID, f"pill-{p}").is_displayed()] == ["heuristic"]
     assert d.find_element(By.ID, "b-heuristic").is_selected() and d.find_element(By.ID, "b-pimc").is_selected()
     WebDriverWait(d, 600).until(lambda d: d.find_element(By.ID, "verdict").text)  # the verdict before the bracket
     _ended(d)
     command = d.find_element(By.ID, "command").text
-    assert command == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --deals 20000 --seed 7"
+    assert command == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --deals 20000 --seed 7 --score 820-640"
     cli = cli_json(*_args(command))
+    # the score's block under the verdict: each call's chance to win the game, the CLI's for the same seed
+    from analyzer.runs.fmt import ci_pct
+
+    chances = " · ".join(f"{words.call_text(c['label'], 'en')} {ci_pct(c['win']['mean'], c['win']['lo'], c['win']['hi'])}"
+                         for c in cli["game"]["calls"])
+    assert d.find_element(By.ID, "game-chances").text == f"Chance to win the game from 820-640 (to 1000): {chances}"
+    assert d.find_element(By.ID, "game-verdict").text.startswith("Verdict by the chance to win: TAKE ♥")
+    assert d.find_element(By.ID, "game-regions").text.startswith("By the score (every 100 points on each total): ")
+    assert d.find_element(By.ID, "game-table").text.startswith("Chances from the equity table classic: ")
+    assert "score=820-640" in d.current_url
     assert d.find_element(By.ID, "verdict").text == cli["verdict"]["text"] == words.verdict(cli, "en")
     assert d.find_element(By.ID, "reason").text == words.reason(cli, "en")
     assert d.find_element(By.ID, "bidders").text.startswith(words.who_plays(cli, "en"))
@@ -225,8 +238,28 @@ def test_a_hand_clicked_on_a_phone_gets_the_dutch_verdict_and_its_link(browser, 
     assert [r[0] for r in rows[1:4]] == [words.ROWS[k]["nl"][0] for k in ("score", "vs_pass", "net")]
     cells = " ".join(c for r in rows[1:] for c in r[1:])  # the numbers with the Dutch decimal comma, as the verdict's
     assert re.search(r"\d,\d", cells) and not re.search(r"\d\.\d", cells), cells
+    assert d.find_element(By.ID, "game").get_attribute("hidden")  # no score, no block
+    assert d.find_element(By.ID, "score-hint").text == "het totaal van elke stoel, voorhand eerst"
+    assert d.find_element(By.ID, "score").get_attribute("placeholder") == "120-300-80"
     _fits(d)
     _shot(d, "take_nl_390", shots)
+    # a classic hand with the score typed: the chances to win the game, with the decimal comma
+    _open(d, site, "/?lang=nl&hand=Jh+9h+Ac+Tc+7s&deals=20000&seed=2", PHONE)
+    assert d.find_element(By.ID, "score-hint").text == "wij-zij, bv. 820-640"
+    d.find_element(By.ID, "turned").send_keys("Qh")
+    d.find_element(By.ID, "score").send_keys("820-640")
+    d.find_element(By.ID, "go").click()
+    _ended(d)
+    assert "score=820-640" in d.current_url and d.find_element(By.ID, "command").text.endswith(" --score 820-640")
+    chances = d.find_element(By.ID, "game-chances").text
+    assert re.fullmatch(r"Kans om het spel te winnen vanuit 820-640 \(tot 1000\): spelen ♥ \d+,\d% \[\d+,\d, \d+,\d\] · "
+                        r"passen \d+,\d% \[\d+,\d, \d+,\d\]", chances), chances
+    assert d.find_element(By.ID, "game-verdict").text.startswith("Oordeel naar de winkans: SPELEN ♥")
+    assert d.find_element(By.ID, "verdict-by").text == "Oordeel naar de punten van deze hand:"
+    assert d.find_element(By.ID, "game-regions").text.startswith("Naar de stand (elke 100 punten op elk totaal): ")
+    assert d.find_element(By.ID, "game-table").text.startswith("Winkansen uit de winkanstabel classic: ")
+    _fits(d)
+    _shot(d, "take_score_nl_390", shots)
     _shot(d, "take_phone", shots, element="answer", most=1300)
 
 

@@ -757,6 +757,11 @@ PAGE = {
         "turned_dek": "the turned card (the dealer's last face-up card)", "hand_n": "Hand ({n} cards)",
         "mine": "Mine (8 face-up)", "theirs": "Theirs (8 face-up)", "turned_field": "Turned",
         "deals": "Deals", "seed": "Seed", "bracket": "Also under other players (after the verdict):",
+        "score": "Score at the table (optional)", "score_hint_sides": "ours-theirs, e.g. 820-640",
+        "score_hint_seats": "every seat's total, voorhand first",
+        "game_head": "Chance to win the game from {at} (to {target}):",
+        "game_verdict": "Verdict by the chance to win:", "game_table": "Chances from the {note}.",
+        "hand_verdict": "Verdict by the points of this hand:",
         "ask_take": "Should I take?", "n_line": "{n} deals, each choice played out on the same deals (seed "
                                                 "{seed}); ± is the 95% margin.",
         "share": "Every share is of all deals, whoever took: made + nat + tie = you become troefmaker; a call that "
@@ -846,6 +851,11 @@ PAGE = {
         "turned_dek": "de gedraaide kaart (de laatste open kaart van de gever)", "hand_n": "Hand ({n} kaarten)",
         "mine": "Mijn (8 open)", "theirs": "Hun (8 open)", "turned_field": "Gedraaid",
         "deals": "Spellen", "seed": "Seed", "bracket": "Ook met andere spelers (na het oordeel):",
+        "score": "Stand (optioneel)", "score_hint_sides": "wij-zij, bv. 820-640",
+        "score_hint_seats": "het totaal van elke stoel, voorhand eerst",
+        "game_head": "Kans om het spel te winnen vanuit {at} (tot {target}):",
+        "game_verdict": "Oordeel naar de winkans:", "game_table": "Winkansen uit de {note}.",
+        "hand_verdict": "Oordeel naar de punten van deze hand:",
         "ask_take": "Moet ik spelen?", "n_line": "{n} spellen, elke keuze uitgespeeld op dezelfde spellen (seed "
                                                  "{seed}); ± is de marge van 95%.",
         "share": "Elk percentage is van alle spellen, wie ook speelde: gehaald + nat + gelijk = jij wordt "

@@ -132,9 +132,12 @@ def _english(text: str | None, lang: str) -> str | None:
 
 def take_query(form: dict):
     """The take page's question: ``{variant, players, rules, hand | mine + theirs, turned, seat, round,
-    deals, seed, bracket: [net, pimc, dd], pimc_deals, dd_deals}`` → the job's function. The bidders are
+    score, deals, seed, bracket: [net, pimc, dd], pimc_deals, dd_deals}`` → the job's function. The bidders are
     the command line's default (``policy_files.default_bid``: the calibrated ones, or the heuristic
-    where house rules leave the shipped policy out, said in the answer)."""
+    where house rules leave the shipped policy out, said in the answer). ``score``: the score at the
+    table (``take --score``'s: classic ours-theirs, otherwise every seat's total, voorhand first),
+    checked with the variant's game-equity table before anything runs; the answer then carries each
+    call's chance to win the game (``game_view``)."""
     from analyzer.players.policies import Policies
     from analyzer.players.policy_files import bid_note, default_bid
     from analyzer.questions.take import check_hand_fits, make_situation
@@ -149,6 +152,7 @@ def take_query(form: dict):
     seat = _int(form, "seat", 0, rules.players - 1, 0)
     round_ = _int(form, "round", 1, 2, 1)
     make_situation(rules, hand, turned, seat, round_, mine, theirs)  # every card checked, before the job
+    at_score, table = score_inputs(form, rules, seat)
     deals = _int(form, "deals", 1, MAX_TAKE_DEALS, 100_000)
     seed = _seed(form)
     bracket = form.get("bracket") or []
@@ -173,8 +177,14 @@ def take_query(form: dict):
         from analyzer.questions.take import analyse_take
 
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals, seed=seed,
-                         policies=pols, progress=lambda done: job.step(play, done, deals))
-        job.publish("take", take_view(r, deals, seed, note, play))
+                         policies=pols, progress=lambda done: job.step(play, done, deals),
+                         keep_scores=at_score is not None)
+        game = None
+        if at_score is not None:
+            from analyzer.questions.take_score import score_answer
+
+            game = score_answer(r, at_score, table)
+        job.publish("take", take_view(r, deals, seed, note, play, game))
         if len(plays) > 1:
             from analyzer.questions.bracket import analyse_bracket
 
@@ -196,11 +206,58 @@ def default_play() -> str:
     return DEFAULT_PLAY
 
 
-def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic") -> dict:
+MAX_SCORE_TEXT = 40  # characters of a score ("120-300-80-40" is 13)
+
+
+def score_inputs(form: dict, rules, seat: int) -> tuple:
+    """The ``score`` of a take form checked as ``take --score`` checks it (``take_score.parse_score``),
+    and the variant's shipped game-equity table: (totals, table), or (None, None) without a score.
+    A table missing or built for other rules is refused in its one line, the server's folder named
+    as the package's (a page names no path of the server)."""
+    text = _text(form, "score", limit=MAX_SCORE_TEXT)
+    if text is None:
+        return None, None
+    from analyzer.players.equity import EQUITY_DIR, equity_table
+    from analyzer.questions.take_score import parse_score
+
+    totals = parse_score(text, rules, seat)
+    try:
+        table = equity_table(rules)
+    except BeloteError as e:
+        raise BeloteError(str(e).replace(str(EQUITY_DIR), "analyzer/players/equity_data")) from None
+    return totals, table
+
+
+def game_view(r, ans) -> dict:
+    """The take page's block of ``take --score``: the ``--json`` object's ``game`` (``ScoreAnswer.as_dict``),
+    the score as typed (``at``: classic ours first) and the target, each call's chance to win the game
+    as the command line writes it (``chances``: ``92.8% [92.7, 92.8]``); ``words``, in each language,
+    the verdict by the chance to win, where it changes with the score, and where the chances come
+    from (``analyzer.questions.take_score``; the calls named as the page's table names them)."""
+    from analyzer.output import words
+    from analyzer.questions.take_score import regions_line, score_text, verdict
+    from analyzer.runs.fmt import ci_pct
+
+    s = r.situation
+
+    def in_words(lang):
+        def describe(i):
+            return words.call_text(r.calls[i].call.label, lang)
+
+        return {"verdict": verdict(ans, describe, lang), "regions": regions_line(ans, describe, lang),
+                "table": ans.table_note[lang]}
+
+    return {**ans.as_dict(), "at": score_text(ans.totals, s.rules, s.seat), "target": s.rules.target,
+            "chances": [ci_pct(w.mean, w.lo, w.hi) for w in ans.win],
+            "words": {lang: in_words(lang) for lang in words.LANGS}}
+
+
+def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic", game=None) -> dict:
     """The take page's table: the CLI's rows and cells (``take_table``), the verdict, the command,
     and the CLI's ``--json`` object (``json``) the numbers come from; ``words``, in each language,
     the verdict, its reason, who bids and plays, the calls and the rows as a player says them
-    (``analyzer.output.words``)."""
+    (``analyzer.output.words``). ``game``: the ``ScoreAnswer`` of a score (``game_view``; the command
+    and the JSON then carry ``--score``, ``game`` and the objective ``win``, as ``take --score``'s)."""
     from analyzer.output import take_table, words
     from analyzer.players.policy_files import describe_bid
     from analyzer.rules import Rules
@@ -209,6 +266,13 @@ def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic")
     s = r.situation
     conditioned = s.seat > 0 or s.round == 2
     d = r.as_dict()
+    command = take_table.command(r, deals, seed)  # --play when not the default
+    if game is not None:
+        from analyzer.questions.take_score import score_text
+
+        d["game"] = game.as_dict()
+        d["inputs"]["objective"] = "win"
+        command += f" --score {shlex.quote(score_text(game.totals, s.rules, s.seat))}"
     rows = take_table.rows(r)
     attrs = {c.name: c.attr for c in take_table.COLUMNS}
     acc = r.acceptance
@@ -234,8 +298,9 @@ def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic")
         "bidders": describe_bid(r.policies, s.rules) + (f" ({note})" if note else ""),
         "rules": {k: v for k, v in s.rules.options().items() if v != Rules.from_label(s.rules.label).options().get(k)},
         "hands": r.hands, "seconds": round(r.seconds, 2), "play": play,
-        "command": take_table.command(r, deals, seed),  # --play when not the default
+        "command": command,
         "words": {lang: in_words(lang) for lang in words.LANGS},
+        "game": None if game is None else game_view(r, game),
         "json": d,
     }
 
@@ -646,5 +711,6 @@ def report_list(folder) -> list[dict]:
 
 __all__ = ["read_json", "MAX_DEPTH", "MAX_DIGITS", "take_query", "review_query", "review_deal", "bot_view", "BOTS",
            "random_inputs", "random_record",
-           "take_view", "bracket_view", "review_view", "story_words", "typed_inputs", "typed_command", "deal_view",
+           "take_view", "game_view", "score_inputs",
+           "bracket_view", "review_view", "story_words", "typed_inputs", "typed_command", "deal_view",
            "options_view", "default_play", "report_list", "DIRECTION", "PLAY_CHOICES"]

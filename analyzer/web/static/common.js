@@ -23,8 +23,9 @@ function pageLang() {
 // A label with {name} blanks filled in.
 function fill(text, vals = {}) { return String(text).replace(/\{(\w+)\}/g, (m, k) => (k in vals ? vals[k] : m)); }
 function t(key, vals = {}) { return fill(W.ui[key] ?? key, vals); }
-// A cell of the command line's tables (+12.3 ± 1.4, 45.1% [44.2, 46.0]) in the page's language: Dutch swaps . and ,
-const cellText = text => (W.lang === "nl" ? text.replace(/[.,]/g, c => (c === "." ? "," : ".")) : text);
+// A cell of the command line's tables (+12.3 ± 1.4, 45.1% [44.2, 46.0], 1,234.5) in the page's language: Dutch swaps
+// . and , between digits (the decimal comma, the thousands point); the comma of an interval, before its space, stays
+const cellText = text => (W.lang === "nl" ? text.replace(/(\d)([.,])(?=\d)/g, (m, d, c) => d + (c === "." ? "," : ".")) : text);
 const num = (x, d = 0) => Number(x).toLocaleString(W.lang === "nl" ? "nl-NL" : "en", { minimumFractionDigits: d, maximumFractionDigits: d });
 
 function el(tag, attrs = {}, ...children) {
@@ -84,11 +85,20 @@ function directionText(direction) {
   return direction ? t("direction", { dir: t(direction === "counter" ? "counter" : "clockwise") }) : "";
 }
 
+// ---- a page's parts ---------------------------------------------------------------------------------
+// What a page adds beside its own script (take.html: the score at the table). A part is an object of
+// optional hooks, which the functions every page runs call: boot() before the page starts (fill its
+// fields from the address), ready() once it has, query() its fields for the address (setQuery), ask()
+// its fields for the question (runQuestion), show(result) its share of each result.
+const PARTS = [];
+const partsDo = (hook, ...args) => PARTS.map(p => (p[hook] ? p[hook](...args) : undefined));
+
 // ---- the page's state in its URL -------------------------------------------------------------------
 // setQuery({...}): the page's address without reloading (a list is a repeated parameter); the
 // language stays when it was chosen.
 function setQuery(obj) {
   const q = new URLSearchParams();
+  obj = Object.assign({}, obj, ...partsDo("query"));
   for (const [k, v] of Object.entries(obj)) {
     if (v === undefined || v === null || v === "" || v === false) continue;
     if (Array.isArray(v)) v.forEach(x => q.append(k, x)); else q.set(k, v);
@@ -196,19 +206,22 @@ async function copyLink() {
   setTimeout(() => { b.textContent = t("copy"); }, 2000);
 }
 
-// Load the words and the options, then start the page: start() is the page's own.
+// Load the words and the options, then start the page: start() is the page's own (its parts' boot()
+// before it, their ready() after).
 async function boot(start) {
   const lang = pageLang();
   document.documentElement.lang = lang;
   [W, OPT] = await Promise.all([fetch(`/api/words?lang=${lang}`).then(r => r.json()), fetch("/api/options").then(r => r.json())]);
   applyWords();
   header();
+  partsDo("boot");
   await start();
+  partsDo("ready");
   document.body.dataset.ready = "1";
 }
 
-// A page's question: ask, follow the job with its progress line, hand each result to show(result),
-// and mark the page's state on <body data-state> (what the browser tests wait for). The page's
+// A page's question: ask, follow the job with its progress line, hand each result to show(result)
+// (and to the page's parts), and mark the page's state on <body data-state> (what the browser tests wait for). The page's
 // ask and stop buttons, its progress box and its error line are found by id.
 let stopJob = null;
 async function runQuestion(path, body, show) {
@@ -217,12 +230,14 @@ async function runQuestion(path, body, show) {
   go.disabled = true;
   document.body.dataset.state = "asking";
   STAGE = { name: null, since: 0 };
+  body = Object.assign({}, body, ...partsDo("ask"));
   try {
     const job = await ask(path, body);
     stop.disabled = false;
     stopJob = follow(job, v => {
       showProgress(document.getElementById("progress"), v);
       show(v.result);
+      partsDo("show", v.result);
       if (v.error) error.textContent = v.error;
       if (["done", "failed", "cancelled"].includes(v.state)) {
         go.disabled = false; stop.disabled = true; document.body.dataset.state = v.state;
