@@ -255,6 +255,7 @@ JSON_COMMANDS = [
     ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/taker=random,defence=heuristic", "--deals", "50"],
     ["rules", "--variant", "piekjas", "--players", "2", "--option", "undertrump", "--deals", "50", "--games", "0"],
     ["calibrate", "--deals", "300", "--iterations", "1"],
+    ["equity", "--variant", "dekjas"],
     ["learn", "--variant", "piekjas", "--players", "2", "--deals", "40", "--test-deals", "20", "--threads", "1"],
     SMALL["report"],  # into reports/ under the test's temporary folder
     ["analyse", "--hands", "Jh 9h Ah Tc 7s Ks Qd 8c / 7h 8h Qh Kh Ac Kc 9c 7c / Th As Ts 9s 8s Js Qs Ad / "

@@ -48,7 +48,7 @@ def test_run_json_records_version_commit_seed_parameters_timings_and_hands(built
     run = json.loads((r.path / "run.json").read_text())
     assert run["version"] and "git_commit" in run and run["seed"] == 2
     assert run["parameters"]["deals"] == 4000 and run["parameters"]["variants"] == list(VARIANTS)
-    parts = {"take", "table", "balance", "calibration", "rules", "bracket"}  # every section that simulates, its own part
+    parts = {"take", "table", "balance", "calibration", "rules", "bracket", "score"}  # every section that simulates
     # each section's CPU too: the bracket's cost is reported, and the plan's prices are fitted to them all
     assert set(run["timings"]) == parts | {"total"} | {f"{p}_cpu" for p in parts}
     hands = run["hands_simulated"]

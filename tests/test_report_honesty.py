@@ -95,7 +95,7 @@ def test_report_progress_never_goes_back_and_ends_at_its_plan(tmp_path):
     assert len({t for _, t in seen}) == 1  # one total: the plan, never re-scaled
     plan = R.planned_seconds(R.Sizes.from_deals(2000), examples, variants)
     assert seen[-1][0] == seen[-1][1] == int(1000 * sum(sec for _, sec in plan))
-    assert [kind for kind, _ in plan] == ["take", "table", "balance", "calibration", "rules", "bracket"]
+    assert [kind for kind, _ in plan] == ["take", "table", "balance", "calibration", "rules", "bracket", "score"]
 
 
 def test_a_part_whose_count_restarts_does_not_move_the_bar_back():

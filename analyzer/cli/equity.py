@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from analyzer.cli.common import compiling_notice, make_rules, print_json, progress_bar
+from analyzer.cli.common import command_line, compiling_notice, make_rules, print_json, progress_bar
 from analyzer.cli.options import BidCalibrated, Json, Lang, LangOption, Play, Players, Quiet, RuleOptions, Seed, \
     Threads, Variant, VariantOption
 from analyzer.errors import BeloteError
@@ -91,7 +91,8 @@ def equity(
             typer.echo(f"wrote {png}", err=True)
     if as_json:
         lo_hi = [table.interval(u, 0, 0) for u in range(table.sides)]
-        print_json({"label": table.label, "target": table.target, "grid": table.grid, "rules": table.rules,
+        print_json({"command": command_line(), "label": table.label, "target": table.target, "grid": table.grid,
+                    "rules": table.rules,
                     "from_0_0": [{"seat": u, "p": float(table.p[u, 0, 0]), "lo": lh[0], "hi": lh[1], "n": lh[2]}
                                  for u, lh in enumerate(lo_hi)],
                     "hand_sd": table.hand_sd, "provenance": table.provenance})

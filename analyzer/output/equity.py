@@ -238,7 +238,7 @@ def take_points_markdown(tp) -> list[str]:
     return md
 
 
-def score_findings(results: dict, link: str = "") -> list[str]:
+def score_findings(results: dict, number: int = 0, link: str = "") -> list[str]:
     """The first page's line on the score (``take_points`` by variant): where the take point moves
     beyond the noise against level."""
     if not results:
@@ -249,7 +249,7 @@ def score_findings(results: dict, link: str = "") -> list[str]:
         for r in tp.moved():
             moved.append(f"{lab} {r.region} ({'later' if r.point > level.point else 'earlier'}: from {_point(r)} "
                          f"against {_point(level)} when level)")
-    where = f" ([section {link}](#{link}))" if link else ""
+    where = f" ([section {number}](#{link}))" if link else ""
     if not moved:
         return [f"**The game score and the take point**{where}: in no variant does the score move voorhand's take "
                 "point beyond the noise of this report (the chance to win the game read from the equity table).", ""]

@@ -742,9 +742,6 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("")
     md.extend(findings_page(folder, results["take_all"], results["tables"], results["balance"], results["impact"],
                             results["brackets"], results["table_brackets"], results["balance_alt"], run.play, lang))
-    from analyzer.output.equity import score_findings
-
-    md.extend(score_findings(results.get("score", {}), anchor(SCORE_SECTION, SECTIONS[SCORE_SECTION - 1])))
     md.append(f"**Policies** (sections 1-5): every seat plays with the `{run.play}` play policy ({PLAYERS_IN_WORDS[run.play]}) "
               "and bids with "
               + (f"the `calibrated` policy shipped for its variant and a seat that plays {run.play}: the heuristic's "
@@ -757,6 +754,9 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("")
     md.extend(f"- {lab}: {bidders[lab]}" for lab in variants)
     md.append("")
+    from analyzer.output.equity import score_findings  # the game score, after the findings (section 7)
+
+    md.extend(score_findings(results.get("score", {}), SCORE_SECTION, anchor(SCORE_SECTION, SECTIONS[SCORE_SECTION - 1])))
     md.append(f"**Rules**: as written in [docs/RULES.md]({docs}/RULES.md) (the deal order and the deal log: "
               f"[docs/DEAL_LOG.md]({docs}/DEAL_LOG.md)), each variant with its default rule options, in force "
               "for every number below:")

@@ -511,7 +511,7 @@ def adjust_by_control(short: TakeResult, long: TakeResult, long_rows: np.ndarray
     d = ctl.diff(b, r2, obj)
     return TakeResult(short.situation, short.policies, short.seed, obj, stats, short.acceptance, stats[b], stats[r2],
                       d, distinguishable(d), short.precision, short.hands, short.seconds, short.pair_sums,
-                      short.unit_rows, ctl)
+                      short.unit_rows, control=ctl)
 
 
 def analyse_take(rules: Rules | None = None, hand=None, turned=None, seat: int = 0, round_: int = 1, *,

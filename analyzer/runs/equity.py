@@ -54,6 +54,7 @@ from analyzer.runs.units import G_WINNER, L_RESERVE, L_ROT, L_TOTALS
 GRID = 10  # points a cell spans on each total
 MAX_HANDS = 1000  # a game from a cell still open after this many deals counts as lost (counted apart)
 HAND_PLAYED, HAND_PASSED = 0, 1
+IN_GAME = np.bool_(True)  # the hand reads the game totals: typed, as every caller passes it (runs.hand.play_hand)
 
 
 def player_side(hs: int, rot: int, n_sides: int, partners: bool) -> int:
@@ -575,7 +576,7 @@ def _shift_sweep(rec, bid_pol, play_pol, params, strong_fn, states, us, shifts, 
                 seat_params[s, P_THR1] += shift
                 seat_params[s, P_THR2] += shift
             rng[0] = state
-            play_hand(deck, rec, bid_pol, play_pol, seat_params, rng, force, NO_RESERVE, totals_h, True, ws, res,
+            play_hand(deck, rec, bid_pol, play_pol, seat_params, rng, force, NO_RESERVE, totals_h, IN_GAME, ws, res,
                       no_trace)
             out[i, k] = win_after(res, totals_h, u, partners, n_sides, rec.target, p, grid, after)
 
@@ -616,7 +617,8 @@ def _take_point(rec, bid_pol, play_pol, params, strong_fn, states, seed, first, 
             force[0], force[1] = 0, 1
             force[2] = PASS if k == 0 else TAKE
             force[3] = -1 if k == 0 else res[RES_TURNED] >> 3  # the pass run dealt the same turned card
-            play_hand(deck, rec, bid_pol, play_pol, params, rng, force, NO_RESERVE, totals_h, True, ws, res, no_trace)
+            play_hand(deck, rec, bid_pol, play_pol, params, rng, force, NO_RESERVE, totals_h, IN_GAME, ws, res,
+                      no_trace)
             out[i, 1 + k] = win_after(res, totals_h, 0, partners, n_sides, rec.target, p, grid, after)
             if k == 0:
                 t = res[RES_TURNED] >> 3
