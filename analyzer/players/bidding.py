@@ -86,6 +86,17 @@ def score_region(ours, best_other, target):
         r += 3
     return r
 
+
+@njit(cache=True, forceinline=True)
+def score_shift(row, my_side, totals, n_sides, target):
+    """What a bidder's parameter ``row`` adds to its thresholds at the game score ``totals`` (by side)
+    when its side is ``my_side``: its ``shift_*`` of the region it sees (``score_region``)."""
+    best = -1
+    for s in range(n_sides):
+        if s != my_side and totals[s] > best:
+            best = totals[s]
+    return row[P_SHIFTS + score_region(totals[my_side], best, target)]
+
 # --- class overrides, after the named parameters -------------------------------------------
 # A hand class (what a player recognises, as the bidding tables' classes): which of the
 # trump J, 9, A, 10 are held (``hon`` bits J=1, 9=2, A=4, 10=8), trump length (0..8), side

@@ -39,7 +39,7 @@ import numpy as np
 from analyzer.compiling import njit
 from analyzer.errors import BeloteError
 from analyzer.game.dealing import rand_below, seed_stream, shuffle_deck
-from analyzer.players.bidding import P_SHIFTS, P_THR1, P_THR2, bid_cards, score_region, suit_strength
+from analyzer.players.bidding import P_THR1, P_THR2, bid_cards, score_shift, suit_strength
 from analyzer.rules.calls import PASS, PASSED_OUT, PLAYED, REDEAL, TAKE
 from analyzer.rules.scoring import MADE, game_winner, round_to_ten
 from analyzer.runs import kernelcache
@@ -566,13 +566,9 @@ def _shift_sweep(rec, bid_pol, play_pol, params, strong_fn, states, us, shifts, 
         for k in range(shifts.shape[0]):
             for s in range(n):
                 my = s & 1 if partners else s
-                best = -1
-                for hs in range(n_sides):
-                    if hs != my and totals_h[hs] > best:
-                        best = totals_h[hs]
                 for j in range(params.shape[1]):
                     seat_params[s, j] = params[s, j]
-                shift = shifts[k] if my == u else params[s, P_SHIFTS + score_region(totals_h[my], best, rec.target)]
+                shift = shifts[k] if my == u else score_shift(params[s], my, totals_h, n_sides, rec.target)
                 seat_params[s, P_THR1] += shift
                 seat_params[s, P_THR2] += shift
             rng[0] = state

@@ -19,7 +19,7 @@ from analyzer.rules.structure import has_partners
 from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.dealing import seed_stream, shuffle_deck, shuffle_rest
-from analyzer.players.bidding import P_SHIFTS, P_THR1, P_THR2, score_region
+from analyzer.players.bidding import P_THR1, P_THR2, score_shift
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, game_winner
 from analyzer.runs.hand import (
     N_DECL_KINDS,
@@ -429,12 +429,7 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
                 pside[hs] = (hs + rot) % n
             totals_h[hs] = totals_p[pside[hs]]
         for s in range(n):  # the score-aware thresholds (0 for a score-blind bidder)
-            my = s & 1 if partners else s
-            best = -1
-            for hs in range(n_sides):
-                if hs != my and totals_h[hs] > best:
-                    best = totals_h[hs]
-            shift = seat_params[s, P_SHIFTS + score_region(totals_h[my], best, rec.target)]
+            shift = score_shift(seat_params[s], s & 1 if partners else s, totals_h, n_sides, rec.target)
             seat_params[s, P_THR1] += shift
             seat_params[s, P_THR2] += shift
         if duplicate:
