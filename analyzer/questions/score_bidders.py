@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,9 +29,9 @@ import numpy as np
 from analyzer.players.bidding import BID_PARAM_NAMES, P_SHIFTS, SCORE_REGIONS
 from analyzer.players.policy_files import calibrated_path, read_policy
 from analyzer.runs import kernelcache
-from analyzer.runs.equity import GameSample, _shift_sweep, sample_games
+from analyzer.runs.equity import GameSample, _shift_sweep, in_parts, sample_games
 from analyzer.runs.hand import strong_address
-from analyzer.runs.simulate import SimConfig, set_threads
+from analyzer.runs.simulate import SimConfig
 from analyzer.runs.stats import distinguishable, mean_of
 
 CANDIDATES = (-24.0, -16.0, -10.0, -6.0, -3.0, 0.0, 3.0, 6.0, 10.0, 16.0, 24.0)
@@ -78,15 +77,8 @@ def sweep(config: SimConfig, params: np.ndarray, states, us, candidates, seed: i
     args = (rec, bid, play, params, strong)
     kernelcache.compile_first(_shift_sweep, (*args, states[:1], us[:1], shifts, seed, 0, table.p, table.grid,
                                              out[:1]), kernelcache.HAND_LOCK)
-    step = max(1, -(-states.shape[0] // 16))
-    parts = [(i, min(i + step, states.shape[0])) for i in range(0, states.shape[0], step)]
-
-    def work(part):
-        i, j = part
-        _shift_sweep(*args, states[i:j], us[i:j], shifts, seed, i, table.p, table.grid, out[i:j])
-
-    with ThreadPoolExecutor(set_threads(threads)) as pool:
-        list(pool.map(work, parts))
+    in_parts(states.shape[0], lambda i, j: _shift_sweep(*args, states[i:j], us[i:j], shifts, seed, i, table.p,
+                                                         table.grid, out[i:j]), threads, parts=16)
     return out
 
 

@@ -18,16 +18,15 @@ strength bins for the picture.
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from analyzer.players.bidding import SCORE_REGIONS, score_region
 from analyzer.runs import kernelcache
-from analyzer.runs.equity import _isotonic, _take_point, sample_games
+from analyzer.runs.equity import _isotonic, _take_point, in_parts, sample_games
 from analyzer.runs.hand import strong_address
-from analyzer.runs.simulate import SimConfig, set_threads
+from analyzer.runs.simulate import SimConfig
 from analyzer.runs.stats import mean_of
 
 BIN = 5.0  # strength points of a bin of the curves
@@ -86,15 +85,8 @@ def _sweep(config: SimConfig, table, states: np.ndarray, seed: int, threads=None
     out = np.zeros((states.shape[0], 3))
     kernelcache.compile_first(_take_point, (*args, states[:1], seed, 0, table.p, table.grid, out[:1]),
                               kernelcache.HAND_LOCK)
-    step = max(1, -(-states.shape[0] // 16))
-    parts = [(i, min(i + step, states.shape[0])) for i in range(0, states.shape[0], step)]
-
-    def work(part):
-        i, j = part
-        _take_point(*args, states[i:j], seed, i, table.p, table.grid, out[i:j])
-
-    with ThreadPoolExecutor(set_threads(threads)) as pool:
-        list(pool.map(work, parts))
+    in_parts(states.shape[0], lambda i, j: _take_point(*args, states[i:j], seed, i, table.p, table.grid, out[i:j]),
+             threads, parts=16)
     return out
 
 

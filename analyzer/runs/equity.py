@@ -336,24 +336,28 @@ def _cell_starts(sample: GameSample):
     return allst.astype(np.int64), ptr, (ids // (nb * nb)).astype(np.int64), ids.astype(np.int64), 1
 
 
+def in_parts(n: int, work, threads=None, parts: int = 64, progress=None) -> None:
+    """``work(i, j)`` over ``range(n)`` cut in about ``parts`` pieces, on the run's threads (the
+    kernels release the GIL; each item's numbers depend on the item alone, not on the cut);
+    ``progress(done)`` after each piece."""
+    step = max(1, -(-n // parts))
+    done = 0
+    with ThreadPoolExecutor(set_threads(threads)) as pool:
+        for m in pool.map(lambda i: work(i, min(i + step, n)) or min(step, n - i), range(0, n, step)):
+            done += m
+            if progress is not None:
+                progress(done)
+
+
 def _run_cells(sample: GameSample, starts, ptr, us, ids, jitter, k, seed, threads, progress=None):
     wins = np.zeros(ids.shape[0], np.int64)
     capped = np.zeros(ids.shape[0], np.int64)
     args = (*sample.outcomes(), sample.n_sides, sample.partners, sample.target)
-    step = max(1, min(256, ids.shape[0] // 64 or 1))
-    parts = [(i, min(i + step, ids.shape[0])) for i in range(0, ids.shape[0], step)]
 
-    def work(part):
-        i, j = part
+    def work(i, j):
         _cells(*args, starts, ptr[i:j + 1], us[i:j], ids[i:j], jitter, k, seed, MAX_HANDS, wins[i:j], capped[i:j])
-        return j - i
 
-    done = 0
-    with ThreadPoolExecutor(set_threads(threads)) as pool:
-        for m in pool.map(work, parts):
-            done += m
-            if progress is not None:
-                progress(done)
+    in_parts(ids.shape[0], work, threads, parts=max(64, ids.shape[0] // 256), progress=progress)
     return wins, capped
 
 
