@@ -228,7 +228,7 @@ def take_points_markdown(tp) -> list[str]:
     md = [f"### {tp.label}", "", "| region of the score | states met | deals played | take point [95% CI] | "
           "against level |", "|---|---:|---:|---|---|"]
     for r in tp.regions:
-        deals = sum(m.n for m in r.gain_at.values())
+        deals = r.deals
         if r.region == "level" or r.point is None or level is None or level.point is None:
             against = "" if r.region == "level" else ("—" if r.point is None else "")
         else:

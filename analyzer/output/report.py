@@ -688,7 +688,7 @@ def _score_section(run: _Run) -> tuple[list[str], int]:
         tp = take_points(cfg, equity_table(rules), games=games, per_region=per_region, seed=run.seed,
                          threads=run.threads, progress=lambda r, k=k: run.prog.tick((k + r / 6) / len(run.variants)))
         results[lab] = tp
-        hands += games * HANDS_PER_GAME + sum(2 * per_region for r in tp.regions if r.gain_at)
+        hands += int(games * HANDS_PER_GAME) + sum(2 * r.deals for r in tp.regions)
         md += take_points_markdown(tp)
     fig = take_point_overview(results)
     fig.savefig(run.folder / "take_point_by_score.png", dpi=110, bbox_inches="tight")

@@ -36,14 +36,16 @@ MIN_STATES = 500  # a region with fewer states is not measured
 @dataclass
 class RegionPoint:
     region: str
-    states: int
-    point: float | None  # the take point (strength), None: taking never gains (or always)
-    lo: float | None
-    hi: float | None
+    states: int  # states real games passed through in the region
+    deals: int = 0  # deals played from them (each twice: pass and take)
+    point: float | None = None  # the take point (strength), None: taking never gains (or always)
+    lo: float | None = None
+    hi: float | None = None
     gain_at: dict = field(default_factory=dict)  # bin centre -> Mean of the gain (points of percentage)
 
     def as_dict(self) -> dict:
-        return {"region": self.region, "states": self.states, "take_point": self.point, "lo": self.lo, "hi": self.hi,
+        return {"region": self.region, "states": self.states, "deals": self.deals, "take_point": self.point,
+                "lo": self.lo, "hi": self.hi,
                 "gain_by_strength": {f"{k:g}": v.as_dict() for k, v in self.gain_at.items()}}
 
 
@@ -103,7 +105,7 @@ def take_points(config: SimConfig, table, games: int = 10_000, per_region: int =
     for r, name in enumerate(SCORE_REGIONS):
         idx = np.flatnonzero(reg == r)
         if idx.shape[0] < MIN_STATES:
-            out.append(RegionPoint(name, int(idx.shape[0]), None, None, None))
+            out.append(RegionPoint(name, int(idx.shape[0]), 0, None, None, None))
             continue
         pick = rng.choice(idx, size=per_region, replace=idx.shape[0] < per_region)
         vals = _sweep(config, table, st[pick].astype(np.int64), seed + 101 * r, threads)
@@ -118,7 +120,7 @@ def take_points(config: SimConfig, table, games: int = 10_000, per_region: int =
         lo, hi = (np.nanpercentile(boots, [2.5, 97.5]) if np.isfinite(boots).any() else (np.nan, np.nan))
         bins = np.floor(x / BIN) * BIN + BIN / 2
         curve = {float(c): mean_of(gain[bins == c]) for c in np.unique(bins) if (bins == c).sum() >= 30}
-        out.append(RegionPoint(name, int(idx.shape[0]), point, None if point is None else float(lo),
+        out.append(RegionPoint(name, int(idx.shape[0]), int(x.shape[0]), point, None if point is None else float(lo),
                                None if point is None else float(hi), curve))
         if progress is not None:
             progress(r + 1)
