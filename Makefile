@@ -68,7 +68,7 @@ policies: $(STAMP)
 	$(BIN)/belote calibrate --all --ship --play heuristic --deals 200000
 	$(BIN)/belote calibrate --all --ship --play net --deals 200000
 
-# retrain the shipped net play policy (analyzer/players/net_weights.py), every row, about 40 minutes (classic
+# retrain the shipped net play policy (analyzer/players/net_data/net.npy), every row, about 40 minutes (classic
 # 13.5 min, Piekjas 3 6.5 min, Piekjas 4 3.5 min, Dekjas 12 min on 2026-12-05)
 # on 2 cores and 13 GB of memory at the most (classic): classic, Piekjas 3 and Dekjas take two steps of policy iteration
 # (heuristic games, then the first step's net's games), Piekjas 2 and 4 one (their second step beat v2 head to head but

@@ -20,28 +20,34 @@ def git_commit() -> str | None:
     return (out.stdout.strip() or None) if out.returncode == 0 else None
 
 
-KERNEL_DATA_MARK = b"\nKERNEL_DATA = True"  # a module of data that kernels read as constants (net_weights)
+# The data files that kernels freeze into their code as constants (paths under the package): numba
+# checks only the timestamps of kernel modules, so a retrained model must start a fresh kernel cache,
+# not run the old weights from it. analyzer.players.net_weights reads them into the globals that
+# analyzer.players.strong's kernels read (tests/test_cache.py checks that every file it reads is here).
+KERNEL_DATA_FILES = ("players/net_data/net.npy", "players/net_data/net_v2.npy")
 
 
 def kernel_sources(here: Path) -> list[Path]:
-    """The modules under ``here`` that shape compiled code, in order: the kernel modules (``@njit``),
-    the one whose ``njit`` sets every kernel's flags (``compiling.py``) and the modules of data that
-    kernels freeze into their code as constants (``KERNEL_DATA = True``, e.g. the net player's
-    weights: a retrained model must not run with the old weights from the cache)."""
-    out = []
-    for src in sorted(here.rglob("*.py")):
-        text = src.read_bytes()
-        if b"@njit" in text or KERNEL_DATA_MARK in text or src == here / "compiling.py":
-            out.append(src)
-    return out
+    """The modules under ``here`` that shape compiled code, in order: the kernel modules (``@njit``)
+    and the one whose ``njit`` sets every kernel's flags (``compiling.py``)."""
+    return [src for src in sorted(here.rglob("*.py"))
+            if b"@njit" in src.read_bytes() or src == here / "compiling.py"]
 
 
 def _kernel_digest(here: Path):
-    """The digest of the modules that shape compiled code (``kernel_sources``)."""
+    """The digest of what shapes compiled code: the modules of ``kernel_sources`` and the data files
+    that kernels freeze (``KERNEL_DATA_FILES``; one that is missing counts as such, and its reader
+    refuses it in one line)."""
     digest = hashlib.sha256()
     for src in kernel_sources(here):
         digest.update(str(src.relative_to(here)).encode())
         digest.update(src.read_bytes())
+    for name in KERNEL_DATA_FILES:
+        digest.update(b"\0data\0" + name.encode() + b"\0")
+        try:
+            digest.update(hashlib.sha256((here / name).read_bytes()).digest())
+        except OSError:
+            digest.update(b"missing")
     return digest
 
 

@@ -1,6 +1,6 @@
 """Whether a process still runs: how a command tells the leftovers of a killed run (a temporary
 file or folder named after its PID) from the work of a run still going (``analyzer.output.outdir``'s
-folders and files, ``analyzer.runs.learn``'s weights module)."""
+folders and files, ``analyzer.runs.learn``'s weights files)."""
 
 from __future__ import annotations
 

@@ -1,30 +1,29 @@
-"""Re-lay net's weights modules after features were inserted into ``net.FEATURES``: 0 for every new term.
+"""Re-lay net's weights files after features were inserted into ``net.FEATURES``: 0 for every new term.
 
-    .venv/bin/python scripts/net_relay.py --old 42 --at 32 --count 2             # rewrite both modules
+    .venv/bin/python scripts/net_relay.py --old 42 --at 32 --count 2             # rewrite both weight sets
     .venv/bin/python scripts/net_relay.py --old 42 --at 32 --count 2 --dry-run   # only check and say
 
 Run it after editing ``analyzer/players/net.py`` (``FEATURES``, ``N_CARD_FEATURES``), while the weights
-modules still hold the old layout: ``--old`` features, ``--count`` new ones inserted at index ``--at``.
+files still hold the old layout: ``--old`` features, ``--count`` new ones inserted at index ``--at``.
 Each setting's block of weights is laid out again in the new order (``net.pair_term``): every old single
 and pair term goes to its features' new indices, every term of a new feature is 0. So every card of every
 row plays as before, which the fingerprint test then shows (tests/test_fingerprint.py), and ``belote
-learn`` trains the new terms. Both ``net_weights`` (v3) and ``net_weights_v2`` (frozen, the same layout).
+learn`` trains the new terms. Both ``net_data/net.npy`` (v3) and ``net_data/net_v2.npy`` (frozen, the same
+layout), each with its header (``analyzer.players.net_files``: the provenance kept, the layout and sha256 new).
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
-import re
+import json
 import sys
-import zlib
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = (ROOT / "analyzer" / "players" / "net_weights.py", ROOT / "analyzer" / "players" / "net_weights_v2.py")
-_TEXT = re.compile(r'WEIGHTS = weights_from_text\("""\n(.*?)"""\)', re.S)
+FILES = (ROOT / "analyzer" / "players" / "net_data" / "net.npy",
+         ROOT / "analyzer" / "players" / "net_data" / "net_v2.npy")
 
 
 def _terms(f: int) -> int:
@@ -59,14 +58,13 @@ def main() -> None:
     ap.add_argument("--dry-run", action="store_true")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
-    from analyzer.players import net
+    from analyzer.players import net, net_files
 
     if a.old + a.count != net.N_FEATURES or not 0 <= a.at <= a.old:
         sys.exit(f"net_relay: net.py has {net.N_FEATURES} features, not {a.old} + {a.count} inserted at {a.at}")
-    for path in MODULES:
-        src = path.read_text()
-        m = _TEXT.search(src)
-        w = np.frombuffer(zlib.decompress(base64.b64decode("".join(m.group(1).split()))), "<f8")
+    for path in FILES:  # read as they are (net_files.read_weights refuses the old layout)
+        w = np.load(path, allow_pickle=False)
+        provenance = json.loads(net_files.header_path(path).read_text())["provenance"]
         if w.size != len(net.ROW_LABELS) * net.N_SETTINGS * _terms(a.old):
             sys.exit(f"net_relay: {path.name} holds {w.size} weights, not the layout of {a.old} features")
         out = relay(w.reshape(len(net.ROW_LABELS), -1), a.old, a.at, a.count, net.N_SETTINGS)
@@ -74,7 +72,9 @@ def main() -> None:
         print(f"{path.name}: {a.old} -> {net.N_FEATURES} features, {w.size // len(net.ROW_LABELS)} -> "
               f"{out.shape[1]} weights a row{' (dry run: not written)' if a.dry_run else ''}")
         if not a.dry_run:
-            path.write_text(src[:m.start(1)] + net.weights_text(out) + "\n" + src[m.end(1):])
+            data = net_files.array_bytes(out)
+            path.write_bytes(data)
+            net_files.header_path(path).write_bytes(net_files.header_bytes(out, data, provenance))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 SCRIPT = (
@@ -117,3 +118,59 @@ def test_every_kernel_is_made_by_the_projects_njit_with_its_inlining_said():
     helpers = sum(d.targetoptions["forceinline"] for _, d in kernels)
     layers = sum(d.targetoptions.get("inline") == "always" for _, d in kernels)
     assert helpers > 50 and layers > 5, (helpers, layers)  # both kinds of inlining are in use
+
+
+# --- the data kernels freeze: a retrained model starts a fresh kernel cache ----------------------
+
+CACHE_AND_WEIGHTS = ("import analyzer, numba.core.config as c\n"
+                     "from analyzer.players.net_weights import WEIGHTS\n"
+                     "print(analyzer.__file__, c.CACHE_DIR, WEIGHTS[1, :3].tolist())\n")
+
+
+def test_every_array_kernels_freeze_is_in_the_kernel_cache_s_digest():
+    """net's weights are module-level arrays (``net_weights``) that the strong players' kernels read,
+    so numba freezes them into the compiled code: each file they are read from, and every ``.npy`` of
+    the package, is in ``analyzer.KERNEL_DATA_FILES``, which the cache folder's digest covers."""
+    from pathlib import Path
+
+    import analyzer
+    from analyzer.players import net_files, net_weights, strong
+
+    here = Path(analyzer.__file__).resolve().parent
+    read = sorted(str(p.relative_to(here)) for p in (net_files.NET_PATH, net_files.NET_V2_PATH))
+    assert read == sorted(analyzer.KERNEL_DATA_FILES) == sorted(str(p.relative_to(here)) for p in here.rglob("*.npy"))
+    assert strong.WEIGHTS is net_weights.WEIGHTS and strong.WEIGHTS_V2 is net_weights.WEIGHTS_V2
+
+
+def test_a_retrained_model_starts_a_fresh_kernel_cache_and_the_same_weights_reuse_it(tmp_path):
+    """numba checks only the timestamps of kernel modules, not the arrays it froze into the code: the
+    cache folder is named after a digest that covers them (``analyzer.KERNEL_DATA_FILES``). A copy of
+    this package keeps this install's folder; the copy with a row retrained (``belote learn
+    --write``'s own writer) gets a folder of its own, and plays the new weights."""
+    import shutil
+    from pathlib import Path
+
+    import analyzer
+    from analyzer.players.net import N_WEIGHTS
+    from analyzer.runs.learn import write_weights
+
+    here = Path(analyzer.__file__).resolve().parent
+    shutil.copytree(here, tmp_path / "analyzer", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env = dict(env, PYTHONPATH=str(tmp_path), BELOTE_CACHE_DIR=str(tmp_path / "cache"))
+
+    def folder_and_weights():
+        out = subprocess.run([sys.executable, "-c", CACHE_AND_WEIGHTS], env=env, capture_output=True, text=True,
+                             cwd=tmp_path, timeout=120)
+        assert out.returncode == 0, out.stderr
+        source, cache, weights = out.stdout.split(" ", 2)
+        assert Path(source).resolve().parent == tmp_path / "analyzer"  # the copy ran, not this install
+        return Path(cache), weights.strip()
+
+    same, shipped = folder_and_weights()
+    assert same.parent == tmp_path / "cache" and same.name == analyzer._kernel_cache_dir().name
+    write_weights(tmp_path / "analyzer" / "players" / "net_data" / "net.npy", {"piekjas2": np.full(N_WEIGHTS, 0.5)},
+                  {"piekjas2": {"seed": 3}})
+    fresh, retrained = folder_and_weights()
+    assert fresh.parent == same.parent and fresh.name != same.name
+    assert shipped != retrained == "[0.5, 0.5, 0.5]"

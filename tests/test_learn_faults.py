@@ -1,6 +1,6 @@
 """Faults injected into ``belote learn`` (issue 48): an install the user cannot write under
-``--write`` (another user, a read-only or a mounted weights module), a SIGKILLed run's workers and
-its temporary weights file, and the bounds of ``--threads``, ``--deals`` and ``--ridge``.
+``--write`` (another user, a read-only or a mounted weights file), a SIGKILLed run's workers and
+its temporary weights files, and the bounds of ``--threads``, ``--deals`` and ``--ridge``.
 
 The faults are real: the second user is ``nobody`` (``setpriv``: root ignores file modes), the
 read-only and the mounted module are bind mounts in a mount namespace of the run's own
@@ -23,21 +23,28 @@ from pathlib import Path
 import pytest
 
 from analyzer.errors import BeloteError
-from analyzer.players import net_weights
+from analyzer.players.net_files import NET_PATH, header_path
 from analyzer.runs import learn as L
 from conftest import as_nobody
 from test_cli_io import BELOTE, belote, listing, one_error_line
 
 pytestmark = pytest.mark.slow  # belote subprocesses, some of them training: out of make test-fast (make test runs them)
 
-WEIGHTS = Path(net_weights.__file__)
-PACKAGE = WEIGHTS.parent  # analyzer/players, where --write replaces the module
+WEIGHTS = NET_PATH  # analyzer/players/net_data/net.npy
+HEADER = header_path(NET_PATH)  # net.json, which vouches for it
+PACKAGE = WEIGHTS.parent  # analyzer/players/net_data, where --write replaces both
 SMALL = ["learn", "--variant", "piekjas", "--players", "2", "--deals", "20", "--test-deals", "10", "--threads", "1"]
 
 
 def temporaries() -> list[str]:
-    """The temporary weights files in the package folder (``.net_weights*.py.PID.tmp``)."""
-    return sorted(p.name for p in PACKAGE.iterdir() if re.fullmatch(r"\.net_weights\w*\.py\.\d+\.tmp", p.name))
+    """The temporary weights files in the package folder (``.net*.npy.PID.tmp``, ``.net*.npy.PID.old.tmp``,
+    ``.net*.json.PID.tmp``)."""
+    return sorted(p.name for p in PACKAGE.iterdir() if re.fullmatch(r"\.net\w*\.(npy|json)\.\d+(\.old)?\.tmp", p.name))
+
+
+def pair() -> tuple[bytes, bytes]:
+    """The shipped weights files' bytes: the array and its header."""
+    return WEIGHTS.read_bytes(), HEADER.read_bytes()
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +58,7 @@ def needs_root():
         pytest.skip("needs root (another user, a mount namespace)")
 
 
-# --- --write where the weights module cannot be replaced: refused before the work, or one line after it
+# --- --write where the weights files cannot be replaced: refused before the work, or one line after it
 
 
 def test_write_on_an_install_another_user_cannot_write_is_refused_before_any_work():
@@ -60,7 +67,7 @@ def test_write_on_an_install_another_user_cannot_write_is_refused_before_any_wor
     try:
         os.chown(home, 65534, 65534)
         env = dict(env, BELOTE_CACHE_DIR=str(home / "cache"))
-        before = WEIGHTS.read_bytes()
+        before = pair()
         t0 = time.monotonic()
         p = subprocess.run([*user, "-c", "import sys; sys.argv[0] = 'belote'; import cli; cli.entry()", *SMALL,
                             "--write", "-q"], capture_output=True, text=True, cwd=home, env=env, timeout=900)
@@ -68,43 +75,49 @@ def test_write_on_an_install_another_user_cannot_write_is_refused_before_any_wor
     finally:
         shutil.rmtree(home, ignore_errors=True)
     line = one_error_line(p)
-    assert line == (f"belote: error: --write cannot replace the weights module {WEIGHTS}: Permission denied (install "
+    assert line == (f"belote: error: --write cannot replace the weights file {WEIGHTS}: Permission denied (install "
                     "belote-analyzer where you can write (a checkout of your own: pip install -e .), or run without "
                     "--write)")
     assert p.stdout == "" and seconds < 60  # before any work: no training (a cold kernel cache alone takes minutes)
-    assert WEIGHTS.read_bytes() == before and temporaries() == []
+    assert pair() == before and temporaries() == []
 
 
-def in_namespace(mode: str, args: list[str], copy: Path) -> subprocess.CompletedProcess:
-    """``belote ARGS`` in a mount namespace of its own where the weights module is a bind mount of a
-    copy of itself: ``ro`` read-only (refused up front: the module cannot be opened for writing),
-    ``rw`` writable but a mount point, which no rename can replace (as a file mounted into a container)."""
+def in_namespace(mode: str, args: list[str], copy: Path, target: Path = WEIGHTS) -> subprocess.CompletedProcess:
+    """``belote ARGS`` in a mount namespace of its own where the weights file ``target`` (the array or
+    its header) is a bind mount of a copy of itself: ``ro`` read-only (refused up front: the file cannot
+    be opened for writing), ``rw`` writable but a mount point, which no rename can replace (as a file
+    mounted into a container)."""
     script = ('cp "$1" "$2" && mount --bind "$2" "$1" && { [ "$3" = rw ] || mount -o remount,bind,ro "$1"; } '
               '&& shift 3 && exec "$@"')
-    p = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", str(WEIGHTS),
+    p = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", str(target),
                         str(copy), mode, BELOTE, *args], capture_output=True, text=True, timeout=900)
     if "unshare failed" in p.stderr or "mount: " in p.stderr:
         pytest.skip(f"cannot mount here: {p.stderr.strip()}")
     return p
 
 
-def test_a_read_only_weights_module_is_refused_before_any_work(tmp_path):
+@pytest.mark.parametrize("target", [WEIGHTS, HEADER], ids=["array", "header"])
+def test_a_read_only_weights_file_is_refused_before_any_work(target, tmp_path):
     needs_root()
-    p = in_namespace("ro", [*SMALL, "--write", "-q"], tmp_path / "copy.py")
+    before = pair()
+    p = in_namespace("ro", [*SMALL, "--write", "-q"], tmp_path / "copy", target)
     line = one_error_line(p)
-    assert line.startswith(f"belote: error: --write cannot replace the weights module {WEIGHTS}: Read-only file system")
+    assert line.startswith(f"belote: error: --write cannot replace the weights file {target}: Read-only file system")
     assert line.endswith("or run without --write)") and p.stdout == ""
-    assert temporaries() == []
+    assert temporaries() == [] and pair() == before
 
 
-@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
-def test_a_write_that_fails_after_the_work_prints_the_results_then_one_line(as_json, tmp_path):
+@pytest.mark.parametrize("as_json,target", [(False, WEIGHTS), (True, WEIGHTS), (False, HEADER)],
+                         ids=["text", "json", "header"])
+def test_a_write_that_fails_after_the_work_prints_the_results_then_one_line(as_json, target, tmp_path):
     # a mount point passes the checks (a file can be created beside it, it opens for writing) and fails
-    # only at the rename, after the training: the held-out results are printed all the same
+    # only at the rename, after the training: the held-out results are printed all the same. The header
+    # mounted: the array renamed into place first is put back, the pair as it was
     needs_root()
-    p = in_namespace("rw", [*SMALL, "--write", "-q", *(["--json"] if as_json else [])], tmp_path / "copy.py")
+    before = pair()
+    p = in_namespace("rw", [*SMALL, "--write", "-q", *(["--json"] if as_json else [])], tmp_path / "copy", target)
     line = one_error_line(p)
-    assert line == (f"belote: error: cannot write the weights module {WEIGHTS}: Device or resource busy (install "
+    assert line == (f"belote: error: cannot write the weights file {target}: Device or resource busy (install "
                     "belote-analyzer where you can write (a checkout of your own: pip install -e .), or run without "
                     "--write)")
     if as_json:
@@ -112,8 +125,8 @@ def test_a_write_that_fails_after_the_work_prints_the_results_then_one_line(as_j
         assert d["held_out"]["decisions"] > 0 and d["held_out"]["deals"] == 10
     else:
         assert "judged on" in p.stdout and "difference" in p.stdout and "weights written" not in p.stdout
-    assert temporaries() == []  # the temporary file removed after the failed rename
-    assert (tmp_path / "copy.py").read_bytes() == WEIGHTS.read_bytes()  # the mounted module as it was
+    assert temporaries() == []  # the temporary files removed after the failed rename
+    assert pair() == before and (tmp_path / "copy").read_bytes() == target.read_bytes()  # the mounted file as it was
 
 
 # --- a SIGKILLed run: its workers die with it, and the next run removes its temporary file -------
@@ -191,38 +204,69 @@ def test_a_worker_whose_parent_died_before_it_asked_to_die_with_it_ends_itself()
     assert p.stdout == "starting\n", p.stdout + p.stderr  # it got to the call, and did not run on
 
 
-def test_a_write_killed_before_its_rename_is_cleaned_up_by_the_next_run(tmp_path):
-    before = WEIGHTS.read_bytes()
+def test_a_write_killed_before_its_renames_is_cleaned_up_by_the_next_run(tmp_path):
+    before = pair()
     p = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
         import os, signal
         import numpy as np
-        from analyzer.players import net_weights
         from analyzer.players.net import N_WEIGHTS
+        from analyzer.players.net_files import NET_PATH
         from analyzer.runs import learn
 
-        def die(src, dst):  # the temporary file written, then SIGKILL before the rename
+        def die(src, dst):  # the temporary files written, then SIGKILL before the first rename
             os.kill(os.getpid(), signal.SIGKILL)
 
         os.replace = die
-        learn.write_weights(net_weights.__file__, {"piekjas2": np.zeros(N_WEIGHTS)}, {"piekjas2": {}})
+        learn.write_weights(NET_PATH, {"piekjas2": np.zeros(N_WEIGHTS)}, {"piekjas2": {}})
     """)])
     assert p.wait(timeout=120) == -signal.SIGKILL
-    left = f".net_weights.py.{p.pid}.tmp"
-    assert left in temporaries() and WEIGHTS.read_bytes() == before  # the fault's state: the module as it was
+    left = [f".net.json.{p.pid}.tmp", f".net.npy.{p.pid}.old.tmp", f".net.npy.{p.pid}.tmp"]
+    assert temporaries() == left and pair() == before  # the fault's state: the files as they were
     r = belote(*SMALL, "-q", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stderr.splitlines() == [f"belote: a learn --write that did not finish (PID {p.pid}) left its temporary "
-                                     f"weights file in {PACKAGE} (the modules there are as they were): removed {left}"]
-    assert temporaries() == [] and WEIGHTS.read_bytes() == before
+                                     f"weights files in {PACKAGE} (the files there are as they were): "
+                                     + "; ".join(f"removed {name}" for name in left)]
+    assert temporaries() == [] and pair() == before
+
+
+def test_a_write_killed_between_its_renames_is_finished_not_removed_by_the_next_run(tmp_path):
+    # the new array in place, the old header, and the header that vouches for the new array beside them:
+    # the next run renames that header into place (the write as it meant to end), not away
+    from analyzer.players.net import N_WEIGHTS
+
+    path = tmp_path / "net.npy"
+    L.write_weights(path, {}, {})
+    p = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import os, signal
+        import numpy as np
+        from analyzer.runs import learn
+
+        real = os.replace
+        def replace(src, dst):  # the array renamed, then SIGKILL before the header's rename
+            if str(dst).endswith(".json"):
+                os.kill(os.getpid(), signal.SIGKILL)
+            real(src, dst)
+        os.replace = replace
+        learn.write_weights({str(path)!r}, {{"classic": np.ones({N_WEIGHTS})}}, {{"classic": {{"seed": 5}}}})
+    """)])
+    assert p.wait(timeout=120) == -signal.SIGKILL
+    assert listing(tmp_path) == sorted([f".net.json.{p.pid}.tmp", f".net.npy.{p.pid}.old.tmp", "net.json", "net.npy"])
+    assert L.remove_stale(path) == (f"belote: a learn --write killed between its two renames (PID {p.pid}) left {path} "
+                                    f"without its header: finished it (.net.json.{p.pid}.tmp renamed to net.json)")
+    assert listing(tmp_path) == ["net.json", "net.npy"]
+    assert json.loads((tmp_path / "net.json").read_text())["provenance"]["classic"] == {"seed": 5}
 
 
 def test_a_temporary_weights_file_of_a_live_process_is_not_touched(tmp_path):
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
-        (tmp_path / f".net_weights.py.{sleeper.pid}.tmp").write_text("being written")
-        (tmp_path / ".net_weights.py.x.tmp").write_text("not ours: no PID")
-        assert L.remove_stale(tmp_path / "net_weights.py") is None
-        assert listing(tmp_path) == sorted([f".net_weights.py.{sleeper.pid}.tmp", ".net_weights.py.x.tmp"])
+        ours = [f".net.npy.{sleeper.pid}.tmp", f".net.npy.{sleeper.pid}.old.tmp", f".net.json.{sleeper.pid}.tmp"]
+        for name in ours:
+            (tmp_path / name).write_text("being written")
+        (tmp_path / ".net.npy.x.tmp").write_text("not ours: no PID")
+        assert L.remove_stale(tmp_path / "net.npy") is None
+        assert listing(tmp_path) == sorted([*ours, ".net.npy.x.tmp"])
     finally:
         sleeper.kill()
         sleeper.wait()

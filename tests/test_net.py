@@ -410,51 +410,202 @@ def test_the_fit_s_sums_over_nonzero_terms_equal_the_dense_centred_products():
     assert np.allclose(scores(d, w), dense_scores)
 
 
-def test_the_weights_module_written_by_learn_reads_back_every_bit_and_the_other_rows(tmp_path):
-    """``belote learn --write``'s module: the new row, every other row and every provenance as
-    they were, to the bit (the weights are stored packed, ``net.weights_text``)."""
-    import importlib.util
+def test_the_weights_files_written_by_learn_read_back_every_bit_and_the_other_rows(tmp_path):
+    """``belote learn --write``'s files: the new row, every other row and every provenance as they
+    were, to the bit, and a header that vouches for the array (its sha256, the row labels, the layout)."""
+    import hashlib
+    import json
 
     from analyzer.players import net_weights
-    from analyzer.players.net import N_WEIGHTS, ROW_LABELS, weights_from_text, weights_text
+    from analyzer.players.net import N_FEATURES, N_SETTINGS, N_WEIGHTS, ROW_LABELS
+    from analyzer.players.net_files import FORMAT, read_weights
     from analyzer.runs.learn import write_weights
 
     rng = np.random.default_rng(5)
     row = rng.normal(0, 50, N_WEIGHTS) * (rng.random(N_WEIGHTS) < 0.3)  # zeros as trained rows have
     row[:4] = [-0.0, 5e-324, 1e300, -3.1388088160019484e-27]  # the bits survive, not only the values
-    path = tmp_path / "w.py"
-    write_weights(path, {"piekjas3": row}, {"piekjas3": {"seed": 9}})
-    spec = importlib.util.spec_from_file_location("w", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    path = tmp_path / "w.npy"
+    write_weights(path, {"piekjas3": row}, {"piekjas3": {"seed": 9, "note": "± a deal"}})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.json", "w.npy"]  # no temporary file left
+    weights, provenance = read_weights(path)
     want = net_weights.WEIGHTS.copy()
     want[ROW_LABELS.index("piekjas3")] = row
-    assert mod.WEIGHTS.tobytes() == want.tobytes()
-    assert mod.PROVENANCE == {**net_weights.PROVENANCE, "piekjas3": {"seed": 9}}
-    assert b"\nKERNEL_DATA = True" in path.read_bytes()
-    with pytest.raises(ValueError, match="weights where net's layout has"):
-        weights_from_text(weights_text(want[:, :-1]))
+    assert weights.dtype == np.float64 and weights.tobytes() == want.tobytes()
+    assert weights.flags.writeable and weights.flags.c_contiguous  # as numba types the global it freezes
+    assert provenance == {**net_weights.PROVENANCE, "piekjas3": {"seed": 9, "note": "± a deal"}}
+    assert np.load(path, allow_pickle=False).tobytes() == want.tobytes()  # plain numpy reads it too
+    head = json.loads((tmp_path / "w.json").read_text())
+    assert head["format"] == FORMAT and head["rows"] == list(ROW_LABELS) and head["dtype"] == "<f8"
+    assert head["shape"] == [len(ROW_LABELS), N_WEIGHTS]
+    assert (head["features"], head["settings"]) == (N_FEATURES, N_SETTINGS)
+    assert head["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_the_weights_are_part_of_the_kernel_cache_s_digest(tmp_path):
-    """numba freezes the weights into the compiled policy and checks only the timestamps of kernel
-    modules: a retrained model must start a fresh kernel cache, not run the old weights."""
-    from analyzer import KERNEL_DATA_MARK, _kernel_digest
+def test_the_shipped_weights_are_net_s_layout_with_their_provenance():
+    """Both weight sets read and checked (``net_files``): one row per rules label, one column per
+    weight, every row's provenance; v3 differs from the frozen v2 where it took its later steps."""
     from analyzer.players import net_weights
+    from analyzer.players.net import N_WEIGHTS, ROW_LABELS
 
-    assert KERNEL_DATA_MARK in open(net_weights.__file__, "rb").read()
+    for w, prov in ((net_weights.WEIGHTS, net_weights.PROVENANCE), (net_weights.WEIGHTS_V2, net_weights.PROVENANCE_V2)):
+        assert w.shape == (len(ROW_LABELS), N_WEIGHTS) and w.dtype == np.float64 and np.isfinite(w).all()
+        assert sorted(prov) == sorted(ROW_LABELS) and all(isinstance(p, dict) for p in prov.values())
+        assert w[:, 0].all()  # the heuristic's card weighs in every row
+    same = [np.array_equal(net_weights.WEIGHTS[k], net_weights.WEIGHTS_V2[k]) for k in range(len(ROW_LABELS))]
+    assert same == [label == "piekjas2" for label in ROW_LABELS]  # Piekjas 2's row is v2's
+
+
+def _weights_pair(tmp_path, name="w"):
+    """A valid pair of weights files in ``tmp_path`` (the shipped weights), its array's path."""
+    from analyzer.runs.learn import write_weights
+
+    path = tmp_path / f"{name}.npy"
+    write_weights(path, {}, {})
+    return path
+
+
+def _rewrite_header(path, **fields):
+    import json
+
+    h = path.with_suffix(".json")
+    head = json.loads(h.read_text())
+    head.update(fields)
+    h.write_text(json.dumps(head))
+
+
+@pytest.mark.parametrize("fault", ["no array", "no header", "not json", "format", "rows", "layout", "dtype",
+                                   "changed array", "not npy", "array shape", "not finite", "a folder"])
+def test_a_bad_weights_file_is_refused_in_one_line_naming_the_file_and_the_fix(fault, tmp_path):
+    import hashlib
+
+    from analyzer.errors import BeloteError
+    from analyzer.players.net import N_WEIGHTS
+    from analyzer.players.net_files import array_bytes, read_weights
+
+    path = _weights_pair(tmp_path)
+    header = path.with_suffix(".json")
+    w = np.load(path)
+    named = {"no array": path, "no header": header, "not json": header, "format": header, "rows": header,
+             "layout": header, "dtype": header, "changed array": path, "not npy": path, "array shape": path,
+             "not finite": path, "a folder": path}[fault]
+    if fault == "no array":
+        path.unlink()
+    elif fault == "no header":
+        header.unlink()
+    elif fault == "not json":
+        header.write_text("{not json")
+    elif fault == "format":
+        _rewrite_header(path, format="belote-net-weights/0")
+    elif fault == "rows":
+        _rewrite_header(path, rows=["classic", "dekjas", "piekjas2", "piekjas3", "piekjas4"])
+    elif fault == "layout":
+        _rewrite_header(path, features=47, shape=[5, N_WEIGHTS - 16 * 48])
+    elif fault == "dtype":
+        _rewrite_header(path, dtype="<f4")
+    elif fault == "changed array":
+        data = bytearray(path.read_bytes())
+        data[-1] ^= 1  # one bit of the last weight
+        path.write_bytes(bytes(data))
+    else:
+        if fault == "not npy":
+            data = b"not an array" * 10
+        elif fault == "array shape":
+            data = array_bytes(w[:, :-1])
+        elif fault == "not finite":
+            w[3, 7] = np.nan
+            data = array_bytes(w)
+        else:  # a folder where the array was
+            path.unlink()
+            path.mkdir()
+            data = None
+        if data is not None:
+            path.write_bytes(data)
+            _rewrite_header(path, sha256=hashlib.sha256(data).hexdigest())  # the header vouches for it
+    with pytest.raises(BeloteError) as e:
+        read_weights(path)
+    line = str(e.value)
+    assert "\n" not in line and line.startswith(f"net weights {named}: "), line
+    assert line.endswith("restore the shipped files (git checkout analyzer/players/net_data in a checkout, or "
+                         "reinstall belote-analyzer)"), line
+    what = {"no array": "no such file", "no header": "no such file", "not json": "not a readable JSON header",
+            "format": 'not a header of format "belote-net-weights/1"', "rows": "rows ['classic', 'dekjas'",
+            "layout": "laid out for 47 features and 16 settings", "dtype": 'dtype "<f4", not "<f8"',
+            "changed array": "its sha256 is not the one its header w.json records", "not npy": "not a .npy array",
+            "array shape": f"not the header's <f8[5, {N_WEIGHTS}]", "not finite": "weight 7 of row piekjas4 is nan",
+            "a folder": "a folder, not a file"}[fault]
+    assert what in line, line
+
+
+def test_a_write_killed_between_its_two_renames_is_finished_by_the_next_reader(tmp_path, capsys):
+    """The array renamed into place, its header not (a SIGKILL between the two renames): the header the
+    write left beside them vouches for the new array, and the next reader renames it into place."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    from analyzer.players.net_files import read_weights
+
+    path = _weights_pair(tmp_path)
+    p = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import os, signal
+        import numpy as np
+        from analyzer.players.net import N_WEIGHTS
+        from analyzer.runs import learn
+
+        real = os.replace
+        def replace(src, dst):  # the array renamed, then SIGKILL before the header's rename
+            if str(dst).endswith(".json"):
+                os.kill(os.getpid(), signal.SIGKILL)
+            real(src, dst)
+        os.replace = replace
+        learn.write_weights({str(path)!r}, {{"dekjas": np.full(N_WEIGHTS, 2.0)}},
+                            {{"dekjas": {{"seed": 4}}}})
+    """)])
+    assert p.wait(timeout=120) == -9
+    left = f".w.json.{p.pid}.tmp"
+    # the new array, the old header, the new one beside it and a second name of the array replaced
+    assert sorted(os.listdir(tmp_path)) == [left, f".w.npy.{p.pid}.old.tmp", "w.json", "w.npy"]
+    weights, provenance = read_weights(path)
+    assert (weights[ROW_LABELS.index("dekjas")] == 2.0).all() and provenance["dekjas"] == {"seed": 4}
+    assert sorted(os.listdir(tmp_path)) == ["w.json", "w.npy"]
+    assert capsys.readouterr().err == (f"belote: a learn --write killed between its two renames (PID {p.pid}) left "
+                                       f"{path} without its header: finished it ({left} renamed to w.json)\n")
+
+
+def test_the_weights_arrays_are_part_of_the_kernel_cache_s_digest(tmp_path):
+    """numba freezes the weights into the compiled policy and checks only the timestamps of kernel
+    modules: a retrained model (its ``.npy``) must start a fresh kernel cache, not run the old weights;
+    its header (the provenance) and a module kernels do not read leave the cache as it is."""
+    import shutil
+    from pathlib import Path
+
+    import analyzer
+    from analyzer import KERNEL_DATA_FILES, _kernel_digest
+
+    here = Path(analyzer.__file__).resolve().parent
     (tmp_path / "players").mkdir()
     kernel = tmp_path / "players" / "k.py"
     kernel.write_text("from numba import njit\n\n@njit(cache=True)\ndef f():\n    return 1\n")
-    data = tmp_path / "players" / "w.py"
     plain = tmp_path / "players" / "p.py"
-    data.write_text("import numpy as np\n\nKERNEL_DATA = True\nW = np.zeros(3)\n")
     plain.write_text("X = 1\n")
+    for name in KERNEL_DATA_FILES:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(here / name, tmp_path / name)
+        shutil.copy((here / name).with_suffix(".json"), (tmp_path / name).with_suffix(".json"))
     before = _kernel_digest(tmp_path).hexdigest()
     plain.write_text("X = 2\n")
+    (tmp_path / KERNEL_DATA_FILES[0]).with_suffix(".json").write_text("{}")
     assert _kernel_digest(tmp_path).hexdigest() == before  # not read by kernels: the cache stays
-    data.write_text("import numpy as np\n\nKERNEL_DATA = True\nW = np.ones(3)\n")
-    assert _kernel_digest(tmp_path).hexdigest() != before
+    for name in KERNEL_DATA_FILES:
+        data = tmp_path / name
+        saved = data.read_bytes()
+        data.write_bytes(saved[:-1] + bytes([saved[-1] ^ 1]))  # one bit of one weight
+        assert _kernel_digest(tmp_path).hexdigest() != before, name
+        data.unlink()
+        assert _kernel_digest(tmp_path).hexdigest() != before, name  # a missing file too (its reader refuses it)
+        data.write_bytes(saved)
+        assert _kernel_digest(tmp_path).hexdigest() == before
 
 
 @pytest.mark.slow  # two small trainings through the CLI
@@ -490,10 +641,9 @@ def test_belote_learn_trains_and_judges_on_held_out_deals_the_same_way_on_any_nu
 @pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])
 def test_net_plays_the_shipped_weights_and_v2_the_frozen_ones(label):
     """``net`` scores with ``net_weights.WEIGHTS``, ``net:v=2`` with the frozen weights of issue 20
-    (``net_weights_v2``): through the hand's own decision point, the card net_card gives with each."""
+    (``net_weights.WEIGHTS_V2``): through the hand's own decision point, the card net_card gives with each."""
     from analyzer.players.net import rules_row
-    from analyzer.players.net_weights import WEIGHTS
-    from analyzer.players.net_weights_v2 import WEIGHTS as WEIGHTS_V2
+    from analyzer.players.net_weights import WEIGHTS, WEIGHTS_V2
 
     assert play_code("net") == play.NET and play_code("net:v=3") == play.NET  # the plain code stays the kind's
     rules, positions = _positions(label, 60, 8)

@@ -184,7 +184,8 @@ def test_the_code_digest_covers_the_players_weights_and_bidders_not_the_renderer
     here = _package_copy(tmp_path)
     digest = analyzer.package_digest(here / "analyzer")
     assert digest == analyzer.code_digest()  # the copy is this install
-    for data in ("players/net_weights.py", "players/policies_data/classic.net.json", "rules/scoring.py"):
+    for data in ("players/net_data/net.npy", "players/net_data/net.json", "players/policies_data/classic.net.json",
+                 "rules/scoring.py"):
         path = here / "analyzer" / data
         before = path.read_bytes()
         path.write_bytes(before + b"\n")
@@ -199,13 +200,16 @@ def test_a_run_resumed_after_the_weights_changed_is_refused_not_mixed(sim_run, t
     """The probe's case: a run interrupted, the net weights retrained (``belote learn --write``), then
     ``--resume``. Before, the resume replayed the old player's batches and ran the rest with the new
     one (exit 0, a number of neither); now it is refused in one line that says why, before any hand
-    runs. The new code is real: this checkout copied, its weights module changed on disk, run from
-    the copy."""
+    runs. The new code is real: this checkout copied, its weights rewritten on disk (``belote learn
+    --write``'s own writer), run from the copy."""
     folder = tmp_path / "run"
     shutil.copytree(sim_run, folder)
     here = _package_copy(tmp_path / "install")
-    with open(here / "analyzer" / "players" / "net_weights.py", "a") as f:
-        f.write("# retrained\n")
+    from analyzer.players.net import N_WEIGHTS
+    from analyzer.runs.learn import write_weights
+
+    write_weights(here / "analyzer" / "players" / "net_data" / "net.npy", {"classic": np.full(N_WEIGHTS, 0.5)},
+                  {"classic": {"note": "retrained"}})
     env = dict(os.environ, PYTHONPATH=str(here), BELOTE_CACHE_DIR=str(tmp_path / "cache"))
     p = subprocess.run([sys.executable, "-c", "import sys, cli; sys.exit(cli.main(sys.argv[1:]))", *SIM,
                         "--run-dir", str(folder), "--resume"], capture_output=True, text=True, env=env, cwd=tmp_path,

@@ -4,7 +4,6 @@ its weights shipped).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
@@ -32,8 +31,8 @@ def learn(
     seed: Seed = 1,
     test_seed: int = typer.Option(2, "--test-seed", min=0, max=SEEDS - 1, help="The seed of the held-out deals."),
     ridge: float = typer.Option(1.0, "--ridge", max=1e6, help="The ridge penalty of the least squares, more than 0."),
-    write: bool = typer.Option(False, "--write", help="Write the weights into analyzer/players/net_weights.py "
-                               "(the row of this variant), with their provenance."),
+    write: bool = typer.Option(False, "--write", help="Write the weights into analyzer/players/net_data/net.npy "
+                               "(the row of this variant), with their provenance in net.json beside it."),
     threads: Optional[int] = typer.Option(None, "--threads", help="Processes that value the decisions, at most the "
                                           "cores (default: all of them). Results do not depend on it."),
     as_json: Json = False,
@@ -49,7 +48,7 @@ def learn(
     features, ridge least squares within each decision, one block of weights per role and stage of
     the hand) is then
     judged on deals of --test-seed: the value it gives away per decision, next to the heuristic's.
-    --write ships the weights (analyzer/players/net_weights.py) with their provenance, once the
+    --write ships the weights (analyzer/players/net_data/net.npy) with their provenance, once the
     results are printed; a folder it cannot write is refused before any work. --deals is bounded
     by the memory available (about 24 KB a classic deal, held twice).
 
@@ -71,10 +70,10 @@ def learn(
     rules = make_rules(variant, players, None)
     threads = L.check_workers(threads)
     L.check_memory(rules.label, deals, test_deals, threads)
-    from analyzer.players import net_weights
+    from analyzer.players.net_files import NET_PATH, header_path
 
-    weights_path = Path(net_weights.__file__)
-    stale = L.remove_stale(weights_path)  # what a --write killed before its rename left
+    weights_path = NET_PATH
+    stale = L.remove_stale(weights_path)  # what a --write killed before its renames left
     if stale:
         typer.echo(stale, err=True)
     if write:
@@ -104,7 +103,7 @@ def learn(
     if write:  # after the results are printed: a write that fails anyway (a full disk) loses nothing printed
         L.write_weights(weights_path, {rules.label: w}, {rules.label: _provenance(r)})
         if not as_json:
-            typer.echo(f"weights written to {weights_path} ({rules.label})")
+            typer.echo(f"weights written to {weights_path} and {header_path(weights_path).name} ({rules.label})")
 
 
 def _provenance(r: dict) -> dict:

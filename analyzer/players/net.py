@@ -32,7 +32,7 @@ play) are 0 in every other variant
 (no other seat's card is in sight; the declarations are made at the first trick). The features 34
 and 45 (a card that takes the trick and keeps it, a trick its winner keeps: ``keeps``, by the unseen
 cards and the voids shown) and 46-47 (the seat's masters in side suits and in trumps: ``masters``)
-weigh in every row but Piekjas 2's (v2's). v2 (``net_weights_v2``,
+weigh in every row but Piekjas 2's (v2's). v2 (``net_weights.WEIGHTS_V2``,
 frozen) was trained on the heuristic's games and play-outs with the features 0 to 27 and four
 settings (its weights of the other features are 0, each of its blocks copied to the four positions).
 The figures are in docs/BENCHMARKS.md.
@@ -41,9 +41,6 @@ The choice is a pure function of the view: no random number is drawn.
 """
 
 from __future__ import annotations
-
-import base64
-import zlib
 
 import numpy as np
 
@@ -589,24 +586,6 @@ def rules_row(rec):
 ROW_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
 
 
-def weights_text(weights: np.ndarray) -> str:
-    """``weights`` (one row per ``ROW_LABELS``) as the weights modules store them: float64 little-endian,
-    zlib-compressed, base64 in lines of 100 characters. Exact (``weights_from_text`` gives back the same
-    bits), and read in milliseconds where 70,000 float literals took Python 0.2 s to parse in every
-    process that plays or simulates (it imports the weights modules)."""
-    text = base64.b64encode(zlib.compress(np.ascontiguousarray(weights, "<f8").tobytes(), 9)).decode()
-    return "\n".join(text[k:k + 100] for k in range(0, len(text), 100))
-
-
-def weights_from_text(text: str) -> np.ndarray:
-    """The weights ``weights_text`` wrote: float64[len(ROW_LABELS), N_WEIGHTS] (a ValueError if the text
-    holds another number of weights)."""
-    w = np.frombuffer(zlib.decompress(base64.b64decode("".join(text.split()))), "<f8")
-    if w.size != len(ROW_LABELS) * N_WEIGHTS:
-        raise ValueError(f"{w.size} weights where net's layout has {len(ROW_LABELS)} rows of {N_WEIGHTS}")
-    return w.reshape(len(ROW_LABELS), N_WEIGHTS).astype(np.float64)  # a writable native array, as numba types it
-
-
 @njit(cache=True)
 def net_card(view, rec, pub, weights, cards, feats, nz):
     """The ``net`` policy's card for the seat to move of ``view`` (already the seat's view), with
@@ -630,5 +609,5 @@ def net_card(view, rec, pub, weights, cards, feats, nz):
 
 __all__ = ["FEATURES", "N_FEATURES", "N_SETTINGS", "N_PAIRS", "N_TERMS", "N_WEIGHTS", "pair_term", "decision_weights", "card_score",
            "decision_mask",
-           "ROW_LABELS", "weights_text", "weights_from_text",
+           "ROW_LABELS",
            "setting", "card_features", "decision_features", "later_beats", "net_card", "rules_row"]

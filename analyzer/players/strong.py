@@ -38,8 +38,7 @@ from analyzer.players import play
 from analyzer.players.dd import dd_card
 from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, note_declarations, note_stuk, observe
 from analyzer.players.net import N_FEATURES, net_card, rules_row
-from analyzer.players.net_weights import WEIGHTS
-from analyzer.players.net_weights_v2 import WEIGHTS as WEIGHTS_V2
+from analyzer.players.net_weights import WEIGHTS, WEIGHTS_V2
 from analyzer.players.pimc import MAX_WORLDS, N_SC, heuristic_on_state, pimc_card
 from analyzer.players.solver import (
     C_MTD_STEPS,

@@ -24,6 +24,7 @@ against the heuristic's card on the same decisions, and how often each plays a b
 from __future__ import annotations
 
 import errno
+import io
 import os
 import re
 import time
@@ -36,7 +37,7 @@ from analyzer.compiling import njit
 from analyzer.errors import BeloteError
 from analyzer.game.state import is_over, legal_cards, play_card, ST_HANDS, ST_TO_MOVE, ST_TRUMP
 from analyzer.players.knowledge import note_declarations, observe
-from analyzer.players.net import N_FEATURES, N_SETTINGS, N_TERMS, net_card, pair_term, weights_from_text, weights_text
+from analyzer.players.net import N_FEATURES, N_SETTINGS, N_TERMS, net_card, pair_term
 from analyzer.players.pimc import declare_after, hand_value, roll_out, set_stuk, start_declarations
 from analyzer.rules.structure import declares_after_trick
 from analyzer.rules.cards import lowest_card, popcount
@@ -560,25 +561,31 @@ def evaluate(d: Decisions, w: np.ndarray) -> dict:
 
 
 __all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "choices", "evaluate", "write_weights",
-           "weights_module", "check_workers", "check_memory", "check_ridge", "check_writable", "remove_stale"]
+           "check_workers", "check_memory", "check_ridge", "check_writable", "remove_stale"]
 
 
-# --- the weights module (``--write``): checked before the work, written after it --------------------
+# --- the weights files (``--write``): checked before the work, written after it ---------------------
 #
-# Written to ``.NAME.PID.tmp`` beside it and renamed into place, so the module is the old one or the
-# new one, never half of each. A run SIGKILLed between the two leaves the temporary file, which the
+# The array (``net_data/net.npy``) and its header (``net.json``, which vouches for the array by its
+# sha256: ``analyzer.players.net_files``) are each written to ``.NAME.PID.tmp`` beside it and renamed
+# into place, the array first, then the header, with SIGINT and SIGTERM held between the two: the pair
+# is the old one or the new one, never half of each. A rename that fails (the header a mount point)
+# puts the old array back. A run SIGKILLed before the renames leaves its temporary files, which the
 # next ``belote learn`` removes and says so (``remove_stale``), as ``outdir.recover`` does for a killed
-# run's output folders.
+# run's output folders; one SIGKILLed between the two renames leaves the new array and the header that
+# vouches for it, which the next reader renames into place (``net_files.finish_interrupted``).
 
-_TMP = re.compile(r"\.(net_weights\w*\.py)\.(\d+)\.tmp")  # a weights module's temporary file: name, writer's PID
+# a weights file's temporary file (the new file, or ``.old``: a second name of the array it replaces, to
+# put it back): name, writer's PID
+_TMP = re.compile(r"\.(net\w*\.(?:npy|json))\.(\d+)(?:\.old)?\.tmp")
 
 
-def _temporary(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+def _temporary(path: Path, kind: str = "") -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}{kind}.tmp")
 
 
 def _cannot_write(e: OSError, path: Path, what: str) -> BeloteError:
-    """A failed write of the weights module as one line: what the system said and the fix."""
+    """A failed write of a weights file as one line: what the system said and the fix."""
     said = os.strerror(e.errno) if e.errno else (e.strerror or str(e))
     fix = ("free some space, or run without --write" if e.errno in (errno.ENOSPC, errno.EDQUOT) else
            "install belote-analyzer where you can write (a checkout of your own: pip install -e .), "
@@ -587,99 +594,120 @@ def _cannot_write(e: OSError, path: Path, what: str) -> BeloteError:
 
 
 def check_writable(path) -> None:
-    """A one-line error, before any work, when ``--write`` could not replace the weights module ``path``:
-    a temporary file created and removed beside it, as this process's user (the test that the rename
-    needs), and the module itself opened for writing (a read-only file, or a read-only bind of it).
-    An install the user cannot write used to fail with a traceback after the whole training (6 to 13
-    minutes at the documented sizes), its held-out results lost."""
+    """A one-line error, before any work, when ``--write`` could not replace the weights array ``path``
+    and its header beside it: a temporary file created and removed beside them, as this process's user
+    (the test that the renames need), and each file opened for writing (a read-only file, or a
+    read-only bind of it). An install the user cannot write used to fail with a traceback after the
+    whole training (6 to 13 minutes at the documented sizes), its held-out results lost."""
+    from analyzer.players.net_files import header_path
+
     path = Path(path)
     probe = _temporary(path)
+    target = path
     try:
         with signals_blocked():  # the probe removed before an interruption lands
             os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
             os.unlink(probe)
-        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))  # nothing written: the file is as it was
+        for target in (path, header_path(path)):
+            os.close(os.open(target, os.O_WRONLY | os.O_APPEND))  # nothing written: the file is as it was
     except OSError as e:
-        raise _cannot_write(e, path, "--write cannot replace the weights module") from None
+        raise _cannot_write(e, target, "--write cannot replace the weights file") from None
 
 
 def remove_stale(path) -> str | None:
-    """Remove the temporary files that runs killed between writing a weights module beside ``path``
-    and renaming it into place left, or earlier versions whose write failed (``.net_weights*.py.PID.tmp``
-    of a PID no process has, or of this one, which has not written its own yet: ``processes.alive``);
-    return the one line that says so, or None when there were none. The modules themselves are as
-    those runs found them (the rename is atomic)."""
+    """Remove the temporary files that runs killed between writing the weights files beside ``path``
+    and renaming them into place left, or earlier versions whose write failed (``.net*.npy.PID.tmp``,
+    ``.net*.npy.PID.old.tmp``, ``.net*.json.PID.tmp`` of a PID no process has, or of this one, which
+    has not written its own yet: ``processes.alive``), once a header that finishes a write killed
+    between its two renames is renamed into place (``net_files.finish_interrupted``); return the lines
+    that say so, or None when there were none. The files themselves are as those runs found them (each
+    rename is atomic)."""
+    from analyzer.players.net_files import finish_interrupted
     from analyzer.processes import alive
 
     path = Path(path)
+    finished = finish_interrupted(path)
     try:
-        found = sorted((int(m.group(2)), p) for p in path.parent.iterdir()
+        found = sorted((int(m.group(2)), p.name, p) for p in path.parent.iterdir()
                        if (m := _TMP.fullmatch(p.name)) and not alive(int(m.group(2))))
     except OSError:  # a folder that cannot be listed: nothing of ours to find
-        return None
+        return finished
     if not found:
-        return None
+        return finished
     done = []
     with signals_blocked():
-        for _, p in found:
+        for _, _, p in found:
             try:
                 p.unlink(missing_ok=True)
                 done.append(f"removed {p.name}")
             except OSError as e:
                 done.append(f"cannot remove {p.name} ({os.strerror(e.errno) if e.errno else e})")
-    pids = ", ".join(str(pid) for pid in sorted({pid for pid, _ in found}))
-    return (f"belote: a learn --write that did not finish (PID {pids}) left its temporary weights file in "
-            f"{path.parent} (the modules there are as they were): " + "; ".join(done))
+    pids = ", ".join(str(pid) for pid in sorted({pid for pid, _, _ in found}))
+    line = (f"belote: a learn --write that did not finish (PID {pids}) left its temporary weights files in "
+            f"{path.parent} (the files there are as they were): " + "; ".join(done))
+    return line if finished is None else finished + "\n" + line
+
+
+def _write_file(dest: Path, data: bytes) -> Path:
+    """``data`` in ``dest``, on the disk (before a rename puts it in place)."""
+    with open(dest, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    return dest
 
 
 def write_weights(path, rows: dict, provenance: dict) -> None:
-    """Rewrite the weights module with ``rows`` (``{label: weights}``) replacing those rows, the
-    others kept, each row's provenance beside it. Written beside and renamed into place; a failed
-    write (a full disk) is one line and leaves nothing beside it, nor does an interruption."""
+    """Rewrite the weights array ``path`` (``.npy``) and its header beside it with ``rows``
+    (``{label: weights}``) replacing those rows, the others kept (the shipped ``net_weights.WEIGHTS``),
+    each row's provenance beside it. Written beside and renamed into place, the array first, then
+    the header that vouches for it; a failed write (a full disk) is one line and leaves nothing beside
+    them, the pair as it was, nor does an interruption."""
     from analyzer.players import net_weights
     from analyzer.players.net import ROW_LABELS
+    from analyzer.players.net_files import array_bytes, header_bytes, header_path
 
     weights = net_weights.WEIGHTS.copy()
     prov = dict(net_weights.PROVENANCE)
     for label, w in rows.items():
         weights[ROW_LABELS.index(label)] = w
         prov[label] = provenance[label]
-    text = weights_module(WEIGHTS_DOC, weights, prov)
+    data = array_bytes(weights)
+    back = np.lib.format.read_array(io.BytesIO(data), allow_pickle=False)
+    assert back.tobytes() == np.ascontiguousarray(weights, "<f8").tobytes()  # exact, or nothing is written
+    head = header_bytes(weights, data, prov)
     path = Path(path)
-    tmp = _temporary(path)
+    hpath = header_path(path)
+    old = _temporary(path, ".old")  # the array replaced, put back if its header cannot follow
+    temps = [_temporary(path), _temporary(hpath), old]
+    target = path
     try:
-        tmp.write_text(text)
-        os.replace(tmp, path)
+        _write_file(temps[0], data)
+        target = hpath
+        _write_file(temps[1], head)
+        target = path
+        if path.exists():
+            try:
+                os.link(path, old)  # a second name of the old array: putting it back is a rename
+            except OSError:
+                _write_file(old, path.read_bytes())  # a file system without hard links: a copy
+        with signals_blocked():  # both renames, or an interruption waits for them
+            os.replace(temps[0], path)
+            target = hpath
+            try:
+                os.replace(temps[1], hpath)
+            except OSError:
+                if old.exists():
+                    os.replace(old, path)  # the old array back beside its own header
+                else:
+                    path.unlink(missing_ok=True)  # there was none
+                raise
     except OSError as e:
-        raise _cannot_write(e, path, "cannot write the weights module") from None
+        raise _cannot_write(e, target, "cannot write the weights file") from None
     finally:
         with signals_blocked():
-            try:
-                tmp.unlink(missing_ok=True)  # after a failure or an interruption; renamed away otherwise
-            except OSError:
-                pass
-
-
-WEIGHTS_DOC = """The ``net`` play policy's weights, one row per rules label (``net.ROW_LABELS``), one column per
-weight (``net.N_WEIGHTS``: in each setting of ``net.setting``, one line of ``net.N_TERMS``: each
-feature of ``net.FEATURES``, then each pair of them in ``net.pair_term``'s order).
-Written by ``belote learn`` (``analyzer.runs.learn``); numba reads them
-as constants of the compiled policy. ``PROVENANCE``: how each row was trained and validated.
-
-A row of zeros but the first (the heuristic's card) is the heuristic itself: the rows not trained yet.
-The weights are stored packed (``net.weights_text``), exact to the bit."""
-
-
-def weights_module(doc: str, weights, provenance: dict) -> str:
-    """The text of a weights module (``net_weights``, ``net_weights_v2``): docstring ``doc``, the
-    ``weights`` packed (``net.weights_text``), the ``provenance`` of each row."""
-    import json
-
-    packed = weights_text(weights)
-    assert np.array_equal(weights_from_text(packed), weights)  # exact, or nothing is written
-    return "\n".join([f'"""{doc}', '"""', "", "from analyzer.players.net import weights_from_text", "",
-                      "KERNEL_DATA = True  # numba freezes WEIGHTS into the compiled policy: this module is part of "
-                      "the kernel cache's digest", "",
-                      'WEIGHTS = weights_from_text("""', packed, '""")',
-                      "PROVENANCE = " + json.dumps(provenance, indent=4, sort_keys=True).replace("null", "None")
-                      .replace("true", "True").replace("false", "False"), ""])
+            for tmp in temps:
+                try:
+                    tmp.unlink(missing_ok=True)  # after a failure or an interruption; renamed away otherwise
+                except OSError:
+                    pass
