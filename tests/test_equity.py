@@ -234,3 +234,12 @@ def test_the_commands_answer_with_the_score_and_refuse_in_one_line(capsys):
     code, out, _ = run(["duel", "--games", "60", "--variant", "piekjas", "--players", "2", "--a",
                         "heuristic/heuristic", "--b", "heuristic/random", "--quiet"], capsys)
     assert code == 0 and "Whole-game duplicate duel, piekjas2 to 500" in out and "Verdict:" in out
+
+
+def test_calls_that_lead_to_the_same_hands_have_the_same_chance_and_are_said_to(capsys):
+    """Dekjas voorhand with this pair: passing leads to the same contract as taking, so the two calls win
+    the game equally often on every deal; the verdict says so instead of 'inside the noise'."""
+    code, out, _ = run(["take", "--variant", "dekjas", "--mine", "Jh 9h Ah Ac Tc 7d 8s Ks", "--theirs",
+                        "7c 8c 9c Qd Kd Ad Ts Qh", "--turned", "Qh", "--score", "380-420", "--deals", "2000",
+                        "--play", "heuristic", "--quiet"], capsys)
+    assert code == 0 and "TAKE HEARTS or pass: the same hands follow on every deal" in " ".join(out.split())

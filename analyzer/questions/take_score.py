@@ -121,13 +121,14 @@ class ScoreAnswer:
     regions: dict = field(default_factory=dict)  # region -> (best call index or -1 when too close, scores)
     grid: np.ndarray | None = field(default=None, repr=False)  # by score: best call index, -1 too close
     step: int = 0  # the grid's step in points
+    same: bool = False  # the two best calls lead to the same hands on every deal
 
     def as_dict(self) -> dict:
         return {"score": [int(x) for x in self.totals],
                 "calls": [{"label": lab, "win": w.as_dict(), "vs_best": d.as_dict()}
                           for lab, w, d in zip(self.labels, self.win, self.vs_best)],
                 "best": self.labels[self.best], "runner_up": self.labels[self.runner_up],
-                "beyond_noise": self.beyond_noise, "table": self.table_note["en"],
+                "beyond_noise": self.beyond_noise, "same_hands": self.same, "table": self.table_note["en"],
                 "by_score": {r: (self.labels[b] if b >= 0 else None, n) for r, (b, n) in self.regions.items()}}
 
 
@@ -175,7 +176,9 @@ def score_answer(result, totals: np.ndarray, table, with_grid: bool = True) -> S
     vs = [widened(mean_of(w[:, c] - w[:, b]), table_variance(table, cells, weights((c, 1), (b, -1))))
           for c in range(k)]
     note = {lang: table_note(table, lang) for lang in ("en", "nl")}
-    ans = ScoreAnswer(totals, [c.call.label for c in result.calls], wins, vs, b, r, distinguishable(vs[r]), note)
+    plain = mean_of(w[:, r] - w[:, b])
+    ans = ScoreAnswer(totals, [c.call.label for c in result.calls], wins, vs, b, r, distinguishable(vs[r]), note,
+                      same=bool(plain.sd == 0 and plain.mean == 0))
     if with_grid:
         ans.grid, ans.regions = by_score(result, table)
         ans.step = sit.rules.target // GRID_STEPS
@@ -218,10 +221,11 @@ def by_score(result, table, limit: int = 20_000):
             b, r, d = _ranked(w)
             pair = np.zeros(w.shape[1])
             pair[b], pair[r] = 1, -1
+            same = d.sd == 0 and d.mean == 0  # the two calls lead to the same hands: either is the answer
             d = widened(d, table_variance(table, table.cell_of(seat, nxt), pair))
             reg = region(rules, a, o)
             count[reg] += 1
-            if distinguishable(d):
+            if same or distinguishable(d):
                 grid[i, j] = b
                 votes[reg][b] = votes[reg].get(b, 0) + 1
     regions = {}
@@ -247,6 +251,8 @@ _W = {
            "nose": "{best} by a nose: {d:+.{p}f} ± {hw:.{p}f} points of percentage over {second} (n={n}) is inside "
                    "the noise; the sample cannot tell them apart.",
            "every": "{call} at every score of the grid",
+           "same": "{best} or {second}: the same hands follow on every deal (n={n}; e.g. passing leads to the same "
+                   "contract), so the same chance to win.",
            "by": "By the score (every {step} points on each total): ", "close": "too close to call", "when": " when ",
            "or": " or "},
     "nl": {"beyond": "{best}: daarmee win je het spel {d:.{p}f} procentpunt vaker dan met {second} "
@@ -254,6 +260,8 @@ _W = {
            "nose": "{best} met een neuslengte: {d:+.{p}f} ± {hw:.{p}f} procentpunt boven {second} (n={n}) valt binnen "
                    "de ruis; de steekproef houdt ze niet uit elkaar.",
            "every": "{call} bij elke stand van het rooster",
+           "same": "{best} of {second}: op elk spel volgen dezelfde handen (n={n}; bv. passen leidt tot hetzelfde "
+                   "contract), dus dezelfde winkans.",
            "by": "Naar de stand (elke {step} punten op elk totaal): ", "close": "te dicht bij elkaar", "when": " als ",
            "or": " of "},
 }
@@ -274,6 +282,8 @@ def verdict(ans: ScoreAnswer, describe, lang: str = "en") -> str:
     d = ans.vs_best[ans.runner_up]
     best, second = describe(ans.best), describe(ans.runner_up)
     p = 1 if 100 * Z95 * d.se >= 0.1 else 2  # decimals that show the interval
+    if ans.same:
+        return _dec(w["same"].format(best=best.upper(), second=second, n="{n}"), lang).format(n=_n(d.n, lang))
     if ans.beyond_noise:
         return _dec(w["beyond"].format(best=best.upper(), second=second, d=-100 * d.mean, lo=-100 * d.hi,
                                        hi=-100 * d.lo, n="{n}", p=p), lang).format(n=_n(d.n, lang))
