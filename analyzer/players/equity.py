@@ -72,18 +72,24 @@ class EquityTable:
         """The cell of a total (numpy arrays too)."""
         return np.minimum(np.asarray(total) // self.grid, self.cells - 1)
 
-    def cell_of(self, seat, totals) -> np.ndarray:
-        """The flat index into ``p`` of the cell each state reads, -1 where the game is decided
-        (as ``win_chance``)."""
+    def _ours_best(self, seat, totals):
+        """(seat, our total, the best other side's total), broadcast over the leading axes of ``totals``."""
         t = np.asarray(totals, np.int64)
         seat = np.broadcast_to(np.asarray(seat, np.int64), t.shape[:-1])
         ours = np.take_along_axis(t, seat[..., None], axis=-1)[..., 0]
         others = t.copy()
         np.put_along_axis(others, seat[..., None], np.iinfo(np.int64).min, axis=-1)
-        best = others.max(axis=-1)
+        return seat, ours, others.max(axis=-1)
+
+    def _cell(self, seat, ours, best) -> np.ndarray:
         flat = (seat * self.cells + self.index(ours)) * self.cells + self.index(best)
         decided = ((ours >= self.target) & (ours > best)) | ((best >= self.target) & (best > ours))
         return np.where(decided, -1, flat)
+
+    def cell_of(self, seat, totals) -> np.ndarray:
+        """The flat index into ``p`` of the cell each state reads, -1 where the game is decided
+        (as ``win_chance``)."""
+        return self._cell(*self._ours_best(seat, totals))
 
     def cell_variance(self) -> np.ndarray:
         """Every cell's binomial variance (flat): p(1-p)/n of its games; a cell no game reached (filled
@@ -98,15 +104,10 @@ class EquityTable:
         frame of that deal: side 0 voorhand's) and our side ``seat`` there. A side at or over the
         target alone at the top has won (1 or 0); an exact tie at the top plays on. Vectorised over
         leading axes of ``totals`` (``seat`` broadcast with them)."""
-        t = np.asarray(totals, np.int64)
-        seat = np.broadcast_to(np.asarray(seat, np.int64), t.shape[:-1])
-        ours = np.take_along_axis(t, seat[..., None], axis=-1)[..., 0]
-        others = t.copy()
-        np.put_along_axis(others, seat[..., None], np.iinfo(np.int64).min, axis=-1)
-        best = others.max(axis=-1)
-        value = self.p[seat, self.index(ours), self.index(best)]
-        value = np.where((ours >= self.target) & (ours > best), 1.0, value)
-        return np.where((best >= self.target) & (best > ours), 0.0, value)
+        seat, ours, best = self._ours_best(seat, totals)
+        cell = self._cell(seat, ours, best)
+        won = ((ours >= self.target) & (ours > best)).astype(np.float64)  # a decided game: 1 if ours, else 0
+        return np.where(cell >= 0, self.p.ravel()[np.maximum(cell, 0)], won)
 
     def interval(self, seat: int, ours: int, other: int) -> tuple[float, float, int]:
         """The 95% interval of a cell (Wilson on its games, widened by ``hand_sd``) and its n."""

@@ -545,6 +545,18 @@ def table_win_chance(p, grid, target, seat, totals, n_sides):
     return p[seat, min(ours // grid, cells - 1), min(best // grid, cells - 1)]
 
 
+@njit(cache=True, forceinline=True)
+def _deal_from(states, i, seed, first, totals_h, rng, deck):
+    """State ``i`` as the game's totals (``totals_h``) and a fresh deal from the stream
+    ``seed_stream(seed, first + i)``; returns the stream's state after the dealing, from which every
+    run of that deal restarts (so each draws the same numbers)."""
+    for s in range(states.shape[1]):
+        totals_h[s] = states[i, s]
+    seed_stream(rng, seed, first + i)
+    shuffle_deck(rng, deck)
+    return rng[0]
+
+
 @njit(cache=True, nogil=True)
 def _shift_sweep(rec, bid_pol, play_pol, params, strong_fn, states, us, shifts, seed, first, p, grid, out):
     """For each state ``i`` (totals by side of a deal, with no reserve) a fresh deal from the stream
@@ -560,13 +572,7 @@ def _shift_sweep(rec, bid_pol, play_pol, params, strong_fn, states, us, shifts, 
     after = np.zeros(n_sides, np.int64)
     for i in range(states.shape[0]):
         u = us[i]
-        for s in range(n_sides):
-            totals_h[s] = states[i, s]
-        seed_stream(rng, seed, first + i)
-        for j in range(deck.shape[0]):
-            deck[j] = j
-        shuffle_deck(rng, deck)
-        state = rng[0]
+        state = _deal_from(states, i, seed, first, totals_h, rng, deck)
         for k in range(shifts.shape[0]):
             for s in range(n):
                 my = s & 1 if partners else s
@@ -605,13 +611,7 @@ def _take_point(rec, bid_pol, play_pol, params, strong_fn, states, seed, first, 
     partners = n_sides == 2 and rec.n_players == 4
     after = np.zeros(n_sides, np.int64)
     for i in range(states.shape[0]):
-        for s in range(n_sides):
-            totals_h[s] = states[i, s]
-        seed_stream(rng, seed, first + i)
-        for j in range(deck.shape[0]):
-            deck[j] = j
-        shuffle_deck(rng, deck)
-        state = rng[0]
+        state = _deal_from(states, i, seed, first, totals_h, rng, deck)
         for k in range(2):
             rng[0] = state
             force[0], force[1] = 0, 1

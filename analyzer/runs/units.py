@@ -392,10 +392,10 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
     """One whole game on the stream ``rng`` (already seeded), its summary in ``row``.
     When ``log_decks`` has rows, deal d's deck, result, trace and the game state before
     it (``L_*``) are kept in row d of the ``log_*`` arrays. ``duplicate``: deal d's cards
-    are shuffled from the ordered deck on the stream ``seed_stream(base, 2d)`` and its hand
-    draws from ``seed_stream(base, 2d + 1)`` (``base``: the game's stream as given), so two
-    games of the same stream get the same cards in the same order whatever their players do
-    (a whole-game duplicate duel); otherwise every deal shuffles the last on the one stream.
+    are shuffled on the stream ``seed_stream(base, 2d)`` and its hand draws from
+    ``seed_stream(base, 2d + 1)`` (``base``: the game's stream as given), so two games of the
+    same stream get the same cards in the same order whatever their players do (a whole-game
+    duplicate duel); otherwise deals and hands draw in turn from the one stream.
     A player's score shifts (``shift_*``, ``bidding.score_region``) move its thresholds by the
     region of the game score it sees (its side's total against the best other's)."""
     n = rec.n_players
@@ -434,9 +434,7 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
             seat_params[s, P_THR2] += shift
         if duplicate:
             seed_stream(rng, base, 2 * deals)
-            for j in range(deck.shape[0]):
-                deck[j] = j
-        shuffle_deck(rng, deck)
+        shuffle_deck(rng, deck)  # from the ordered deck
         if duplicate:
             seed_stream(rng, base, 2 * deals + 1)
         trace = no_trace
