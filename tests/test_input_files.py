@@ -41,6 +41,16 @@ def test_every_shipped_policy_validates_against_the_schema(label, play):
     assert read_policy(shipped_path(label, play)) == doc
 
 
+@pytest.mark.parametrize("label", SHIPPED_LABELS)
+def test_every_shipped_score_aware_policy_validates_against_the_schema(label):
+    from analyzer.players.policy_files import score_aware_path
+
+    path = score_aware_path(label, "net")
+    doc = json.loads(path.read_text())
+    PolicyFile.model_validate(doc)
+    assert read_policy(path) == doc and doc["score_aware"]["regions"][0] == "level"
+
+
 def _tampered(tmp_path, change, label="piekjas3"):
     doc = json.loads(shipped_path(label).read_text())
     change(doc)
@@ -64,6 +74,7 @@ BAD_POLICIES = {  # the change, the field the error names, what the error says i
     "Infinity": (_param(float("inf"), name="w_J"), "params.1.w_J", "finite number in [0, 100], not inf"),
     "+1e9": (_param(1e9), "params.1.threshold_r1", "in [0, 200]"),
     "-1e9": (_param(-1e9, name="seat_step"), "params.1.seat_step", "in [-50, 50]"),
+    "score shift 500": (_param(500.0, name="shift_behind_near"), "params.1.shift_behind_near", "in [-60, 60]"),
     "trump_length 99": (_override("trump_length", 99), "overrides.by_seat.0[0].trump_length", "in [0, 8], not 99"),
     "round 7": (_override("round", 7), "overrides.by_seat.0[0].round", "in [1, 2], not 7"),
     "side_aces -3": (_override("side_aces", -3), "overrides.by_seat.0[0].side_aces", "in [0, 3], not -3"),
