@@ -24,7 +24,7 @@ from analyzer.players import play  # noqa: E402
 from analyzer.players.knowledge import PUB_SEEN_OUT, observe  # noqa: E402
 from analyzer.players.net import N_FEATURES, decision_features, net_card, rules_row  # noqa: E402
 from analyzer.players.net_weights import WEIGHTS  # noqa: E402
-from analyzer.players.pimc import heuristic_on_state  # noqa: E402
+from analyzer.players.play import heuristic_on_state  # noqa: E402
 from analyzer.rules import Rules  # noqa: E402
 from test_strong import random_position  # noqa: E402
 

@@ -40,7 +40,7 @@ from analyzer.game.state import (
     side_of_seat,
 )
 from analyzer.rules.calls import PLAYED
-from analyzer.players.pimc import heuristic_on_state
+from analyzer.players.play import heuristic_on_state
 from analyzer.players.policies import play_code
 from analyzer.questions.duel import _start_from_trace, kernel_inputs, parse_set
 from analyzer.rules import Rules

@@ -30,7 +30,7 @@ from analyzer.players import play
 from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN, observe
 from analyzer.players.net import (FEATURES, N_CARD_FEATURES, N_FEATURES, N_SETTINGS, N_TERMS, N_WEIGHTS, ROW_LABELS, decision_features,
                                   decision_mask, net_card, setting)
-from analyzer.players.pimc import heuristic_on_state
+from analyzer.players.play import heuristic_on_state
 from analyzer.players.policies import play_code
 from analyzer.players import strong_workspace
 from analyzer.players.strong import card_via_link

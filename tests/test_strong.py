@@ -38,6 +38,7 @@ from analyzer.game.state import (
     play_card,
     random_start,
     side_card_points,
+    side_of_seat,
     start_state,
 )
 from analyzer.players import choose, public_info, solve, strong_workspace
@@ -45,15 +46,21 @@ from analyzer.players import play
 from analyzer.players.knowledge import (
     PUB_DECL,
     PUB_DECLARED,
+    PUB_SEEN_OUT,
     PUB_STUK,
     note_declarations,
     note_stuk,
     observe,
+    play_misfits,
     prepare,
     sample_world,
     stuk_owner,
 )
-from analyzer.players.pimc import SC_CARD, SC_DECLARED, SC_TRICKS, SCORE_WEIGHT, _race, distinct_cards, play_out, roll_out, set_stuk
+from analyzer.players.net import rules_row
+from analyzer.players.net_weights import WEIGHTS
+from analyzer.players.pimc import (SC_CARD, SC_DECLARED, SC_TRICKS, SCORE_WEIGHT, _race, declare_after, distinct_cards, hand_value,
+                                   play_out, roll_out, set_stuk, start_declarations)
+from analyzer.players.play import heuristic_on_state
 from analyzer.players.policies import Policies, play_code
 from analyzer.players.strong import PIMC_TT_BITS, card_via_link, make_strong, play_to_end
 from analyzer.rules.structure import team_scoring
@@ -198,7 +205,7 @@ def test_roll_out_values_every_card_as_play_out_does(label, undertrump):
                 for side in range(rec.n_sides):
                     fast = roll_out(w, rec, pub, sw.sc, card, side)
                     assert (w == before).all()
-                    slow = play_out(w, rec, pub, sw, 0, side, card)
+                    slow = play_out(w, rec, pub, sw, 0, side, card, np.zeros(0))
                     declared_in_play += int(sw.sc[SC_DECLARED, :2].sum() > pub[PUB_DECLARED:PUB_DECLARED + 2].sum())
                     assert (w == before).all()
                     assert fast == slow, (label, card, side)
@@ -207,6 +214,79 @@ def test_roll_out_values_every_card_as_play_out_does(label, undertrump):
     assert checked > 200 and len(values) > 20  # many positions, and values that differ
     if rules.declare_after_trick:  # and play-outs that start from declarations made, and make more
         assert declared_before > 5 and declared_in_play > 20
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+def test_net_play_outs_are_net_playing_every_seat_on_its_own_view(label):
+    """``pimc:rollout=net``: the value of a card in a world is the hand's value after the card and
+    net's play in every seat (``play_to_end`` under net, each seat on its view of the world), and the
+    world is left as it was found."""
+    rules = Rules.from_label(label)
+    rec = rules.record()
+    rng = np.random.default_rng(stable_seed("net-rollout", label))
+    sw = make_strong(team_scoring(rec), PIMC_TT_BITS)
+    link = strong_workspace(rules, [play.NET])
+    weights = WEIGHTS[rules_row(rec)]
+    codes = np.full(4, play_code("net"), np.int64)
+    checked = differ = 0
+    for _ in range(12):
+        st, pub, seat = random_position(rules, rng)
+        _, worlds = _worlds(st, rules, pub, seat, 2, int(rng.integers(2**63)))
+        for w in worlds:
+            set_stuk(w, rec, sw.sc, True)
+            before = w.copy()
+            side = int(rng.integers(rec.n_sides))
+            for card in mask_to_cards(int(legal_cards(w, rec))):
+                value = play_out(w, rec, pub, sw, 0, side, card, weights)
+                assert (w == before).all()
+                ended = w.copy()
+                if rules.declare_after_trick:
+                    start_declarations(pub, sw.sc)
+                winner = play_card(ended, rec, card)
+                if rules.declare_after_trick and winner >= 0:
+                    declare_after(sw.sc, ended[ST_HANDS + winner], winner, ended[ST_TRUMP], rec)
+                while int(ended[ST_TRICK_NO]) < rec.n_tricks:  # net in every seat, through the entry
+                    c = card_via_link(codes[0], ended.copy(), pub, link, np.uint64(0))
+                    winner = play_card(ended, rec, c)
+                    if rules.declare_after_trick and winner >= 0:
+                        declare_after(sw.sc, ended[ST_HANDS + winner], winner, ended[ST_TRUMP], rec)
+                assert value == hand_value(ended, rec, pub, sw.sc, side), (label, card)
+                differ += int(value != roll_out(w, rec, pub, sw.sc, card, side))
+                checked += 1
+    assert checked > 40 and differ > 0  # and net's play-outs are not the heuristic's
+
+
+@pytest.mark.parametrize("label", ALL_LABELS)
+def test_play_misfits_count_the_other_sides_cards_the_heuristic_would_not_have_played(label):
+    """``knowledge.play_misfits`` on the true deal: 0 when the other sides played the heuristic (whatever
+    the seat's own side played), and as many misfits as the other sides' unforced cards the heuristic
+    would not have chosen when they played at random; the world is left as it was found."""
+    rules = Rules.from_label(label)
+    rec = rules.record()
+    rng = np.random.default_rng(stable_seed("misfits", label))
+    random_misfits = 0
+    for k in range(60):
+        st, _ = random_start(rules, rng)
+        pub = public_info(rules)
+        seat = int(rng.integers(rules.players))
+        own_side = int(side_of_seat(seat, rec))
+        others_random = k % 2 == 1
+        expected = 0
+        for _ in range(int(rng.integers(1, rules.n_tricks * rules.players - 1))):
+            s = int(st[ST_TO_MOVE])
+            options = mask_to_cards(int(legal_cards(st, rec)))
+            heur = int(heuristic_on_state(st, rec, pub[PUB_SEEN_OUT], play.HEURISTIC))
+            theirs = int(side_of_seat(s, rec)) != own_side
+            c = options[int(rng.integers(len(options)))] if (others_random and theirs) or not theirs else heur
+            expected += int(theirs and len(options) > 1 and c != heur)
+            play_card(st, rec, c)
+        view = np.zeros_like(st)
+        observe(st, rec, pub, seat, view)
+        world = st.copy()
+        assert play_misfits(world, rec, pub, seat, view) == expected, (label, k)
+        assert (world == st).all()
+        random_misfits += expected
+    assert random_misfits > 30
 
 
 def _equivalent_sets(view, rules, seat, legal, seen_out):
@@ -494,8 +574,8 @@ def hidden_pairs(rules, rng, count, tries=400):
 @pytest.mark.parametrize("label", ALL_LABELS)
 def test_pimc_never_reads_hidden_cards(label):
     """Two states that differ only in cards the seat cannot see: the same view, and
-    PIMC's card is the same with the same random number, with and without the bidding as
-    evidence. (``dd`` sees every card: on the same pairs its card does change sometimes,
+    PIMC's card is the same with the same random number, with and without the bidding and the
+    play as evidence, with the heuristic's or net's play-outs. (``dd`` sees every card: on the same pairs its card does change sometimes,
     which shows the swaps matter.)"""
     rules = Rules.from_label(label)
     rec = rules.record()
@@ -503,6 +583,7 @@ def test_pimc_never_reads_hidden_cards(label):
     link = strong_workspace(rules, [play.DD])
     pimc = np.int64(play_code("pimc:worlds=16,race=20"))  # racing: its first look is after 8 worlds
     infer = np.int64(play_code("pimc:worlds=8,infer=bids"))
+    both = np.int64(play_code("pimc:worlds=6,infer=both,rollout=net"))  # the play's evidence, net's play-outs
     dd_changed = 0
     pairs = 0
     for st, twin, pub, seat in hidden_pairs(rules, rng, 40):
@@ -515,6 +596,7 @@ def test_pimc_never_reads_hidden_cards(label):
         assert card_via_link(pimc, st.copy(), pub, link, u) == card_via_link(pimc, twin.copy(), pub, link, u)
         bids = _with_bidding(pub, rules, st, np.random.default_rng(pairs))  # its own stream: the positions stay
         assert card_via_link(infer, st.copy(), bids, link, u) == card_via_link(infer, twin.copy(), bids, link, u)
+        assert card_via_link(both, st.copy(), bids, link, u) == card_via_link(both, twin.copy(), bids, link, u)
         if rules.n_tricks - int(st[ST_TRICK_NO]) <= 3:  # dd solves: endings only, to keep the test short
             dd = np.int64(play.DD)
             dd_changed += card_via_link(dd, st.copy(), pub, link, u) != card_via_link(dd, twin.copy(), pub, link, u)

@@ -85,6 +85,17 @@ times (then the last world is kept: the bound on the work). A call forced by a q
 (``PUB_FORCED``) is not evidence. Dekjas bids on face-up cards, which are public: nothing
 to infer.
 
+What the play tells
+-------------------
+The cards the other seats played were choices, not only obligations: a player holding the
+ace of the suit led and a partner losing the trick would mostly have played it. With
+``pimc:infer=play`` a world is weighted by how well the cards played so far fit it:
+``play_misfits`` counts the other seats' unforced cards the heuristic would not have played
+holding what the world gives them then (the table's habits as a model of every seat, the
+heuristic being what a seat mostly plays and the cheapest model to ask), and each misfit
+halves the world's weight ``misfit`` times (``analyzer.players.pimc``). A seat may play
+otherwise than the heuristic, so no world is ruled out: the weight is a soft likelihood.
+
 Sampling
 --------
 A world gives each unseen card to a *holder* (another seat, or the stock), each holder
@@ -122,8 +133,14 @@ from analyzer.game.state import (
     ST_TRUMP,
     ST_UNDER,
     STATE_SIZE,
+    ST_TO_MOVE,
+    legal_cards,
+    play_card,
     seat_of_play,
+    side_of_seat,
+    undo_card,
 )
+from analyzer.players.play import HEURISTIC, heuristic_on_state
 from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, RK, RQ, lowest_card, popcount
 from analyzer.rules.declarations import declare_new
 from analyzer.rules.legal import legal_mask
@@ -670,6 +687,28 @@ def bids_fit(world, rec, pub, seat, played, rng):
     return True
 
 
+@njit(cache=True)
+def play_misfits(world, rec, pub, seat, view):
+    """How many of the other seats' cards played so far (``view``'s history) the heuristic would
+    not have played, each on its own cards of ``world`` at the time (a forced card is no
+    evidence). ``world`` is taken back to the start of the play and played forward again, so it is
+    as it was on return. The heuristic reads its seat's cards, the cards gone, the trick and the
+    cards face up out of play: what that seat saw then, in this world."""
+    n_played = view[ST_N_PLAYED]
+    for _ in range(n_played):
+        undo_card(world, rec)
+    seen = pub[PUB_SEEN_OUT]
+    misses = 0
+    for i in range(n_played):
+        c = view[ST_PLAYED + i]
+        s = world[ST_TO_MOVE]
+        if side_of_seat(s, rec) != side_of_seat(seat, rec) and popcount(legal_cards(world, rec)) > 1:
+            if heuristic_on_state(world, rec, seen, HEURISTIC) != c:
+                misses += 1
+        play_card(world, rec, c)
+    return misses
+
+
 @njit(cache=True, forceinline=True)
 def sample_fitting_world(view, rec, pub, seat, kn, world, max_tries):
     """One world weighted by the likelihood of the bidding (module docstring): ``sample_world``
@@ -683,4 +722,5 @@ def sample_fitting_world(view, rec, pub, seat, kn, world, max_tries):
 
 
 __all__ = ["PUB_SIZE", "PUB_SEEN_OUT", "PUB_KNOWN", "PUB_DECL", "PUB_ROEM_SIDE", "PUB_STUK", "fill_public", "fill_bidding",
-           "note_stuk", "stuk_owner", "observe", "prepare", "sample_world", "forbidden", "prepare_bids", "bids_fit", "sample_fitting_world"]
+           "note_stuk", "stuk_owner", "observe", "prepare", "sample_world", "forbidden", "prepare_bids", "bids_fit", "sample_fitting_world",
+           "play_misfits"]

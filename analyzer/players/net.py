@@ -71,8 +71,7 @@ from analyzer.game.state import (
     trick_step,
 )
 from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN
-from analyzer.players.pimc import heuristic_on_state
-from analyzer.players.play import CHEAPEST, HEURISTIC, LANE_MASTERS, _beaters, _lane_of, _pick, _winners
+from analyzer.players.play import CHEAPEST, HEURISTIC, LANE_MASTERS, _beaters, _lane_of, _pick, _winners, heuristic_on_state
 from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.cards import (ALL_CARDS_MASK, LAST_TRICK_BONUS, TOTAL_CARD_POINTS, card_points, lowest_bit64, lowest_card,
                                   popcount, strength, suit_mask)

@@ -25,12 +25,13 @@ players before, kept so that duels can measure the new one against them (docs/BE
 Evaluator
 ---------
 A card is valued by playing it in the world and playing the hand out: every seat plays
-the heuristic (``analyzer.players.play.choose_card``, on the world's state) while more
-than ``exact`` tricks are left, then a double-dummy best card (``analyzer.players.dd.dd_best``,
+the heuristic (``analyzer.players.play.choose_card``, on the world's state), or with
+``rollout=net`` the learned player (``analyzer.players.net``, each seat on its own view of the
+world: ``knowledge.observe``), while more than ``exact`` tricks are left, then a double-dummy best card (``analyzer.players.dd.dd_best``,
 the solver with its table kept through the world) to the end. Piekjas 3-4 is not
 two-sided, so there the play-out is the heuristic's to the end (``exact`` is not used).
-With ``exact`` 0 the play-out is ``roll_out``: the same values as ``play_out`` (tested),
-with the trick in registers and nothing to undo.
+With ``exact`` 0 the heuristic's play-out is ``roll_out``: the same values as ``play_out``
+(tested), with the trick in registers and nothing to undo.
 
 Value
 -----
@@ -44,12 +45,15 @@ card-point margin (capot included), which breaks ties of equal scores (Piekjas s
 are rounded to tens). The heuristic's own card wins ties of the mean value, then the
 lowest-numbered card: the choice is a pure function of the view and the random number.
 
-Parameters (packed into the policy code by ``analyzer.players.policies``, with their
-named defaults there): ``worlds`` (1..255, default 32), ``exact`` (0..16 tricks,
+Parameters (declared in ``analyzer.players.params``, described with their named defaults
+in the registry, ``analyzer.players.policies``): ``worlds`` (1..255, default 32), ``exact`` (0..16 tricks,
 default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), ``v``
-(1, 2 or 3, default 3), ``race`` (0..50, default 0: off) and ``infer`` (``none`` or
-``bids``: worlds weighted by how likely the bidding is in them,
-``analyzer.players.knowledge``, drawn at most ``MAX_TRIES`` times each).
+(1, 2 or 3, default 3), ``race`` (0..50, default 0: off) and ``infer`` (``none``;
+``bids``: worlds weighted by how likely the bidding is in them, drawn at most ``MAX_TRIES``
+times each; ``play``: each world's values weighted by how well the cards played so far fit it,
+its weight halved ``MISFIT_HALVINGS`` times for each card the heuristic would not have played
+there; ``both``: the two; ``analyzer.players.knowledge``; racing reads the values unweighted) and ``rollout``
+(``heuristic`` or ``net``: who plays the play-outs).
 """
 
 import numpy as np
@@ -66,6 +70,7 @@ from analyzer.game.state import (
     ST_LEADER,
     ST_LED,
     ST_N_IN,
+    ST_N_PLAYED,
     ST_PLAYED,
     ST_POINTS,
     ST_TAKER,
@@ -91,6 +96,7 @@ from analyzer.players.knowledge import (
     PUB_ROEM_SIDE,
     PUB_SEEN_OUT,
     declare_into,
+    play_misfits,
     stuk_owner,
     mask_cards,
     observe,
@@ -99,7 +105,10 @@ from analyzer.players.knowledge import (
     sample_fitting_world,
     sample_world,
 )
-from analyzer.players.play import HEURISTIC, choose_card
+from analyzer.players.net import N_FEATURES, net_card, rules_row
+from analyzer.players.net_weights import WEIGHTS
+from analyzer.players.params import PIMC_EXACT, PIMC_INFER, PIMC_RACE, PIMC_ROLLOUT, PIMC_V, PIMC_WORLDS, param
+from analyzer.players.play import HEURISTIC, choose_card, heuristic_on_state
 from analyzer.players.solver import C_GEN, _paranoid
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, card_points, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
@@ -114,8 +123,18 @@ V2 = 2  # ``pimc:v=2``: stuk left out of the value and the worlds (the player be
 RACE_FIRST = 8
 RACE_STEP = 4
 MAX_WORLDS = 255
+# who plays the play-outs (``rollout``): the heuristic (the default) or net, each seat on its own view of the world
+ROLLOUT_HEURISTIC = 0
+ROLLOUT_NET = 1
 # infer=bids: worlds drawn at most this many times for one that fits the bidding (knowledge.sample_fitting_world)
 MAX_TRIES = 64
+# what the worlds read besides the play's obligations (``infer``, bits): the bidding, the cards chosen
+INFER_BIDS = 1
+INFER_PLAY = 2
+# infer=play: a world's weight halves this many times for each card played that the heuristic would not
+# have played in it (knowledge.play_misfits), from WEIGHT_ONE down to 1
+MISFIT_HALVINGS = 2
+WEIGHT_BITS = 20
 
 # rows of the workspace's scratch ``sc`` (int64[N_SC, 4]), declared once: the scoring's
 # arguments and outputs (by side, ``analyzer.rules.scoring``), and the hands of a roll-out (by seat)
@@ -150,29 +169,6 @@ SC_HAND = SC_OFFSETS["hand"]
 SC_DECLARED = SC_OFFSETS["declared"]
 SC_DECLARED_KEY = SC_OFFSETS["declared_key"]
 SC_DECLARED_USED = SC_OFFSETS["declared_used"]
-
-
-@njit(cache=True, forceinline=True)
-def heuristic_on_state(st, rec, seen_out, code):
-    """The heuristic's card for the seat to move of ``st`` (it reads that seat's cards,
-    the cards gone and ``seen_out``, the cards face up out of play); ``code`` the policy's
-    code with its parameters (``heuristic:v=1``: the earlier card play)."""
-    n = rec.n_players
-    seat = st[ST_TO_MOVE]
-    k = st[ST_N_IN]
-    led = -1
-    win_card = -1
-    win_seat = -1
-    if k > 0:
-        led = st[ST_LED]
-        bi = st[ST_BEST_I]
-        win_card = st[ST_PLAYED + st[ST_TRICK_NO] * n + bi]
-        win_seat = st[ST_LEADER] + bi
-        if win_seat >= n:
-            win_seat -= n
-    return choose_card(code, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
-                       np.uint32(st[ST_GONE] | seen_out), led, win_card, win_seat, k, st[ST_TRUMP],
-                       st[ST_TAKER], has_partners(rec), n, np.uint64(0))
 
 
 @njit(cache=True)
@@ -248,14 +244,17 @@ def scored_value(rec, taker_side, pub, sc, side):
 
 
 @njit(cache=True, inline="always")  # one layer less: see analyzer.players.strong_entry
-def play_out(w, rec, pub, sw, exact, side, card):
+def play_out(w, rec, pub, sw, exact, side, card, weights):
     """The value to ``side`` of ``card`` played in world ``w`` and the hand played to the end
-    by the evaluator (module docstring); ``w`` is back as it was on return."""
+    by the evaluator (module docstring): with ``weights`` (a row of net's weights; empty: the
+    heuristic) each seat plays net on its own view of the world (``knowledge.observe``);
+    ``w`` is back as it was on return."""
     played = 0
     seen = pub[PUB_SEEN_OUT]
     dekjas = declares_after_trick(rec)
     if dekjas:
         start_declarations(pub, sw.sc)
+    by_net = weights.size > 0
     c = card
     while True:
         winner = play_card(w, rec, c)
@@ -269,6 +268,9 @@ def play_out(w, rec, pub, sw, exact, side, card):
             c = lowest_card(legal)
         elif rec.n_tricks - w[ST_TRICK_NO] <= exact:
             c = dd_best(w, rec, sw)
+        elif by_net:
+            observe(w, rec, pub, w[ST_TO_MOVE], sw.rview)
+            c = net_card(sw.rview, rec, pub, weights, sw.rcards, sw.feats.reshape((N_CARDS, N_FEATURES)), sw.rnz)
         else:
             c = heuristic_on_state(w, rec, seen, HEURISTIC)
     v = hand_value(w, rec, pub, sw.sc, side)
@@ -459,18 +461,24 @@ def pimc_card(st, rec, pub, sw, code, u):
     fallback = heuristic_on_state(view, rec, pub[PUB_SEEN_OUT], HEURISTIC)
     if popcount(np.uint32(legal)) == 1:
         return fallback
-    worlds = (code >> 8) & 0xFF
-    exact = (code >> 16) & 0xFF
+    worlds = param(code, PIMC_WORLDS)
+    exact = param(code, PIMC_EXACT)
     if _paranoid(rec):
         exact = 0
     sw.rng[0] = u
-    version = (code >> 24) & 0xFF  # 0: the default, 3
+    version = param(code, PIMC_V)  # 0: the default, 3
     stuk = version != V1 and version != V2
     if prepare(view, rec, pub, seat, sw, stuk) <= 0.0:
         return fallback  # no deal fits what the seat saw (a position not reached by play)
     v2 = version != V1
-    z = ((code >> 32) & 0xFF) / 10.0
-    infer = ((code >> 40) & 0xFF) != 0 and prepare_bids(view, rec, pub, seat, sw)
+    z = param(code, PIMC_RACE) / 10.0
+    infer = param(code, PIMC_INFER)
+    bids = (infer & INFER_BIDS) != 0 and prepare_bids(view, rec, pub, seat, sw)
+    by_play = (infer & INFER_PLAY) != 0 and view[ST_N_PLAYED] > 0
+    # the play-outs' player: net's weights of these rules, or none (the heuristic)
+    weights = WEIGHTS[rules_row(rec)]
+    if param(code, PIMC_ROLLOUT) != ROLLOUT_NET:
+        weights = weights[:0]
     racing = v2 and z > 0.0
     if v2:
         n_cards = distinct_cards(view, rec, seat, legal, fallback, pub[PUB_SEEN_OUT], sw.lcards)
@@ -485,20 +493,23 @@ def pimc_card(st, rec, pub, sw, code, u):
     world = sw.world
     check = RACE_FIRST
     for w in range(worlds):
-        if infer:
+        if bids:
             sample_fitting_world(view, rec, pub, seat, sw, world, MAX_TRIES)
         else:
             sample_world(view, rec, sw, world)
+        weight = 1
+        if by_play:
+            weight = np.int64(1) << max(0, WEIGHT_BITS - MISFIT_HALVINGS * play_misfits(world, rec, pub, seat, view))
         set_stuk(world, rec, sw.sc, stuk)
         sw.ctx[C_GEN] += 1  # a new deal for the solver's table
         for j in range(n_cards):
             if (alive >> j) & 1 == 0:
                 continue
-            if exact == 0:
+            if exact == 0 and weights.size == 0:
                 v = roll_out(world, rec, pub, sw.sc, sw.lcards[j], side)
             else:
-                v = play_out(world, rec, pub, sw, exact, side, sw.lcards[j])
-            sw.sums[j] += v
+                v = play_out(world, rec, pub, sw, exact, side, sw.lcards[j], weights)
+            sw.sums[j] += v * weight
             if racing:
                 sw.wvals[w * N_CARDS + j] = v
         if racing and w + 1 == check and w + 1 < worlds:

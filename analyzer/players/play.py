@@ -32,6 +32,22 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
 import numpy as np
 
 from analyzer.compiling import njit, unsigned_index as _u
+from analyzer.game.state import (
+    ST_BEST_I,
+    ST_GONE,
+    ST_HANDS,
+    ST_LEADER,
+    ST_LED,
+    ST_N_IN,
+    ST_PLAYED,
+    ST_TAKER,
+    ST_TO_MOVE,
+    ST_TRICK_NO,
+    ST_TRUMP,
+    legal_cards,
+)
+from analyzer.players.params import HEURISTIC_V, param
+from analyzer.rules.structure import has_partners
 from analyzer.rules.cards import (
     ALL_CARDS_MASK,
     PLAIN_HIGHER_LANE,
@@ -310,4 +326,27 @@ def choose_card(policy, legal, seat, my_mask, gone_mask, led, win_card, win_seat
     my_mask = np.uint32(my_mask)
     gone_mask = np.uint32(gone_mask)
     return _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
-                      trump, taker, partners, n_players, (policy >> 8) & 0xFF == 1)
+                      trump, taker, partners, n_players, param(policy, HEURISTIC_V) == 1)
+
+
+@njit(cache=True, forceinline=True)
+def heuristic_on_state(st, rec, seen_out, code):
+    """The heuristic's card for the seat to move of ``st`` (it reads that seat's cards,
+    the cards gone and ``seen_out``, the cards face up out of play); ``code`` the policy's
+    code with its parameters (``heuristic:v=1``: the earlier card play)."""
+    n = rec.n_players
+    seat = st[ST_TO_MOVE]
+    k = st[ST_N_IN]
+    led = -1
+    win_card = -1
+    win_seat = -1
+    if k > 0:
+        led = st[ST_LED]
+        bi = st[ST_BEST_I]
+        win_card = st[ST_PLAYED + st[ST_TRICK_NO] * n + bi]
+        win_seat = st[ST_LEADER] + bi
+        if win_seat >= n:
+            win_seat -= n
+    return choose_card(code, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
+                       np.uint32(st[ST_GONE] | seen_out), led, win_card, win_seat, k, st[ST_TRUMP],
+                       st[ST_TAKER], has_partners(rec), n, np.uint64(0))

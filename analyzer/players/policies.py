@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.players import bidding, play
+from analyzer.players.params import DECLARED, SHIFTS
 from analyzer.errors import BeloteError
 
 CALIBRATED = "calibrated"  # the shipped calibrated policy of the run's variant label
@@ -73,12 +74,17 @@ _RATES = {
 }
 
 
+def _at(policy: str, key: str) -> int:
+    """The bit where ``policy``'s parameter ``key`` sits in its code (``analyzer.players.params``)."""
+    return SHIFTS[policy][key]
+
+
 PLAY_REGISTRY = (
     PlayPolicy("random", play.RANDOM, "view", False, "uniform over the legal cards"),
     PlayPolicy("heuristic", play.HEURISTIC, "view", False,
                "draw trumps as taker, cash masters, load the partner, win cheaply, throw cheap",
                # v=1: the card play before the taker fixes of v2, kept so that duels can measure them
-               params={"v": (8, 1, 2, 2, "version of the card play: 1 before the taker fixes (heuristic v2), 2 now")}),
+               params={"v": (_at("heuristic", "v"), 1, 2, 2, "version of the card play: 1 before the taker fixes (heuristic v2), 2 now")}),
     # dd: about 7 classic hands a second a thread (a table deal plays about 5 hands; on a loaded
     # machine ~1.5 a second: about a minute of a table bracket on 2 threads)
     PlayPolicy("dd", play.DD, "state", True,
@@ -91,32 +97,37 @@ PLAY_REGISTRY = (
     PlayPolicy("pimc", play.PIMC, "state", True,
                "samples deals of the unseen cards, values each card by play-outs, plays the best on average",
                params={
-                   "worlds": (8, 1, 255, 32, "deals of the unseen cards sampled at each decision (racing may stop "
+                   "worlds": (_at("pimc", "worlds"), 1, 255, 32, "deals of the unseen cards sampled at each decision (racing may stop "
                                              "sooner)"),
                    # default 0: on 1,000 classic deals exact=2 gave the same taker card points (122.4 vs
                    # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
-                   "exact": (16, 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to "
+                   "exact": (_at("pimc", "exact"), 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to "
                                            "the end)"),
                    # v=1 and v=2: the players before, kept so that duels can measure v3 against them
-                   "v": (24, 1, 3, 3, "version: 1 values every legal card; 2 values one card of each set of "
+                   "v": (_at("pimc", "v"), 1, 3, 3, "version: 1 values every legal card; 2 values one card of each set of "
                                       "equivalent ones (and can race); 3 is 2 with stuk in its value and the "
                                       "announcement in its worlds"),
                    # racing is off by default: at race=20 Piekjas 2 plays 1.25x as fast but loses 0.30 points
                    # a deal to v=1 (10,000 deals, docs/BENCHMARKS.md)
-                   "race": (32, 0, 50, 0, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it "
+                   "race": (_at("pimc", "race"), 0, 50, 0, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it "
                                           "trails the leader by this many tenths of a standard error (0: off, every "
                                           "card on every world)"),
-                   "infer": (40, 0, 1, 0, "what the worlds read besides the play: none, or bids (each other seat's "
-                                          "calls under its bidding policy, and the Dix)"),
+                   "infer": (_at("pimc", "infer"), 0, 3, 0, "what the worlds read besides the obligations the play proves: "
+                                                          "none; bids (each other seat's calls under its bidding "
+                                                          "policy, and the Dix); play (the cards the others chose, "
+                                                          "against what the heuristic would have played in each "
+                                                          "world); both"),
+                   "rollout": (_at("pimc", "rollout"), 0, 1, 0, "who plays the play-outs of each world: the heuristic, "
+                                                              "or net (each seat on its own view of the world)"),
                },
-               words={"infer": ("none", "bids")},
+               words={"infer": ("none", "bids", "play", "both"), "rollout": ("heuristic", "net")},
                bracket_deals=4_000, table_deals=2_500, web_max_deals=20_000, hands_per_s=_RATES["pimc"]),
     # net: as cheap as a table, so it plays every deal with the heuristic's n
     PlayPolicy("net", play.NET, "state", False,
                "learned: a score over features of each legal card and their pairs, trained on pimc's "
                "evaluation of each card in its own games (analyzer.players.net)",
                # v=2: the weights trained on heuristic play-outs, kept so that duels can measure v3 against them
-               params={"v": (8, 2, 3, 3, "version of the weights: 2 trained on heuristic play-outs of heuristic "
+               params={"v": (_at("net", "v"), 2, 3, 3, "version of the weights: 2 trained on heuristic play-outs of heuristic "
                                          "games, 3 the shipped ones (the decision's features, policy iteration where "
                                          "it paid: analyzer.players.net)")}),
 )
@@ -131,6 +142,8 @@ FAST_PLAY = "heuristic"
 # the registry's columns, as the rest of the code reads them
 PLAY_POLICIES = {p.name: (p.code, p.meaning) for p in PLAY_REGISTRY}
 PLAY_PARAMS = {p.name: p.params for p in PLAY_REGISTRY if p.params}
+assert {k: set(v) for k, v in PLAY_PARAMS.items()} == {k: set(v) for k, v in DECLARED.items()}, \
+    "every parameter the registry describes sits where analyzer.players.params declares it, and no other"
 PARAM_WORDS = {(p.name, k): w for p in PLAY_REGISTRY for k, w in p.words.items()}
 SEARCH_PLAY = tuple(p.name for p in PLAY_REGISTRY if p.searches)  # play policies that search
 

@@ -36,10 +36,11 @@ from analyzer.game.dealing import GOLDEN, mix64
 from analyzer.game.state import STATE_SIZE, ST_TO_MOVE, is_over, legal_cards, play_card
 from analyzer.players import play
 from analyzer.players.dd import dd_card
+from analyzer.players.params import NET_V, param
 from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, note_declarations, note_stuk, observe
 from analyzer.players.net import N_FEATURES, net_card, rules_row
 from analyzer.players.net_weights import WEIGHTS, WEIGHTS_V2
-from analyzer.players.pimc import MAX_WORLDS, N_SC, heuristic_on_state, pimc_card
+from analyzer.players.pimc import MAX_WORLDS, N_SC, pimc_card
 from analyzer.players.solver import (
     C_MTD_STEPS,
     C_OBJ,
@@ -91,6 +92,9 @@ class StrongWorkspace(NamedTuple):
     wvals: np.ndarray  # int64[(MAX_WORLDS + 1) * 32]: pimc's value of each card on each world (racing)
     bidev: np.ndarray  # int64[4]: per seat, the cards it has played (knowledge.prepare_bids: infer=bids)
     feats: np.ndarray  # float64[32 * net.N_FEATURES]: the net policy's features of each legal card
+    rview: np.ndarray  # int64[STATE_SIZE]: pimc:rollout=net, the view of the seat to move in a play-out
+    rcards: np.ndarray  # int64[32]: pimc:rollout=net, net's legal cards in a play-out
+    rnz: np.ndarray  # int64[net.N_FEATURES]: pimc:rollout=net, net's scratch in a play-out
 
 
 @njit(cache=True)
@@ -121,7 +125,8 @@ def make_strong(teams, tt_bits):
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64),
             np.zeros(1, i), np.zeros(1, np.uint64), np.zeros(1, i), np.zeros(1, i), np.zeros((1, 4), i),
             np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i),
-            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64))
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, i), np.zeros(1, np.float64),
+            np.zeros(1, i), np.zeros(1, i), np.zeros(1, i))
     ctx = np.zeros(C_SIZE, i)
     _init_ctx(ctx, teams, tt_bits)
     return StrongWorkspace(
@@ -132,6 +137,7 @@ def make_strong(teams, tt_bits):
         ctx, np.zeros((1 << tt_bits) * ENTRY, i), np.zeros(DEPTH * MOVE_STRIDE, i), np.zeros(DEPTH * MOVE_STRIDE, i),
         np.zeros(4, i), np.zeros(DEPTH * FRAME, i), np.zeros(N_CARDS, i), np.zeros(N_CARDS, i), np.zeros(1, i),
         np.zeros((MAX_WORLDS + 1) * N_CARDS, i), np.zeros(4, i), np.zeros(N_CARDS * N_FEATURES, np.float64),
+        np.zeros(STATE_SIZE, i), np.zeros(N_CARDS, i), np.zeros(N_FEATURES, i),
     )
 
 
@@ -142,7 +148,8 @@ def strong_sizes(tt_bits):
     return np.array((STATE_SIZE, STATE_SIZE, N_CARDS, N_CARDS, N_CARDS, MAX_HOLDERS, MAX_HOLDERS, MAX_HOLDERS,
                      4, 4, (N_CARDS + 1) * ROOM * ROOM, 2, 1, N_CARDS, N_CARDS, N_SC * 4, C_SIZE,
                      (1 << tt_bits) * ENTRY, DEPTH * MOVE_STRIDE, DEPTH * MOVE_STRIDE, 4, DEPTH * FRAME,
-                     N_CARDS, N_CARDS, 1, (MAX_WORLDS + 1) * N_CARDS, 4, N_CARDS * N_FEATURES), np.int64)
+                     N_CARDS, N_CARDS, 1, (MAX_WORLDS + 1) * N_CARDS, 4, N_CARDS * N_FEATURES,
+                     STATE_SIZE, N_CARDS, N_FEATURES), np.int64)
 
 
 @njit(cache=True)
@@ -167,14 +174,14 @@ def policy_card(code, st, rec, pub, sw, u):
         if popcount(legal) == 1:  # a forced card: nothing to score (the same card net_card returns)
             return nth_card(legal, 0)
         observe(st, rec, pub, st[ST_TO_MOVE], sw.pov)  # the seat's view: never the hidden cards
-        weights = WEIGHTS_V2[rules_row(rec)] if ((code >> 8) & 0xFF) == 2 else WEIGHTS[rules_row(rec)]  # net:v=2
+        weights = WEIGHTS_V2[rules_row(rec)] if param(code, NET_V) == 2 else WEIGHTS[rules_row(rec)]  # net:v=2
         return net_card(sw.pov, rec, pub, weights, sw.lcards, sw.feats.reshape((N_CARDS, N_FEATURES)),
                         sw.sums[:N_FEATURES])  # sums: pimc's, free for net's scratch
     if kind == play.RANDOM:
         legal = legal_cards(st, rec)
         k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))
         return nth_card(legal, k)
-    return heuristic_on_state(st, rec, pub[PUB_SEEN_OUT], code)
+    return play.heuristic_on_state(st, rec, pub[PUB_SEEN_OUT], code)
 
 
 @njit(cache=True)

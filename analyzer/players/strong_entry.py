@@ -67,6 +67,7 @@ def workspace_at(link):
         _field(link, 16), _field(link, 17), _field(link, 18), _field(link, 19),  # ctx tt moves scores
         _field(link, 20), _field(link, 21), _field(link, 22), _field(link, 23), _field(link, 24),  # bonus stk cards values fp
         _field(link, 25), _field(link, 26), _field(link, 27).view(np.float64),  # wvals bidev feats
+        _field(link, 28), _field(link, 29), _field(link, 30),  # rview rcards rnz
     )
 
 
@@ -74,7 +75,7 @@ def workspace_at(link):
 assert StrongWorkspace._fields == (
     "pov", "world", "ucards", "slots", "perm", "hseat", "hcap", "hforb", "known", "forb", "wtab", "meta", "rng",
     "lcards", "sums", "sc", "ctx", "tt", "moves", "scores", "bonus", "stk", "cards", "values", "fp", "wvals",
-    "bidev", "feats")
+    "bidev", "feats", "rview", "rcards", "rnz")
 assert N_REC == 13, "rules_at reads 13 fields of RulesRecord"
 
 
