@@ -112,11 +112,13 @@ DD_HANDS = {"classic": 6, "piekjas2": 6, "piekjas3": 2, "piekjas4": 2, "dekjas":
 
 @pytest.mark.slow  # searching players (dd: 8-16 s a variant)
 @pytest.mark.parametrize("label", ALL_LABELS)
-@pytest.mark.parametrize("play", ["pimc:worlds=12", "pimc:v=1,worlds=4", "pimc:infer=bids,worlds=8", "dd", "net"])
+@pytest.mark.parametrize("play", ["pimc:worlds=12", "pimc:v=1,worlds=4", "pimc:infer=bids,worlds=8",
+                                  "pimc:infer=both,rollout=net,worlds=4", "dd", "net"])
 def test_deals_played_by_the_strong_policies_replay_cleanly(label, play, tmp_path):
     """dd, pimc and net play through the hand loop's decision point: their logged deals replay
     (few hands: they search; net does not, but is chosen there too). pimc at 12 worlds races (its first look is after 8); v=1 does not;
-    infer=bids reads the bidding through the hand's public information."""
+    infer=bids reads the bidding through the hand's public information; infer=both the cards played too, and
+    rollout=net plays the play-outs with net."""
     hands = DD_HANDS[label] if play == "dd" else 60
     records = _replay_all(Rules.from_label(label), "heuristic", play, hands, tmp_path)
     assert any(r["outcome"] == "played" for r in records)

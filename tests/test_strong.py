@@ -60,6 +60,7 @@ from analyzer.players.net import rules_row
 from analyzer.players.net_weights import WEIGHTS
 from analyzer.players.pimc import (SC_CARD, SC_DECLARED, SC_TRICKS, SCORE_WEIGHT, _race, declare_after, distinct_cards, hand_value,
                                    play_out, roll_out, set_stuk, start_declarations)
+from analyzer.players.params import PIMC_EXACT, PIMC_INFER, PIMC_RACE, PIMC_ROLLOUT, PIMC_WORLDS, param
 from analyzer.players.play import heuristic_on_state
 from analyzer.players.policies import Policies, play_code
 from analyzer.players.strong import PIMC_TT_BITS, card_via_link, make_strong, play_to_end
@@ -648,14 +649,16 @@ def test_choose_is_deterministic_from_the_seed_and_plays_a_legal_card():
 def test_play_parameters_pack_into_the_code_with_named_defaults():
     code = play_code("pimc")
     assert code & play.KIND_MASK == play.PIMC
-    assert (code >> 8) & 0xFF == 32 and (code >> 16) & 0xFF == 0
-    code = play_code("pimc:worlds=16,exact=2")
-    assert (code >> 8) & 0xFF == 16 and (code >> 16) & 0xFF == 2
+    assert param(code, PIMC_WORLDS) == 128 and param(code, PIMC_EXACT) == 0 and param(code, PIMC_RACE) == 20
+    assert param(code, PIMC_ROLLOUT) == 0 and param(code, PIMC_INFER) == 0
+    code = play_code("pimc:worlds=16,exact=2,race=0")
+    assert param(code, PIMC_WORLDS) == 16 and param(code, PIMC_EXACT) == 2 and param(code, PIMC_RACE) == 0
+    assert (PIMC_WORLDS, PIMC_EXACT) == (8, 16)  # where the codes written before the declaration had them
     assert play_code("dd") == play.DD
     pols = Policies.parse("heuristic", "0=pimc:worlds=16,exact=3,1=random", 4)
     seats = ("pimc:exact=3,worlds=16", "random", "heuristic", "heuristic")
     assert pols.play == (seats, seats)  # by seat: the same in both roles
-    assert Policies.parse("heuristic", "pimc:worlds=32", 4).play[0] == ("pimc",) * 4  # the defaults: its plain name
+    assert Policies.parse("heuristic", "pimc:worlds=128,race=20", 4).play[0] == ("pimc",) * 4  # the defaults: its plain name
     for row in pols.codes()[1]:
         assert list(row[:2]) == [play_code("pimc:worlds=16:exact=3"), play.RANDOM]
     assert Policies.parse("heuristic", "pimc:exact=0", 4).play[0] == ("pimc",) * 4
@@ -663,14 +666,18 @@ def test_play_parameters_pack_into_the_code_with_named_defaults():
     assert roles.play == (("pimc:exact=1,worlds=8",) * 4, ("dd",) * 4)
     assert list(roles.codes()[1][:, 0]) == [play_code("pimc:worlds=8:exact=1"), play.DD]
     # a parameter whose values are words
-    assert (play_code("pimc:infer=bids") >> 40) & 0xFF == 1 and (play_code("pimc:infer=none") >> 40) & 0xFF == 0
+    assert param(play_code("pimc:infer=bids"), PIMC_INFER) == 1 and param(play_code("pimc:infer=none"), PIMC_INFER) == 0
+    assert [param(play_code(f"pimc:infer={w}"), PIMC_INFER) for w in ("play", "both")] == [2, 3]
+    assert param(play_code("pimc:rollout=net"), PIMC_ROLLOUT) == 1
+    assert Policies.parse("heuristic", "pimc:rollout=net,infer=both", 2).play[0] == ("pimc:infer=both,rollout=net",) * 2
     assert Policies.parse("heuristic", "pimc:infer=bids,worlds=8", 2).play[0] == ("pimc:infer=bids,worlds=8",) * 2
 
 
 @pytest.mark.parametrize("spec,message", [
     ("pimc:worlds=0", "worlds must be a whole number from 1 to 255"),
     ("pimc:depth=3", '"depth=3" is not a parameter'),
-    ("pimc:infer=cards", "infer must be one of none, bids"),
+    ("pimc:infer=cards", "infer must be one of none, bids, play, both"),
+    ("pimc:rollout=dd", "rollout must be one of heuristic, net"),
     ("dd:worlds=3", "dd takes no parameters"),
     ("strong", 'unknown policy "strong"'),
 ])

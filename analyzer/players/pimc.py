@@ -5,16 +5,15 @@ cannot see ("worlds"), uniformly among those consistent with what it knows
 (``analyzer.players.knowledge``), values legal cards on every world, and plays the card of
 the best mean value.
 
-Version 2 (the default) does less work for the same choice:
+Version 2 does less work for the same choice:
 
 - **equivalent cards** are valued once (``distinct_cards``): two cards of one suit that score
   the same with no other seat's card between them win, lose and score alike in every
   continuation (7 8 9 of a plain suit, 7 8 of trumps);
-- **racing**, only with ``race`` > 0 (``_race``): after ``RACE_FIRST`` worlds, and every
+- **racing**, with ``race`` > 0 (``_race``): after ``RACE_FIRST`` worlds, and every
   ``RACE_STEP`` after, a card leaves once the leader's mean lead over it, paired world by world,
   exceeds ``race`` tenths of a standard error; the decision ends when one card is left, or at
-  ``worlds``. Off by default: it buys little speed for measurable strength
-  (docs/BENCHMARKS.md).
+  ``worlds``. So the many worlds of the default are spent on the decisions that are close.
 
 Version 3 (the default) is version 2 that also knows stuk: its value counts it, and its worlds
 honour the announcement ("belote") or its absence (``knowledge.stuk_evidence``).
@@ -46,9 +45,9 @@ are rounded to tens). The heuristic's own card wins ties of the mean value, then
 lowest-numbered card: the choice is a pure function of the view and the random number.
 
 Parameters (declared in ``analyzer.players.params``, described with their named defaults
-in the registry, ``analyzer.players.policies``): ``worlds`` (1..255, default 32), ``exact`` (0..16 tricks,
+in the registry, ``analyzer.players.policies``): ``worlds`` (1..255, default 128), ``exact`` (0..16 tricks,
 default 0: measured as strong as 2 at a fifth of the cost, docs/BENCHMARKS.md), ``v``
-(1, 2 or 3, default 3), ``race`` (0..50, default 0: off) and ``infer`` (``none``;
+(1, 2 or 3, default 3), ``race`` (0..50, default 20; 0: off) and ``infer`` (``none``;
 ``bids``: worlds weighted by how likely the bidding is in them, drawn at most ``MAX_TRIES``
 times each; ``play``: each world's values weighted by how well the cards played so far fit it,
 its weight halved ``MISFIT_HALVINGS`` times for each card the heuristic would not have played

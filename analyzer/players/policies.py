@@ -63,12 +63,16 @@ class PlayPolicy:
 # (pimc:worlds=64) are not priced: the estimate is the default's. pimc v2 (issue 19) plays 1.8-2.6
 # times as many hands a second as the player these were measured on (classic 1.8 and 2.15, piekjas2
 # 2.25, piekjas3 1.8, piekjas4 2.6, dekjas 2.05: `simulate` alternately with 70a4cbb in one run,
-# 2026-12-03, docs/BENCHMARKS.md), so its rates are doubled (_PIMC_V2).
+# 2026-12-03, docs/BENCHMARKS.md), so its rates are doubled (_PIMC_V2). The default of 128 worlds with racing
+# plays a hand at these times the cost of 32 worlds without (`belote bench --policy pimc --policy
+# pimc:worlds=128:race=20`, alternately, twice, 2026-12-07, docs/BENCHMARKS.md): _PIMC_128.
 _LOADED = 0.25
 _PIMC_V2 = 2.0
+_PIMC_128 = {"classic": 2.23, "piekjas2": 2.08, "piekjas3": 1.66, "piekjas4": 2.42, "dekjas": 1.99}
 _RATES = {
-    "pimc": {"classic": 45.0 * _PIMC_V2, "piekjas2": 359 * _LOADED * _PIMC_V2, "piekjas3": 218 * _LOADED * _PIMC_V2,
-             "piekjas4": 104 * _LOADED * _PIMC_V2, "dekjas": 141 * _LOADED * _PIMC_V2},
+    "pimc": {label: rate * _PIMC_V2 / _PIMC_128[label] for label, rate in
+             {"classic": 45.0, "piekjas2": 359 * _LOADED, "piekjas3": 218 * _LOADED, "piekjas4": 104 * _LOADED,
+              "dekjas": 141 * _LOADED}.items()},
     "dd": {"classic": 1.55, "piekjas2": 212 * _LOADED, "piekjas3": 0.3 * _LOADED, "piekjas4": 0.05 * _LOADED,
            "dekjas": 0.4 * _LOADED},
 }
@@ -93,12 +97,15 @@ PLAY_REGISTRY = (
                # dd from the first trick: 0.3-0.4 hands a second there (docs/BENCHMARKS.md)
                not_by_default=("piekjas3", "piekjas4", "dekjas")),
     # pimc: 4,000 paired deals bring its net gain to about ±4 points once adjusted by the heuristic
-    # (classic, docs/BENCHMARKS.md), in about 10 s on 2 threads
+    # (classic, docs/BENCHMARKS.md), in about 25 s on 2 threads with 128 worlds
     PlayPolicy("pimc", play.PIMC, "state", True,
                "samples deals of the unseen cards, values each card by play-outs, plays the best on average",
                params={
-                   "worlds": (_at("pimc", "worlds"), 1, 255, 32, "deals of the unseen cards sampled at each decision (racing may stop "
-                                             "sooner)"),
+                   # default 128 with racing at 20: against the heuristic (duplicate, classic, 4,000 deals) worlds=32
+                   # gained +14.6 points a deal, 64 +16.8, 96 +17.3, 128 +17.9, 160 +18.2, and 128 with racing at
+                   # 20 +18.1 at 2.3-2.6 times the cost of 32 worlds (docs/BENCHMARKS.md, 2026-12-07)
+                   "worlds": (_at("pimc", "worlds"), 1, 255, 128, "deals of the unseen cards sampled at each decision (racing "
+                                                                 "may stop sooner)"),
                    # default 0: on 1,000 classic deals exact=2 gave the same taker card points (122.4 vs
                    # 122.5, paired, docs/BENCHMARKS.md) at a fifth of the speed
                    "exact": (_at("pimc", "exact"), 0, 16, 0, "tricks left from which the play-outs are double dummy (0: heuristic to "
@@ -107,9 +114,9 @@ PLAY_REGISTRY = (
                    "v": (_at("pimc", "v"), 1, 3, 3, "version: 1 values every legal card; 2 values one card of each set of "
                                       "equivalent ones (and can race); 3 is 2 with stuk in its value and the "
                                       "announcement in its worlds"),
-                   # racing is off by default: at race=20 Piekjas 2 plays 1.25x as fast but loses 0.30 points
-                   # a deal to v=1 (10,000 deals, docs/BENCHMARKS.md)
-                   "race": (_at("pimc", "race"), 0, 50, 0, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it "
+                   # racing at 20 by default: with 128 worlds it cost nothing measurable (classic +18.1 against
+                   # +17.9 without, the same 4,000 deals) and saves about a third of the work
+                   "race": (_at("pimc", "race"), 0, 50, 20, "v2, racing: after 8 worlds, and every 4 after, a card leaves once it "
                                           "trails the leader by this many tenths of a standard error (0: off, every "
                                           "card on every world)"),
                    "infer": (_at("pimc", "infer"), 0, 3, 0, "what the worlds read besides the obligations the play proves: "
@@ -133,9 +140,9 @@ PLAY_REGISTRY = (
 )
 PLAY = {p.name: p for p in PLAY_REGISTRY}
 # The play policy of every question (take, table, balance, rules, the report, calibrate, the web page) when none
-# is named: the strongest player the questions can afford. net plays like pimc (the same 959 classic deals: net
-# 120.7 taker card points, pimc 120.3, the heuristic 114.5, random 114.2) at about 50,000 hands a second a thread,
-# where pimc plays about a thousand (docs/BENCHMARKS.md). The heuristic, some 15 times faster than net, is the
+# is named: the strongest player the questions can afford. net plays about as well as pimc in every seat (the same
+# 1,000 classic deals: net 121.1 taker card points, pimc 120.7, the heuristic 114.5) at about 50,000 hands a second
+# a thread, where pimc plays about 450 (docs/PERFORMANCE.md). The heuristic, some 15 times faster than net, is the
 # fast option (--play heuristic); simulate, duel and bench name their players themselves.
 DEFAULT_PLAY = "net"
 FAST_PLAY = "heuristic"
