@@ -43,7 +43,7 @@ test: $(STAMP) browser
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
 
-# the linter (ruff, configured in pyproject.toml; tests/test_lint.py runs the same check in make test)
+# the linter (ruff, configured in pyproject.toml; tests/project/test_lint.py runs the same check in make test)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 

@@ -2,7 +2,7 @@
 analysis, for every variant, policy and a few rule options, on small seeded runs.
 
 Two builds give the same fingerprint exactly when they consume the random stream alike
-and play, score and count alike. ``tests/test_fingerprint.py`` compares the current
+and play, score and count alike. ``tests/project/test_fingerprint.py`` compares the current
 build with the digests in ``tests/golden/fingerprint.json``; a change that is meant to
 move numbers (a rule, a policy's decision) regenerates them with
 

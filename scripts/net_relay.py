@@ -7,7 +7,7 @@ Run it after editing ``analyzer/players/net.py`` (``FEATURES``, ``N_CARD_FEATURE
 files still hold the old layout: ``--old`` features, ``--count`` new ones inserted at index ``--at``.
 Each setting's block of weights is laid out again in the new order (``net.pair_term``): every old single
 and pair term goes to its features' new indices, every term of a new feature is 0. So every card of every
-row plays as before, which the fingerprint test then shows (tests/test_fingerprint.py), and ``belote
+row plays as before, which the fingerprint test then shows (tests/project/test_fingerprint.py), and ``belote
 learn`` trains the new terms. Both ``net_data/net.npy`` (v3) and ``net_data/net_v2.npy`` (frozen, the same
 layout), each with its header (``analyzer.players.net_files``: the provenance kept, the layout and sha256 new).
 """

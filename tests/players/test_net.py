@@ -704,7 +704,7 @@ def test_the_relay_of_the_weights_keeps_every_score_and_gives_new_features_no_we
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
     import net_relay
 
     old, at, count, settings = 9, 4, 2, 3

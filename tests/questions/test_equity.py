@@ -81,7 +81,7 @@ def test_a_game_drawn_from_hands_is_the_reference_game(label):
 def test_real_games_and_games_drawn_from_their_hands_agree(piekjas3_sample):
     """The hands of a game do not depend on the score (the players do not read it), so games drawn
     from single hands must win as often as real ones: from 0-0, each seat within the noise. This
-    found a player bidding with its first seat's calibrated row all game (tests/test_games.py)."""
+    found a player bidding with its first seat's calibrated row all game (tests/runs/test_games.py)."""
     s = piekjas3_sample
     _, firsts = np.unique(s.state_game, return_index=True)
     real = np.array([(s.state_winner[firsts] == u).mean() for u in range(3)])

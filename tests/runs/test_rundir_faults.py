@@ -34,7 +34,7 @@ from analyzer.runs.simulate import SimConfig
 
 pytestmark = pytest.mark.slow  # faults injected into belote subprocesses: out of make test-fast (make test runs them)
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BELOTE = Path(sys.executable).with_name("belote")  # the console script, as a user runs it
 UNITS, CHUNK, BATCHES = 400, 100, 3  # a library run: 3 batches of 400 hands, chunks of 100
 

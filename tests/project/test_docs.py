@@ -18,7 +18,7 @@ from analyzer import rules as rules_module
 from analyzer.rules.reference import replay
 from analyzer.rules import ALL_LABELS, OPTIONS, PLAYER_COUNTS, Rules, default_target
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = ROOT / "docs" / "RULES.md"
 DEAL_LOG_MD = ROOT / "docs" / "DEAL_LOG.md"
 

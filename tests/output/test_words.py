@@ -15,7 +15,7 @@ from analyzer.questions.take import analyse_take
 from analyzer.rules import Rules
 from analyzer.rules.options import OPTIONS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _section_8_words() -> list[str]:

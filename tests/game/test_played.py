@@ -28,7 +28,7 @@ from analyzer.rules.cards import parse_card
 from analyzer.runs.records import hand_record
 from analyzer.runs.simulate import SimConfig
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BELOTE = [sys.executable, str(ROOT / "cli.py")]
 
 

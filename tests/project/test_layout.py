@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent / "analyzer"
+ROOT = Path(__file__).resolve().parents[2] / "analyzer"
 ORDER = ("rules", "game", "players", "runs", "questions", "output", "web", "cli")
 KERNEL_PACKAGES = ("rules", "game", "players")
 PRESENTATION = ("pandas", "matplotlib", "typer", "rich")
@@ -33,6 +33,20 @@ def _imports(path):
         elif isinstance(node, ast.Import):
             for a in node.names:
                 yield a.name, []
+
+
+def test_the_tests_sit_in_a_folder_per_package():
+    """``tests/PACKAGE/`` for each package (the command line's is ``tests/commands``: a folder named
+    ``cli`` on the tests' path would shadow the top-level ``cli.py``), ``tests/project`` for the checks of
+    the whole checkout; test modules are named uniquely (pytest imports them by their name), and the
+    modules conftest.py collects first (``WITHOUT_DRIVER``, by name) all exist."""
+    from conftest import WITHOUT_DRIVER
+
+    tests = ROOT.parent / "tests"
+    folders = {p.parent.name for p in tests.rglob("test_*.py")}
+    assert folders == {*ORDER, "project"} - {"cli"} | {"commands"}, folders
+    stems = [p.stem for p in tests.rglob("test_*.py")]
+    assert len(stems) == len(set(stems)) and set(WITHOUT_DRIVER) <= set(stems)
 
 
 def test_every_package_is_in_the_pipeline():

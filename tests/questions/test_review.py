@@ -22,7 +22,7 @@ from analyzer.questions.review import OBJECTIVE, review, start_of
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BELOTE = [sys.executable, str(ROOT / "cli.py")]
 
 

@@ -28,7 +28,7 @@ from analyzer.runs.simulate import SimConfig
 from analyzer.game.state import ST_TO_MOVE, legal_cards, play_card
 from analyzer.rules.cards import mask_to_cards
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BELOTE = [sys.executable, str(ROOT / "cli.py")]
 
 

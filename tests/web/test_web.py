@@ -565,7 +565,7 @@ def test_a_bad_log_is_refused_at_start_in_one_line(tmp_path):
 @pytest.mark.parametrize("variant, players", [("piekjas", 3), ("dekjas", None)])
 def test_a_random_deal_of_every_variant_is_reviewed_as_its_command_reviews_it(site, tmp_path, variant, players):
     """Piekjas 3-4 say their values are the solver's pessimistic ones (``exact`` false); Dekjas deals
-    its piles. (Classic: the browser test; Piekjas 2 and 4 review as these do: tests/test_review.py.)"""
+    its piles. (Classic: the browser test; Piekjas 2 and 4 review as these do: tests/questions/test_review.py.)"""
     form = {"variant": variant, "seed": 4, "deal": 2, **({"players": players} if players else {})}
     status, body = site.request("/api/review", {"random": form, "pimc": "none", "worlds": 0})
     assert status == 202, body

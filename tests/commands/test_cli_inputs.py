@@ -63,7 +63,7 @@ BAD = [
     (["calibrate", "--deals", str(10**15)], "--deals must be at most 2**40"),
     (["learn", "--ridge", "0"], "--ridge must be more than 0, not 0 (without a penalty"),
     (["learn", "--threads", "100000"], "--threads must be between 1 and"),
-    (["learn", "--deals", "10000000"], "GB of memory (24 KB a classic deal"),  # 485 GB: tests/test_learn_faults.py
+    (["learn", "--deals", "10000000"], "GB of memory (24 KB a classic deal"),  # 485 GB: tests/runs/test_learn_faults.py
     (["bench", "--seconds", "inf"], "--seconds must be at most 3600"),
     (["bench", "--seconds", "nan"], "--seconds must be a number, not nan"),
     (["bench", "--peer", "colver", "--rounds", str(10**30)], "--rounds must be at most 100"),
@@ -251,7 +251,7 @@ def test_every_help_and_the_readme_give_double_dummys_cost_in_the_same_words(cap
         helps[command] = flat(out)
     assert DD_PLAY_COST in helps["take"] and DD_PLAY_COST in helps["table"]
     assert DD_LOSS_COST in helps["duel"]
-    root = Path(__file__).parent.parent  # the README and the guide its details moved to
+    root = Path(__file__).resolve().parents[2]  # the README and the guide its details moved to
     readme = flat((root / "README.md").read_text() + "\n" + (root / "docs" / "GUIDE.md").read_text())
     assert readme.count(DD_PLAY_COST) == 2 and readme.count(DD_LOSS_COST) == 1
     for stale in ("about half a second a classic hand", "about 25 PIMC hands", "(pimc, dd: milliseconds a hand)"):

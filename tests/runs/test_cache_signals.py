@@ -295,7 +295,7 @@ LATE = (
 
 
 def _late(how, *args):
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     return subprocess.run([sys.executable, "-c", LATE, str(root), *args], cwd=root, env=dict(os.environ, LATE=how),
                           capture_output=True, text=True, timeout=300)
 

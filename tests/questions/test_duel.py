@@ -48,7 +48,7 @@ from analyzer.runs import driver
 from analyzer.runs.games import play_games
 from analyzer.runs.simulate import SimConfig, simulate, trace_hand
 
-GOLDEN = Path(__file__).parent / "data" / "by_seat_before_roles.json"
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "by_seat_before_roles.json"
 
 
 # ---- the role parser ---------------------------------------------------------------------

@@ -14,7 +14,7 @@ English and Dutch:
   page lists every term; a report opens; closing a page stops its question.
 
 Screenshots of each page go to the test's folder (and to ``$BELOTE_SCREENSHOTS`` when set: the
-README's pictures, ``BELOTE_SCREENSHOTS=/tmp/shots pytest tests/test_web_browser.py`` then
+README's pictures, ``BELOTE_SCREENSHOTS=/tmp/shots pytest tests/web/test_web_browser.py`` then
 ``cp /tmp/shots/serve_{take,review}_{desktop,phone}.png docs/images/``)."""
 
 from __future__ import annotations
