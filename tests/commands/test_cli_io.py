@@ -8,39 +8,20 @@ once the kernels are cached).
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from analyzer.runs import kernelcache
 from analyzer.output.outdir import RUN_FILE, TOOL, git_commit
+from belote_command import listing
 
-BELOTE = str(Path(sys.executable).parent / "belote")
 RUN_KEYS = {"tool", "version", "git_commit", "command", "seed", "rules", "policies", "created", "files"}
-
-
-def belote(*args, cwd=None, env=None, timeout=600):
-    return subprocess.run([BELOTE, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout)
-
-
-def one_error_line(p) -> str:
-    lines = [line for line in p.stderr.splitlines() if line.strip()]
-    assert p.returncode == 2, (p.returncode, p.stderr)
-    assert len(lines) == 1 and lines[0].startswith("belote: error:"), p.stderr
-    assert "Traceback" not in p.stdout + p.stderr
-    return lines[0]
-
-
-def listing(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir())
 
 
 SMALL = {
     # one variant (its example hand, table, balance, ... and bracket): what these tests check of the --out
-    # folder does not depend on the report's content; tests/test_cli_analyses.py runs every variant
+    # folder does not depend on the report's content; tests/commands/test_cli_analyses.py runs every variant
     "report": ["report", "--deals", "200", "--variants", "piekjas2"],
     "table": ["table", "--deals", "200"],
     "balance": ["balance", "--variants", "piekjas2", "--deals", "200", "--games", "2"],
@@ -51,11 +32,11 @@ SMALL = {
 
 
 @pytest.mark.parametrize("command", sorted(SMALL))
-def test_out_folder_holding_a_file_we_did_not_write_is_refused_and_kept(command, tmp_path):
+def test_out_folder_holding_a_file_we_did_not_write_is_refused_and_kept(belote, command, tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "notes.txt").write_text("mine")
-    line = one_error_line(belote(*SMALL[command], "--out", str(out), "--quiet", cwd=tmp_path))
+    line = belote.error(*SMALL[command], "--out", str(out), "--quiet", cwd=tmp_path)
     assert "notes.txt" in line and "did not write" in line
     assert (out / "notes.txt").read_text() == "mine" and listing(out) == ["notes.txt"]
     assert listing(tmp_path) == ["out"]  # no temporary folder left beside it
@@ -63,12 +44,12 @@ def test_out_folder_holding_a_file_we_did_not_write_is_refused_and_kept(command,
 
 @pytest.mark.parametrize("command", sorted(SMALL))
 @pytest.mark.parametrize("where", [".", ".."])
-def test_out_folder_containing_the_current_folder_is_refused_before_any_work(command, where, tmp_path):
+def test_out_folder_containing_the_current_folder_is_refused_before_any_work(belote, command, where, tmp_path):
     cwd = tmp_path / "work"
     cwd.mkdir()
     (cwd / "keep.txt").write_text("x")
     t0 = time.perf_counter()
-    line = one_error_line(belote(*SMALL[command], "--out", where, "--quiet", cwd=cwd))
+    line = belote.error(*SMALL[command], "--out", where, "--quiet", cwd=cwd)
     assert "contains the current folder" in line
     assert listing(cwd) == ["keep.txt"] and listing(tmp_path) == ["work"]
     assert time.perf_counter() - t0 < 60  # refused up front, not after the analysis
@@ -76,7 +57,7 @@ def test_out_folder_containing_the_current_folder_is_refused_before_any_work(com
 
 @pytest.mark.slow  # whole table and balance runs in a subprocess: out of make test-fast
 @pytest.mark.parametrize("command", ["table", "balance"])
-def test_table_and_balance_write_run_json_and_replace_only_their_own_folder(command, tmp_path):
+def test_table_and_balance_write_run_json_and_replace_only_their_own_folder(belote, command, tmp_path):
     out = tmp_path / "out"
     out.mkdir()  # an empty folder is used
     p = belote(*SMALL[command], "--out", str(out), "--seed", "4", "--quiet", cwd=tmp_path)
@@ -92,12 +73,12 @@ def test_table_and_balance_write_run_json_and_replace_only_their_own_folder(comm
     assert json.loads((out / RUN_FILE).read_text())["seed"] == 5 and listing(tmp_path) == ["out"]
     # ... but not once the user has put a file of their own in it
     (out / "mine.csv").write_text("1,2\n")
-    one_error_line(belote(*SMALL[command], "--out", str(out), "--quiet", cwd=tmp_path))
+    belote.error(*SMALL[command], "--out", str(out), "--quiet", cwd=tmp_path)
     assert (out / "mine.csv").read_text() == "1,2\n"
 
 
 @pytest.mark.slow  # two whole reports
-def test_report_out_replaces_its_own_report_and_writes_run_json(tmp_path):
+def test_report_out_replaces_its_own_report_and_writes_run_json(belote, tmp_path):
     out = tmp_path / "rep"
     for seed in ("1", "2"):
         p = belote(*SMALL["report"], "--out", str(out), "--seed", seed, "--quiet", cwd=tmp_path)
@@ -111,10 +92,6 @@ def test_report_out_replaces_its_own_report_and_writes_run_json(tmp_path):
 
 
 # --- interruptions: "belote: interrupted", exit 130, nothing half-written ----------------------
-
-
-def start(*args, cwd):
-    return subprocess.Popen([BELOTE, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -165,27 +142,27 @@ def assert_interrupted(code, err):
 @pytest.mark.slow  # ten subprocesses, each run seconds before its signal
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 @pytest.mark.parametrize("command", sorted(LONG))
-def test_an_interrupted_command_says_so_and_exits_130(command, sig, tmp_path):
+def test_an_interrupted_command_says_so_and_exits_130(belote, command, sig, tmp_path):
     # 2 s of CPU: its imports take about 0.4, loading the kernels about as much; then it simulates
-    assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), sig, busy=2.0)[::2])
+    assert_interrupted(*interrupt(belote.popen(*LONG[command], cwd=tmp_path), sig, busy=2.0)[::2])
     assert listing(tmp_path) == []  # no output folder, no temporary folder
 
 
 @pytest.mark.slow  # each run 5 s of CPU before its signal
 @pytest.mark.parametrize("command", ["take", "table"])  # short kernel batches: interrupted mid-run
-def test_a_command_interrupted_inside_its_kernels_exits_130(command, tmp_path):
+def test_a_command_interrupted_inside_its_kernels_exits_130(belote, command, tmp_path):
     # about 1 s of CPU to import and load the kernels, then 4 s of simulating
-    assert_interrupted(*interrupt(start(*LONG[command], cwd=tmp_path), signal.SIGINT, busy=5.0)[::2])
+    assert_interrupted(*interrupt(belote.popen(*LONG[command], cwd=tmp_path), signal.SIGINT, busy=5.0)[::2])
     assert listing(tmp_path) == []
 
 
 @pytest.mark.slow  # a whole report first, then one interrupted
-def test_report_interrupted_by_sigint_then_sigterm_keeps_the_earlier_report_and_leaves_nothing(tmp_path):
+def test_report_interrupted_by_sigint_then_sigterm_keeps_the_earlier_report_and_leaves_nothing(belote, tmp_path):
     out = tmp_path / "rep"
     p = belote(*SMALL["report"], "--out", str(out), "--quiet", cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     before = {n: (out / n).read_bytes() for n in listing(out)}
-    proc = start("report", "--deals", "500000000", "--out", str(out), "--quiet", cwd=tmp_path)
+    proc = belote.popen("report", "--deals", "500000000", "--out", str(out), "--quiet", cwd=tmp_path)
     code, _, err = interrupt(proc, signal.SIGINT, signal.SIGTERM, busy=5.0, gap=0.01)  # into its sections
     assert_interrupted(code, err)
     assert listing(tmp_path) == ["rep"]  # no stray temporary entry beside it
@@ -193,8 +170,8 @@ def test_report_interrupted_by_sigint_then_sigterm_keeps_the_earlier_report_and_
 
 
 @pytest.mark.slow  # a long logged run in a subprocess
-def test_an_interrupted_log_leaves_no_file(tmp_path):
-    proc = start("simulate", "--deals", "300000", "--log", "d.jsonl", "--log-deals", "300000", "--quiet",
+def test_an_interrupted_log_leaves_no_file(belote, tmp_path):
+    proc = belote.popen("simulate", "--deals", "300000", "--log", "d.jsonl", "--log-deals", "300000", "--quiet",
                  cwd=tmp_path)  # simulating takes seconds, the log many minutes: interrupted while logging
     seen = []
 
@@ -216,18 +193,18 @@ def test_an_interrupted_log_leaves_no_file(tmp_path):
 # --- output paths are checked before any work ---------------------------------------------------
 
 
-def test_an_unwritable_log_path_is_refused_before_simulating(tmp_path):
+def test_an_unwritable_log_path_is_refused_before_simulating(belote, tmp_path):
     (tmp_path / "no").write_text("a file where the log's folder would be")
     t0 = time.perf_counter()
-    line = one_error_line(belote("simulate", "--deals", "500000000", "--log", str(tmp_path / "no" / "d.jsonl"),
-                                 "--quiet", timeout=120))
+    line = belote.error("simulate", "--deals", "500000000", "--log", str(tmp_path / "no" / "d.jsonl"),
+                                 "--quiet", timeout=120)
     assert "is a file, not a folder" in line and time.perf_counter() - t0 < 60
 
 
-def test_a_log_path_holding_a_file_we_did_not_write_is_refused(tmp_path):
+def test_a_log_path_holding_a_file_we_did_not_write_is_refused(belote, tmp_path):
     f = tmp_path / "notes.txt"
     f.write_text("precious\n")
-    line = one_error_line(belote("simulate", "--deals", "500000000", "--log", str(f), "--quiet", timeout=120))
+    line = belote.error("simulate", "--deals", "500000000", "--log", str(f), "--quiet", timeout=120)
     assert "did not write" in line and f.read_text() == "precious\n"
     # an earlier deal log is replaced
     log = tmp_path / "d.jsonl"
@@ -239,7 +216,7 @@ def test_a_log_path_holding_a_file_we_did_not_write_is_refused(tmp_path):
 # --- version and provenance ----------------------------------------------------------------------
 
 
-def test_version_names_the_version_and_commit():
+def test_version_names_the_version_and_commit(belote):
     import analyzer
 
     p = belote("--version")
@@ -277,17 +254,15 @@ def test_the_json_header_test_covers_every_command_with_json():
 
 @pytest.mark.parametrize("args", [pytest.param(a, id=a[0], marks=[pytest.mark.slow] if a[0] == "report" else [])
                                   for a in JSON_COMMANDS])  # the report case: a whole report, out of make test-fast
-def test_every_json_output_names_tool_version_and_commit(args, tmp_path):
+def test_every_json_output_names_tool_version_and_commit(belote, args, tmp_path):
     import analyzer
 
-    p = belote(*args, "--json", "--quiet", cwd=tmp_path)
-    assert p.returncode == 0, p.stderr
-    d = json.loads(p.stdout)
+    d = belote.json(*args, cwd=tmp_path)
     assert d["tool"] == TOOL and d["version"] == analyzer.__version__ and d["git_commit"] == git_commit()
     assert d["command"].startswith(f"belote {args[0]} ")
 
 
-def test_bench_json_rows_name_version_and_commit():
+def test_bench_json_rows_name_version_and_commit(belote):
     p = belote("bench", "--variant", "piekjas2", "--policy", "random", "--threads", "1", "--seconds", "0.1", "--json")
     rows = json.loads(p.stdout)
     assert p.returncode == 0 and rows and all(r["version"] and r["git_commit"] == git_commit() for r in rows)
@@ -296,10 +271,8 @@ def test_bench_json_rows_name_version_and_commit():
 # --- the kernel cache: say when it is cold ---------------------------------------------------------
 
 
-def test_a_cold_kernel_cache_is_announced_with_the_minutes(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"BELOTE_CACHE_DIR": str(tmp_path)}
-    proc = subprocess.Popen([BELOTE, "simulate", "--deals", "100"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+def test_a_cold_kernel_cache_is_announced_with_the_minutes(belote, tmp_path):
+    proc = belote.popen("simulate", "--deals", "100", env=belote.with_cache(tmp_path))
     first = proc.stderr.readline()  # printed before compiling starts
     proc.send_signal(signal.SIGINT)  # no need to wait minutes for the compilation itself
     _, err = proc.communicate(timeout=300)
@@ -309,7 +282,7 @@ def test_a_cold_kernel_cache_is_announced_with_the_minutes(tmp_path):
     assert proc.returncode == 130 and "belote: interrupted" in err
 
 
-def test_a_warm_kernel_cache_is_not_announced():
+def test_a_warm_kernel_cache_is_not_announced(belote):
     assert belote("simulate", "--deals", "100", "--quiet").returncode == 0  # compiles if it must
     p = belote("simulate", "--deals", "100")
     assert p.returncode == 0 and "compiling kernels" not in p.stderr
@@ -350,17 +323,17 @@ def test_compile_minutes_count_only_the_kernels_not_cached(tmp_path):
 # --- input: policies, player counts, the project's own wording -------------------------------------
 
 
-def test_the_same_seat_twice_in_a_policy_is_refused():
-    line = one_error_line(belote("simulate", "--deals", "10", "--bid", "0=random,0=heuristic", "--quiet"))
+def test_the_same_seat_twice_in_a_policy_is_refused(belote):
+    line = belote.error("simulate", "--deals", "10", "--bid", "0=random,0=heuristic", "--quiet")
     assert "seat 0 twice" in line
 
 
-def test_piekjas_players_suggestion_fits_the_typed_hand():
-    line = one_error_line(belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "5",
-                                 "--quiet"))
+def test_piekjas_players_suggestion_fits_the_typed_hand(belote):
+    line = belote.error("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "5",
+                                 "--quiet")
     assert "--players 4" in line and "--players 2" not in line
-    line = one_error_line(belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "2",
-                                 "--quiet"))
+    line = belote.error("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "2",
+                                 "--quiet")
     assert "--players 4" in line
     p = belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "4", "--deals", "100",
                "--quiet")
@@ -378,8 +351,8 @@ WORDING = [
 
 
 @pytest.mark.parametrize("args, message", WORDING, ids=[" ".join(a[:3]) for a, _ in WORDING])
-def test_usage_errors_are_the_projects_own_one_line_messages(args, message):
-    line = one_error_line(belote(*args))
+def test_usage_errors_are_the_projects_own_one_line_messages(belote, args, message):
+    line = belote.error(*args)
     assert message in line
     assert "Input should" not in line and "Value error" not in line
 
@@ -387,28 +360,27 @@ def test_usage_errors_are_the_projects_own_one_line_messages(args, message):
 # --- Dutch cards -------------------------------------------------------------------------------------
 
 
-def take_json(*args):
-    p = belote("take", *args, "--deals", "300", "--seed", "3", "--json", "--quiet")
-    assert p.returncode == 0, p.stderr
-    d = json.loads(p.stdout)
+def take_json(belote, *args):
+    d = belote.json("take", *args, "--deals", "300", "--seed", "3")
     return d["calls"], d["n"]
 
 
-def test_take_reads_dutch_cards_with_lang_nl_or_recognised():
-    english = take_json("Jh 9h Ah Tc 7s", "--turned", "Qh")
-    assert take_json("Bh 9h Ah 10k 7s", "--turned", "Vh", "--lang", "nl") == english
-    assert take_json("Bh 9h Ah 10k 7s", "--turned", "Vh") == english  # recognised: B, V and k are Dutch
+def test_take_reads_dutch_cards_with_lang_nl_or_recognised(belote):
+    english = take_json(belote, "Jh 9h Ah Tc 7s", "--turned", "Qh")
+    assert take_json(belote, "Bh 9h Ah 10k 7s", "--turned", "Vh", "--lang", "nl") == english
+    assert take_json(belote, "Bh 9h Ah 10k 7s", "--turned", "Vh") == english  # recognised: B, V and k are Dutch
     dekjas = ("--variant", "dekjas", "--turned")
-    assert (take_json(*dekjas, "Vh", "--mine", "Bh 9h Ah Ak 10k 7r 8s Hs", "--theirs", "7k 8k 9k Vr Hr Ar 10s Vh")
-            == take_json(*dekjas, "Qh", "--mine", "Jh 9h Ah Ac Tc 7d 8s Ks", "--theirs", "7c 8c 9c Qd Kd Ad Ts Qh"))
+    dutch = take_json(belote, *dekjas, "Vh", "--mine", "Bh 9h Ah Ak 10k 7r 8s Hs", "--theirs", "7k 8k 9k Vr Hr Ar 10s Vh")
+    assert dutch == take_json(belote, *dekjas, "Qh", "--mine", "Jh 9h Ah Ac Tc 7d 8s Ks",
+                              "--theirs", "7c 8c 9c Qd Kd Ad Ts Qh")
 
 
-def test_cards_mixing_english_and_dutch_are_refused():
-    line = one_error_line(belote("take", "Jh 9h Ah Tc 7s", "--turned", "Vh", "--quiet"))
+def test_cards_mixing_english_and_dutch_are_refused(belote):
+    line = belote.error("take", "Jh 9h Ah Tc 7s", "--turned", "Vh", "--quiet")
     assert "Dutch" in line and "English" in line
 
 
-def test_show_in_dutch_translates_the_calls_and_outcomes(tmp_path):
+def test_show_in_dutch_translates_the_calls_and_outcomes(belote, tmp_path):
     log = tmp_path / "d.jsonl"
     assert belote("simulate", "--variant", "piekjas", "--players", "2", "--deals", "40", "--log", str(log),
                   "--log-deals", "40", "--quiet").returncode == 0

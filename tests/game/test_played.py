@@ -10,8 +10,6 @@
 """
 
 import json
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -29,9 +27,6 @@ from analyzer.runs.records import hand_record
 from analyzer.runs.simulate import SimConfig
 
 ROOT = Path(__file__).resolve().parents[2]
-BELOTE = [sys.executable, str(ROOT / "cli.py")]
-
-
 def _played(label: str, deals: int, seed: int = 5) -> list[dict]:
     rules = Rules.from_label(label)
     cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players), deals=deals,
@@ -79,7 +74,7 @@ def _dekjas_typed(record: dict) -> tuple[str, str]:
     return hands, " ".join(c for t in record["tricks"] for _, c in t["plays"])
 
 
-def test_a_dekjas_deal_is_typed_with_its_piles_and_reviews_as_its_log():
+def test_a_dekjas_deal_is_typed_with_its_piles_and_reviews_as_its_log(belote):
     record = _played("dekjas", 6)[0]
     rules = Rules.from_label("dekjas")
     hands, plays = _dekjas_typed(record)
@@ -90,9 +85,8 @@ def test_a_dekjas_deal_is_typed_with_its_piles_and_reviews_as_its_log():
     assert [(c.seat, c.card, c.values) for c in a.cards] == [(c.seat, c.card, c.values) for c in b.cards]
     # the command line reads the same notation, Dutch letters too
     dutch = hands.replace("J", "B").replace("Q", "V").replace("K", "H").replace("c", "k").replace("d", "r")
-    out = subprocess.run([*BELOTE, "review", "--variant", "dekjas", "--hands", dutch, "--trump", record["trump"],
-                          "--taker", str(record["troefmaker"]), "--plays", plays, "--pimc", "none", "--json"],
-                         capture_output=True, text=True, timeout=600)
+    out = belote("review", "--variant", "dekjas", "--hands", dutch, "--trump", record["trump"],
+                 "--taker", str(record["troefmaker"]), "--plays", plays, "--pimc", "none", "--json")
     assert out.returncode == 0, out.stderr
     cli = json.loads(out.stdout)
     assert cli["values_after"] == a.as_dict()["values_after"]

@@ -5,9 +5,6 @@ used silently and never a traceback."""
 import copy
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -23,11 +20,6 @@ def run(args, capsys):
     code = cli.main(args)
     out, err = capsys.readouterr()
     return code, out, err
-
-
-def belote(*args):
-    """The real command in a subprocess with a time limit: a regression that reads forever fails, not hangs."""
-    return subprocess.run([Path(sys.executable).parent / "belote", *args], capture_output=True, text=True, timeout=60)
 
 
 # --- policy files --------------------------------------------------------------------------
@@ -238,7 +230,7 @@ def test_show_on_a_file_of_random_bytes_is_one_line_and_exit_2(logged, tmp_path,
 
 
 @pytest.mark.parametrize("kind", ["device", "fifo", "huge"])
-def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(kind, tmp_path):
+def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(belote, kind, tmp_path):
     """/dev/zero was read until the memory ran out; a named pipe blocks forever. Run as a
     subprocess with a time limit, so that a regression fails instead of hanging the suite."""
 
@@ -251,7 +243,7 @@ def test_a_policy_path_that_is_no_policy_file_is_refused_without_reading_it(kind
         path = tmp_path / "huge.json"
         with open(path, "wb") as f:
             f.truncate(50_000_000)  # sparse: no disk used
-    p = belote("simulate", "--deals", "10", "--quiet", "--bid", str(path))
+    p = belote("simulate", "--deals", "10", "--quiet", "--bid", str(path), timeout=60)  # reading forever fails
     lines = p.stderr.strip().splitlines()
     says = {"device": "is a device, not a file", "fifo": "is a named pipe, not a file", "huge": "more than any policy file"}
     assert p.returncode == 2 and len(lines) == 1 and f"policy file {path} " in lines[0], p.stderr

@@ -10,15 +10,11 @@ read under a real address-space cap (``RLIMIT_AS``) that reading it whole exceed
 import copy
 import json
 import resource
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 import cli
 
-BELOTE = str(Path(sys.executable).parent / "belote")
 
 
 def run(args, capsys):
@@ -191,28 +187,29 @@ def _write_log(path, logged, size):
     return n
 
 
-def _capped(*args):
+def _capped(belote, *args):
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (AS_CAP, AS_CAP))
 
-    return subprocess.run([BELOTE, *args], capture_output=True, text=True, preexec_fn=limit, timeout=120)
+    return belote(*args, preexec_fn=limit, timeout=120)
 
 
 @pytest.mark.slow  # three commands over 60 MB of log (22 s)
-def test_show_and_review_read_a_large_log_in_bounded_memory(logged, tmp_path):
+def test_show_and_review_read_a_large_log_in_bounded_memory(belote, logged, tmp_path):
     """Before: 'MemoryError' tracebacks under the cap (the whole log parsed into a list first); now
     the deal at the end of the log is found reading one line at a time, and --all checks then prints
     one record at a time."""
     big, half = tmp_path / "big.jsonl", tmp_path / "half.jsonl"
     last = _write_log(big, logged, BIG_BYTES)
-    shown = _capped("show", str(big), "--deal", str(last))
+    shown = _capped(belote, "show", str(big), "--deal", str(last))
     assert shown.returncode == 0 and f"deal {last}" in shown.stdout and "tricks:" in shown.stdout, shown.stderr[-400:]
-    reviewed = _capped("review", str(big), "--deal", str(last), "--pimc", "none", "--worlds", "0", "--json", "--quiet")
+    reviewed = _capped(belote, "review", str(big), "--deal", str(last), "--pimc", "none", "--worlds", "0", "--json",
+                       "--quiet")
     assert reviewed.returncode == 0, reviewed.stderr[-400:]
     assert json.loads(reviewed.stdout)["deal"] == last
     big.unlink()
     last = _write_log(half, logged, ALL_BYTES)
-    every = _capped("show", str(half), "--all")
+    every = _capped(belote, "show", str(half), "--all")
     assert every.returncode == 0, every.stderr[-400:]
     assert every.stdout.count(" · deal ") == last + 1 and every.stdout.count("tricks:") > last // 2
 

@@ -25,7 +25,7 @@ from analyzer.output.deallog import LOG_FILE
 from analyzer.output.outdir import RUN_FILE, Staged, write_lines, write_run
 from analyzer.output.policy_file import check_policy_target, write_policy
 from conftest import as_nobody
-from test_cli_io import belote, listing, one_error_line
+from belote_command import listing
 
 pytestmark = pytest.mark.slow  # faults injected into belote subprocesses: out of make test-fast (make test runs them)
 
@@ -116,13 +116,13 @@ def test_a_folder_written_before_digests_were_recorded_is_refused_not_guessed(tm
     assert contents(dest) == before
 
 
-def test_the_cli_refuses_an_edited_out_folder_in_one_line_naming_the_file(tmp_path):
+def test_the_cli_refuses_an_edited_out_folder_in_one_line_naming_the_file(belote, tmp_path):
     out = tmp_path / "out"
     assert belote(*TABLE, "--out", str(out), cwd=tmp_path).returncode == 0
     md = next(n for n in listing(out) if n.endswith(".md"))
     (out / md).write_text((out / md).read_text() + "\nMy conclusions.\n")
     before = contents(out)
-    line = one_error_line(belote(*TABLE, "--out", str(out), cwd=tmp_path))
+    line = belote.error(*TABLE, "--out", str(out), cwd=tmp_path)
     assert md in line and "changed since belote wrote" in line
     assert contents(out) == before and listing(tmp_path) == ["out"]
 
@@ -167,7 +167,7 @@ def test_a_run_killed_between_its_renames_is_put_right_by_the_next(tmp_path, cap
     assert f"restored {dest} from .r.belote-old-{pid}" in err[0] and f"removed .r.belote-tmp-{pid}" in err[0]
 
 
-def test_the_cli_after_a_killed_run_restores_says_so_and_writes(tmp_path):
+def test_the_cli_after_a_killed_run_restores_says_so_and_writes(belote, tmp_path):
     dest = tmp_path / "out"
     earlier(dest, notes_md="the earlier table")
     pid = killed_between_renames(dest)
@@ -243,11 +243,11 @@ def holding(kind: str, dest: Path) -> subprocess.Popen:
     return p
 
 
-def test_a_second_run_to_one_out_folder_is_refused_in_one_line(tmp_path):
+def test_a_second_run_to_one_out_folder_is_refused_in_one_line(belote, tmp_path):
     dest = tmp_path / "out"
     first = holding("out", dest)
     try:
-        line = one_error_line(belote(*TABLE, "--out", str(dest), cwd=tmp_path))
+        line = belote.error(*TABLE, "--out", str(dest), cwd=tmp_path)
         assert f"is being written by another belote run (PID {first.pid})" in line
     finally:
         first.kill()  # SIGKILL: its lock goes with it, its lock file stays
@@ -257,11 +257,11 @@ def test_a_second_run_to_one_out_folder_is_refused_in_one_line(tmp_path):
     assert listing(tmp_path) == ["out"]  # its temporary folder removed, and the lock file
 
 
-def test_a_second_run_to_one_log_is_refused_in_one_line(tmp_path):
+def test_a_second_run_to_one_log_is_refused_in_one_line(belote, tmp_path):
     log = tmp_path / "d.jsonl"
     first = holding("log", log)
     try:
-        line = one_error_line(belote(*SIMULATE, "--log", str(log), cwd=tmp_path))
+        line = belote.error(*SIMULATE, "--log", str(log), cwd=tmp_path)
         assert f"--log {log} is being written by another belote run (PID {first.pid})" in line
     finally:
         first.stdin.close()
@@ -279,14 +279,14 @@ def test_the_lock_is_taken_again_within_one_process(tmp_path):
 # --- 4. devices, named pipes and a full filesystem as --log --------------------------------------
 
 
-def test_a_device_as_log_is_refused_in_one_line_without_reading_it():
-    line = one_error_line(belote(*SIMULATE, "--log", "/dev/full", timeout=120))
+def test_a_device_as_log_is_refused_in_one_line_without_reading_it(belote):
+    line = belote.error(*SIMULATE, "--log", "/dev/full", timeout=120)
     assert "--log /dev/full is a device, not a file" in line
 
 
-def test_a_named_pipe_as_log_is_refused_in_one_line_without_waiting(tmp_path):
+def test_a_named_pipe_as_log_is_refused_in_one_line_without_waiting(belote, tmp_path):
     os.mkfifo(tmp_path / "pipe")
-    line = one_error_line(belote(*SIMULATE, "--log", str(tmp_path / "pipe"), timeout=120))
+    line = belote.error(*SIMULATE, "--log", str(tmp_path / "pipe"), timeout=120)
     assert "is a named pipe, not a file" in line
 
 
@@ -317,7 +317,7 @@ def read_only_fs(tmp_path):
 
 
 @pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
-def test_a_full_disk_under_log_says_so_in_one_line_and_keeps_the_results(as_json, full_fs):
+def test_a_full_disk_under_log_says_so_in_one_line_and_keeps_the_results(belote, as_json, full_fs):
     p = belote("simulate", "--deals", "200", "--log", str(full_fs / "d.jsonl"), "--log-deals", "200", "--quiet",
                *(["--json"] if as_json else []))
     assert p.returncode == 2 and "Traceback" not in p.stdout + p.stderr, p.stderr
@@ -342,8 +342,8 @@ def test_a_lock_on_a_full_disk_does_not_stop_the_run(tmp_path):
         assert listing(fs) == ["filler"]
 
 
-def test_a_full_disk_under_out_says_so_in_one_line(full_fs):
-    line = one_error_line(belote(*TABLE, "--out", str(full_fs / "t"), cwd=full_fs.parent))
+def test_a_full_disk_under_out_says_so_in_one_line(belote, full_fs):
+    line = belote.error(*TABLE, "--out", str(full_fs / "t"), cwd=full_fs.parent)
     assert "No space left on device" in line and listing(full_fs) == []
 
 
@@ -358,7 +358,7 @@ OUT_COMMANDS = {  # each command with --out, small: what it prints is checked, n
 
 @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
 @pytest.mark.parametrize("command", list(OUT_COMMANDS))
-def test_a_full_disk_under_out_prints_the_results_then_the_error(command, as_json, tmp_path):
+def test_a_full_disk_under_out_prints_the_results_then_the_error(belote, command, as_json, tmp_path):
     # the computation is not lost: its results are printed as without --out, the write error last
     with tmpfs(tmp_path / "small", "size=16k") as full_fs:  # less than any of their outputs (a plot: 40 KB)
         dest = full_fs / "out"
@@ -377,46 +377,46 @@ def test_a_full_disk_under_out_prints_the_results_then_the_error(command, as_jso
         assert " hands in " in footer and "written" not in footer  # no file claimed written
 
 
-def test_a_full_disk_under_a_reports_out_says_nothing_was_written_and_the_numbers_are_lost(tmp_path):
+def test_a_full_disk_under_a_reports_out_says_nothing_was_written_and_the_numbers_are_lost(belote, tmp_path):
     # the report's results are its files, written as it goes: it stops at the first that fails
     with tmpfs(tmp_path / "small", "size=16k") as full_fs:
         dest = full_fs / "out"
-        line = one_error_line(belote("report", "--deals", "200", "--variants", "piekjas2", "--quiet",
-                                     "--out", str(dest), cwd=tmp_path))
+        line = belote.error("report", "--deals", "200", "--variants", "piekjas2", "--quiet",
+                                     "--out", str(dest), cwd=tmp_path)
         assert listing(full_fs) == []
     assert line == (f"belote: error: cannot write --out {dest}: No space left on device (free some space, or choose "
                     f"another --out); the run stopped there: nothing was written to {dest}, and the numbers "
                     "computed so far are lost")
 
 
-def test_a_read_only_folder_under_out_or_log_is_one_line_before_any_work(read_only_fs):
+def test_a_read_only_folder_under_out_or_log_is_one_line_before_any_work(belote, read_only_fs):
     # held before the lock too; pins that the lock file, now the first thing written, fails in one line
-    line = one_error_line(belote(*TABLE, "--out", str(read_only_fs / "t"), cwd=read_only_fs.parent))
+    line = belote.error(*TABLE, "--out", str(read_only_fs / "t"), cwd=read_only_fs.parent)
     assert "Read-only file system" in line
-    line = one_error_line(belote("simulate", "--deals", "500000000", "--log", str(read_only_fs / "d.jsonl"),
-                                 "--quiet", timeout=120))  # refused up front: half a billion hands would take hours
+    line = belote.error("simulate", "--deals", "500000000", "--log", str(read_only_fs / "d.jsonl"),
+                                 "--quiet", timeout=120)  # refused up front: half a billion hands would take hours
     assert "is not writable" in line
 
 
 # --- 5. --log creates its folder as --out does ---------------------------------------------------
 
 
-def test_log_creates_missing_folders_as_out_does(tmp_path):
+def test_log_creates_missing_folders_as_out_does(belote, tmp_path):
     log = tmp_path / "new" / "deeper" / "d.jsonl"
     p = belote(*SIMULATE, "--log", str(log), "--log-deals", "3")
     assert p.returncode == 0, p.stderr
     assert len(log.read_text().splitlines()) == 3 and listing(log.parent) == [".d.jsonl.belote", "d.jsonl"]
 
 
-def test_calibrate_refuses_a_device_or_a_named_pipe_as_out_without_reading_it(tmp_path):
+def test_calibrate_refuses_a_device_or_a_named_pipe_as_out_without_reading_it(belote, tmp_path):
     # the policy file's "is it ours" check read the file: /dev/full forever, a pipe waits
     os.mkfifo(tmp_path / "pipe")
     for out, kind in (("/dev/full", "a device"), (str(tmp_path / "pipe"), "a named pipe")):
-        line = one_error_line(belote("calibrate", "--deals", "1000", "--out", out, "--quiet", timeout=120))
+        line = belote.error("calibrate", "--deals", "1000", "--out", out, "--quiet", timeout=120)
         assert f"--out {out} is {kind}, not a file" in line
 
 
-def test_an_earlier_versions_unnamed_temporary_log_is_removed_unless_open(tmp_path):
+def test_an_earlier_versions_unnamed_temporary_log_is_removed_unless_open(belote, tmp_path):
     # before this change a log was written to tempfile.mkstemp(prefix=".belote-log-"): no PID in
     # its name, so the next log beside it removes it only when no process has it open
     left = tmp_path / ".belote-log-k3j_x9q2"
@@ -448,24 +448,24 @@ def test_an_output_file_records_its_digest_beside_it(tmp_path):
     assert listing(tmp_path) == [".d.jsonl.belote", "d.jsonl"]  # no temporary file or lock left
 
 
-def test_a_deal_log_with_a_line_added_by_hand_is_refused_and_kept(tmp_path):
+def test_a_deal_log_with_a_line_added_by_hand_is_refused_and_kept(belote, tmp_path):
     # the user's line is itself a deal record: the file still starts like a deal log, as ours did
     log = tmp_path / "d.jsonl"
     assert belote(*SIMULATE, "--log", str(log), "--log-deals", "3").returncode == 0
     with open(log, "a") as f:
         f.write(log.read_text().splitlines()[0] + "\n")
     before = log.read_bytes()
-    line = one_error_line(belote(*SIMULATE, "--log", str(log), "--log-deals", "2"))
+    line = belote.error(*SIMULATE, "--log", str(log), "--log-deals", "2")
     assert f"--log {log} was changed since belote wrote it" in line and "choose another file name" in line
     assert log.read_bytes() == before
 
 
-def test_a_deal_log_written_before_digests_were_recorded_is_refused_not_guessed(tmp_path):
+def test_a_deal_log_written_before_digests_were_recorded_is_refused_not_guessed(belote, tmp_path):
     log = tmp_path / "d.jsonl"
     assert belote(*SIMULATE, "--log", str(log), "--log-deals", "3").returncode == 0
     (tmp_path / ".d.jsonl.belote").unlink(missing_ok=True)  # as earlier versions left it: no record beside it
     before = log.read_bytes()
-    line = one_error_line(belote(*SIMULATE, "--log", str(log), "--log-deals", "2"))
+    line = belote.error(*SIMULATE, "--log", str(log), "--log-deals", "2")
     assert f"--log {log}" in line and "cannot be known" in line and "move it away" in line
     assert log.read_bytes() == before and listing(tmp_path) == ["d.jsonl"]
 
@@ -517,13 +517,13 @@ def test_a_policy_file_edited_by_hand_is_refused_and_kept(edit, tmp_path):
     assert path.read_bytes() == before
 
 
-def test_calibrate_refuses_a_hand_edited_policy_file_in_one_line_before_any_work(tmp_path):
+def test_calibrate_refuses_a_hand_edited_policy_file_in_one_line_before_any_work(belote, tmp_path):
     C, cal = _policy()
     path = write_policy(cal, tmp_path / "p.json")
     path.write_text(path.read_text().replace('"status"', '"my_note": "keep", "status"'))
     before = path.read_bytes()
-    line = one_error_line(belote("calibrate", "--deals", "1000", "--iterations", "1", "--out", str(path), "--quiet",
-                                 timeout=300))
+    line = belote.error("calibrate", "--deals", "1000", "--iterations", "1", "--out", str(path), "--quiet",
+                                 timeout=300)
     assert f"--out {path} was changed since belote wrote it" in line and path.read_bytes() == before
 
 

@@ -5,8 +5,6 @@ import json
 import os
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +23,6 @@ from analyzer.questions.table import RAW_FIELDS, TableResult
 
 pytestmark = pytest.mark.slow  # whole reports: out of make test-fast (make test runs them)
 
-BELOTE = str(Path(sys.executable).with_name("belote"))
 EXAMPLES = (R.EXAMPLES[0], R.EXAMPLES[6])  # classic voorhand (its pass row), piekjas2 dealer (smous)
 VARIANTS = ("classic", "piekjas3")
 WIDE = dict(os.environ, COLUMNS="220")  # rich wraps nothing at this width
@@ -33,13 +30,6 @@ WIDE = dict(os.environ, COLUMNS="220")  # rich wraps nothing at this width
 NAMES = ("score", "score_vs_pass", "net", "net_vs_pass", "p_we_take", "p_made", "p_dedans", "p_tie", "p_capot_for",
          "p_pit_against", "p_not_played")
 SHARE = "Every rate is a share of all n paired deals"
-
-
-def belote(*args) -> str:
-    """The real command line, as a user runs it."""
-    out = subprocess.run([BELOTE, *args], capture_output=True, text=True, env=WIDE, timeout=900)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 @pytest.fixture(scope="module")
@@ -125,37 +115,38 @@ def test_csv_columns_carry_the_names_of_the_cli_and_the_report(built):
         assert {name, name + "_lo", name + "_hi"} <= cols, name
 
 
-def test_cli_take_prints_the_same_row_names_and_what_rates_are_a_share_of():
-    out = belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "300", "--quiet")
+def test_cli_take_prints_the_same_row_names_and_what_rates_are_a_share_of(belote):
+    out = belote.out("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "300", "--quiet", env=WIDE)
     rows = {line.split("│")[1].strip() for line in out.splitlines() if line.count("│") > 2}
     shown = set(NAMES) - {"p_not_played"}  # shown only when a deal was passed out or redealt
     assert shown <= rows, shown - rows
     assert SHARE in out
 
 
-def test_cli_take_says_why_and_who_plays_and_answers_in_dutch_when_asked():
+def test_cli_take_says_why_and_who_plays_and_answers_in_dutch_when_asked(belote):
     """The verdict's reason and who bids and plays, in words (analyzer.output.words, as on the page),
     and the whole answer in Dutch with --lang nl or cards typed in Dutch letters."""
     from analyzer.output import words
 
-    en = belote("take", "Jh 9h 7h Ac 8c Kd", "--turned", "Th", "--variant", "piekjas", "--players", "3",
-                "--deals", "300", "--quiet", "--play", "heuristic")
+    en = belote.out("take", "Jh 9h 7h Ac 8c Kd", "--turned", "Th", "--variant", "piekjas", "--players", "3",
+                "--deals", "300", "--quiet", "--play", "heuristic", env=WIDE)
     flat = " ".join(en.split())
     assert "Why pass: after passing you still become troefmaker in" in flat and "in round 2 or as koe" in flat
     assert "Who plays the cards: the rules of thumb (heuristic), in every seat" in flat
-    nl = belote("take", "Bh 9h Ah 10k 7s", "--turned", "Vh", "--deals", "300", "--quiet", "--play", "heuristic")
+    nl = belote.out("take", "Bh 9h Ah 10k 7s", "--turned", "Vh", "--deals", "300", "--quiet", "--play", "heuristic",
+                    env=WIDE)
     rows = {line.split("│")[1].strip() for line in nl.splitlines() if line.count("│") > 2}
     assert {words.ROWS[k]["nl"][0] for k in ("net", "net_vs_pass", "we_take", "made", "dedans")} <= rows
     flat = " ".join(nl.split())
     assert "Oordeel: SPELEN HARTEN" in flat and "Waarom spelen ♥" in flat and "Wie speelt de kaarten" in flat
     assert "Klassieke belote · jij: stoel 0 (voorhand)" in flat and "gedraaid V♥" in flat
     assert not re.search(r"\d\.\d", flat.split("Oordeel")[0]), "a Dutch number with a decimal point"
-    same = belote("take", "Bh 9h Ah 10k 7s", "--turned", "Vh", "--lang", "nl", "--deals", "300", "--quiet",
-                  "--play", "heuristic")
+    same = belote.out("take", "Bh 9h Ah 10k 7s", "--turned", "Vh", "--lang", "nl", "--deals", "300", "--quiet",
+                  "--play", "heuristic", env=WIDE)
     assert same.split("handen in")[0] == nl.split("handen in")[0]  # --lang nl said: the same Dutch answer
 
 
-def test_each_example_prints_the_take_command_that_reproduces_its_numbers(built):
+def test_each_example_prints_the_take_command_that_reproduces_its_numbers(belote, built):
     path, md = built
     commands = [c for c in re.findall(r"Reproduce these numbers:\n\n```\n(belote take [^\n]+)\n```", md)
                 if "--bracket" not in c]  # section 1's; the bracket's are the next test's
@@ -165,7 +156,7 @@ def test_each_example_prints_the_take_command_that_reproduces_its_numbers(built)
     for k, cmd in enumerate(commands, start=1):
         args = shlex.split(cmd)[1:]
         assert f"--seed {3 + k - 1}" in cmd  # example k runs with seed + k - 1
-        d = json.loads(belote(*args, "--json", "--quiet"))
+        d = belote.json(*args, env=WIDE)
         rows = csv[csv["example"] == k].set_index("call")
         assert d["n"] == int(rows["n"].iloc[0])
         for c in d["calls"]:
@@ -205,11 +196,11 @@ def test_break_even_n_is_every_decision_and_seat_rows_add_up_to_all(built):
     assert "`n` counts every bidding decision reached in that round at that seat" in md
 
 
-def test_a_standard_deviation_is_never_written_with_plus_minus(built):
+def test_a_standard_deviation_is_never_written_with_plus_minus(belote, built):
     _, md = built
     assert "± sd" not in md and "mean score (sd)" in md
     assert not re.search(r"\d ± \d+ \(n=", md.split("### Seats")[1].split("###")[0])
-    out = belote("balance", "--variants", "classic", "--deals", "300", "--games", "0", "--quiet")
+    out = belote.out("balance", "--variants", "classic", "--deals", "300", "--games", "0", "--quiet", env=WIDE)
     assert "± sd" not in out and "score (sd)" in out
 
 
@@ -470,7 +461,7 @@ def test_report_brackets_every_example_and_the_classic_table_with_their_n_and_co
     assert f"This section took {t['bracket']:.0f} s of wall time and {t['bracket_cpu']:.0f} s of CPU" in section
 
 
-def test_each_bracket_command_reproduces_its_columns(built):
+def test_each_bracket_command_reproduces_its_columns(belote, built):
     """The bracket's command gives every column's numbers again: the same deals, and every column bidding
     as net, the report's player, does (net's calibrated file; before, the CLI's bracket bid as its first
     column, the heuristic)."""
@@ -479,7 +470,7 @@ def test_each_bracket_command_reproduces_its_columns(built):
                 if "--bracket" in c]
     assert len(commands) == len(EXAMPLES)
     rows = pd.read_csv(path / "bracket_examples.csv")
-    d = json.loads(belote(*shlex.split(commands[0])[1:], "--json", "--quiet"))
+    d = belote.json(*shlex.split(commands[0])[1:], env=WIDE)
     mine = rows[rows["example"] == 1].set_index("play")
     assert d["plays"] == list(mine.index)
     for play, r in zip(d["plays"], d["results"]):

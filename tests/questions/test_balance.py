@@ -199,7 +199,7 @@ def test_a_searching_balance_is_adjusted_by_the_heuristic(searched):
 
 def test_a_small_searching_balance_stays_plain():
     """Below ``CV_MIN_HANDS`` shared hands (or ``CV_MIN_DISCORDANT`` for a rate) the adjusted interval
-    did not hold its 95% (scripts/balance_cv_coverage.py), so the plain numbers stand."""
+    did not hold its 95% (scripts/studies/balance_cv_coverage.py), so the plain numbers stand."""
     from analyzer.questions.balance import CV_MIN_HANDS
 
     b = compare_variants(["piekjas2"], deals=CV_MIN_HANDS - 1, games=0, seed=7, play="pimc:worlds=8",

@@ -3,9 +3,6 @@ the bidders in every output, take's conditioning on either policy, and what cali
 changes against the heuristic bidders, paired on the same deals."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,19 +17,6 @@ from analyzer.questions.take import analyse_take
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig, simulate
 from analyzer.runs.summary import summarize
-
-BELOTE = str(Path(sys.executable).with_name("belote"))
-
-
-def belote(*args):
-    return subprocess.run([BELOTE, *args], capture_output=True, text=True, timeout=900)
-
-
-def belote_json(*args):
-    p = belote(*args, "--json", "--quiet")
-    assert p.returncode == 0, p.stderr
-    return json.loads(p.stdout)
-
 
 # --- the default bidder ---------------------------------------------------------------------
 
@@ -58,11 +42,11 @@ def test_bidders_are_named_with_their_policy_file_and_provenance():
 
 
 @pytest.mark.slow  # table and balance runs in subprocesses (11 s)
-def test_cli_table_and_balance_bid_calibrated_by_default_and_say_which_file():
-    d = belote_json("table", "--variant", "piekjas", "--players", "3", "--deals", "300", "--rounds", "1")
+def test_cli_table_and_balance_bid_calibrated_by_default_and_say_which_file(belote):
+    d = belote.json("table", "--variant", "piekjas", "--players", "3", "--deals", "300", "--rounds", "1")
     assert d["inputs"]["policies"]["bid"] == "calibrated"
     assert d["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/piekjas3.net.json"  # net plays
-    d = belote_json("balance", "--variants", "dekjas", "--deals", "300", "--games", "0")
+    d = belote.json("balance", "--variants", "dekjas", "--deals", "300", "--games", "0")
     assert d["inputs"]["policies"]["dekjas"]["bid"] == "calibrated"
     assert d["inputs"]["bid_policy"]["dekjas"]["git_commit"] == read_policy(shipped_path("dekjas", "net"))["git_commit"]
     p = belote("balance", "--variants", "dekjas", "--deals", "300", "--games", "0", "--quiet")
@@ -70,11 +54,11 @@ def test_cli_table_and_balance_bid_calibrated_by_default_and_say_which_file():
 
 
 @pytest.mark.slow  # table and balance runs in subprocesses (14 s)
-def test_cli_with_a_changed_rule_falls_back_to_heuristic_and_says_why():
-    d = belote_json("table", "--deals", "300", "--rounds", "1", "--rule", "undertrump=free")
+def test_cli_with_a_changed_rule_falls_back_to_heuristic_and_says_why(belote):
+    d = belote.json("table", "--deals", "300", "--rounds", "1", "--rule", "undertrump=free")
     assert d["inputs"]["policies"]["bid"] == "heuristic"
     assert "calibrated policy is for the default rules" in d["inputs"]["bid_note"]
-    d = belote_json("balance", "--variants", "classic", "--deals", "300", "--games", "0", "--rule", "undertrump=free")
+    d = belote.json("balance", "--variants", "classic", "--deals", "300", "--games", "0", "--rule", "undertrump=free")
     assert d["inputs"]["policies"]["classic"]["bid"] == "heuristic" and "default rules" in d["inputs"]["bid_note"]["classic"]
     p = belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "300", "--quiet", "--rule", "undertrump=free")
     assert p.returncode == 0, p.stderr
@@ -119,14 +103,14 @@ def test_take_with_an_earlier_seat_that_never_takes_accepts_every_deal(tmp_path)
 
 
 @pytest.mark.slow  # take runs in subprocesses (6 s)
-def test_cli_take_bids_calibrated_by_default_and_names_the_conditioning_policy():
+def test_cli_take_bids_calibrated_by_default_and_names_the_conditioning_policy(belote):
     args = ("take", HAND, "--turned", TURNED, "--variant", "piekjas", "--players", "4", "--seat", "1",
             "--deals", "2000", "--seed", "5")
-    d = belote_json(*args)
+    d = belote.json(*args)
     assert d["inputs"]["policies"]["bid"] == "calibrated" and "bid_note" not in d["inputs"]
     assert d["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/piekjas4.net.json"  # net plays
     assert d["acceptance"]["k"] == _acceptance("calibrated", deals=2000, play="net").k
-    h = belote_json(*args, "--bid", "heuristic")
+    h = belote.json(*args, "--bid", "heuristic")
     assert h["inputs"]["policies"]["bid"] == "heuristic"
     assert h["acceptance"]["k"] == _acceptance("heuristic", deals=2000).k
     out = " ".join(belote(*args, "--quiet").stdout.split())

@@ -1,9 +1,6 @@
 """``belote rules``: the rule-impact comparison (analyzer.questions.impact), paired on the same deals."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import numba
 import numpy as np
@@ -26,7 +23,6 @@ from analyzer.output.markdown import rules_impact_markdown
 from analyzer.rules import ALL_LABELS, REVISION_2, Rules, option_choices
 from analyzer.runs.simulate import SimConfig, simulate
 
-BELOTE = Path(sys.executable).with_name("belote")
 
 
 def _stat(result, comparison_option, statistic, variant="classic", kind="option"):
@@ -205,14 +201,10 @@ def test_markdown_names_the_method_and_embeds_the_plot():
 # ---- the command line ---------------------------------------------------------------------
 
 
-def _belote(*args, cwd=None):
-    return subprocess.run([str(BELOTE), *args], capture_output=True, text=True, cwd=cwd, timeout=900)
-
-
 @pytest.mark.slow  # rules runs in subprocesses (12 s)
-def test_cli_rules_json_and_out_folder(tmp_path):
+def test_cli_rules_json_and_out_folder(belote, tmp_path):
     out = tmp_path / "rules-classic"
-    p = _belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--games", "4",
+    p = belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--games", "4",
                 "--quiet", "--json", "--out", str(out))
     assert p.returncode == 0, p.stderr
     d = json.loads(p.stdout)
@@ -224,26 +216,26 @@ def test_cli_rules_json_and_out_folder(tmp_path):
     run = json.loads((out / "run.json").read_text())
     assert run["tool"] == "belote-analyzer" and run["seed"] == 1
     # an earlier output of ours is replaced; a folder holding a file we did not write is refused, left as it was
-    again = _belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--games", "4",
+    again = belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--games", "4",
                     "--quiet", "--out", str(out))
     assert again.returncode == 0, again.stderr
     assert sorted(q.name for q in out.iterdir()) == names
     (out / "mine.txt").write_text("a user's file")
-    refused = _belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--quiet",
+    refused = belote("rules", "--variant", "classic", "--option", "classic_tie", "--deals", "500", "--quiet",
                       "--out", str(out))
     assert refused.returncode == 2
     assert refused.stderr.strip().count("\n") == 0 and "mine.txt" in refused.stderr
     assert sorted(q.name for q in out.iterdir()) == sorted(names + ["mine.txt"])
 
 
-def test_cli_rules_tables_and_bad_input():
-    p = _belote("rules", "--variant", "classic", "--option", "undertrump", "--deals", "2000", "--games", "0",
+def test_cli_rules_tables_and_bad_input(belote):
+    p = belote("rules", "--variant", "classic", "--option", "undertrump", "--deals", "2000", "--games", "0",
                 "--quiet")
     assert p.returncode == 0, p.stderr
     assert "classic:" in p.stdout and "beyond the noise" in p.stdout
-    bad = _belote("rules", "--variant", "classic", "--option", "nonsense", "--deals", "100", "--quiet")
+    bad = belote("rules", "--variant", "classic", "--option", "nonsense", "--deals", "100", "--quiet")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "use one of" in bad.stderr
-    assert "Example" in _belote("rules", "--help").stdout
+    assert "Example" in belote("rules", "--help").stdout
 
 
 # ---- revision 2 and the report ------------------------------------------------------------

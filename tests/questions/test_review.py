@@ -8,8 +8,6 @@
 """
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,9 +21,6 @@ from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
 
 ROOT = Path(__file__).resolve().parents[2]
-BELOTE = [sys.executable, str(ROOT / "cli.py")]
-
-
 def _log(tmp_path, label, deals=12, seed=3):
     rules = Rules.from_label(label)
     path = tmp_path / f"{label}.jsonl"
@@ -70,32 +65,26 @@ def test_each_card_is_valued_and_its_loss_is_what_the_duel_counts(label, tmp_pat
             abs(tr[t + 1] - tr[t]) for t in range(1, rules.n_tricks + 1))
 
 
-def test_the_command_prints_the_review_and_json_and_refuses_a_deal_not_played(tmp_path):
+def test_the_command_prints_the_review_and_json_and_refuses_a_deal_not_played(belote, tmp_path):
     path, records = _log(tmp_path, "classic", deals=30, seed=5)
     played = next(r for r in records if r["outcome"] == "played")
-    text = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--worlds", "0"], capture_output=True,
-                          text=True, timeout=600)
+    text = belote("review", str(path), "--deal", str(played["deal"]), "--worlds", "0")
     assert text.returncode == 0, text.stderr
     assert f"Review of deal {played['deal']} (classic" in text.stdout and "gave away" in text.stdout
     assert "pimc:infer=bids player chooses" in text.stdout
-    out = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--json",
-                          "--worlds", "0"],
-                         capture_output=True, text=True, timeout=600)
+    out = belote("review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--json", "--worlds", "0")
     d = json.loads(out.stdout)
     assert d["deal"] == played["deal"] and d["pimc"] is None and len(d["cards"]) == 32 and d["exact"]
     assert sum(d["given_away"]["seats"].values()) == sum(c["loss"] for c in d["cards"])
-    missing = subprocess.run([*BELOTE, "review", str(path), "--deal", "999"], capture_output=True, text=True)
+    missing = belote("review", str(path), "--deal", "999")
     assert missing.returncode == 2 and "deal 999 is not in" in missing.stderr and "Traceback" not in missing.stderr
     not_played = [r for r in records if r["outcome"] != "played"]
     assert not_played  # seed 5: some of the 30 deals are passed out
-    bad = subprocess.run([*BELOTE, "review", str(path), "--deal", str(not_played[0]["deal"])],
-                         capture_output=True, text=True)
+    bad = belote("review", str(path), "--deal", str(not_played[0]["deal"]))
     assert bad.returncode == 2 and "was not played" in bad.stderr
-    nl = subprocess.run([*BELOTE, "review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--lang", "nl",
-                         "--worlds", "0"],
-                        capture_output=True, text=True, timeout=600)
+    nl = belote("review", str(path), "--deal", str(played["deal"]), "--pimc", "none", "--lang", "nl", "--worlds", "0")
     assert nl.returncode == 0 and f"Nabespreking van spel {played['deal']}" in nl.stdout
-    wrong = subprocess.run([*BELOTE, "review", str(path), "--pimc", "dd"], capture_output=True, text=True)
+    wrong = belote("review", str(path), "--pimc", "dd")
     assert wrong.returncode == 2 and "give a pimc policy" in wrong.stderr
 
 
@@ -125,19 +114,18 @@ def test_a_typed_deal_is_the_logged_deal_it_spells(tmp_path):
     (["--hands", HANDS, "--trump", "x"], '--trump "x" is not a suit'),
     (["--hands", HANDS.replace(" 8c", ""), "--trump", "h"], "seat 0 holds 7 cards, not 8"),
 ])
-def test_a_typed_deal_with_a_mistake_is_one_line_naming_it(args, message):
-    argv = [*BELOTE, "analyse", *args] + ([] if "--trump" in args else ["--trump", "h"])
-    out = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+def test_a_typed_deal_with_a_mistake_is_one_line_naming_it(belote, args, message):
+    out = belote("analyse", *args, *([] if "--trump" in args else ["--trump", "h"]))
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr, out.stderr
 
 
-def test_a_typed_deal_s_bidding_decides_its_trump_and_troefmaker_and_is_shown(tmp_path):
+def test_a_typed_deal_s_bidding_decides_its_trump_and_troefmaker_and_is_shown(belote, tmp_path):
     """``review --turned --bids``: the calls walked through the auction from seat 0 make the trump and
     the troefmaker (seat 1 takes the turned K♥ after seat 0 passes), the same review as --trump h
     --taker 1, with the bidding and the turned card in the text and the JSON; a bidding that is not
     over, or a turned card the troefmaker does not hold, is one line."""
-    base = [*BELOTE, "review", "--hands", HANDS, "--plays", "Jh 7h Th Qc Tc", "--pimc", "none", "--worlds", "0"]
-    run = lambda *a: subprocess.run([*base, *a], capture_output=True, text=True, timeout=600)  # noqa: E731
+    base = ["review", "--hands", HANDS, "--plays", "Jh 7h Th Qc Tc", "--pimc", "none", "--worlds", "0"]
+    run = lambda *a: belote(*base, *a)  # noqa: E731
     by_bids = run("--turned", "Kh", "--bids", "pass take", "--json")
     assert by_bids.returncode == 0, by_bids.stderr
     got = json.loads(by_bids.stdout)
@@ -155,7 +143,7 @@ def test_a_typed_deal_s_bidding_decides_its_trump_and_troefmaker_and_is_shown(tm
         assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
 
 
-def test_analyse_values_every_legal_card_as_the_solver_and_review_do():
+def test_analyse_values_every_legal_card_as_the_solver_and_review_do(belote):
     """The position after the typed plays: each legal card's value is the solver's, its loss is
     against the best, and the card review values there is the same."""
     from analyzer.questions.review import analyse, typed_record
@@ -171,8 +159,7 @@ def test_analyse_values_every_legal_card_as_the_solver_and_review_do():
     sol = Solver(rules, OBJECTIVE).card_values(st)
     assert p.values == {int(k): int(v) for k, v in sol.cards.items()} and p.seat == 0 and p.trick == 2
     assert min(p.losses.values()) == 0 and all(p.losses[b] == 0 for b in p.best) and p.pimc in p.values
-    out = subprocess.run([*BELOTE, "analyse", "--hands", HANDS, "--trump", "h", "--plays", "Jh 7h Th Qc", "--json",
-                          "--pimc", "none"], capture_output=True, text=True, timeout=600)
+    out = belote("analyse", "--hands", HANDS, "--trump", "h", "--plays", "Jh 7h Th Qc", "--json", "--pimc", "none")
     d = json.loads(out.stdout)
     from analyzer.rules.cards import format_card
 

@@ -10,8 +10,6 @@ with open cards; the card then an error, bad luck, lucky or neither.
 """
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -29,9 +27,6 @@ from analyzer.game.state import ST_TO_MOVE, legal_cards, play_card
 from analyzer.rules.cards import mask_to_cards
 
 ROOT = Path(__file__).resolve().parents[2]
-BELOTE = [sys.executable, str(ROOT / "cli.py")]
-
-
 @pytest.mark.parametrize("dd_loss, loss, lo, kind, points", [
     (10, 6.0, 2.0, "error", (6.0, 4.0, 0.0)),  # worse by what it knew, and it lost more on the true deal
     (4, 6.0, 2.0, "error", (6.0, 0.0, 2.0)),  # an error the deal forgave in part
@@ -153,12 +148,11 @@ def test_the_default_worlds_and_where_they_are_left_out():
     assert default_worlds(Rules.from_label("dekjas")) == 0  # a first-trick world takes seconds to solve
 
 
-def test_the_command_says_error_bad_luck_and_lucky_in_both_languages(tmp_path):
+def test_the_command_says_error_bad_luck_and_lucky_in_both_languages(belote, tmp_path):
     rules, records = _deals("piekjas2", deals=4)
     path = tmp_path / "d.jsonl"
     path.write_text(json.dumps(records[0]) + "\n")
-    run = lambda *a: subprocess.run([*BELOTE, "review", str(path), "--pimc", "none", "--worlds", "12", *a],  # noqa: E731
-                                    capture_output=True, text=True, timeout=600)
+    run = lambda *a: belote("review", str(path), "--pimc", "none", "--worlds", "12", *a)  # noqa: E731
     out = run("--json")
     assert out.returncode == 0, out.stderr
     d = json.loads(out.stdout)
@@ -175,7 +169,7 @@ def test_the_command_says_error_bad_luck_and_lucky_in_both_languages(tmp_path):
     assert json.loads(off.stdout)["luck"] is None
 
 
-def test_the_bot_beside_you_plays_the_rest_of_the_deal_and_its_result_is_told(tmp_path):
+def test_the_bot_beside_you_plays_the_rest_of_the_deal_and_its_result_is_told(belote, tmp_path):
     """From card k on, the bot plays every seat: the deal's first k cards kept, the rest the bot's
     (legal: replayed through the reference), the finished deal's result beside the deal's own."""
     from analyzer.game.played import play_out
@@ -196,12 +190,10 @@ def test_the_bot_beside_you_plays_the_rest_of_the_deal_and_its_result_is_told(tm
     assert last["played"]["result"] == play_out(record, rules)["result"]
     path = tmp_path / "d.jsonl"
     path.write_text(json.dumps(record) + "\n")
-    out = subprocess.run([*BELOTE, "review", str(path), "--pimc", "none", "--worlds", "0", "--bot", "net",
-                          "--bot-from", "4"], capture_output=True, text=True, timeout=600)
+    out = belote("review", str(path), "--pimc", "none", "--worlds", "0", "--bot", "net", "--bot-from", "4")
     assert out.returncode == 0, out.stderr
     assert "The bot beside you: from card 4 (trick 2" in out.stdout and "With the bot: " in out.stdout
-    bad = subprocess.run([*BELOTE, "review", str(path), "--worlds", "0", "--bot-from", str(n + 1)],
-                         capture_output=True, text=True, timeout=600)
+    bad = belote("review", str(path), "--worlds", "0", "--bot-from", str(n + 1))
     assert bad.returncode == 2 and f"the deal has cards 1 to {n}" in bad.stderr and "Traceback" not in bad.stderr
 
 

@@ -2,8 +2,6 @@
 
 import json
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -26,7 +24,6 @@ from test_cli_io import wait_for
 pytestmark = pytest.mark.slow  # the searching players' brackets (PIMC, DD): out of make test-fast
 
 runner = CliRunner()
-BELOTE = str(Path(sys.executable).with_name("belote"))
 
 
 @pytest.fixture(scope="module")
@@ -199,10 +196,9 @@ def test_markdown_names_each_policy_s_n_and_the_paired_comparison(cheap):
 
 
 @pytest.mark.slow
-def test_an_interrupted_table_bracket_stops_within_seconds_and_writes_nothing(tmp_path):
-    proc = subprocess.Popen([BELOTE, "table", "--bracket", "--bracket-plays", "heuristic,dd", "--deals", "2000",
-                             "--bracket-deals", "100000", "--quiet", "--out", "out"], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def test_an_interrupted_table_bracket_stops_within_seconds_and_writes_nothing(belote, tmp_path):
+    proc = belote.popen("table", "--bracket", "--bracket-plays", "heuristic,dd", "--deals", "2000",
+                        "--bracket-deals", "100000", "--quiet", "--out", "out", cwd=tmp_path)
     # into the double-dummy deals (a classic dd deal: about a second a thread): past the start-up and
     # the heuristic's 2,000 deals, under 5 s of CPU (its bracket with random for dd: 4.9 s in all)
     wait_for(proc, busy=10.0)

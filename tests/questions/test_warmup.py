@@ -7,28 +7,18 @@ warmup compiles only that one (seconds).
 
 import os
 import signal
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from analyzer.questions import warmup
 from analyzer.runs import kernelcache
 
-BELOTE = str(Path(sys.executable).parent / "belote")
 
 
-def run(*args, cache=None):
-    env = dict(os.environ)
-    if cache is not None:  # BELOTE_CACHE_DIR picks the folder, unless NUMBA_CACHE_DIR overrides it
-        env = {k: v for k, v in env.items() if k != "NUMBA_CACHE_DIR"} | {"BELOTE_CACHE_DIR": str(cache)}
-    return subprocess.run([BELOTE, "warmup", *args], capture_output=True, text=True, env=env, timeout=900)
-
-
-def test_warmup_has_help_with_an_example():
-    p = subprocess.run([BELOTE, "warmup", "--help"], capture_output=True, text=True, timeout=60)
+def test_warmup_has_help_with_an_example(belote):
+    p = belote("warmup", "--help", timeout=60)
     assert p.returncode == 0 and "Examples:" in p.stdout and "belote warmup" in p.stdout.split("Examples:")[1]
 
 
@@ -38,10 +28,10 @@ def test_warmup_covers_every_entry_kernel():
     assert set(warmup.RUN) == set(warmup.WHAT) | set(kernelcache.DRIVER) == set(warmup.KERNELS)
 
 
-def test_a_warm_cache_is_said_at_once():
-    assert run("--quiet").returncode == 0  # compiles what this cache lacks (nothing, once the suite has run)
+def test_a_warm_cache_is_said_at_once(belote):
+    assert belote("warmup", "--quiet").returncode == 0  # compiles what this cache lacks (nothing once the suite ran)
     t0 = time.monotonic()
-    p = run()
+    p = belote("warmup")
     seconds = time.monotonic() - t0
     assert p.returncode == 0 and p.stderr == "", p.stderr
     assert p.stdout.startswith("kernels already compiled (") and seconds < 15, (p.stdout, seconds)
@@ -62,24 +52,23 @@ def test_the_driver_is_compiled_under_the_lock_the_suite_and_the_commands_take(m
 @pytest.mark.parametrize("kernels", [(kernelcache.LOG_TRACE,), (kernelcache.DUEL_TRACE, kernelcache.SOLVER)],
                          ids=["log", "dd-loss"])
 @pytest.mark.slow  # compiles kernels in a subprocess (8-12 s)
-def test_cold_kernels_are_compiled_with_a_progress_line(tmp_path, kernels, cache_without):
-    assert run("--quiet").returncode == 0  # this checkout's cache warm: only the kernels removed below are cold
+def test_cold_kernels_are_compiled_with_a_progress_line(belote, tmp_path, kernels, cache_without):
+    assert belote("warmup", "--quiet").returncode == 0  # this checkout's cache warm: only those removed below are cold
     dst = cache_without([".".join(k[1:]) for k in kernels])
     assert [k for k in warmup.KERNELS if not kernelcache.is_cached(k, dst)] == list(kernels)
-    p = run(cache=dst.parent)
+    p = belote("warmup", env=belote.with_cache(dst.parent))
     assert p.returncode == 0, p.stderr
     lines = p.stderr.splitlines()
     assert lines[0] == ("compiling kernels once for this machine (under a minute): "
                         + ", ".join(warmup.WHAT[k] for k in kernels))
     assert lines[-1].startswith("  done in ") and p.stdout.startswith("kernels compiled in ")
     assert all(kernelcache.is_cached(k, dst) for k in kernels)  # each one compiled and saved, none left cold
-    assert run(cache=dst.parent).stdout.startswith("kernels already compiled (")
+    assert belote("warmup", env=belote.with_cache(dst.parent)).stdout.startswith("kernels already compiled (")
 
 
-def test_warmup_interrupted_while_compiling_exits_130(tmp_path):
+def test_warmup_interrupted_while_compiling_exits_130(belote, tmp_path):
     """An empty cache: the whole compile announced with how long it takes, then Ctrl-C."""
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"BELOTE_CACHE_DIR": str(tmp_path)}
-    p = subprocess.Popen([BELOTE, "warmup"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    p = belote.popen("warmup", env=belote.with_cache(tmp_path))
     first = p.stderr.readline()  # printed before compiling starts
     time.sleep(2)  # inside the compile
     p.send_signal(signal.SIGINT)

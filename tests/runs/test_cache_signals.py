@@ -26,8 +26,6 @@ import pytest
 
 pytestmark = pytest.mark.slow  # faults injected into belote subprocesses: out of make test-fast (make test runs them)
 
-BELOTE = str(Path(sys.executable).parent / "belote")
-
 TINY = "from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
 
 # What a process of the analyser does: import kernelcache (the driver does), let the CLI's start-up
@@ -220,12 +218,11 @@ def test_a_read_only_cache_folder_is_said_and_replaced_by_a_fresh_folder(tmp_pat
 
 
 @pytest.mark.parametrize("where", ["the cache folder", "a package's subfolder"])
-def test_the_cli_checks_the_cache_folder_before_any_command(tmp_path, where):
+def test_the_cli_checks_the_cache_folder_before_any_command(belote, tmp_path, where):
     from analyzer.runs import kernelcache
 
     cache = tmp_path / "cache"
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {
-        "BELOTE_CACHE_DIR": str(cache), "TMPDIR": str(tmp_path)}
+    env = belote.with_cache(cache) | {"TMPDIR": str(tmp_path)}
     if where == "the cache folder":
         cache.write_text("not a folder")
     else:  # numba's folder for analyzer/runs under this checkout's digest
@@ -234,7 +231,7 @@ def test_the_cli_checks_the_cache_folder_before_any_command(tmp_path, where):
         runs = kernelcache.cache_folder("runs", digest)
         runs.parent.mkdir(parents=True)
         runs.write_text("not a folder")
-    p = subprocess.run([BELOTE, "--version"], capture_output=True, text=True, env=env, timeout=120)
+    p = belote("--version", env=env, timeout=120)
     assert p.returncode == 0 and p.stdout.startswith("belote-analyzer")
     said = _belote_lines(p.stderr)
     fresh = tmp_path / f"belote-analyzer-kernels-{os.getuid()}"
@@ -267,10 +264,9 @@ def test_a_searching_duel_runs_in_the_small_chunks_of_searching_policies(monkeyp
     assert seen == [(200, D.CHUNK)]  # cheap policies keep their big chunks
 
 
-def test_sigterm_stops_a_pimc_duel_within_seconds():
+def test_sigterm_stops_a_pimc_duel_within_seconds(belote):
     """Before: the Python side saw the signal only after a chunk of 2,048 deals (10-24 s)."""
-    p = subprocess.Popen([BELOTE, "duel", "--a", "heuristic/pimc", "--b", "heuristic/heuristic", "--deals", "100000",
-                          "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p = belote.popen("duel", "--a", "heuristic/pimc", "--b", "heuristic/heuristic", "--deals", "100000", "--quiet")
     time.sleep(4)  # past the start-up, playing
     assert p.poll() is None
     sent = time.monotonic()
@@ -315,19 +311,18 @@ def test_a_sigterm_during_the_exit_never_kills_the_process_with_143():
     assert json.loads(p.stdout)["inputs"]["deals"] == 100 and "Traceback" not in p.stderr
 
 
-def _duel_on_a_cluster(tmp_path):
-    return subprocess.Popen([BELOTE, "duel", "--cluster", "local:2", "--a", "heuristic/heuristic", "--b",
-                             "heuristic/random", "--deals", "100000000", "--quiet"],
-                            env=dict(os.environ, TMPDIR=str(tmp_path)), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+def _duel_on_a_cluster(belote, tmp_path):
+    return belote.popen("duel", "--cluster", "local:2", "--a", "heuristic/heuristic", "--b", "heuristic/random",
+                        "--deals", "100000000", "--quiet", env=dict(os.environ, TMPDIR=str(tmp_path)),
+                        start_new_session=True)
 
 
 @pytest.mark.slow
-def test_sigterm_to_the_process_group_of_duel_cluster_leaves_no_dask_lock(tmp_path):
+def test_sigterm_to_the_process_group_of_duel_cluster_leaves_no_dask_lock(belote, tmp_path):
     """Each Dask worker holds ``dask-scratch-space/worker-*.dirlock`` in the temp folder while it
     runs; killed by the group's SIGTERM before the parent could stop it, it left the file behind."""
     pytest.importorskip("distributed")
-    p = _duel_on_a_cluster(tmp_path)
+    p = _duel_on_a_cluster(belote, tmp_path)
     scratch = tmp_path / "dask-scratch-space"
     _wait_for(lambda: len(list(scratch.glob("worker-*.dirlock"))) == 2, 120)
     assert len(list(scratch.glob("worker-*.dirlock"))) == 2, "the workers did not start"
@@ -339,9 +334,9 @@ def test_sigterm_to_the_process_group_of_duel_cluster_leaves_no_dask_lock(tmp_pa
 
 
 @pytest.mark.slow
-def test_sigterm_while_the_dask_cluster_starts_closes_it_without_a_traceback(tmp_path):
+def test_sigterm_while_the_dask_cluster_starts_closes_it_without_a_traceback(belote, tmp_path):
     pytest.importorskip("distributed")
-    p = _duel_on_a_cluster(tmp_path)
+    p = _duel_on_a_cluster(belote, tmp_path)
     scratch = tmp_path / "dask-scratch-space"
     _wait_for(lambda: list(scratch.glob("scheduler-*.dirlock")), 120)  # the cluster is starting
     p.send_signal(signal.SIGTERM)
@@ -351,14 +346,13 @@ def test_sigterm_while_the_dask_cluster_starts_closes_it_without_a_traceback(tmp
 
 
 @pytest.mark.slow
-def test_sigint_while_a_forced_big_cluster_starts_its_workers_stops_within_seconds(tmp_path):
+def test_sigint_while_a_forced_big_cluster_starts_its_workers_stops_within_seconds(belote, tmp_path):
     """``--cluster local:48!`` on 2 cores takes half a minute and more to start its workers. Before,
     signals were held for the whole start, so Ctrl-C waited for every worker; now only the scheduler's
     start holds them, and the workers start a few at a time."""
     pytest.importorskip("distributed")
-    p = subprocess.Popen([BELOTE, "simulate", "--cluster", "local:48!", "--deals", "100000", "--quiet"],
-                         env=dict(os.environ, TMPDIR=str(tmp_path)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, start_new_session=True)
+    p = belote.popen("simulate", "--cluster", "local:48!", "--deals", "100000", "--quiet",
+                     env=dict(os.environ, TMPDIR=str(tmp_path)), start_new_session=True)
     scratch = tmp_path / "dask-scratch-space"
     _wait_for(lambda: list(scratch.glob("scheduler-*.dirlock")), 120)  # the cluster is starting
     time.sleep(3)  # its workers too
@@ -384,7 +378,8 @@ def test_sigint_while_a_forced_big_cluster_starts_its_workers_stops_within_secon
     ("duel --dd-loss", ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/random", "--deals", "10", "--dd-loss",
                         "--dd-deals", "2"], ["units.trace_duel", "solver.solve_cards"]),
 ])
-def test_the_log_and_dd_loss_kernels_are_announced_when_not_cached(tmp_path, command, args, cold, cache_without):
+def test_the_log_and_dd_loss_kernels_are_announced_when_not_cached(belote, tmp_path, command, args, cold,
+                                                                    cache_without):
     """A cache holding everything but the option's own kernels (links to this checkout's cache):
     the driver is warm, so only the notice of those kernels can speak. Interrupted once it has."""
 
@@ -397,9 +392,7 @@ def test_the_log_and_dd_loss_kernels_are_announced_when_not_cached(tmp_path, com
     dst = cache_without(cold)
     assert kernelcache.missing_kernels(command, dst) == [k for k in kernelcache.ENTRY_KERNELS[command]
                                                         if ".".join(k[1:]) in cold]
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"BELOTE_CACHE_DIR": str(tmp_path / "cache")}
-    p = subprocess.Popen([BELOTE, *(a.format(tmp=tmp_path) for a in args)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env)
+    p = belote.popen(*(a.format(tmp=tmp_path) for a in args), env=belote.with_cache(tmp_path / "cache"))
     first = p.stderr.readline()  # printed before any work
     p.send_signal(signal.SIGINT)
     p.communicate(timeout=300)

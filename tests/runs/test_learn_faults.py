@@ -26,7 +26,7 @@ from analyzer.errors import BeloteError
 from analyzer.players.net_files import NET_PATH, header_path
 from analyzer.runs import learn as L
 from conftest import as_nobody
-from test_cli_io import BELOTE, belote, listing, one_error_line
+from belote_command import Belote, listing
 
 pytestmark = pytest.mark.slow  # belote subprocesses, some of them training: out of make test-fast (make test runs them)
 
@@ -61,7 +61,7 @@ def needs_root():
 # --- --write where the weights files cannot be replaced: refused before the work, or one line after it
 
 
-def test_write_on_an_install_another_user_cannot_write_is_refused_before_any_work():
+def test_write_on_an_install_another_user_cannot_write_is_refused_before_any_work(belote):
     user, env = as_nobody()  # skipped, with the reason, where nobody cannot run this checkout
     home = Path(tempfile.mkdtemp(prefix="belote-nobody-"))  # the kernel cache and the folder nobody runs in
     try:
@@ -74,7 +74,7 @@ def test_write_on_an_install_another_user_cannot_write_is_refused_before_any_wor
         seconds = time.monotonic() - t0
     finally:
         shutil.rmtree(home, ignore_errors=True)
-    line = one_error_line(p)
+    line = belote.error_line(p)
     assert line == (f"belote: error: --write cannot replace the weights file {WEIGHTS}: Permission denied (install "
                     "belote-analyzer where you can write (a checkout of your own: pip install -e .), or run without "
                     "--write)")
@@ -90,18 +90,18 @@ def in_namespace(mode: str, args: list[str], copy: Path, target: Path = WEIGHTS)
     script = ('cp "$1" "$2" && mount --bind "$2" "$1" && { [ "$3" = rw ] || mount -o remount,bind,ro "$1"; } '
               '&& shift 3 && exec "$@"')
     p = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", str(target),
-                        str(copy), mode, BELOTE, *args], capture_output=True, text=True, timeout=900)
+                        str(copy), mode, Belote.path, *args], capture_output=True, text=True, timeout=900)
     if "unshare failed" in p.stderr or "mount: " in p.stderr:
         pytest.skip(f"cannot mount here: {p.stderr.strip()}")
     return p
 
 
 @pytest.mark.parametrize("target", [WEIGHTS, HEADER], ids=["array", "header"])
-def test_a_read_only_weights_file_is_refused_before_any_work(target, tmp_path):
+def test_a_read_only_weights_file_is_refused_before_any_work(belote, target, tmp_path):
     needs_root()
     before = pair()
     p = in_namespace("ro", [*SMALL, "--write", "-q"], tmp_path / "copy", target)
-    line = one_error_line(p)
+    line = belote.error_line(p)
     assert line.startswith(f"belote: error: --write cannot replace the weights file {target}: Read-only file system")
     assert line.endswith("or run without --write)") and p.stdout == ""
     assert temporaries() == [] and pair() == before
@@ -109,14 +109,14 @@ def test_a_read_only_weights_file_is_refused_before_any_work(target, tmp_path):
 
 @pytest.mark.parametrize("as_json,target", [(False, WEIGHTS), (True, WEIGHTS), (False, HEADER)],
                          ids=["text", "json", "header"])
-def test_a_write_that_fails_after_the_work_prints_the_results_then_one_line(as_json, target, tmp_path):
+def test_a_write_that_fails_after_the_work_prints_the_results_then_one_line(belote, as_json, target, tmp_path):
     # a mount point passes the checks (a file can be created beside it, it opens for writing) and fails
     # only at the rename, after the training: the held-out results are printed all the same. The header
     # mounted: the array renamed into place first is put back, the pair as it was
     needs_root()
     before = pair()
     p = in_namespace("rw", [*SMALL, "--write", "-q", *(["--json"] if as_json else [])], tmp_path / "copy", target)
-    line = one_error_line(p)
+    line = belote.error_line(p)
     assert line == (f"belote: error: cannot write the weights file {target}: Device or resource busy (install "
                     "belote-analyzer where you can write (a checkout of your own: pip install -e .), or run without "
                     "--write)")
@@ -155,7 +155,7 @@ def running(pid: int) -> bool:
 
 
 def test_the_workers_of_a_sigkilled_learn_die_with_it(tmp_path):
-    p = subprocess.Popen([BELOTE, "learn", "--variant", "piekjas", "--players", "2", "--deals", "40000",
+    p = subprocess.Popen([Belote.path, "learn", "--variant", "piekjas", "--players", "2", "--deals", "40000",
                           "--test-deals", "10", "--threads", "2", "-q"], cwd=tmp_path, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
     workers: set[int] = set()
@@ -204,7 +204,7 @@ def test_a_worker_whose_parent_died_before_it_asked_to_die_with_it_ends_itself()
     assert p.stdout == "starting\n", p.stdout + p.stderr  # it got to the call, and did not run on
 
 
-def test_a_write_killed_before_its_renames_is_cleaned_up_by_the_next_run(tmp_path):
+def test_a_write_killed_before_its_renames_is_cleaned_up_by_the_next_run(belote, tmp_path):
     before = pair()
     p = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
         import os, signal
@@ -275,17 +275,17 @@ def test_a_temporary_weights_file_of_a_live_process_is_not_touched(tmp_path):
 # --- the bounds: --threads, --deals, --ridge -----------------------------------------------------
 
 
-def test_threads_beyond_the_cores_are_refused_in_simulate_s_words(tmp_path):
+def test_threads_beyond_the_cores_are_refused_in_simulate_s_words(belote, tmp_path):
     cores = len(os.sched_getaffinity(0))
     over = str(cores + 1)
-    line = one_error_line(belote(*SMALL[:-1], over, "-q", cwd=tmp_path, timeout=300))
-    assert line == one_error_line(belote("simulate", "--deals", "10", "--threads", over, "-q"))
+    line = belote.error(*SMALL[:-1], over, "-q", cwd=tmp_path, timeout=300)
+    assert line == belote.error("simulate", "--deals", "10", "--threads", over, "-q")
     assert line == f"belote: error: --threads must be between 1 and {cores} on this machine, not {over}"
     assert cores == L.cores()
 
 
-def test_deals_beyond_the_memory_are_refused_in_one_line_with_the_figure(tmp_path):
-    line = one_error_line(belote("learn", "--deals", "10000000", "--threads", "1", "-q", cwd=tmp_path, timeout=120))
+def test_deals_beyond_the_memory_are_refused_in_one_line_with_the_figure(belote, tmp_path):
+    line = belote.error("learn", "--deals", "10000000", "--threads", "1", "-q", cwd=tmp_path, timeout=120)
     assert line.startswith("belote: error: --deals 10,000,000 and --test-deals 20,000 need about ")
     assert "GB of memory (24 KB a classic deal, held twice while the deals are put together)" in line
     assert " GB is available: at most --deals " in line and line.endswith("with --test-deals 20,000 here")
@@ -316,8 +316,8 @@ def test_the_memory_a_deal_takes_is_what_its_rows_take():
     assert abs(rows / 200 - L.ROWS_PER_DEAL["piekjas3"]) < 4 * 8 / 200**0.5
 
 
-def test_ridge_zero_is_refused_in_one_line(tmp_path):
-    line = one_error_line(belote(*SMALL, "--ridge", "0", "-q", cwd=tmp_path, timeout=300))
+def test_ridge_zero_is_refused_in_one_line(belote, tmp_path):
+    line = belote.error(*SMALL, "--ridge", "0", "-q", cwd=tmp_path, timeout=300)
     assert line == ("belote: error: --ridge must be more than 0, not 0 (without a penalty the least squares are "
                     "singular: terms that are 0 in every decision have no weight to find): e.g. --ridge 1")
 

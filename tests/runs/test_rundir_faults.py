@@ -35,7 +35,6 @@ from analyzer.runs.simulate import SimConfig
 pytestmark = pytest.mark.slow  # faults injected into belote subprocesses: out of make test-fast (make test runs them)
 
 ROOT = Path(__file__).resolve().parents[2]
-BELOTE = Path(sys.executable).with_name("belote")  # the console script, as a user runs it
 UNITS, CHUNK, BATCHES = 400, 100, 3  # a library run: 3 batches of 400 hands, chunks of 100
 
 
@@ -380,7 +379,7 @@ def _one_line(err: str, *words):
     assert len(lines) == 1 and lines[0].startswith("belote: error: ") and all(w in lines[0] for w in words), err
 
 
-def test_a_read_only_run_folder_is_one_line_and_a_finished_run_still_replays(sim_run, tmp_path):
+def test_a_read_only_run_folder_is_one_line_and_a_finished_run_still_replays(belote, sim_run, tmp_path):
     """As root (a read-only bind mount): a batch to record there, or a new run to create
     there, is refused in one line; a complete run replays from it."""
     folder = tmp_path / "run"
@@ -388,9 +387,9 @@ def test_a_read_only_run_folder_is_one_line_and_a_finished_run_still_replays(sim
     args = " ".join(SIM)
     r = _in_mount_namespace(f"""
         mount --bind {folder} {folder} && mount -o remount,bind,ro {folder} || exit 99
-        {BELOTE} {args} --run-dir {folder} --resume --json > /dev/null || exit 98
+        {belote.path} {args} --run-dir {folder} --resume --json > /dev/null || exit 98
         rm {folder}/batches/*.npz 2>/dev/null && exit 97
-        {BELOTE} {args} --run-dir {folder}/new
+        {belote.path} {args} --run-dir {folder}/new
         echo "rc=$?" >&2
     """)
     assert r.returncode == 0 and r.stderr.endswith("rc=2\n"), (r.returncode, r.stderr)
@@ -399,7 +398,7 @@ def test_a_read_only_run_folder_is_one_line_and_a_finished_run_still_replays(sim
     batch.unlink()  # outside the namespace the folder is writable: leave a batch to record
     r = _in_mount_namespace(f"""
         mount --bind {folder} {folder} && mount -o remount,bind,ro {folder} || exit 99
-        {BELOTE} {args} --run-dir {folder} --resume
+        {belote.path} {args} --run-dir {folder} --resume
     """)
     assert r.returncode == 2, r.stderr
     _one_line(r.stderr, f"cannot write {batch}", "Read-only file system", "--resume")
@@ -420,7 +419,7 @@ def test_a_read_only_run_folder_is_one_line_as_a_user(sim_run, tmp_path, capsys)
     assert code == 2 and err.count("\n") == 1 and f"cannot write {batch}" in err, err
 
 
-def test_a_full_disk_under_the_run_folder_is_one_line(tmp_path):
+def test_a_full_disk_under_the_run_folder_is_one_line(belote, tmp_path):
     """A 64 KiB tmpfs: the run is recorded, its batch removed, the disk filled, the resume
     cannot record the batch; a new run cannot write its run.json."""
     mnt = tmp_path / "mnt"
@@ -428,12 +427,12 @@ def test_a_full_disk_under_the_run_folder_is_one_line(tmp_path):
     args = " ".join(SIM)
     r = _in_mount_namespace(f"""
         mount -t tmpfs -o size=64k tmpfs {mnt} || exit 99
-        {BELOTE} {args} --run-dir {mnt}/run || exit 98
+        {belote.path} {args} --run-dir {mnt}/run || exit 98
         rm {mnt}/run/batches/*.npz
         dd if=/dev/zero of={mnt}/fill bs=4k 2>/dev/null
-        {BELOTE} {args} --run-dir {mnt}/run --resume
+        {belote.path} {args} --run-dir {mnt}/run --resume
         echo "rc=$?" >&2
-        {BELOTE} {args} --run-dir {mnt}/new
+        {belote.path} {args} --run-dir {mnt}/new
         echo "rc=$?" >&2
     """)
     assert r.returncode == 0, r.stderr

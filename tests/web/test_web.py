@@ -10,7 +10,6 @@ import os
 import re
 import shlex
 import signal
-import subprocess
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -20,7 +19,7 @@ import pytest
 from analyzer.errors import BeloteError
 from analyzer.players.policies import DEFAULT_PLAY
 from analyzer.web.jobs import Busy, Jobs, Limits
-from web_server import BELOTE, Server, cli_json, write_log
+from web_server import Server, write_log
 
 # ---- the table of jobs ----------------------------------------------------------------------
 
@@ -188,9 +187,9 @@ def test_a_log_is_named_by_its_number_never_by_a_path(site):
 
 @pytest.mark.parametrize("hand, turned", [("Jh 9h Ah Tc", "Qh"), ("Jh 9h Ah Tc 7s", "Jh"), ("Jh 9h Ah Tc Zz", "Qh"),
                                           ("Bh 9h Ah 10k Jc", "Vh")])
-def test_bad_cards_are_refused_with_the_cli_s_own_line(site, hand, turned):
+def test_bad_cards_are_refused_with_the_cli_s_own_line(belote, site, hand, turned):
     status, body = site.request("/api/take", {"hand": hand, "turned": turned})
-    p = subprocess.run([BELOTE, "take", hand, "--turned", turned], capture_output=True, text=True)
+    p = belote("take", hand, "--turned", turned)
     assert p.returncode == 2 and status == 400
     assert p.stderr.strip() == f"belote: error: {body['error']}"
 
@@ -237,7 +236,7 @@ def test_a_request_too_large_or_not_json_is_refused(site):
     assert status == 400 and body["error"].startswith("the pasted record")
 
 
-def test_a_pasted_record_the_rules_do_not_allow_is_refused_as_belote_review_refuses_it(site, tmp_path):
+def test_a_pasted_record_the_rules_do_not_allow_is_refused_as_belote_review_refuses_it(belote, site, tmp_path):
     """A real logged record with trick 4's winner written as another seat: before, the page
     reviewed it (202); now it is replayed through the reference first, and refused (400) with the
     line belote review gives for it."""
@@ -253,7 +252,7 @@ def test_a_pasted_record_the_rules_do_not_allow_is_refused_as_belote_review_refu
     assert body["error"].startswith(f"the pasted record: deal {record['deal']}: {says}"), body
     path = tmp_path / "deal.jsonl"
     path.write_text(json.dumps(record) + "\n")
-    cli = subprocess.run([BELOTE, "review", str(path), "--pimc", "none"], capture_output=True, text=True, timeout=120)
+    cli = belote("review", str(path), "--pimc", "none", timeout=120)
     assert cli.returncode == 2 and f"{path}:1: deal {record['deal']}: {says}" in cli.stderr
     assert body["error"].removeprefix("the pasted record") in cli.stderr
 
@@ -388,20 +387,20 @@ def test_hostile_requests_leave_no_traceback_on_the_server_s_terminal(site, tmp_
     assert statuses == [400] * len(HOSTILE) + [403] * len(CROSS_SITE) and sum(jobs.values()) == 0, (statuses, jobs)
 
 
-def test_the_take_answer_is_the_cli_s_for_the_same_seed(site):
+def test_the_take_answer_is_the_cli_s_for_the_same_seed(belote, site):
     status, body = site.request("/api/take", {"hand": "Js 9s As 7h 8c", "turned": "Td", "seat": 1, "deals": 3000, "seed": 5})
     assert status == 202
     v = site.wait(body["job"])
     assert v["state"] == "done", v
     take = v["result"]["take"]
     assert take["command"] == "belote take 'Js 9s As 7h 8c' --turned Td --seat 1 --deals 3000 --seed 5"
-    cli = cli_json("take", "Js 9s As 7h 8c", "--turned", "Td", "--seat", "1", "--deals", "3000", "--seed", "5")
+    cli = belote.json("take", "Js 9s As 7h 8c", "--turned", "Td", "--seat", "1", "--deals", "3000", "--seed", "5")
     for key in ("n", "calls", "verdict", "acceptance", "hands_simulated"):
         assert take["json"][key] == cli[key], key
     assert take["verdict"] == cli["verdict"]["text"]
 
 
-def test_house_rules_on_the_page_are_the_cli_s_rule_options(site):
+def test_house_rules_on_the_page_are_the_cli_s_rule_options(belote, site):
     """A house rule changes the bidders to the heuristic (the shipped policy assumes the default
     rules): the answer says so, and its command reproduces it."""
     status, body = site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 2000, "seed": 4,
@@ -411,12 +410,12 @@ def test_house_rules_on_the_page_are_the_cli_s_rule_options(site):
     take = v["result"]["take"]
     assert take["command"] == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --rule undertrump=free --deals 2000 --seed 4"
     assert take["rules"] == {"undertrump": "free"} and "default --bid is heuristic here" in take["bidders"]
-    cli = cli_json("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--rule", "undertrump=free",
+    cli = belote.json("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--rule", "undertrump=free",
                    "--deals", "2000", "--seed", "4")
     assert take["json"]["calls"] == cli["calls"] and take["json"]["inputs"]["rules"] == cli["inputs"]["rules"]
 
 
-def test_a_score_answers_each_call_s_chance_to_win_the_game_as_take_score_does(site):
+def test_a_score_answers_each_call_s_chance_to_win_the_game_as_take_score_does(belote, site):
     """A score at the table (take --score): the answer carries each call's chance to win the game, the
     verdict by it and where it changes with the score, in both languages; its command is the CLI's and
     the CLI's JSON for it holds the same chances. A bad score is refused in the CLI's own line."""
@@ -443,17 +442,16 @@ def test_a_score_answers_each_call_s_chance_to_win_the_game_as_take_score_does(s
     assert nl["regions"].startswith("Naar de stand (elke 100 punten op elk totaal): ")
     assert en["table"].startswith("equity table classic: ") and nl["table"].startswith("winkanstabel classic: ")
     assert take["json"]["inputs"]["objective"] == "win" and take["json"]["game"]["best"] == "take h"
-    cli = cli_json(*shlex.split(take["command"])[1:])
+    cli = belote.json(*shlex.split(take["command"])[1:])
     assert cli["game"] == take["json"]["game"] and cli["calls"] == take["json"]["calls"]
     # a bad score: the CLI's own line
     status, body = site.request("/api/take", {**form, "score": "820-640-10"})
-    p = subprocess.run([BELOTE, "take", form["hand"], "--turned", "Qh", "--score", "820-640-10"], capture_output=True,
-                       text=True)
+    p = belote("take", form["hand"], "--turned", "Qh", "--score", "820-640-10")
     assert status == 400 and p.returncode == 2 and p.stderr.strip() == f"belote: error: {body['error']}"
     assert body["error"] == "--score '820-640-10': give 2 totals, e.g. --score 820-640 (ours first)"
 
 
-def test_a_logged_deal_reviewed_on_the_server_is_the_cli_s_review(site):
+def test_a_logged_deal_reviewed_on_the_server_is_the_cli_s_review(belote, site):
     status, body = site.request("/api/review", {"log": 0, "deal": 1, "pimc": "none", "worlds": 4})
     if status == 400:  # deal 1 of this log passed out: the first played one
         deal = next(d["deal"] for d in site.request("/api/logs")[1][0]["deals"] if d["outcome"] == "played")
@@ -463,7 +461,7 @@ def test_a_logged_deal_reviewed_on_the_server_is_the_cli_s_review(site):
     assert v["state"] == "done", v
     r = v["result"]["review"]
     deal = r["deal"]
-    cli = cli_json("review", site.log, "--deal", deal, "--pimc", "none", "--worlds", "4")
+    cli = belote.json("review", site.log, "--deal", deal, "--pimc", "none", "--worlds", "4")
     # the values from what each seat knew (4 worlds a decision: a quick check) too
     for key in ("cards", "given_away", "trajectory", "values_after", "turning_trick", "costliest", "luck"):
         assert r["json"][key] == cli[key], key
@@ -551,19 +549,17 @@ def test_another_loopback_address_keeps_the_host_check_and_says_nothing(tmp_path
     assert code == 130 and err.strip() == "belote: interrupted", err[-2000:]
 
 
-def test_a_bad_log_is_refused_at_start_in_one_line(tmp_path):
+def test_a_bad_log_is_refused_at_start_in_one_line(belote, tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"schema": "belote-deal/1"}\n')
-    p = subprocess.run([BELOTE, "serve", "--port", "0", "--no-warmup", "--log", bad], capture_output=True, text=True,
-                       timeout=120)
+    p = belote("serve", "--port", "0", "--no-warmup", "--log", bad, timeout=120)
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and p.stderr.startswith(f"belote: error: {bad}:1")
-    p = subprocess.run([BELOTE, "serve", "--port", "0", "--no-warmup", "--log", tmp_path], capture_output=True,
-                       text=True, timeout=120)
+    p = belote("serve", "--port", "0", "--no-warmup", "--log", tmp_path, timeout=120)
     assert p.returncode == 2 and "is a folder, not a deal log" in p.stderr
 
 
 @pytest.mark.parametrize("variant, players", [("piekjas", 3), ("dekjas", None)])
-def test_a_random_deal_of_every_variant_is_reviewed_as_its_command_reviews_it(site, tmp_path, variant, players):
+def test_a_random_deal_of_every_variant_is_reviewed_as_its_command_reviews_it(belote, site, tmp_path, variant, players):
     """Piekjas 3-4 say their values are the solver's pessimistic ones (``exact`` false); Dekjas deals
     its piles. (Classic: the browser test; Piekjas 2 and 4 review as these do: tests/questions/test_review.py.)"""
     form = {"variant": variant, "seed": 4, "deal": 2, **({"players": players} if players else {})}
@@ -574,9 +570,9 @@ def test_a_random_deal_of_every_variant_is_reviewed_as_its_command_reviews_it(si
     r = v["result"]["review"]
     assert r["json"]["exact"] == (variant == "dekjas" or players == 2)
     simulate, review = r["command"].split(" && ")
-    p = subprocess.run([BELOTE, *simulate.split()[1:]], cwd=tmp_path, capture_output=True, text=True)
+    p = belote(*simulate.split()[1:], cwd=tmp_path)
     assert p.returncode == 0, p.stderr
-    cli = cli_json(*review.split()[1:], cwd=tmp_path)  # where the log was written
+    cli = belote.json(*review.split()[1:], cwd=tmp_path)  # where the log was written
     assert r["json"]["cards"] == cli["cards"] and r["json"]["values_after"] == cli["values_after"]
 
 
@@ -588,12 +584,12 @@ def test_a_random_deal_of_every_variant_is_reviewed_as_its_command_reviews_it(si
     ({"variant": "classic", "hand": "Bh 9h Ah 10k 7s", "turned": "Vh", "round": 2},  # Dutch notation, round 2
      ["Bh 9h Ah 10k 7s", "--turned", "Vh", "--round", "2"]),
 ])
-def test_the_take_answer_of_every_variant_is_the_cli_s(site, form, args):
+def test_the_take_answer_of_every_variant_is_the_cli_s(belote, site, form, args):
     status, body = site.request("/api/take", {**form, "deals": 2000, "seed": 9})
     assert status == 202, body
     v = site.wait(body["job"])
     assert v["state"] == "done", v
-    cli = cli_json("take", *args, "--deals", "2000", "--seed", "9")
+    cli = belote.json("take", *args, "--deals", "2000", "--seed", "9")
     assert v["result"]["take"]["json"]["calls"] == cli["calls"] and v["result"]["take"]["json"]["n"] == cli["n"]
 
 
@@ -624,24 +620,24 @@ def test_the_pages_words_and_options_come_from_the_code(site):
 
 @pytest.mark.parametrize("play, option, who", [("heuristic", " --play heuristic", "the rules of thumb (heuristic)"),
                                                (DEFAULT_PLAY, "", "the learned player (net)")])
-def test_the_play_policy_of_the_take_page_is_the_cli_s_play_option(site, play, option, who):
+def test_the_play_policy_of_the_take_page_is_the_cli_s_play_option(belote, site, play, option, who):
     status, body = site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "deals": 2000, "seed": 4,
                                               "play": play})
     assert status == 202, body
     take = site.wait(body["job"])["result"]["take"]
     assert take["command"] == "belote take 'Jh 9h Ah Tc 7s' --turned Qh" + option + " --deals 2000 --seed 4"
-    cli = cli_json(*shlex.split(take["command"])[1:])
+    cli = belote.json(*shlex.split(take["command"])[1:])
     assert take["json"]["calls"] == cli["calls"] and take["words"]["en"]["verdict"] == cli["verdict"]["text"]
     assert who in take["words"]["en"]["who"]
     assert site.request("/api/take", {"hand": "Jh 9h Ah Tc 7s", "turned": "Qh", "play": "dd"})[1]["error"] == \
         "play must be one of heuristic, net, not 'dd'"
 
 
-def test_the_bot_beside_you_plays_on_as_belote_review_bot_does(site):
+def test_the_bot_beside_you_plays_on_as_belote_review_bot_does(belote, site):
     deal = next(d["deal"] for d in site.request("/api/logs")[1][0]["deals"] if d["outcome"] == "played")
     status, v = site.request("/api/bot", {"log": 0, "deal": deal, "bot": "net", "from": 5})
     assert status == 200, v
-    cli = cli_json(*shlex.split(v["command"])[1:], "--pimc", "none", "--worlds", "0")
+    cli = belote.json(*shlex.split(v["command"])[1:], "--pimc", "none", "--worlds", "0")
     assert v["bot"] == cli["bot"] and v["bot"]["from"] == 4 and len(v["bot"]["cards"]) == len(cli["cards"]) - 4
     assert v["lines"]["en"]["bot"][0].split(":")[0] in ("Made", "Nat (dedans)", "Litige")
     assert v["lines"]["nl"]["played"][0].split(":")[0] in ("Gehaald", "Nat", "Litige")
@@ -651,7 +647,7 @@ def test_the_bot_beside_you_plays_on_as_belote_review_bot_does(site):
         assert status == 400 and e["error"] == message, e
 
 
-def test_a_deal_entered_by_hand_is_reviewed_as_belote_review_hands_reviews_it(site):
+def test_a_deal_entered_by_hand_is_reviewed_as_belote_review_hands_reviews_it(belote, site):
     typed = {"variant": "classic", "hands": HANDS, "turned": "Kh", "bids": "pass take", "plays": "Jh 7h Th Qc Tc"}
     status, body = site.request("/api/review", {"typed": typed, "pimc": "none", "worlds": 0})
     assert status == 202, body
@@ -661,7 +657,7 @@ def test_a_deal_entered_by_hand_is_reviewed_as_belote_review_hands_reviews_it(si
     # the bidding decides the trump and the troefmaker, on the command line too (--turned, --bids)
     assert r["command"] == (f"belote review --hands '{HANDS}' --turned Kh --bids 'pass take:h' --plays 'Jh 7h Th Qc Tc' "
                             "--pimc none --worlds 0")
-    cli = cli_json(*shlex.split(r["command"])[1:])
+    cli = belote.json(*shlex.split(r["command"])[1:])
     for key in ("cards", "values_after", "played", "bids", "turned"):
         assert r["json"][key] == cli[key], key
     assert cli["troefmaker"] == 1 and cli["trump"] == "h" and cli["bids"] == r["bids"]

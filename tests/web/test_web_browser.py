@@ -25,7 +25,6 @@ import re
 import os
 import shlex
 import shutil
-import subprocess
 import time
 from pathlib import Path
 
@@ -34,7 +33,7 @@ import pytest
 from analyzer.output import take_table, words
 from analyzer.players.policies import DEFAULT_PLAY
 from analyzer.runs.stats import Mean, Rate
-from web_server import BELOTE, Server, cli_json, write_log
+from web_server import Server, write_log
 
 pytestmark = pytest.mark.slow  # a browser, a server and the CLI: about a minute
 
@@ -157,7 +156,7 @@ def _fits(d) -> None:
 
 # ---- should I take? ---------------------------------------------------------------------------------
 
-def test_a_link_to_the_take_page_answers_on_load_with_the_cli_s_numbers(browser, site, shots):
+def test_a_link_to_the_take_page_answers_on_load_with_the_cli_s_numbers(belote, browser, site, shots):
     d = browser
     _open(d, site, "/take?hand=Jh+9h+Ah+Tc+7s&turned=Qh&deals=20000&seed=7&bracket-plays=heuristic,net,pimc"
                    "&bracket-deals=pimc=120&score=820-640&lang=en")
@@ -170,7 +169,7 @@ def test_a_link_to_the_take_page_answers_on_load_with_the_cli_s_numbers(browser,
     _ended(d)
     command = d.find_element(By.ID, "command").text
     assert command == "belote take 'Jh 9h Ah Tc 7s' --turned Qh --deals 20000 --seed 7 --score 820-640"
-    cli = cli_json(*_args(command))
+    cli = belote.json(*_args(command))
     # the score's block under the verdict: each call's chance to win the game, the CLI's for the same seed
     from analyzer.runs.fmt import ci_pct
 
@@ -192,7 +191,7 @@ def test_a_link_to_the_take_page_answers_on_load_with_the_cli_s_numbers(browser,
         assert cells == [e[labels[name]] for e in expected], name
     assert len(shown) - 1 >= 10  # every row of the CLI's table (not played only when it happened)
     # the bracket: the command it shows gives the same verdicts and columns
-    bracket = cli_json(*_args(d.find_element(By.ID, "bracket-command").text))
+    bracket = belote.json(*_args(d.find_element(By.ID, "bracket-command").text))
     assert d.find_element(By.ID, "bracket-verdict").text == bracket["text"]
     assert bracket["plays"] == ["heuristic", "net", "pimc"]
     heads = _table(d, "bracket-table")[0][2:]
@@ -209,7 +208,7 @@ def test_a_link_to_the_take_page_answers_on_load_with_the_cli_s_numbers(browser,
     _shot(d, "take_desktop", shots, element="answer", most=1100)
 
 
-def test_a_hand_clicked_on_a_phone_gets_the_dutch_verdict_and_its_link(browser, site, shots):
+def test_a_hand_clicked_on_a_phone_gets_the_dutch_verdict_and_its_link(belote, browser, site, shots):
     d = browser
     _open(d, site, "/?lang=nl", PHONE)
     assert d.find_element(By.ID, "go").text == "Moet ik spelen?"
@@ -229,7 +228,7 @@ def test_a_hand_clicked_on_a_phone_gets_the_dutch_verdict_and_its_link(browser, 
     assert "hand=Jh+9h+7h+Ac+8c+Kd" in d.current_url and "turned=Th" in d.current_url
     assert d.find_element(By.ID, "command").text == ("belote take 'Jh 9h 7h Ac 8c Kd' --turned Th --variant piekjas "
                                                      "--players 3 --deals 20000 --seed 1")
-    cli = cli_json("take", "Jh 9h 7h Ac 8c Kd", "--turned", "Th", "--variant", "piekjas", "--players", "3",
+    cli = belote.json("take", "Jh 9h 7h Ac 8c Kd", "--turned", "Th", "--variant", "piekjas", "--players", "3",
                    "--deals", "20000")
     assert d.find_element(By.ID, "verdict").text == words.verdict(cli, "nl")
     reason = d.find_element(By.ID, "reason").text
@@ -311,13 +310,13 @@ def test_a_bracket_s_time_left_is_its_stage_s_own_and_says_finishing_at_the_end(
 
 # ---- review a deal ---------------------------------------------------------------------------------
 
-def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(browser, site, shots):
+def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(belote, browser, site, shots):
     d = browser
     log = next(site.root.glob("*.jsonl"))
     deal = next(r["deal"] for r in site.request("/api/logs")[1][0]["deals"] if r["outcome"] == "played")
     _open(d, site, f"/review?log=0&deal={deal}&lang=en&worlds=8")
     _ended(d)
-    cli = cli_json("review", log, "--deal", deal, "--worlds", "8")
+    cli = belote.json("review", log, "--deal", deal, "--worlds", "8")
     cards = cli["cards"]
     assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")] == [
         words.bid_text(b, 4, "en") for b in cli["bids"]]
@@ -367,7 +366,7 @@ def test_a_logged_deal_s_link_shows_the_cli_s_review_its_bidding_and_result(brow
         "error(s)" in luck
 
 
-def test_a_pasted_record_s_link_shows_the_same_review(browser, site):
+def test_a_pasted_record_s_link_shows_the_same_review(belote, browser, site):
     """A pasted deal record is kept in the link (base64url of its JSON): opening the link on a phone
     reviews the same deal, as belote review reviews the log it came from."""
     d = browser
@@ -389,7 +388,7 @@ def test_a_pasted_record_s_link_shows_the_same_review(browser, site):
     assert d.find_element(By.CSS_SELECTOR, "input[name=source][value=record]").is_selected()
     assert json.loads(d.find_element(By.ID, "record").get_attribute("value")) == json.loads(json.dumps(record))
     d.find_element(By.ID, "last").click()
-    cli = cli_json("review", log, "--deal", record["deal"], "--pimc", "none", "--worlds", "0")
+    cli = belote.json("review", log, "--deal", record["deal"], "--pimc", "none", "--worlds", "0")
     assert "worlds=0" in d.current_url
     assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#bids-list li")] == [
         words.bid_text(b, record["players"], "nl") for b in cli["bids"]]
@@ -420,10 +419,9 @@ def test_a_random_deal_s_link_is_reviewed_and_its_command_reproduces_it(browser,
     _fits(d)
 
 
-def test_an_illegal_card_is_refused_with_the_cli_s_line_naming_the_rule(browser, site, shots):
+def test_an_illegal_card_is_refused_with_the_cli_s_line_naming_the_rule(belote, browser, site, shots):
     d = browser
-    cli = subprocess.run([BELOTE, "review", "--hands", HANDS, "--trump", "h", "--plays", "Jh Ac"], capture_output=True,
-                         text=True)
+    cli = belote("review", "--hands", HANDS, "--trump", "h", "--plays", "Jh Ac")
     assert cli.returncode == 2
     line = cli.stderr.strip().removeprefix("belote: error: --plays: ")
     for lang, width in (("en", DESKTOP), ("nl", PHONE)):
@@ -472,7 +470,7 @@ def _deal_by_clicking(d, record: dict) -> None:
         assert d.find_element(By.ID, "deal-error").text == ""
 
 
-def test_a_dekjas_deal_entered_by_clicking_is_reviewed_as_the_cli_reviews_it(browser, site, shots):
+def test_a_dekjas_deal_entered_by_clicking_is_reviewed_as_the_cli_reviews_it(belote, browser, site, shots):
     d = browser
     log = write_log(site.root, deals=3, variant="dekjas")
     from analyzer.output.deallog import read_log
@@ -492,7 +490,7 @@ def test_a_dekjas_deal_entered_by_clicking_is_reviewed_as_the_cli_reviews_it(bro
     # the bidding clicked decides the trump and the troefmaker on the command line too
     assert _args(command) == ["review", "--variant", "dekjas", "--hands", hands, "--turned", record["turned"], "--bids",
                               bids_text(record["bids"]), "--plays", plays, "--pimc", "none"]
-    cli = cli_json(*_args(command))
+    cli = belote.json(*_args(command))
     assert cli["played"]["result"] == record["result"]  # the typed deal scores as its log
     assert (cli["trump"], cli["troefmaker"], cli["bids"]) == (record["trump"], record["troefmaker"], record["bids"])
     d.find_element(By.ID, "last").click()

@@ -6,19 +6,19 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
+from belote_command import Belote
+
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-BELOTE = str(Path(sys.executable).with_name("belote"))  # the console script a user runs
 
 
 class Server:
     def __init__(self, *args, cwd=None):
-        cmd = [BELOTE, "serve", "--port", "0", "--no-warmup", "-q", *map(str, args)]
+        cmd = [Belote.path, "serve", "--port", "0", "--no-warmup", "-q", *map(str, args)]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
         line = self.proc.stdout.readline()
         m = re.search(r"http://(\S+?):(\d+)/", line)
@@ -70,14 +70,8 @@ class Server:
 def write_log(folder: Path, deals: int = 6, variant: str = "classic", players: int | None = None) -> Path:
     """A small deal log written by the CLI (``belote simulate --log``)."""
     path = folder / f"{variant}{players or ''}.jsonl"
-    cmd = [BELOTE, "simulate", "--variant", variant, "--deals", str(deals),
+    cmd = [Belote.path, "simulate", "--variant", variant, "--deals", str(deals),
            "--log", str(path), "-q"] + (["--players", str(players)] if players else [])
     subprocess.run(cmd, check=True, capture_output=True)
     return path
 
-
-def cli_json(*args, cwd=None) -> dict:
-    """``belote ARGS --json`` as a user runs it (in ``cwd``)."""
-    p = subprocess.run([BELOTE, *map(str, args), "--json"], capture_output=True, text=True, cwd=cwd)
-    assert p.returncode == 0, p.stderr[-2000:]
-    return json.loads(p.stdout)
