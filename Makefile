@@ -81,7 +81,7 @@ net: $(STAMP)
 
 # rerun every console example of README.md and docs/GUIDE.md and write its real output back
 docs: $(STAMP)
-	$(BIN)/python scripts/readme_examples.py
+	$(BIN)/python scripts/maintainer/readme_examples.py
 
 clean:
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

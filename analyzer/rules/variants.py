@@ -25,7 +25,7 @@ target 700 -> 1000 (the Piekjas text allows either). Files touched (``git diff -
     docs/RULES.md                  the variants table, §7, the options table, the readings
     tests/rules/test_variants.py         the row's test (piekjas3, 3, 1000)
     tests/rules/test_rules.py            test_game_targets (§7)
-    tests/golden/fingerprint.json  regenerated (scripts/fingerprint.py --write): the six
+    tests/golden/fingerprint.json  regenerated (scripts/maintainer/fingerprint.py --write): the six
                                    piekjas3 game digests change, no hand digest does
     docs/DEAL_LOG.md               the example record's ``rules`` (its target), as
                                    ``analyzer.runs.records.hand_record`` writes it

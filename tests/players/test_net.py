@@ -609,21 +609,9 @@ def test_the_weights_arrays_are_part_of_the_kernel_cache_s_digest(tmp_path):
 
 
 @pytest.mark.slow  # two small trainings through the CLI
-def test_belote_learn_trains_and_judges_on_held_out_deals_the_same_way_on_any_number_of_processes(tmp_path):
-    import json
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    belote = str(Path(sys.executable).with_name("belote"))
-    runs = []
-    for threads in ("1", "2"):
-        p = subprocess.run([belote, "learn", "--variant", "piekjas", "--players", "2", "--deals", "300", "--test-deals",
-                            "150", "--threads", threads, "--iterations", "2", "--json", "-q"], capture_output=True, text=True,
-                           cwd=tmp_path)
-        assert p.returncode == 0, p.stderr[-2000:]
-        runs.append(json.loads(p.stdout))
-    a, b = runs
+def test_belote_learn_trains_and_judges_on_held_out_deals_the_same_way_on_any_number_of_processes(belote, tmp_path):
+    a, b = (belote.json("learn", "--variant", "piekjas", "--players", "2", "--deals", "300", "--test-deals", "150",
+                        "--threads", threads, "--iterations", "2", cwd=tmp_path) for threads in ("1", "2"))
     assert a["weights"] == b["weights"] and a["held_out"] == b["held_out"]
     for sa, sb in zip(a["steps"], b["steps"]):  # every step the same but its seconds
         assert {k: v for k, v in sa.items() if k != "train"} == {k: v for k, v in sb.items() if k != "train"}
@@ -686,26 +674,15 @@ def test_a_step_over_the_heuristic_s_own_weights_is_the_first_step(label):
     assert c.n != a.n or not np.array_equal(c.loss, a.loss)
 
 
-def test_policy_iteration_with_double_dummy_values_is_refused_in_one_line(tmp_path):
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    belote = str(Path(sys.executable).with_name("belote"))
-    p = subprocess.run([belote, "learn", "--target", "dd", "--iterations", "2", "--deals", "10", "-q"],
-                       capture_output=True, text=True, cwd=tmp_path)
-    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
-    assert "--iterations needs --target rollout" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+def test_policy_iteration_with_double_dummy_values_is_refused_in_one_line(belote, tmp_path):
+    line = belote.error("learn", "--target", "dd", "--iterations", "2", "--deals", "10", "-q", cwd=tmp_path)
+    assert "--iterations needs --target rollout" in line
 
 
 def test_the_relay_of_the_weights_keeps_every_score_and_gives_new_features_no_weight():
-    """``scripts/net_relay.py``: the weights laid out again after features are inserted score every card
+    """``scripts/maintainer/net_relay.py``: the weights laid out again after features are inserted score every card
     as before (the new features 0), and every term of a new feature is 0."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-    import net_relay
+    from scripts.maintainer import net_relay
 
     old, at, count, settings = 9, 4, 2, 3
     rng = np.random.default_rng(3)

@@ -1,24 +1,19 @@
 """Same seed, same numbers: a digest of the raw integer outputs of every analysis (simulate
 and seats counts, traced hands, games rows, bidding tables, take rows), for every variant,
 policy pair and the rule options that change play, against the digests recorded in
-``tests/golden/fingerprint.json`` (``scripts/fingerprint.py``).
+``tests/golden/fingerprint.json`` (``scripts/maintainer/fingerprint.py``).
 
 A change that is meant to move numbers (a rule, a policy's decision, the use of the random
-stream) regenerates the golden file with ``.venv/bin/python scripts/fingerprint.py --write``
+stream) regenerates the golden file with ``.venv/bin/python scripts/maintainer/fingerprint.py --write``
 and says in its commit why the numbers moved; a refactor (the hand loop on the game state)
 must leave every digest as it is.
 """
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import fingerprint  # noqa: E402
+from scripts.maintainer import fingerprint
 
 
 @pytest.mark.slow

@@ -1,6 +1,6 @@
 """The console examples of the README and docs/GUIDE.md are real output: rerun (the cheap ones) and compared.
 
-``make docs`` (``scripts/readme_examples.py``) writes every example from the real ``belote``
+``make docs`` (``scripts/maintainer/readme_examples.py``) writes every example from the real ``belote``
 command; this test reruns two of them and fails when the README has drifted from the code
 (timing figures masked). The others take minutes; ``make docs`` refreshes them all.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "scripts" / "readme_examples.py"
+SCRIPT = ROOT / "scripts" / "maintainer" / "readme_examples.py"
 
 
 def test_every_console_example_is_a_belote_command():

@@ -1,7 +1,7 @@
 """Benchmarks of the strong play policies (issue 10), recorded in docs/BENCHMARKS.md.
 
-    .venv/bin/python scripts/bench_strong.py speed [--deals N] [--labels classic,...]
-    .venv/bin/python scripts/bench_strong.py quality [--deals N] [--policies heuristic,pimc,dd]
+    .venv/bin/python scripts/bench/strong.py speed [--deals N] [--labels classic,...]
+    .venv/bin/python scripts/bench/strong.py quality [--deals N] [--policies heuristic,pimc,dd]
 
 ``speed``: hands per second and cards per second when every seat plays ``dd`` or
 ``pimc`` from the first trick, on hands dealt and bid by the heuristic (one thread).
@@ -10,7 +10,7 @@ when the taker's side plays each policy against heuristic defenders (``POL``), o
 plays it (``POL@all``; ``dd`` every seat by default); paired differences against the heuristic
 with their 95% intervals. The README's table of why net is the default player:
 
-    .venv/bin/python scripts/bench_strong.py quality --deals 1000 \\
+    .venv/bin/python scripts/bench/strong.py quality --deals 1000 \\
         --policies dd,net,pimc,net@all,pimc@all,heuristic@all,random@all
 
 Deals come from ``belote simulate``'s stream (seed 1, heuristic bidding), played hands only.
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from analyzer import git_commit  # noqa: E402
 from analyzer.game.state import ST_POINTS, ST_TAKER_SIDE, ST_TRICKS, state_from_record  # noqa: E402

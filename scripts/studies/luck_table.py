@@ -1,6 +1,6 @@
 """Errors and bad luck of a player, by seat role (issue 51): the review's verdicts over many deals.
 
-    .venv/bin/python scripts/luck_table.py --deals 60 --play heuristic --play net --play pimc
+    .venv/bin/python scripts/studies/luck_table.py --deals 60 --play heuristic --play net --play pimc
 
 For each play policy, the same classic deals (seed ``--seed``: the deal stream is the same, the
 bidding is the calibrated one for that player, so the contracts can differ) are simulated and

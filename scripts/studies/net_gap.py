@@ -1,6 +1,6 @@
 """Where ``net`` gives value away against pimc: the value each player's card gives away a decision, by setting.
 
-    .venv/bin/python scripts/net_gap.py --variant piekjas3 --deals 3000 --seed 2
+    .venv/bin/python scripts/studies/net_gap.py --variant piekjas3 --deals 3000 --seed 2
 
 Replays deals ``0 .. --deals - 1`` of ``belote simulate --seed SEED`` (heuristic bidding and play) and, at every
 decision with two or more legal cards, values each legal card on the true deal with pimc's evaluator (the card,

@@ -1,7 +1,7 @@
 """Coverage of the control-variate intervals of ``balance`` under a searching player (issue 19),
 for docs/BENCHMARKS.md.
 
-    .venv/bin/python scripts/balance_cv_coverage.py [--variant piekjas2] [--play pimc] [--blocks 400]
+    .venv/bin/python scripts/studies/balance_cv_coverage.py [--variant piekjas2] [--play pimc] [--blocks 400]
         [--deals 150] [--control-deals 20000]
 
 ``--play`` plays ``blocks x deals`` hands of ``--variant`` and the heuristic (the same bidders)
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from analyzer import git_commit  # noqa: E402
 from analyzer.players.policies import Policies  # noqa: E402

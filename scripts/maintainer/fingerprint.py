@@ -6,7 +6,7 @@ and play, score and count alike. ``tests/project/test_fingerprint.py`` compares 
 build with the digests in ``tests/golden/fingerprint.json``; a change that is meant to
 move numbers (a rule, a policy's decision) regenerates them with
 
-    .venv/bin/python scripts/fingerprint.py --write
+    .venv/bin/python scripts/maintainer/fingerprint.py --write
 
 and says why in its commit. Without ``--write`` it prints the digests as JSON.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "fingerprint.json"
+GOLDEN = Path(__file__).resolve().parents[2] / "tests" / "golden" / "fingerprint.json"
 
 # (label, rule options): every variant on its defaults, and the options that change play
 RULESETS = (

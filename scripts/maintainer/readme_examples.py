@@ -6,7 +6,7 @@ scratch folder per block (so a ``--log`` file written by one command is there fo
 and writes the block back with the fresh output, so the docs cannot drift from the code.
 
     make docs                                       # rewrite README.md and docs/GUIDE.md in place
-    python scripts/readme_examples.py --check       # exit 1 if one of them is not current
+    python scripts/maintainer/readme_examples.py --check       # exit 1 if one of them is not current
 
 Lines that report elapsed time or speed differ between runs; ``--check`` compares the
 blocks with those lines masked (``TIMING``).
@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 FILES = (README, ROOT / "docs" / "GUIDE.md")  # the front door, and the guide the details moved to
 BLOCK = re.compile(r"^```console\n(.*?)^```\n", re.S | re.M)

@@ -2,7 +2,7 @@
 legal card, and the whole decision (features and scores), in nanoseconds a decision, over
 positions of random play with two or more legal cards (the positions the strong tests use).
 
-    .venv/bin/python scripts/net_profile.py --variant classic --positions 2000 --reps 50
+    .venv/bin/python scripts/bench/net_profile.py --variant classic --positions 2000 --reps 50
 
 Run it alternately against another checkout to compare (the machine is shared and noisy).
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "players"))
 
 from analyzer.game.state import STATE_SIZE, legal_cards  # noqa: E402
 from analyzer.players import play  # noqa: E402

@@ -1,7 +1,7 @@
 """Re-lay net's weights files after features were inserted into ``net.FEATURES``: 0 for every new term.
 
-    .venv/bin/python scripts/net_relay.py --old 42 --at 32 --count 2             # rewrite both weight sets
-    .venv/bin/python scripts/net_relay.py --old 42 --at 32 --count 2 --dry-run   # only check and say
+    .venv/bin/python scripts/maintainer/net_relay.py --old 42 --at 32 --count 2             # rewrite both weight sets
+    .venv/bin/python scripts/maintainer/net_relay.py --old 42 --at 32 --count 2 --dry-run   # only check and say
 
 Run it after editing ``analyzer/players/net.py`` (``FEATURES``, ``N_CARD_FEATURES``), while the weights
 files still hold the old layout: ``--old`` features, ``--count`` new ones inserted at index ``--at``.
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FILES = (ROOT / "analyzer" / "players" / "net_data" / "net.npy",
          ROOT / "analyzer" / "players" / "net_data" / "net_v2.npy")
 

@@ -1,6 +1,6 @@
 """Where a simulation's time goes, per compiled function: ``perf`` with a map of the kernels' symbols.
 
-    .venv/bin/python scripts/perf_profile.py [--variant classic] [--play random] [--hands 3000000] [--top 15]
+    .venv/bin/python scripts/bench/perf_profile.py [--variant classic] [--play random] [--hands 3000000] [--top 15]
 
 ``perf`` sees numba's machine code only as anonymous addresses. This script runs the simulation under
 ``perf record -e cpu-clock`` (the machine's hardware counters are not available in a VM; sampling the

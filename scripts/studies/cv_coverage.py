@@ -1,6 +1,6 @@
 """Coverage of the control-variate intervals of ``take --bracket`` (issue 19), for docs/BENCHMARKS.md.
 
-    .venv/bin/python scripts/cv_coverage.py [--play pimc] [--blocks 200] [--deals 200] [--control-deals 20000]
+    .venv/bin/python scripts/studies/cv_coverage.py [--play pimc] [--blocks 200] [--deals 200] [--control-deals 20000]
         [--control heuristic|net]
 
 One take question (``"Jh Ah Tc 7s 8d" --turned Qh``, take or pass) is played by ``--play`` on
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from analyzer import git_commit  # noqa: E402
 from analyzer.rules.calls import PASS  # noqa: E402

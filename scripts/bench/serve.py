@@ -11,7 +11,7 @@ on the page's poll (every 0.1 s here; the page polls every 0.4 s):
 Each is run ``--rounds`` times after one warm-up round; the median is printed. The goals: the
 verdict under 10 s, the review under 2 s warm.
 
-    .venv/bin/python scripts/bench_serve.py --rounds 3
+    .venv/bin/python scripts/bench/serve.py --rounds 3
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What a hand's parts cost, each in a numba loop of its own, and the chunk kernel from the cache against
 compiled in this process (docs/BENCHMARKS.md, 2026-12-05).
 
-    .venv/bin/python scripts/hand_parts.py [--variant classic] [--play random] [--hands 1000000]
+    .venv/bin/python scripts/bench/hand_parts.py [--variant classic] [--play random] [--hands 1000000]
 
 Prints nanoseconds a hand (the best of five loops) for: the deal (``shuffle_deck``), the deal and the
 bidding (``run_bidding``), the whole hand counted (``units.simulate_unit``, as the driver runs it),

@@ -1,6 +1,6 @@
 """How wide a report's intervals are against another's, statistic by statistic (issue 49).
 
-    .venv/bin/python scripts/report_widths.py REFERENCE NEW [--limit 1.5]
+    .venv/bin/python scripts/studies/report_widths.py REFERENCE NEW [--limit 1.5]
 
 REFERENCE and NEW are two report folders (``belote report --out``), e.g. the heuristic's at its
 default size and net's at its own. For every interval both report for the same statistic, the

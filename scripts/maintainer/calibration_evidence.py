@@ -1,6 +1,6 @@
 """The evidence tables of docs/CALIBRATION.md: agreement on fresh deals and a duplicate match.
 
-    .venv/bin/python scripts/calibration_evidence.py [--deals 200000] [--seed 1001] [--dup-deals 400000]
+    .venv/bin/python scripts/maintainer/calibration_evidence.py [--deals 200000] [--seed 1001] [--dup-deals 400000]
         [--no-duplicate] [--b heuristic | --b DIR/{label}.json]
 
 Prints markdown: per variant label, the share of resolved (round, seat, strength bin)

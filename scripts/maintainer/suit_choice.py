@@ -1,7 +1,7 @@
 """The suit choices (the koe's suit, the round-2 suit) of the shipped policies, on any deals:
 the replication table of docs/CALIBRATION.md ("The suit choices (koe and round 2)").
 
-    .venv/bin/python scripts/suit_choice.py [--deals 200000] [--seed 1001] [--bid calibrated | DIR/{label}.json]
+    .venv/bin/python scripts/maintainer/suit_choice.py [--deals 200000] [--seed 1001] [--bid calibrated | DIR/{label}.json]
         [--labels ...]
 
 Prints, per variant label, ``SuitChoice.summary()`` (the decision cells and their verdicts)
