@@ -65,8 +65,8 @@ bench: $(STAMP)
 # regenerate the shipped calibrated bidding policies (analyzer/players/policies_data/*.json):
 # calibrated under heuristic play (<label>.json) and under net play (<label>.net.json)
 policies: $(STAMP)
-	$(BIN)/belote calibrate --all --ship --play heuristic --deals 200000
-	$(BIN)/belote calibrate --all --ship --play net --deals 200000
+	$(BIN)/belote calibrate --variant all --ship --play heuristic --deals 200000
+	$(BIN)/belote calibrate --variant all --ship --play net --deals 200000
 
 # retrain the shipped net play policy (analyzer/players/net_data/net.npy), every row, about 40 minutes (classic
 # 13.5 min, Piekjas 3 6.5 min, Piekjas 4 3.5 min, Dekjas 12 min on 2026-12-05)

@@ -326,11 +326,11 @@ def default_name(deals: int | None, seed: int, bid: str | None = None, variants=
 
 def examples_for(variants) -> tuple:
     """The built-in examples (``EXAMPLES``) of these variants, for a report on some variants
-    only (``report --variants``); a variant list without one is refused."""
+    only (``report --variant V``); a variant list without one is refused."""
     chosen = tuple(ex for ex in EXAMPLES if ex.label in variants)
     if not chosen:
         have = ", ".join(dict.fromkeys(ex.label for ex in EXAMPLES))
-        raise BeloteError(f"report --variants {','.join(variants)}: no example hand in these variants; "
+        raise BeloteError(f"report {' '.join('--variant ' + v for v in variants)}: no example hand in these variants; "
                           f"include one of {have}")
     return chosen
 

@@ -305,7 +305,7 @@ def parse_variants(spec) -> list[Rules]:
     else:
         labels = [s for item in spec for s in str(item).replace(" ", ",").split(",") if s]
     if not labels:
-        raise BeloteError("--variants is empty: give e.g. --variants classic,piekjas3")
+        raise BeloteError("no variant given: give e.g. --variant classic --variant piekjas3")
     out = []
     for lab in labels:
         r = Rules.from_label(lab)

@@ -1,4 +1,5 @@
-"""The simulate, show and bench commands end to end (analyses: test_cli_analyses.py)."""
+"""The simulate, show and bench commands end to end, and the one way to choose variants on every
+command (analyses: test_cli_analyses.py)."""
 
 import json
 
@@ -84,7 +85,7 @@ def test_a_file_that_is_not_a_deal_log_is_refused(tmp_path, capsys):
 
 
 def test_bench_json_rows(capsys):
-    code, out, _ = run(["bench", "--variant", "piekjas2", "--policy", "random", "--threads", "1",
+    code, out, _ = run(["bench", "--variant", "piekjas2", "--play", "random", "--threads", "1",
                         "--seconds", "0.1", "--json"], capsys)
     rows = json.loads(out)
     assert code == 0 and len(rows) == 1
@@ -93,7 +94,7 @@ def test_bench_json_rows(capsys):
 
 
 def test_bench_gives_a_searching_policys_cost_in_heuristic_hands(capsys):
-    code, out, _ = run(["bench", "--variant", "piekjas2", "--policy", "heuristic", "--policy", "pimc:worlds=4",
+    code, out, _ = run(["bench", "--variant", "piekjas2", "--play", "heuristic", "--play", "pimc:worlds=4",
                         "--threads", "1", "--seconds", "0.1", "--json"], capsys)
     rows = {r["play"]: r for r in json.loads(out)}
     assert code == 0 and set(rows) == {"heuristic", "pimc:worlds=4"}
@@ -143,3 +144,55 @@ def test_peer_missing_names_the_fix_or_nothing(monkeypatch, have, expect):
         assert why is None
     else:
         assert expect in why and f"colver=={PEERS['colver']}" in why and "\n" not in why
+
+
+# --- one way to choose variants: --variant V, repeatable where a command takes several, --variant all ------------
+
+
+def test_several_variants_are_chosen_with_a_repeated_variant_or_all(capsys):
+    from analyzer.rules import ALL_LABELS
+
+    args = ["balance", "--deals", "300", "--games", "0", "--json", "--quiet"]
+    code, out, err = run([*args, "--variant", "classic", "--variant", "piekjas2"], capsys)
+    assert code == 0 and "is now" not in err
+    two = json.loads(out)
+    assert two["inputs"]["variants"] == ["classic", "piekjas2"]
+    code, out, _ = run([*args, "--variant", "all"], capsys)
+    assert code == 0 and json.loads(out)["inputs"]["variants"] == list(ALL_LABELS)
+    code, out, _ = run([*args, "--variant", "dekjas", "--variant", "all"], capsys)  # each once, in the order given
+    assert code == 0 and json.loads(out)["inputs"]["variants"] == ["dekjas", "classic", "piekjas2", "piekjas3",
+                                                                   "piekjas4"]
+    code, out, err = run(["bench", "--variant", "piekjas2", "--variant", "piekjas2", "--play", "random", "--threads", "1",
+                          "--seconds", "0.1", "--json"], capsys)
+    assert code == 0 and [(r["variant"], r["play"]) for r in json.loads(out)] == [("piekjas", "random")]
+
+
+def test_the_old_spellings_still_work_and_say_the_new_one_in_one_line(capsys):
+    args = ["balance", "--deals", "300", "--games", "0", "--json", "--quiet"]
+    code, out, err = run([*args, "--variant", "classic", "--variant", "piekjas2"], capsys)
+    new = json.loads(out)
+    code, out, err = run([*args, "--variants", "classic,piekjas2"], capsys)
+    assert code == 0 and err.splitlines() == ["belote: --variants classic,piekjas2 is now --variant classic "
+                                              "--variant piekjas2"]
+    old = json.loads(out)
+    assert old["inputs"] == new["inputs"] and old["seats"] == new["seats"]
+    code, _, err = run([*args, "--variants", "classic", "--variant", "dekjas"], capsys)
+    assert code == 2 and "without --variants, its old spelling" in err
+    code, out, err = run(["bench", "--variant", "piekjas2", "--policy", "random", "--threads", "1", "--seconds", "0.1",
+                          "--json"], capsys)
+    assert code == 0 and err.splitlines() == ["belote: --policy random is now --play random"]
+    assert [r["play"] for r in json.loads(out)] == ["random"]
+    code, _, err = run(["calibrate", "--all", "--ship", "--smous-deals", "0", "--quiet"], capsys)
+    lines = err.splitlines()
+    assert code == 2 and lines[0] == "belote: --all is now --variant all" and "--smous-deals 0" in lines[1]
+    code, out, err = run(["rules", "--variant", "classic", "--option", "classic_tie", "--deals", "100", "--games", "0",
+                          "--all", "--json", "--quiet"], capsys)
+    assert code == 0 and err.splitlines() == ["belote: --all is now --every-difference"]
+    assert json.loads(out)["inputs"]["variants"] == ["classic"]
+
+
+def test_a_command_of_one_variant_or_all_refuses_another_name_in_one_line(capsys):
+    for command in (["rules", "--variant", "piekjas3"], ["calibrate", "--variant", "bridge"]):
+        code, _, err = run([*command, "--quiet"], capsys)
+        assert code == 2 and err.strip() == ('belote: error: unknown variant "%s" for --variant: use classic, piekjas, '
+                                             'dekjas or all' % command[2])

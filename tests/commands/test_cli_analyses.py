@@ -78,18 +78,18 @@ def test_table_json_and_files(tmp_path):
 
 
 def test_balance_json_shape():
-    d = run_json("balance", "--variants", "classic,piekjas2", "--deals", "3000", "--games", "40")
+    d = run_json("balance", "--variant", "classic", "--variant", "piekjas2", "--deals", "3000", "--games", "40")
     assert d["inputs"]["variants"] == ["classic", "piekjas2"]
     assert {r["variant"] for r in d["seats"]} == {"classic", "piekjas2"}
     assert {"advantage", "advantage_lo", "advantage_hi", "p_win"} <= set(d["seats"][0])
     assert len(d["games"]) == 2
-    out = run("balance", "--variants", "dekjas", "--deals", "2000", "--games", "0", "--quiet").stdout
+    out = run("balance", "--variant", "dekjas", "--deals", "2000", "--games", "0", "--quiet").stdout
     assert "dekjas" in out and "advantage" in out
 
 
 @pytest.mark.slow  # a whole report of one variant (the command's wiring: the content is tested on the shared report)
 def test_report_writes_a_folder(tmp_path):
-    d = run_json("report", "--deals", "2000", "--out", str(tmp_path / "rep"), "--seed", "5", "--variants", "piekjas2")
+    d = run_json("report", "--deals", "2000", "--out", str(tmp_path / "rep"), "--seed", "5", "--variant", "piekjas2")
     assert d["path"] == str(tmp_path / "rep")
     assert (tmp_path / "rep" / "index.md").is_file() and (tmp_path / "rep" / "run.json").is_file()
     assert d["run"]["seed"] == 5 and d["run"]["hands_simulated"]["total"] > 0
@@ -115,7 +115,7 @@ BAD = [
     (["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--precision", "0"], "--precision"),
     (["table", "--deals", "-1"], "--deals"),
     (["table", "--variant", "piekjas", "--players", "5"], "players"),
-    (["balance", "--variants", "classic,bridge"], "unknown variant"),
+    (["balance", "--variant", "classic", "--variant", "bridge"], "unknown variant"),
     (["balance", "--deals", "0"], "--deals"),
     (["take", "Jh Ah Tc 7s 8d", "--turned", "Qh", "--bracket", "--play", "random"], "--bracket-plays"),
     (["take", "Jh Ah Tc 7s 8d", "--turned", "Qh", "--bracket", "--bracket-plays", "heuristic"], "two or more"),
@@ -125,7 +125,7 @@ BAD = [
     (["table", "--bracket", "--bracket-by", "colour"], "--bracket-by"),
     (["table", "--bracket", "--run-dir", "r"], "--run-dir"),
     (["report", "--deals", "0"], "--deals"),
-    (["report", "--variants", "classic,bridge"], "unknown variant"),
+    (["report", "--variant", "classic", "--variant", "bridge"], "unknown variant"),
 ]
 
 
@@ -146,7 +146,7 @@ def test_unwritable_output_folder_is_a_domain_error(command, tmp_path, capsys):
     blocker.write_text("")
     args = [command, "--out", str(blocker / "sub"), "--deals", "10", "--quiet"]
     if command == "balance":
-        args += ["--variants", "classic", "--games", "0"]
+        args += ["--variant", "classic", "--games", "0"]
     code = cli.main(args)
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1

@@ -22,9 +22,9 @@ RUN_KEYS = {"tool", "version", "git_commit", "command", "seed", "rules", "polici
 SMALL = {
     # one variant (its example hand, table, balance, ... and bracket): what these tests check of the --out
     # folder does not depend on the report's content; tests/commands/test_cli_analyses.py runs every variant
-    "report": ["report", "--deals", "200", "--variants", "piekjas2"],
+    "report": ["report", "--deals", "200", "--variant", "piekjas2"],
     "table": ["table", "--deals", "200"],
-    "balance": ["balance", "--variants", "piekjas2", "--deals", "200", "--games", "2"],
+    "balance": ["balance", "--variant", "piekjas2", "--deals", "200", "--games", "2"],
 }
 
 
@@ -86,7 +86,7 @@ def test_report_out_replaces_its_own_report_and_writes_run_json(belote, tmp_path
     run = json.loads((out / RUN_FILE).read_text())
     assert RUN_KEYS <= set(run) and run["seed"] == 2 and (out / "index.md").is_file()
     assert listing(tmp_path) == ["rep"]
-    # --variants: the report of that variant only, with its example hand
+    # --variant: the report of that variant only, with its example hand
     assert run["parameters"]["variants"] == ["piekjas2"]
     assert [ex["label"] for ex in run["parameters"]["examples"]] == ["piekjas2"]
 
@@ -128,7 +128,7 @@ LONG = {  # random play: the fastest hands, so a kernel batch returns soon
     "simulate": ["simulate", "--deals", "500000000", "--bid", "random", "--play", "random", "--quiet"],
     "take": ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "500000000", "--quiet"],
     "table": ["table", "--deals", "500000000", "--quiet", "--out", "out"],
-    "balance": ["balance", "--variants", "piekjas2", "--deals", "500000000", "--games", "0", "--bid", "random",
+    "balance": ["balance", "--variant", "piekjas2", "--deals", "500000000", "--games", "0", "--bid", "random",
                 "--play", "random", "--quiet", "--out", "out"],
     "duel": ["duel", "--a", "random/random", "--b", "random/taker=heuristic", "--deals", "500000000", "--quiet"],
 }
@@ -228,7 +228,7 @@ JSON_COMMANDS = [
     ["simulate", "--deals", "50"],
     ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "50"],
     ["table", "--deals", "50"],
-    ["balance", "--variants", "piekjas2", "--deals", "50", "--games", "1"],
+    ["balance", "--variant", "piekjas2", "--deals", "50", "--games", "1"],
     ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/taker=random,defence=heuristic", "--deals", "50"],
     ["rules", "--variant", "piekjas", "--players", "2", "--option", "undertrump", "--deals", "50", "--games", "0"],
     ["calibrate", "--deals", "300", "--iterations", "1"],
@@ -263,7 +263,7 @@ def test_every_json_output_names_tool_version_and_commit(belote, args, tmp_path)
 
 
 def test_bench_json_rows_name_version_and_commit(belote):
-    p = belote("bench", "--variant", "piekjas2", "--policy", "random", "--threads", "1", "--seconds", "0.1", "--json")
+    p = belote("bench", "--variant", "piekjas2", "--play", "random", "--threads", "1", "--seconds", "0.1", "--json")
     rows = json.loads(p.stdout)
     assert p.returncode == 0 and rows and all(r["version"] and r["git_commit"] == git_commit() for r in rows)
 

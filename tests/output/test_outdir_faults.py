@@ -351,7 +351,7 @@ OUT_COMMANDS = {  # each command with --out, small: what it prints is checked, n
     "table": TABLE,
     "table-bracket": ["table", "--bracket", "--rounds", "1", "--deals", "2000", "--bracket-plays", "heuristic,pimc",
                       "--bracket-deals", "80", "--quiet"],
-    "balance": ["balance", "--variants", "piekjas2", "--deals", "200", "--games", "2", "--quiet"],
+    "balance": ["balance", "--variant", "piekjas2", "--deals", "200", "--games", "2", "--quiet"],
     "rules": ["rules", "--variant", "classic", "--option", "undertrump", "--deals", "200", "--games", "0", "--quiet"],
 }
 
@@ -381,7 +381,7 @@ def test_a_full_disk_under_a_reports_out_says_nothing_was_written_and_the_number
     # the report's results are its files, written as it goes: it stops at the first that fails
     with tmpfs(tmp_path / "small", "size=16k") as full_fs:
         dest = full_fs / "out"
-        line = belote.error("report", "--deals", "200", "--variants", "piekjas2", "--quiet",
+        line = belote.error("report", "--deals", "200", "--variant", "piekjas2", "--quiet",
                                      "--out", str(dest), cwd=tmp_path)
         assert listing(full_fs) == []
     assert line == (f"belote: error: cannot write --out {dest}: No space left on device (free some space, or choose "

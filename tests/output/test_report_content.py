@@ -200,7 +200,7 @@ def test_a_standard_deviation_is_never_written_with_plus_minus(belote, built):
     _, md = built
     assert "± sd" not in md and "mean score (sd)" in md
     assert not re.search(r"\d ± \d+ \(n=", md.split("### Seats")[1].split("###")[0])
-    out = belote.out("balance", "--variants", "classic", "--deals", "300", "--games", "0", "--quiet", env=WIDE)
+    out = belote.out("balance", "--variant", "classic", "--deals", "300", "--games", "0", "--quiet", env=WIDE)
     assert "± sd" not in out and "score (sd)" in out
 
 

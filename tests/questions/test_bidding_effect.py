@@ -46,10 +46,10 @@ def test_cli_table_and_balance_bid_calibrated_by_default_and_say_which_file(belo
     d = belote.json("table", "--variant", "piekjas", "--players", "3", "--deals", "300", "--rounds", "1")
     assert d["inputs"]["policies"]["bid"] == "calibrated"
     assert d["inputs"]["bid_policy"]["file"] == "analyzer/players/policies_data/piekjas3.net.json"  # net plays
-    d = belote.json("balance", "--variants", "dekjas", "--deals", "300", "--games", "0")
+    d = belote.json("balance", "--variant", "dekjas", "--deals", "300", "--games", "0")
     assert d["inputs"]["policies"]["dekjas"]["bid"] == "calibrated"
     assert d["inputs"]["bid_policy"]["dekjas"]["git_commit"] == read_policy(shipped_path("dekjas", "net"))["git_commit"]
-    p = belote("balance", "--variants", "dekjas", "--deals", "300", "--games", "0", "--quiet")
+    p = belote("balance", "--variant", "dekjas", "--deals", "300", "--games", "0", "--quiet")
     assert p.returncode == 0 and "Bidders: dekjas calibrated (shipped dekjas policy" in " ".join(p.stdout.split())
 
 
@@ -58,7 +58,7 @@ def test_cli_with_a_changed_rule_falls_back_to_heuristic_and_says_why(belote):
     d = belote.json("table", "--deals", "300", "--rounds", "1", "--rule", "undertrump=free")
     assert d["inputs"]["policies"]["bid"] == "heuristic"
     assert "calibrated policy is for the default rules" in d["inputs"]["bid_note"]
-    d = belote.json("balance", "--variants", "classic", "--deals", "300", "--games", "0", "--rule", "undertrump=free")
+    d = belote.json("balance", "--variant", "classic", "--deals", "300", "--games", "0", "--rule", "undertrump=free")
     assert d["inputs"]["policies"]["classic"]["bid"] == "heuristic" and "default rules" in d["inputs"]["bid_note"]["classic"]
     p = belote("take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "300", "--quiet", "--rule", "undertrump=free")
     assert p.returncode == 0, p.stderr

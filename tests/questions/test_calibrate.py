@@ -94,7 +94,7 @@ def test_calibrate_objective_is_written_in_the_policy_file_and_refused_for_shipp
     assert code == 0 and "objective score" in out
     doc = C.read_policy(path)
     assert doc["objective"].startswith("score:") and " --objective score" in doc["command"]
-    code, _, err = run(["calibrate", "--all", "--ship", "--objective", "score", "--quiet"], capsys)
+    code, _, err = run(["calibrate", "--variant", "all", "--ship", "--objective", "score", "--quiet"], capsys)
     assert code == 2 and err.count("\n") == 1 and "--objective" in err
 
 
@@ -301,7 +301,7 @@ def test_the_recalibration_check_catches_stale_thresholds():
     ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--variant", "piekjas", "--players", "4", "--seat", "1",
      "--deals", "300"],
     ["table", "--variant", "piekjas", "--players", "4", "--deals", "300", "--json"],
-    ["balance", "--variants", "piekjas4", "--deals", "300", "--games", "0", "--json"],
+    ["balance", "--variant", "piekjas4", "--deals", "300", "--games", "0", "--json"],
 ])
 def test_bid_calibrated_works_on_every_command_that_takes_bid(args, capsys):
     code, out, err = run(args + ["--bid", "calibrated", "--quiet"], capsys)
@@ -590,7 +590,7 @@ def test_a_policy_file_without_koe_weights_reads_as_the_best_scoring_suit(tmp_pa
 
 
 def test_ship_refuses_to_keep_the_heuristics_smous_decisions(capsys):
-    code, _, err = run(["calibrate", "--all", "--ship", "--smous-deals", "0", "--quiet"], capsys)
+    code, _, err = run(["calibrate", "--variant", "all", "--ship", "--smous-deals", "0", "--quiet"], capsys)
     assert code == 2 and err.count("\n") == 1 and "--smous-deals 0" in err
 
 

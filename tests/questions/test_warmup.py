@@ -246,7 +246,7 @@ def test_a_command_that_needs_both_starts_the_second_one_ahead(monkeypatch, comm
     ("simulate", ["simulate", "--deals", "50"]),
     ("take", ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "50"]),
     ("table", ["table", "--deals", "50"]),
-    ("balance", ["balance", "--variants", "classic", "--deals", "50", "--games", "2"]),
+    ("balance", ["balance", "--variant", "classic", "--deals", "50", "--games", "2"]),
     ("rules", ["rules", "--variant", "classic", "--option", "undertrump", "--deals", "50", "--games", "2"]),
     ("duel", ["duel", "--a", "heuristic/heuristic", "--b", "heuristic/random", "--deals", "20"]),
 ])

@@ -53,7 +53,7 @@ ANALYSES = {
     "take": ["take", "Jh 9h Ah Tc 7s", "--turned", "Qh", "--deals", "3000", "--seed", "4"],
     "take_precision": ["take", "Js 9s As 7h 8c", "--turned", "Td", "--seat", "1", "--precision", "12",
                        "--max-deals", "40000"],
-    "balance": ["balance", "--variants", "classic,piekjas3", "--deals", "5000", "--games", "60"],
+    "balance": ["balance", "--variant", "classic", "--variant", "piekjas3", "--deals", "5000", "--games", "60"],
 }
 
 
