@@ -43,7 +43,7 @@ test: $(STAMP) browser
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
 
-# the linter (ruff, configured in pyproject.toml; tests/test_lint.py runs the same check in make test)
+# the linter (ruff, configured in pyproject.toml; tests/project/test_lint.py runs the same check in make test)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
@@ -65,8 +65,8 @@ bench: $(STAMP)
 # regenerate the shipped calibrated bidding policies (analyzer/players/policies_data/*.json):
 # calibrated under heuristic play (<label>.json) and under net play (<label>.net.json)
 policies: $(STAMP)
-	$(BIN)/belote calibrate --all --ship --play heuristic --deals 200000
-	$(BIN)/belote calibrate --all --ship --play net --deals 200000
+	$(BIN)/belote calibrate --variant all --ship --play heuristic --deals 200000
+	$(BIN)/belote calibrate --variant all --ship --play net --deals 200000
 
 # retrain the shipped net play policy (analyzer/players/net_data/net.npy), every row, about 40 minutes (classic
 # 13.5 min, Piekjas 3 6.5 min, Piekjas 4 3.5 min, Dekjas 12 min on 2026-12-05)
@@ -81,7 +81,7 @@ net: $(STAMP)
 
 # rerun every console example of README.md and docs/GUIDE.md and write its real output back
 docs: $(STAMP)
-	$(BIN)/python scripts/readme_examples.py
+	$(BIN)/python scripts/maintainer/readme_examples.py
 
 clean:
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

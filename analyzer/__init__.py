@@ -23,7 +23,7 @@ def git_commit() -> str | None:
 # The data files that kernels freeze into their code as constants (paths under the package): numba
 # checks only the timestamps of kernel modules, so a retrained model must start a fresh kernel cache,
 # not run the old weights from it. analyzer.players.net_weights reads them into the globals that
-# analyzer.players.strong's kernels read (tests/test_cache.py checks that every file it reads is here).
+# analyzer.players.strong's kernels read (tests/runs/test_cache.py checks that every file it reads is here).
 KERNEL_DATA_FILES = ("players/net_data/net.npy", "players/net_data/net_v2.npy")
 
 

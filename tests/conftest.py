@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from belote_command import Belote
 
 # test modules that never run the driver's chunk kernel: collected first, in this order, so they
 # run while it compiles; the rules' kernels first, then those that compile a part of what the
@@ -53,6 +54,13 @@ def pytest_sessionfinish(session, exitstatus):
         if proc.poll() is None:
             proc.terminate()
         proc.wait()
+
+
+@pytest.fixture(scope="session")
+def belote() -> Belote:
+    """The ``belote`` command as a user runs it (``tests/belote_command.py``): ``belote(*args)``,
+    ``belote.out``, ``belote.json``, ``belote.error``, ``belote.popen``."""
+    return Belote()
 
 
 @pytest.fixture(params=["reference", "engine"])

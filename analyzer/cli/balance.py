@@ -11,14 +11,14 @@ import typer
 from analyzer.cli import render
 from analyzer.cli.common import (backend, command_line, compiling_notice, print_json, progress_bar, run_inputs, save,
                                  staged)
-from analyzer.cli.options import (BidCalibrated, Cluster, Json, Play, Quiet, Resume, RuleOptions, RunDir, Scheduler,
-                                  Seed, Threads)
+from analyzer.cli.options import (BidCalibrated, Cluster, Json, OldVariants, Play, Quiet, Resume, RuleOptions, RunDir,
+                                  Scheduler, Seed, Threads, VariantLabels, variant_labels)
 from analyzer.runs.limits import MAX_DEALS
 
 
 def balance(
-    variants: str = typer.Option("classic,piekjas2,piekjas3,piekjas4,dekjas", "--variants",
-                                 help="Comma-separated: classic, piekjas2, piekjas3, piekjas4, dekjas."),
+    variant: VariantLabels = None,
+    variants: OldVariants = None,
     deals: Optional[int] = typer.Option(
         None, "--deals", min=1, max=MAX_DEALS, show_default=False,
         help="Hands per variant [default: 450,000 (net); with --play heuristic 1,000,000; pimc 20,000; dd 200]."),
@@ -54,19 +54,20 @@ def balance(
 
       belote balance --deals 1000000 --games 20000 --out reports/balance
 
-      belote balance --variants classic,piekjas3 --rule undertrump=free --json
+      belote balance --variant classic --variant piekjas3 --rule undertrump=free --json
 
-      belote balance --variants classic,piekjas2 --play pimc
+      belote balance --variant classic --variant piekjas2 --play pimc
     """
     from analyzer.output.files import write_balance
     from analyzer.questions.balance import compare_variants, default_sizes, parse_variants, work
 
     from analyzer.players.policy_files import bid_note
-    from analyzer.rules import Rules
+    from analyzer.rules import ALL_LABELS, Rules
 
     from analyzer.players.policies import DEFAULT_PLAY
 
     play = play or DEFAULT_PLAY
+    variants = ",".join(variant_labels(variant, variants) or ALL_LABELS)
     labels = [r.label for r in parse_variants(variants)]
     bid_notes = [bid_note(Rules.from_label(lab, rule or []), bid, play) for lab in labels]
     notes = {lab: n for lab, n in zip(labels, bid_notes) if n}

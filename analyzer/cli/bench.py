@@ -9,18 +9,18 @@ from typing import List, Optional
 
 import typer
 
-from analyzer.cli.options import Json
+from analyzer.cli.options import Json, VariantLabels, deprecated, variant_labels
 from analyzer.errors import BeloteError
 
 
 def bench(
-    variant: Optional[List[str]] = typer.Option(
-        None, "--variant", help="Variants to measure: classic, piekjas2, piekjas3, piekjas4, dekjas (repeatable; default all)."),
-    policy: Optional[List[str]] = typer.Option(
-        None, "--policy", help="Play policies (repeatable; default random, heuristic and pimc): any of random, "
+    variant: VariantLabels = None,
+    play: Optional[List[str]] = typer.Option(
+        None, "--play", help="Play policies (repeatable; default random, heuristic and pimc): any of random, "
         "heuristic, pimc, dd with its parameters, e.g. heuristic:v=1 (the card play before the taker fixes) or "
         "pimc:v=1 (pimc before racing). A searching policy bids as the heuristic, and its cost is also given "
         "in heuristic hands of the same run."),
+    policy: Optional[List[str]] = typer.Option(None, "--policy", hidden=True),  # the old spelling of --play
     seconds: float = typer.Option(3.0, "--seconds", min=0.1, max=3600,
                                   help="Seconds of simulation per case (at most an hour)."),
     threads: Optional[List[int]] = typer.Option(None, "--threads", help="Thread counts (default: 1 and all)."),
@@ -38,9 +38,9 @@ def bench(
 
       belote bench
 
-      belote bench --variant classic --policy random --seconds 10 --json
+      belote bench --variant classic --play random --seconds 10 --json
 
-      belote bench --variant classic --policy heuristic --policy pimc --policy pimc:v=1 --threads 1
+      belote bench --variant classic --play heuristic --play pimc --play pimc:v=1 --threads 1
 
       belote bench --peer colver
     """
@@ -63,16 +63,18 @@ def bench(
                        f"(goal {r['goals']['ratio_' + pol]}x)")
         return
     from analyzer.players.policies import PLAY_POLICIES, play_code
-    from analyzer.rules import ALL_LABELS, Rules
+    from analyzer.rules import ALL_LABELS
     from analyzer.runs.bench import DEFAULT_POLICIES, cost_in
 
-    labels = variant or list(ALL_LABELS)
-    for lab in labels:
-        Rules.from_label(lab)
-    pols = policy or list(DEFAULT_POLICIES)
+    labels = list(variant_labels(variant) or ALL_LABELS)
+    if policy:
+        if play:
+            raise BeloteError("give --play (repeatable) without --policy, its old spelling")
+        deprecated(" ".join(f"--policy {p}" for p in policy), " ".join(f"--play {p}" for p in policy))
+    pols = play or policy or list(DEFAULT_POLICIES)
     for p in pols:
         if p.partition(":")[0] not in PLAY_POLICIES:
-            raise BeloteError(f'unknown policy "{p}" for --policy: use {", ".join(PLAY_POLICIES)} (heuristic:v=1: '
+            raise BeloteError(f'unknown policy "{p}" for --play: use {", ".join(PLAY_POLICIES)} (heuristic:v=1: '
                               'its card play before its taker fixes)')
         play_code(p)  # a one-line error for a bad parameter
     rows = []

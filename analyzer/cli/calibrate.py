@@ -11,13 +11,14 @@ import typer
 
 from analyzer.cli.common import backend, command_line, make_rules, print_json, progress_bar
 from analyzer.cli.options import (Cluster, Json, Objective, Play, Players, Quiet, RuleOptions, Scheduler, Seed, Threads,
-                                  Variant, VariantOption)
+                                  deprecated, variant_or_all)
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import MAX_DEALS
 
 
 def calibrate(
-    variant: VariantOption = Variant.classic,
+    variant: str = typer.Option("classic", "--variant", help="Which game: classic, piekjas, dekjas; all: every "
+                                "variant label (classic, piekjas2, piekjas3, piekjas4, dekjas), with --ship."),
     players: Players = None,
     play: Play = None,
     rule: RuleOptions = None,
@@ -27,7 +28,7 @@ def calibrate(
         20, "--iterations", min=1, max=50, help="Most iterations before giving up (each smous sweep that moves adds "
         "take/pass iterations)."),  # = calibrate.DEFAULT_ITER (tested)
     out: Optional[Path] = typer.Option(None, "--out", help="The policy file to write (JSON)."),
-    all_: bool = typer.Option(False, "--all", help="Every variant label: classic, piekjas2, piekjas3, piekjas4, dekjas."),
+    all_: bool = typer.Option(False, "--all", hidden=True),  # the old spelling of --variant all
     ship: bool = typer.Option(False, "--ship", help="Write the package's shipped policies (default rules only); "
                               "refused for a calibration that resolved nothing (status unresolved)."),
     objective: Objective = typer.Option(
@@ -81,9 +82,9 @@ def calibrate(
 
       belote calibrate --variant piekjas --players 3 --suits
 
-      belote calibrate --all --ship    (the bidders of a seat that plays net, the default player)
+      belote calibrate --variant all --ship    (the bidders of a seat that plays net, the default player)
 
-      belote calibrate --all --ship --play heuristic    (the bidders of a seat that plays the heuristic)
+      belote calibrate --variant all --ship --play heuristic    (the bidders of a seat that plays the heuristic)
 
       belote calibrate --variant classic --score-aware --ship    (the score-aware bidders)
     """
@@ -96,6 +97,10 @@ def calibrate(
     from analyzer.players.policies import DEFAULT_PLAY
 
     play = play or DEFAULT_PLAY
+    if all_:
+        deprecated("--all", "--variant all")
+    variant = None if all_ else variant_or_all(variant)
+    all_ = variant is None
     if score_aware:
         _score_aware(variant, players, rule, play, out, ship, all_, seed, threads, as_json, quiet)
         return
@@ -116,7 +121,8 @@ def calibrate(
                           "or use --out FILE")
     if all_:
         if not ship or out is not None:
-            raise BeloteError("--all writes the shipped policies: use --all --ship (one variant: --variant V --out FILE)")
+            raise BeloteError("--variant all writes the shipped policies: use --variant all --ship (one variant: "
+                              "--variant V --out FILE)")
         targets = [(Rules.from_label(lab), C.shipped_path(lab, play.strip())) for lab in C.SHIPPED_LABELS]
     else:
         rules = make_rules(variant, players, rule)
@@ -163,7 +169,7 @@ def _score_aware(variant, players, rule, play, out, ship, all_, seed, threads, a
     from analyzer.runs.simulate import SimConfig
 
     if all_:
-        raise BeloteError("--score-aware calibrates one variant: give --variant (and --players)")
+        raise BeloteError("--score-aware calibrates one variant: give --variant V (and --players), not all")
     if rule:
         raise BeloteError("--score-aware moves the shipped calibrated bidder under the shipped equity table: drop --rule")
     rules = make_rules(variant, players, None)

@@ -43,6 +43,52 @@ Players = Annotated[Optional[int], typer.Option(
 RuleOptions = Annotated[Optional[List[str]], typer.Option(
     "--rule", help="Rule option KEY=VALUE (repeatable), e.g. --rule undertrump=free.")]
 LangOption = Annotated[Lang, typer.Option("--lang", help="Card and word language: en or nl (B V H A, k r h s).")]
+# the commands that take several variants (balance, report, bench): --variant repeatable, by label, or all
+VariantLabels = Annotated[Optional[List[str]], typer.Option(
+    "--variant", show_default="all", help="Which games (repeatable): classic, piekjas2, piekjas3, piekjas4, dekjas, "
+    "or all.")]
+OldVariants = Annotated[Optional[str], typer.Option("--variants", hidden=True)]  # the old spelling, still read
+
+
+def deprecated(old: str, new: str) -> None:
+    """The one line that says an old spelling's new one (the old spelling still works)."""
+    typer.echo(f"belote: {old} is now {new}", err=True)
+
+
+def variant_or_all(name: Optional[str]) -> Optional[Variant]:
+    """``--variant`` of a command that runs one variant or every one (rules, calibrate): the
+    Variant, or None for ``all``."""
+    from analyzer.errors import BeloteError
+
+    if name is None or name == "all":
+        return None
+    if name not in Variant.__members__:
+        raise BeloteError(f'unknown variant "{name}" for --variant: use {", ".join(Variant.__members__)} or all')
+    return Variant(name)
+
+
+def variant_labels(names: Optional[List[str]], old: Optional[str] = None) -> Optional[tuple]:
+    """The labels ``--variant`` names (repeatable; ``all``: every label), in the order given, each
+    once; None when none is named. ``old``: the old spelling ``--variants a,b``, read as
+    ``--variant a --variant b`` with a line that says so."""
+    from analyzer.errors import BeloteError
+    from analyzer.rules import ALL_LABELS, Rules
+
+    if old is not None:
+        if names:
+            raise BeloteError("give --variant (repeatable) without --variants, its old spelling")
+        names = [s for s in old.replace(" ", ",").split(",") if s]
+        if not names:
+            raise BeloteError("--variants is empty: give e.g. --variant classic --variant piekjas3")
+        deprecated(f"--variants {old}", " ".join(f"--variant {n}" for n in names))
+    if not names:
+        return None
+    labels = []
+    for name in names:
+        for lab in ALL_LABELS if name == "all" else (Rules.from_label(name).label,):
+            if lab not in labels:
+                labels.append(lab)
+    return tuple(labels)
 
 # ---- the policies ----------------------------------------------------------------------
 

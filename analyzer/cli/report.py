@@ -9,7 +9,8 @@ from typing import Optional
 import typer
 
 from analyzer.cli.common import backend, command_line, compiling_notice, print_json, progress_bar, run_inputs
-from analyzer.cli.options import Cluster, Json, Lang, Quiet, Resume, RunDir, Scheduler, Seed, Threads
+from analyzer.cli.options import (Cluster, Json, Lang, OldVariants, Quiet, Resume, RunDir, Scheduler, Seed, Threads,
+                                  VariantLabels, variant_labels)
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -28,9 +29,8 @@ def report(
         None, "--play", show_default="net", help="The play policy of every seat in the examples, tables, balance, "
         "calibration and rule sections: net (the learned player, who plays about as well as pimc) or heuristic "
         "(the fast option: about 15 times faster, and weaker). The bracket section plays the others beside it."),
-    variants: Optional[str] = typer.Option(
-        None, "--variants", show_default="every variant", help="Comma-separated variants to report on (classic, "
-        "piekjas2, piekjas3, piekjas4, dekjas), with their example hands: a smaller, quicker report."),
+    variant: VariantLabels = None,  # with their example hands: fewer make a smaller, quicker report
+    variants: OldVariants = None,
     lang: Lang = typer.Option(
         Lang.en, "--lang", help="The language of the report's opening summary (en or nl); the other one is written "
         "beside it as summary_<lang>.md. The sections stay in English."),
@@ -69,14 +69,17 @@ def report(
 
       belote report --lang nl            (the opening summary in Dutch)
 
-      belote report --variants classic --deals 100000
+      belote report --variant classic --deals 100000    (one variant and its example hands: a quicker report)
     """
     from analyzer.errors import BeloteError
     from analyzer.output.report import DEALS_BY_PLAY, check_writable, default_name, examples_for, make_report
     from analyzer.players.policies import DEFAULT_PLAY
     from analyzer.questions.balance import parse_variants
+    from analyzer.rules import ALL_LABELS
 
     some = {}
+    labels = variant_labels(variant, variants)
+    variants = None if labels is None or labels == ALL_LABELS else ",".join(labels)  # as run folders record it
     if variants is not None:
         labels = tuple(r.label for r in parse_variants(variants))
         some = {"variants": labels, "examples": examples_for(labels)}

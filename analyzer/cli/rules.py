@@ -11,12 +11,14 @@ import typer
 from analyzer.cli import render
 from analyzer.cli.common import (backend, command_line, compiling_notice, console, print_json, progress_bar, run_inputs,
                                  save, staged)
-from analyzer.cli.options import Bid, Cluster, Json, Play, Quiet, Resume, RunDir, Scheduler, Seed, Threads, Variant
+from analyzer.cli.options import (Bid, Cluster, Json, Play, Quiet, Resume, RunDir, Scheduler, Seed, Threads, deprecated,
+                                  variant_or_all)
 from analyzer.runs.limits import MAX_DEALS
 
 
 def rules(
-    variant: Optional[Variant] = typer.Option(None, "--variant", help="Only this variant (default: every variant)."),
+    variant: Optional[str] = typer.Option(None, "--variant", show_default="all",
+                                          help="Only this variant: classic, piekjas or dekjas; all: every variant."),
     players: Optional[int] = typer.Option(None, "--players", help="Only this player count (default: every count of "
                                           "the variant, e.g. piekjas 2, 3 and 4)."),
     option: Optional[List[str]] = typer.Option(None, "--option", help="Only this rule option (repeatable), e.g. "
@@ -29,7 +31,8 @@ def rules(
                                         "--play heuristic 4,000]."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write CSV, markdown, the forest plot and run.json into "
                                        "this folder (new, empty, or an earlier output of belote, which is replaced)."),
-    all_rows: bool = typer.Option(False, "--all", help="Also list the differences inside the noise."),
+    every: bool = typer.Option(False, "--every-difference", help="Also list the differences inside the noise."),
+    all_rows: bool = typer.Option(False, "--all", hidden=True),  # the old spelling of --every-difference
     seed: Seed = 1,
     bid: Bid = "heuristic",
     play: Play = None,
@@ -66,6 +69,10 @@ def rules(
     from analyzer.questions.impact import SIZES_BY_PLAY
 
     play = play or DEFAULT_PLAY
+    if all_rows:
+        deprecated("--all", "--every-difference")
+    all_rows = all_rows or every
+    variant = variant_or_all(variant)
     sizes = SIZES_BY_PLAY.get(play.partition(":")[0], SIZES_BY_PLAY[FAST_PLAY])
     deals = sizes[0] if deals is None else deals
     games = sizes[1] if games is None else games

@@ -7,7 +7,7 @@ A logged deal (``belote-deal/1``, docs/DEAL_LOG.md) records all of it; a deal ty
 plays the cards of either through the one game state (``analyzer.game.state``: ``play_card``,
 ``trick_points``) and scores it with the engine's functions (``analyzer.rules.engine``:
 ``declarations``, ``roem_side``, ``stuk_side``, ``score_hand``), so a typed deal gets the fields a
-log would have written, and a logged one the same fields it holds (``tests/test_played.py``
+log would have written, and a logged one the same fields it holds (``tests/game/test_played.py``
 checks them against logs of every variant, single hands and hands of games). A typed deal is a
 single hand: no reserve before it, no game totals (the trickless-roem rule of §6 needs a game); a
 logged hand of a game is scored with its ``reserve_before`` and ``totals_before``.

@@ -58,7 +58,7 @@ REPORT_PLAYS = (DEFAULT_PLAY, FAST_PLAY)  # the play policy of sections 1-5, eve
 # fifteen heuristic ones, so net's whole report at that size would take about 14 minutes. Issue 49 asks for 8
 # minutes and intervals at most 1.5 times the heuristic report's: at 900,000 (345 s) the examples' net gains
 # came out 1.54-1.73 times as wide (net's hands spread more: sd 4-16% above the heuristic's) and the seats'
-# advantages 1.61 in classic (``scripts/report_widths.py``); 1,200,000 brings both under 1.5.
+# advantages 1.61 in classic (``scripts/studies/report_widths.py``); 1,200,000 brings both under 1.5.
 DEALS_BY_PLAY = {"heuristic": 2_000_000, "net": 1_200_000}
 DEFAULT_DEALS = DEALS_BY_PLAY[DEFAULT_PLAY]
 MIN_EFFECT_DEALS = 40  # the batch-means blocks (impact.MIN_BLOCKS) and the duplicate match's blocks need one each
@@ -326,11 +326,11 @@ def default_name(deals: int | None, seed: int, bid: str | None = None, variants=
 
 def examples_for(variants) -> tuple:
     """The built-in examples (``EXAMPLES``) of these variants, for a report on some variants
-    only (``report --variants``); a variant list without one is refused."""
+    only (``report --variant V``); a variant list without one is refused."""
     chosen = tuple(ex for ex in EXAMPLES if ex.label in variants)
     if not chosen:
         have = ", ".join(dict.fromkeys(ex.label for ex in EXAMPLES))
-        raise BeloteError(f"report --variants {','.join(variants)}: no example hand in these variants; "
+        raise BeloteError(f"report {' '.join('--variant ' + v for v in variants)}: no example hand in these variants; "
                           f"include one of {have}")
     return chosen
 

@@ -388,7 +388,7 @@ def _calls(answer: dict) -> tuple[dict, dict]:
 
 def verdict(answer: dict, lang: str = "en") -> str:
     """The verdict of a ``take`` answer (the CLI's ``--json``); in English word for word
-    ``TakeResult.verdict()`` (``tests/test_words.py``)."""
+    ``TakeResult.verdict()`` (``tests/output/test_words.py``)."""
     best, second = _calls(answer)
     v = answer["verdict"]
     d = v["difference"]

@@ -305,7 +305,7 @@ def parse_variants(spec) -> list[Rules]:
     else:
         labels = [s for item in spec for s in str(item).replace(" ", ",").split(",") if s]
     if not labels:
-        raise BeloteError("--variants is empty: give e.g. --variants classic,piekjas3")
+        raise BeloteError("no variant given: give e.g. --variant classic --variant piekjas3")
     out = []
     for lab in labels:
         r = Rules.from_label(lab)
@@ -326,7 +326,7 @@ def _joined(batches: list) -> dict:
     return {k: np.concatenate([b[k] for b in batches]) for k in batches[0]} if batches else {}
 
 
-# Where the regression estimator's interval holds in a balance (scripts/balance_cv_coverage.py,
+# Where the regression estimator's interval holds in a balance (scripts/studies/balance_cv_coverage.py,
 # piekjas2, pimc against the heuristic, docs/BENCHMARKS.md 2026-12-04): with 150 shared hands a
 # block the adjusted 95% intervals covered 87-94% (a hand's outcome moves with the player only now
 # and then, so its few discordant hands decide the spread), with 400 93-96% but a rare rate

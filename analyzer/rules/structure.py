@@ -4,7 +4,7 @@ kernels turn the family code and the player count into what the rules say.
 
 The record keeps its shape on purpose: changing its number of fields (nine more, one more, seven
 fewer) made the hand loop 8-40% slower (docs/BENCHMARKS.md, 2026-12-04), so the facts are computed from the
-fields it has, and ``tests/test_variants.py`` checks each function against the table for every label.
+fields it has, and ``tests/rules/test_variants.py`` checks each function against the table for every label.
 """
 
 
@@ -70,7 +70,7 @@ def team_scoring(rec):
     return rec.variant == CLASSIC
 
 
-# the facts above, by the name of the row's field (tests/test_variants.py checks each against the table)
+# the facts above, by the name of the row's field (tests/rules/test_variants.py checks each against the table)
 BY_FIELD = {"partners": has_partners, "taker_gets_turned": taker_gets_turned, "smous": has_smous, "koe": has_koe,
             "dix": has_dix, "fille": has_fille, "piles": has_piles, "declare_after_trick": declares_after_trick,
             "team_scoring": team_scoring}

@@ -15,7 +15,7 @@ the same facts of the rules record through ``analyzer.rules.structure`` (``has_p
 How to change a row or add a structural rule
 --------------------------------------------
 A fact that a row already holds (a target, a deal size within a family's pattern) changes here
-and nowhere else in the code: ``Rules`` reads it (``tests/test_variants.py``,
+and nowhere else in the code: ``Rules`` reads it (``tests/rules/test_variants.py``,
 ``test_every_structural_property_of_rules_reads_its_row``) and the kernels get it through the
 record (``target``) or ``structure``. What else moves is the rule's text and the tests that pin
 it. Worked example, made and tested on a throwaway branch (2026-12-04): piekjas3's default
@@ -23,9 +23,9 @@ target 700 -> 1000 (the Piekjas text allows either). Files touched (``git diff -
 
     analyzer/rules/variants.py     the row: target=1000
     docs/RULES.md                  the variants table, §7, the options table, the readings
-    tests/test_variants.py         the row's test (piekjas3, 3, 1000)
-    tests/test_rules.py            test_game_targets (§7)
-    tests/golden/fingerprint.json  regenerated (scripts/fingerprint.py --write): the six
+    tests/rules/test_variants.py         the row's test (piekjas3, 3, 1000)
+    tests/rules/test_rules.py            test_game_targets (§7)
+    tests/golden/fingerprint.json  regenerated (scripts/maintainer/fingerprint.py --write): the six
                                    piekjas3 game digests change, no hand digest does
     docs/DEAL_LOG.md               the example record's ``rules`` (its target), as
                                    ``analyzer.runs.records.hand_record`` writes it
@@ -35,7 +35,7 @@ input files, log replay and README passed. Not run there: ``make docs`` (README'
 example prints each target) and the rules contract outside the repository.
 
 A new fact (a field of ``VariantRow``) is a field here with its comment, its reader on the
-Python side (a ``Rules`` property; ``ROW_READERS`` in ``tests/test_variants.py`` must name it)
+Python side (a ``Rules`` property; ``ROW_READERS`` in ``tests/rules/test_variants.py`` must name it)
 and, if a kernel needs it, an inline function of the record in ``analyzer.rules.structure``
 (``BY_FIELD``, checked against the table) computed from the fields the record has: adding a
 field to ``RulesRecord`` cost the hand loop 17%, nine 40% (docs/BENCHMARKS.md, 2026-12-04). A

@@ -1,0 +1,1 @@
+"""Studies: measurements behind a choice, kept to rerun when the code they measured changes."""
