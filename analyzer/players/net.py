@@ -159,7 +159,7 @@ def _bits(features) -> int:
 # when the seat leads, those of following (winning the trick, the partner winning it, ruffing, overtrumping,
 # points given to another's trick); when it follows, those of a lead; without face-up piles, Dekjas'; without
 # partners, the partner's. ``decision_mask`` leaves them out of a decision's weights and scores, where they add
-# 0 (tests/test_net.py checks every legal card's features against the mask).
+# 0 (tests/players/test_net.py checks every legal card's features against the mask).
 LEAD_ONLY = _bits((5, 6, 7, 8, 16, 17, 24, 25, 30, 32, 33))
 FOLLOW_ONLY = _bits((9, 10, 11, 12, 13, 14, 15, 23, 26))
 PILES_ONLY = _bits((28, 29, 30, 31, 32, 33))

@@ -282,7 +282,7 @@ def play_out(w, rec, pub, sw, exact, side, card, weights):
 def roll_out(w, rec, pub, sc, card, side):
     """``play_out`` with ``exact`` 0 after ``card`` is played in world ``w``: the value to
     ``side`` of ``card`` followed by the heuristic in every seat to the end. The same value
-    (tests/test_strong.py checks it against ``play_out``), about twice as fast: the trick is
+    (tests/players/test_strong.py checks it against ``play_out``), about twice as fast: the trick is
     kept in registers and the hands in ``sc[SC_HAND]``; ``w`` is only read, so nothing is
     undone."""
     n = rec.n_players

@@ -104,7 +104,7 @@ NO_LED = np.int64(-1)  # _pick's suit led when none counts
 # Index ``role * 256 + lane``: role 1 reads the 8-bit lane as the trump suit, 0 as a plain suit.
 # Within one suit no two cards tie on a key (the trick orders are strict), so "the lowest-numbered
 # card of equal keys" is only ever a choice between suits, made by scanning suits upwards.
-# tests/test_play_heuristic.py checks every helper against a card-by-card loop over all inputs.
+# tests/players/test_play_heuristic.py checks every helper against a card-by-card loop over all inputs.
 _ROLE_POINTS = (PLAIN_POINTS, TRUMP_POINTS)
 _ROLE_ORDER = (PLAIN_ORDER, TRUMP_ORDER)
 _ROLE_HIGHER = (PLAIN_HIGHER_LANE, TRUMP_HIGHER_LANE)
@@ -321,7 +321,7 @@ def choose_card(policy, legal, seat, my_mask, gone_mask, led, win_card, win_seat
         k = np.int64(((u >> np.uint64(32)) * np.uint64(popcount(legal))) >> np.uint64(32))
         return nth_card(legal, k)
     # one type for every caller (numba widens some uint32 arithmetic to uint64, and compiles a
-    # function once per argument types): each heuristic compiles once (tests/test_driver.py)
+    # function once per argument types): each heuristic compiles once (tests/runs/test_driver.py)
     legal = np.uint64(legal)
     my_mask = np.uint32(my_mask)
     gone_mask = np.uint32(gone_mask)

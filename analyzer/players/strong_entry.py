@@ -10,7 +10,7 @@ the policies keep between decisions (the dd table, its fingerprint) stays in the
 What it costs to compile. Numba links the code of every function a compiled function calls into
 that function's own module, and LLVM optimises and emits the whole again: each layer of calls
 between ``strong_card`` and the solver's search paid for the solver, pimc and net once more
-(``scripts/compile_profile.py --llvm``: ``policy_card`` 10.9 s of LLVM, ``pimc.play_out`` 5.1 s,
+(``scripts/bench/compile_time.py functions --llvm``: ``policy_card`` 10.9 s of LLVM, ``pimc.play_out`` 5.1 s,
 ``dd.dd_card`` 2.7 s on a loaded machine). The layers called at one place only (``policy_card``,
 ``play_out``, ``dd_card``) are therefore numba-inlined (``inline="always"``), which cut this
 module's cold compile by about a fifth (docs/BENCHMARKS.md, 2026-12-03). Inlining more
