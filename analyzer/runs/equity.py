@@ -38,6 +38,7 @@ import numpy as np
 
 from analyzer.compiling import njit
 from analyzer.errors import BeloteError
+from analyzer.game.auction import CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT
 from analyzer.game.dealing import rand_below, seed_stream, shuffle_deck
 from analyzer.players.bidding import P_THR1, P_THR2, bid_cards, score_shift, suit_strength
 from analyzer.rules.calls import PASS, PASSED_OUT, PLAYED, REDEAL, TAKE
@@ -49,7 +50,7 @@ from analyzer.runs.hand import (RES_KIND, RES_OUTCOME, RES_RESERVE, RES_SCORES, 
                                 hand_buffers, play_hand, strong_address)
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Z95
-from analyzer.runs.units import G_WINNER, L_RESERVE, L_ROT, L_TOTALS
+from analyzer.runs.units import G_WINNER, GL_RESERVE, GL_ROT, GL_TOTALS
 
 GRID = 10  # points a cell spans on each total
 MAX_HANDS = 1000  # a game from a cell still open after this many deals counts as lost (counted apart)
@@ -131,9 +132,9 @@ def sample_games(config: SimConfig, games: int, first: int = 0, threads: int | N
                 k = int(res[RES_KIND])
                 if k == REDEAL:
                     continue
-                rot = int(meta[d, L_ROT])
-                reserve = int(meta[d, L_RESERVE])
-                states.append(meta[d, L_TOTALS:L_TOTALS + n_sides].copy())  # a copy: a view keeps the game's arrays
+                rot = int(meta[d, GL_ROT])
+                reserve = int(meta[d, GL_RESERVE])
+                states.append(meta[d, GL_TOTALS:GL_TOTALS + n_sides].copy())  # a copy: a view keeps the game's arrays
                 st_res.append(reserve)
                 st_game.append(first + i)
                 st_win.append(-1 if w < 0 else next(hs for hs in range(n_sides)
@@ -614,13 +615,13 @@ def _take_point(rec, bid_pol, play_pol, params, strong_fn, states, seed, first, 
         state = _deal_from(states, i, seed, first, totals_h, rng, deck)
         for k in range(2):
             rng[0] = state
-            force[0], force[1] = 0, 1
-            force[2] = PASS if k == 0 else TAKE
-            force[3] = -1 if k == 0 else res[RES_TURNED] >> 3  # the pass run dealt the same turned card
+            force[CL_SEAT], force[CL_ROUND] = 0, 1
+            force[CL_CALL] = PASS if k == 0 else TAKE
+            force[CL_SUIT] = -1 if k == 0 else res[RES_TURNED] >> 3  # the pass run dealt the same turned card
             play_hand(deck, rec, bid_pol, play_pol, params, rng, force, NO_RESERVE, totals_h, IN_GAME, ws, res,
                       no_trace)
             out[i, 1 + k] = win_after(res, totals_h, 0, partners, n_sides, rec.target, p, grid, after)
             if k == 0:
                 t = res[RES_TURNED] >> 3
                 out[i, 0] = suit_strength(bid_cards(np.uint32(ws.w32[W_OWN]), res[RES_TURNED], t, rec), t, params[0])
-        force[0] = -1
+        force[CL_SEAT] = -1

@@ -22,7 +22,8 @@ import numpy as np
 from analyzer.compiling import njit, unsigned_index as _u
 from analyzer.rules.structure import declares_after_trick, has_dix, has_partners, has_piles, taker_gets_turned, team_scoring
 from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
-                                   AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, TRACE_BIDS,
+                                   AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, CL_CALL, CL_ROUND,
+                                   CL_SEAT, CL_SUIT, TRACE_BIDS,
                                    auction_apply, auction_done, auction_round, auction_start, record_call)
 from analyzer.layout import offsets
 from analyzer.players.bidding import answer_smous, choose_bid, choose_koe_suit
@@ -299,9 +300,9 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
 def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, au):
     """The whole bidding of §3 on the auction state ``au`` (``analyzer.game.auction``): each
     seat in turn chooses among its open calls with its bidding policy (``own[s]``: the cards
-    seat s judges; Dekjas: its face-up cards). ``force`` = (seat, round, call, suit) replaces
-    that one decision when it is reached (seat -1: none; the koe's suit is forced after its
-    policy has chosen, so the stream is the natural hand's). Returns the outcome (PLAYED,
+    seat s judges; Dekjas: its face-up cards). ``force`` = (seat, round, call, suit)
+    (``CALL_FIELDS``) replaces that one decision when it is reached (seat -1: none; the koe's
+    suit is forced after its policy has chosen, so the stream is the natural hand's). Returns the outcome (PLAYED,
     PASSED_OUT or REDEAL); ``au`` holds trump, troefmaker, round, smous and whether the force
     was reached (``AUCTION_FIELDS``)."""
     ts = turned >> 3
@@ -315,12 +316,12 @@ def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, au):
         elif phase == KOE_ROUND:
             call = KOE
             suit = choose_koe_suit(bid_pol[0], bid_params[0], own[0], turned, rec, rng)
-            if force[0] == 0 and force[1] == KOE_ROUND:
-                suit = force[3]
+            if force[CL_SEAT] == 0 and force[CL_ROUND] == KOE_ROUND:
+                suit = force[CL_SUIT]
                 au[AU_FORCED] = 1
-        elif force[0] == seat and force[1] == phase:
-            call = force[2]
-            suit = force[3]
+        elif force[CL_SEAT] == seat and force[CL_ROUND] == phase:
+            call = force[CL_CALL]
+            suit = force[CL_SUIT]
             au[AU_FORCED] = 1
         else:
             call, suit = choose_bid(bid_pol[seat], bid_params[seat], seat, phase, own[seat], turned, rec, rng)
@@ -471,7 +472,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         fill_public(ws.pub, rec, taker, turned, table_card, res[RES_DIX_SEAT],
                     res[RES_FILLE], roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
         fill_bidding(ws.pub, rec, bid_out[AU_ROUND], bid_out[AU_SMOUS_SEAT] if bid_out[AU_SMOUS] == 1 else -1,
-                     force[0] * 4 + force[1] if bid_out[AU_FORCED] else -1, bid_pol, bid_params)
+                     force[CL_SEAT] * 4 + force[CL_ROUND] if bid_out[AU_FORCED] else -1, bid_pol, bid_params)
     # the random stream in a register for the play (an array access per card costs more)
     stream = rng[0]
     n_rev = 0  # Dekjas: cards turned face up in the current trick
