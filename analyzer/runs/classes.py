@@ -32,14 +32,14 @@ Outputs are integer sums per chunk (identical for any thread count), one flat ro
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.rules.structure import has_partners, has_piles
+from analyzer.rules.structure import has_partners
 from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class dimensions, read by the tables)
     HEURISTIC, HON_9, HON_A, HON_J, HON_T, N_ACES, N_HON, N_HAND_CLASSES, N_LEN, N_VOIDS, bid_cards,
     bid_threshold, class_features, suit_strength)
 from analyzer.rules.calls import PASS, PLAYED, SMOUS, TAKE, trump_suits
 from analyzer.rules.cards import N_CARDS, N_SUITS
-from analyzer.game.dealing import first_hands, shuffle_deck
+from analyzer.game.dealing import bidding_hands, shuffle_deck
 from analyzer.layout import offsets
 from analyzer.rules.scoring import DEDANS, MADE, NO_RESERVE, NO_TOTALS, TIE
 from analyzer.runs.hand import (
@@ -143,29 +143,15 @@ def hand_class(cards, t, seat, rnd):
     return idx, hon, length, aces, voids
 
 
-@njit(cache=True, forceinline=True)
-def judged_cards(rec, deck, own):
-    """Fill ``own[s]`` with the cards seat s judges at bidding (Dekjas: its face-up cards) of
-    the dealt ``deck``, as the hand does (RULES.md §3); returns the turned card."""
-    for s in range(4):
-        own[s] = np.uint32(0)
-    if has_piles(rec):
-        for p in range(8):  # the face-up card of pile p, as ``dekjas_piles`` lays them out
-            for s in range(2):
-                own[s] |= np.uint32(1) << np.uint32(deck[16 + 2 * p + s])
-        return deck[31]
-    return first_hands(deck, rec.n_players, rec.first_deal, own)
-
-
 # compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out):
-    """Deal the unit's cards (``shuffle_deck``), fill ``own`` (``judged_cards``) and run the
-    natural bidding with a trace, from the stream state every forced run of the deal starts
-    from: returns (the turned card, that state)."""
+    """Deal the unit's cards (``shuffle_deck``), fill ``own`` (``bidding_hands``: what each seat
+    judges, as the hand does) and run the natural bidding with a trace, from the stream state
+    every forced run of the deal starts from: returns (the turned card, that state)."""
     shuffle_deck(rng, deck)
     state = rng[0]
-    turned = judged_cards(rec, deck, own)
+    turned = bidding_hands(deck, rec, own)
     trace[0] = 0
     force[CL_SEAT] = -1
     run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, bid_out)

@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.compiling import njit, unsigned_index as _u
-from analyzer.rules.structure import declares_after_trick, has_dix, has_partners, has_piles, taker_gets_turned, team_scoring
+from analyzer.rules.structure import declares_after_trick, has_partners, has_piles, team_scoring
 from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
                                    AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, CL_CALL, CL_ROUND,
                                    CL_SEAT, CL_SUIT, TRACE_BIDS,
@@ -28,8 +28,8 @@ from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU
 from analyzer.layout import offsets
 from analyzer.players.bidding import answer_smous, choose_bid, choose_koe_suit
 from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED
-from analyzer.rules.cards import N_CARDS, R7, bit, lowest_card, popcount
-from analyzer.game.dealing import GOLDEN, dekjas_piles, first_hands, mix64
+from analyzer.rules.cards import N_CARDS, bit, lowest_card, popcount
+from analyzer.game.dealing import GOLDEN, bidding_hands, complete_deal, lay_piles, mix64
 from analyzer.game.state import (
     ST_BEST_I,
     ST_GONE,
@@ -372,18 +372,10 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     res[RES_STUK_SEAT] = -1
     res[RES_ALL_TRICKS_SIDE] = -1
 
-    # ---- §3 dealing: the cards each seat judges at bidding, and the turned card ----
+    # ---- §3 dealing: the cards each seat judges at bidding, the turned card, Dekjas' piles ----
+    turned = bidding_hands(deck, rec, own)
     if has_piles(rec):
-        turned = dekjas_piles(deck, down, up)
-        for c in range(N_CARDS):
-            under[c] = -1
-        for s in range(2):
-            for p in range(8):
-                own[s] |= bit(up[8 * s + p])
-                start[s] |= bit(up[8 * s + p]) | bit(down[8 * s + p])
-                under[up[8 * s + p]] = down[8 * s + p]
-    else:
-        turned = first_hands(deck, n, rec.first_deal, own)
+        lay_piles(deck, down, up, start, under)
     res[RES_TURNED] = turned
 
     # ---- §3 bidding ----
@@ -402,51 +394,24 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     taker_side = side_of(taker, partners)
     res[RES_TAKER_SIDE] = taker_side
 
-    # ---- §3 Dix exchange and completing the deal ----
-    # cards lying face up out of play, seen by every seat (the policies' "gone" adds the played ones)
+    # ---- §3 the Dix exchange, completing the deal, the fille ----
+    dix_seat, table_card, fille = complete_deal(deck, rec, own, hands, taker, trump, turned)
+    res[RES_DIX_SEAT] = dix_seat
+    res[RES_FILLE] = fille
+    # cards lying face up out of play, seen by every seat (the policies' "gone" adds the played
+    # ones): the card on the table and the fille
     face_up_out = np.uint32(0)
-    seven = 8 * trump + R7
-    dix = (turned >> 3) == trump and has_dix(rec)
-    table_card = turned  # the card on the table after any Dix (not Dekjas)
-    if has_piles(rec):
-        for s in range(2):
-            hands[s] = own[s]
-    else:
-        for s in range(n):
-            hands[s] = own[s]
-        if taker_gets_turned(rec):
-            # classic and 4-player piekjas: Dix (piekjas only) right after bidding, then the
-            # troefmaker takes the card on the table and 2 more, the others 3 each
-            if dix:
-                table_card = _exchange(hands, res, trace, n, seven, turned)
-            p = n * rec.first_deal + 1
-            for s in range(n):
-                k = 2 if s == taker else 3
-                for j in range(k):
-                    hands[s] |= bit(deck[p + j])
-                p += k
-            hands[taker] |= bit(table_card)
-        else:
-            # piekjas 2 or 3 players: Dix right after bidding (dix_timing=bidding: only the
-            # cards held then count; revision 1's dix_timing=deal: after the last 3 cards),
-            # 3 more each, then the fille is turned; the card on the table and the rest of
-            # the stock stay out of play
-            if dix and not rec.dix_at_deal:
-                table_card = _exchange(hands, res, trace, n, seven, turned)
-            p = n * rec.first_deal + 1
-            for s in range(n):
-                for j in range(3):
-                    hands[s] |= bit(deck[p + j])
-                p += 3
-            if dix and rec.dix_at_deal:
-                table_card = _exchange(hands, res, trace, n, seven, turned)
-            res[RES_FILLE] = deck[N_CARDS - 1]
-            if tracing:
-                trace[TR_FILLE] = deck[N_CARDS - 1]
-            face_up_out |= bit(table_card) | bit(deck[N_CARDS - 1])
+    if fille >= 0:
+        face_up_out |= bit(table_card) | bit(fille)
+    if not has_piles(rec):
         for s in range(n):
             start[s] = hands[s]
     if tracing:
+        if dix_seat >= 0:
+            trace[TR_EXCH] = dix_seat
+            trace[TR_EXCH_GAVE] = table_card  # the trump 7, left on the table
+            trace[TR_EXCH_GOT] = turned
+        trace[TR_FILLE] = fille
         for s in range(n):
             trace[TR_START + s] = np.int64(start[s])
 
@@ -600,19 +565,3 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 # that is loaded first; the driver loads it first (``analyzer.runs.driver._compile``): the copy LLVM
 # optimised again inside the kernel's module ran 19% slower (docs/BENCHMARKS.md, 2026-12-05).
 play_hand = njit(cache=True, _nrt=False)(_play_hand)
-
-
-@njit(cache=True, forceinline=True)
-def _exchange(hands, res, trace, n, seven, turned):
-    """§3.6 Dix: the holder of the trump 7 takes the turned card and leaves the 7 on the
-    table (always done: never worse than keeping the 7). Returns the card on the table."""
-    for s in range(n):
-        if hands[s] & bit(seven):
-            hands[s] = (hands[s] & ~bit(seven)) | bit(turned)
-            res[RES_DIX_SEAT] = s
-            if trace.shape[0] > 0:
-                trace[TR_EXCH] = s
-                trace[TR_EXCH_GAVE] = seven
-                trace[TR_EXCH_GOT] = turned
-            return seven
-    return turned
