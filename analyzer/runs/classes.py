@@ -32,7 +32,7 @@ Outputs are integer sums per chunk (identical for any thread count), one flat ro
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.rules.structure import has_partners
+from analyzer.rules.seats import side_of_seat
 from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class dimensions, read by the tables)
     HEURISTIC, HON_9, HON_A, HON_J, HON_T, N_ACES, N_HON, N_HAND_CLASSES, N_LEN, N_VOIDS, bid_cards,
@@ -250,7 +250,6 @@ TABLE_REUSE = TABLE_CFG_OFFSETS["reuse"]
 def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row):
     """One deal of the bidding tables (the unit's stream is seeded by the driver)."""
     n_sides = rec.n_sides
-    partners = has_partners(rec)
     rounds = cfg[TABLE_ROUNDS]
     reuse = cfg[TABLE_REUSE]
     ws, res, no_trace, rng, deck, force, totals = bufs
@@ -316,7 +315,7 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
             n_runs = _add_run(runs, n_runs, seat, rnd, PASS, -1)
         dec[n_dec, DEC_CLS] = idx
         dec[n_dec, DEC_STR] = (rnd - 1) * N_SEATS * N_BINS + seat * N_BINS + bn
-        dec[n_dec, DEC_SIDE] = seat & 1 if partners else seat
+        dec[n_dec, DEC_SIDE] = side_of_seat(seat, rec)
         dec[n_dec, DEC_TAKE_RUN] = take_run
         dec[n_dec, DEC_PASS_RUN] = pass_run
         dec[n_dec, DEC_CALL] = call

@@ -32,6 +32,7 @@ import numpy as np
 from analyzer.compiling import njit
 from analyzer.runs import driver, kernelcache
 from analyzer.rules.cards import N_CARDS
+from analyzer.rules.seats import player_at
 from analyzer.game.dealing import seed_stream
 from analyzer.errors import BeloteError
 from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, hand_buffers, strong_address
@@ -176,7 +177,7 @@ def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS,
     _, decks, results, traces, meta = _game_log(*args)
     n, n_sides = rec.n_players, rec.n_sides
     return [
-        GameDeal(d, decks[d], results[d], traces[d], [(s + int(meta[d, GL_ROT])) % n for s in range(n)],
+        GameDeal(d, decks[d], results[d], traces[d], [player_at.py_func(s, int(meta[d, GL_ROT]), n) for s in range(n)],
                  int(meta[d, GL_RESERVE]), [int(x) for x in meta[d, GL_TOTALS:GL_TOTALS + n_sides]])
         for d in range(decks.shape[0])
     ]

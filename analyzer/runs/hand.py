@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.compiling import njit, unsigned_index as _u
+from analyzer.rules.seats import VOORHAND, seat_after, side_of_seat
 from analyzer.rules.structure import declares_after_trick, has_partners, has_piles, team_scoring
 from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
                                    AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, CL_CALL, CL_ROUND,
@@ -58,7 +59,6 @@ from analyzer.rules.declarations import (
     find_declarations,
     has_declaration,
     roem_winner,
-    side_of,
     STUK_POINTS,
     stuk_seat,
 )
@@ -269,7 +269,7 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
     seq_used = np.uint32(0)
     carre_used = np.uint32(0)
     n = find_declarations(seq_pool, carre_pool, kinds, masks, points)
-    side = side_of(seat, has_partners(rec))
+    side = side_of_seat(seat, rec)
     for i in range(n):
         m = masks[i]
         decl_pts[side] += points[i]
@@ -315,8 +315,8 @@ def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, au):
             suit = -1
         elif phase == KOE_ROUND:
             call = KOE
-            suit = choose_koe_suit(bid_pol[0], bid_params[0], own[0], turned, rec, rng)
-            if force[CL_SEAT] == 0 and force[CL_ROUND] == KOE_ROUND:
+            suit = choose_koe_suit(bid_pol[VOORHAND], bid_params[VOORHAND], own[VOORHAND], turned, rec, rng)
+            if force[CL_SEAT] == VOORHAND and force[CL_ROUND] == KOE_ROUND:
                 suit = force[CL_SUIT]
                 au[AU_FORCED] = 1
         elif force[CL_SEAT] == seat and force[CL_ROUND] == phase:
@@ -391,7 +391,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     res[RES_TRUMP] = trump
     res[RES_TAKER] = taker
     res[RES_ROUND] = bid_out[AU_ROUND]
-    taker_side = side_of(taker, partners)
+    taker_side = side_of_seat(taker, rec)
     res[RES_TAKER_SIDE] = taker_side
 
     # ---- §3 the Dix exchange, completing the deal, the fille ----
@@ -428,7 +428,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     # each seat's play policy for this hand, by its side's role (row 0: the troefmaker's side)
     seat_play = w64[W_SEAT_PLAY:W_SEAT_PLAY + 4]
     for s in range(n):
-        seat_play[s] = play_pol[0 if side_of(s, partners) == taker_side else 1, s]
+        seat_play[s] = play_pol[0 if side_of_seat(s, rec) == taker_side else 1, s]
     st = ws.state
     init_state(st, rec, hands, under, trump, taker, 0)
     strong = ws.link[L_FN] != 0  # a dd / pimc policy is in play (make_workspace)
@@ -451,9 +451,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         if k > 0:
             bi = st[ST_BEST_I]
             win_card = st[_u(ST_PLAYED + st[ST_N_PLAYED] - k + bi)]
-            win_seat = st[ST_LEADER] + bi
-            if win_seat >= n:
-                win_seat -= n
+            win_seat = seat_after(st[ST_LEADER], bi, n)
         # every draw advances the stream before using it (as dealing.next_u64 does), so
         # the first card never reuses the number of the last bidding call
         stream += GOLDEN
@@ -489,10 +487,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
             trace[b + TK_POINTS] = trick_points(st, rec, t)
             trace[b + TK_N_REVEALED] = n_rev
             for j in range(n):
-                seat_j = leader + j
-                if seat_j >= n:
-                    seat_j -= n
-                trace[b + TK_PLAYS + 2 * j] = seat_j
+                trace[b + TK_PLAYS + 2 * j] = seat_after(leader, j, n)
                 trace[b + TK_PLAYS + 1 + 2 * j] = st[ST_PLAYED + t * n + j]
         n_rev = 0
         if declares_after_trick(rec):
@@ -522,7 +517,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     st_seat = stuk_seat(start, n, trump)
     res[RES_STUK_SEAT] = st_seat
     if st_seat >= 0:
-        stuk_pts[side_of(st_seat, partners)] = STUK_POINTS
+        stuk_pts[side_of_seat(st_seat, rec)] = STUK_POINTS
         if tracing:
             trace[TR_STUK] = st_seat
 

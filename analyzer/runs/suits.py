@@ -48,7 +48,7 @@ Outputs are integer sums per chunk (identical for any thread count): one flat ro
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.rules.structure import has_partners
+from analyzer.rules.seats import side_of_seat
 from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import bid_cards, koe_score, suit_strength
 from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, trump_suits
@@ -196,7 +196,7 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
     if seat < 0:
         return
     meta[SM_DEC + dec] += 1
-    side = seat & 1 if has_partners(rec) else seat
+    side = side_of_seat(seat, rec)
     koe = dec == 0
     for u in range(N_SUITS):
         cards = bid_cards(own[seat], turned, u, rec)

@@ -15,7 +15,7 @@ chunks or runs in parallel: that is the driver's job, written once.
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.rules.structure import has_partners
+from analyzer.rules.seats import player_at, side_of_seat
 from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
 from analyzer.game.auction import CALL_STRIDE, CL_SEAT
@@ -172,14 +172,12 @@ def count_hand(res, rec, counts):
     st = res[RES_STUK_SEAT]
     if st >= 0:
         counts[SIM_STUK] += 1
-        st_side = st & 1 if has_partners(rec) else st
-        if st_side == ts:
+        if side_of_seat(st, rec) == ts:
             counts[SIM_STUK_TAKER] += 1
     if res[RES_TRUMP] == (res[RES_TURNED] >> 3):
         counts[SIM_TRUMP_TURNED] += 1
     for s in range(rec.n_players):
-        side = s & 1 if has_partners(rec) else s
-        sc = res[RES_SCORES + side]
+        sc = res[RES_SCORES + side_of_seat(s, rec)]
         counts[SIM_SCORE_SUM + s] += sc
         counts[SIM_SCORE_SQ + s] += sc * sc
     tsc = res[RES_SCORES + ts]
@@ -218,13 +216,11 @@ ADV_SQ = SEATS_OFFSETS["adv_sq"]
 def seat_advantage(res, rec, row):
     """Per seat: (n_sides - 1) * its side's score - the other sides' scores, and its square."""
     n_sides = rec.n_sides
-    partners = has_partners(rec)
     total = 0
     for o in range(n_sides):
         total += res[RES_SCORES + o]
     for s in range(rec.n_players):
-        side = s & 1 if partners else s
-        a = n_sides * res[RES_SCORES + side] - total  # = (n_sides - 1) * own - sum of the others
+        a = n_sides * res[RES_SCORES + side_of_seat(s, rec)] - total  # = (n_sides - 1) * own - sum of the others
         row[ADV_SUM + s] += a
         row[ADV_SQ + s] += a * a
 
@@ -461,7 +457,6 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
     region of the game score it sees (its side's total against the best other's)."""
     n = rec.n_players
     n_sides = rec.n_sides
-    partners = has_partners(rec)
     logging = log_decks.shape[0] > 0
     base = rng[0]
     for s in range(4):
@@ -474,9 +469,9 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
     passed = 0
     redeals = 0
     while deals < max_deals:
-        # seats of this deal: seat s is player (s + rot) mod n
+        # seats of this deal: seat s holds player (s + rot) mod n (the dealer has moved rot times)
         for s in range(n):
-            p = (s + rot) % n
+            p = player_at(s, rot, n)
             seat_bid[s] = bid_pol[p]
             for r in range(2):  # the player's play policy by role (taker's side, defence) moves with it
                 seat_play[r, s] = play_pol[r, p]
@@ -484,13 +479,10 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
             for j in range(bid_params.shape[1]):
                 seat_params[s, j] = bid_params[pr, j]
         for hs in range(n_sides):
-            if partners:
-                pside[hs] = hs ^ (rot & 1)
-            else:
-                pside[hs] = (hs + rot) % n
+            pside[hs] = player_at(hs, rot, n_sides)
             totals_h[hs] = totals_p[pside[hs]]
         for s in range(n):  # the score-aware thresholds (0 for a score-blind bidder)
-            shift = score_shift(seat_params[s], s & 1 if partners else s, totals_h, n_sides, rec.target)
+            shift = score_shift(seat_params[s], side_of_seat(s, rec), totals_h, n_sides, rec.target)
             seat_params[s, P_THR1] += shift
             seat_params[s, P_THR2] += shift
         if duplicate:
