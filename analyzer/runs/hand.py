@@ -330,6 +330,97 @@ def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, au):
     return au[AU_OUTCOME]
 
 
+@njit(cache=True, forceinline=True)
+def _clear_hand(res, trace, w64, w32):
+    """The result, the trace (when not empty) and the workspace's per-seat blocks as a hand starts:
+    zeros, and -1 for what is not known yet (seats, sides, cards, declaration keys)."""
+    for i in range(RES_SIZE):
+        res[i] = 0
+    if trace.shape[0] > 0:
+        for i in range(trace.shape[0]):
+            trace[i] = 0
+        trace[TR_EXCH] = -1
+        trace[TR_FILLE] = -1
+        trace[TR_STUK] = -1
+    for s in range(4):
+        w64[W_CARD_PTS + s] = 0
+        w64[W_TRICKS + s] = 0
+        w64[W_DECL_PTS + s] = 0
+        w64[W_STUK_PTS + s] = 0
+        w64[W_BEST_KEY + s] = -1
+        w32[W_HANDS + s] = 0
+        w32[W_START + s] = 0
+        w32[W_OWN + s] = 0
+    res[RES_DIX_SEAT] = -1
+    res[RES_FILLE] = -1
+    res[RES_ROEM_SIDE] = -1
+    res[RES_STUK_SEAT] = -1
+    res[RES_ALL_TRICKS_SIDE] = -1
+
+
+@njit(cache=True, forceinline=True)
+def _trace_trick(trace, st, rec, t, winner, n_rev):
+    """Trick ``t``, just completed on the state ``st``, into the trace (``TRICK_FIELDS``; the Dekjas
+    cards it turned face up are written as they turn)."""
+    n = rec.n_players
+    b = TR_TRICKS + TRICK_STRIDE * t
+    leader = st[ST_LEADERS + t]
+    trace[b + TK_LEADER] = leader
+    trace[b + TK_WINNER] = winner
+    trace[b + TK_POINTS] = trick_points(st, rec, t)
+    trace[b + TK_N_REVEALED] = n_rev
+    for j in range(n):
+        trace[b + TK_PLAYS + 2 * j] = seat_after(leader, j, n)
+        trace[b + TK_PLAYS + 1 + 2 * j] = st[ST_PLAYED + t * n + j]
+
+
+@njit(cache=True, forceinline=True)
+def _score_hand(rec, st, w64, start, res, trace, trump, taker_side, reserve_before, totals, use_totals):
+    """The end of a played hand (``st`` over): which side scores its declarations and who holds the
+    stuk (§5), the hand's scores (§6), all into ``res`` (and the stuk into ``trace``)."""
+    n = rec.n_players
+    n_sides = rec.n_sides
+    card_pts, tricks = w64[W_CARD_PTS:W_CARD_PTS + 4], w64[W_TRICKS:W_TRICKS + 4]
+    decl_pts, stuk_pts = w64[W_DECL_PTS:W_DECL_PTS + 4], w64[W_STUK_PTS:W_STUK_PTS + 4]
+    bonus, award = w64[W_BONUS:W_BONUS + 4], w64[W_AWARD:W_AWARD + 4]
+    out_card, out_raw, out_scores = w64[W_OUT_CARD:W_OUT_CARD + 4], w64[W_OUT_RAW:W_OUT_RAW + 4], w64[W_OUT_SCORES:W_OUT_SCORES + 4]
+    for s in range(n_sides):
+        card_pts[s] = st[ST_POINTS + s]
+        tricks[s] = st[ST_TRICKS + s]
+    roem_side = roem_winner(w64[W_BEST_KEY:W_BEST_KEY + 4], n, has_partners(rec), rec.roem_tie_first)
+    res[RES_ROEM_SIDE] = roem_side
+    if roem_side >= 0:
+        res[RES_ROEM_POINTS] = decl_pts[roem_side]
+    st_seat = stuk_seat(start, n, trump)
+    res[RES_STUK_SEAT] = st_seat
+    if st_seat >= 0:
+        stuk_pts[side_of_seat(st_seat, rec)] = STUK_POINTS
+        if trace.shape[0] > 0:
+            trace[TR_STUK] = st_seat
+    if team_scoring(rec):
+        oc, reserve = score_classic(taker_side, rec.n_tricks, card_pts, tricks, decl_pts,
+                                    roem_side, stuk_pts, reserve_before, rec.classic_tie_made,
+                                    out_card, out_raw, out_scores)
+    else:
+        oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, card_pts, tricks, decl_pts,
+                                 roem_side, stuk_pts, reserve_before, totals, rec.target, use_totals,
+                                 rec.trickless_target, bonus, award, out_card, out_raw, out_scores)
+    res[RES_OUTCOME] = oc
+    res[RES_RESERVE] = reserve
+    n_trickless = 0
+    for s in range(n_sides):
+        res[RES_SCORES + s] = out_scores[s]
+        res[RES_RAW + s] = out_raw[s]
+        res[RES_CARD + s] = out_card[s]
+        res[RES_TRICKS + s] = tricks[s]
+        res[RES_DECL + s] = decl_pts[s]
+        if tricks[s] == rec.n_tricks:
+            res[RES_ALL_TRICKS_SIDE] = s
+        if tricks[s] == 0:
+            n_trickless += 1
+    res[RES_N_TRICKLESS] = n_trickless
+
+
 def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
                reserve_before, totals, use_totals, ws, res, trace):
     """Simulate one hand from the dealt ``deck``; see the module docstring."""
@@ -339,38 +430,12 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     masks = w32[W_MASKS:W_MASKS + MAX_DECLARATIONS]
     under, bid_out = w64[W_UNDER:W_UNDER + N_CARDS], w64[W_BID_OUT:W_BID_OUT + AUCTION_SIZE]
     down, up = w64[W_DOWN:W_DOWN + 16], w64[W_UP:W_UP + 16]  # Dekjas' piles: [seat * 8 + pile]
-    card_pts, tricks = w64[W_CARD_PTS:W_CARD_PTS + 4], w64[W_TRICKS:W_TRICKS + 4]
-    decl_pts, stuk_pts = w64[W_DECL_PTS:W_DECL_PTS + 4], w64[W_STUK_PTS:W_STUK_PTS + 4]
-    best_key = w64[W_BEST_KEY:W_BEST_KEY + 4]
+    decl_pts, best_key = w64[W_DECL_PTS:W_DECL_PTS + 4], w64[W_BEST_KEY:W_BEST_KEY + 4]
     kinds, points = w64[W_KINDS:W_KINDS + MAX_DECLARATIONS], w64[W_POINTS:W_POINTS + MAX_DECLARATIONS]
-    bonus, award = w64[W_BONUS:W_BONUS + 4], w64[W_AWARD:W_AWARD + 4]
-    out_card, out_raw, out_scores = w64[W_OUT_CARD:W_OUT_CARD + 4], w64[W_OUT_RAW:W_OUT_RAW + 4], w64[W_OUT_SCORES:W_OUT_SCORES + 4]
     n = rec.n_players
     partners = has_partners(rec)
-    n_sides = rec.n_sides
     tracing = trace.shape[0] > 0
-    for i in range(RES_SIZE):
-        res[i] = 0
-    if tracing:
-        for i in range(trace.shape[0]):
-            trace[i] = 0
-        trace[TR_EXCH] = -1
-        trace[TR_FILLE] = -1
-        trace[TR_STUK] = -1
-    for s in range(4):
-        card_pts[s] = 0
-        tricks[s] = 0
-        decl_pts[s] = 0
-        stuk_pts[s] = 0
-        best_key[s] = -1
-        hands[s] = 0
-        start[s] = 0
-        own[s] = 0
-    res[RES_DIX_SEAT] = -1
-    res[RES_FILLE] = -1
-    res[RES_ROEM_SIDE] = -1
-    res[RES_STUK_SEAT] = -1
-    res[RES_ALL_TRICKS_SIDE] = -1
+    _clear_hand(res, trace, w64, w32)
 
     # ---- §3 dealing: the cards each seat judges at bidding, the turned card, Dekjas' piles ----
     turned = bidding_hands(deck, rec, own)
@@ -434,8 +499,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     strong = ws.link[L_FN] != 0  # a dd / pimc policy is in play (make_workspace)
     if strong:
         roem_side0 = -1 if declares_after_trick(rec) else roem_winner(best_key, n, partners, rec.roem_tie_first)
-        fill_public(ws.pub, rec, taker, turned, table_card, res[RES_DIX_SEAT],
-                    res[RES_FILLE], roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
+        fill_public(ws.pub, rec, taker, turned, table_card, dix_seat, fille, roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
         fill_bidding(ws.pub, rec, bid_out[AU_ROUND], bid_out[AU_SMOUS_SEAT] if bid_out[AU_SMOUS] == 1 else -1,
                      force[CL_SEAT] * 4 + force[CL_ROUND] if bid_out[AU_FORCED] else -1, bid_pol, bid_params)
     # the random stream in a register for the play (an array access per card costs more)
@@ -480,21 +544,13 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         # the trick is complete
         t = st[ST_TRICK_NO] - 1
         if tracing:
-            b = TR_TRICKS + TRICK_STRIDE * t
-            leader = st[ST_LEADERS + t]
-            trace[b + TK_LEADER] = leader
-            trace[b + TK_WINNER] = winner
-            trace[b + TK_POINTS] = trick_points(st, rec, t)
-            trace[b + TK_N_REVEALED] = n_rev
-            for j in range(n):
-                trace[b + TK_PLAYS + 2 * j] = seat_after(leader, j, n)
-                trace[b + TK_PLAYS + 1 + 2 * j] = st[ST_PLAYED + t * n + j]
+            _trace_trick(trace, st, rec, t, winner, n_rev)
         n_rev = 0
         if declares_after_trick(rec):
             # §5: right after winning a trick, declare what is new among the face-up cards
-            up = np.uint32(st[ST_HANDS + winner])
-            seq_pool = np.uint32(up & ~seq_used)  # numba widens uint32 & uint32 to uint64: one type,
-            carre_pool = np.uint32(up & ~carre_used)  # one compile of find_declarations
+            shown = np.uint32(st[ST_HANDS + winner])
+            seq_pool = np.uint32(shown & ~seq_used)  # numba widens uint32 & uint32 to uint64: one type,
+            carre_pool = np.uint32(shown & ~carre_used)  # one compile of find_declarations
             if has_declaration(seq_pool, carre_pool):
                 su, cu = _declare(kinds, masks, points, decl_pts, best_key, res, trace,
                                   winner, seq_pool, carre_pool, trump, rec, t)
@@ -505,45 +561,9 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         if t == rec.n_tricks - 1:
             break
     rng[0] = stream
-    for s in range(n_sides):
-        card_pts[s] = st[ST_POINTS + s]
-        tricks[s] = st[ST_TRICKS + s]
 
-    # ---- §5 who scores declarations; stuk ----
-    roem_side = roem_winner(best_key, n, partners, rec.roem_tie_first)
-    res[RES_ROEM_SIDE] = roem_side
-    if roem_side >= 0:
-        res[RES_ROEM_POINTS] = decl_pts[roem_side]
-    st_seat = stuk_seat(start, n, trump)
-    res[RES_STUK_SEAT] = st_seat
-    if st_seat >= 0:
-        stuk_pts[side_of_seat(st_seat, rec)] = STUK_POINTS
-        if tracing:
-            trace[TR_STUK] = st_seat
-
-    # ---- §6 scoring ----
-    if team_scoring(rec):
-        oc, reserve = score_classic(taker_side, rec.n_tricks, card_pts, tricks, decl_pts,
-                                    roem_side, stuk_pts, reserve_before, rec.classic_tie_made,
-                                    out_card, out_raw, out_scores)
-    else:
-        oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, card_pts, tricks, decl_pts,
-                                 roem_side, stuk_pts, reserve_before, totals, rec.target, use_totals,
-                                 rec.trickless_target, bonus, award, out_card, out_raw, out_scores)
-    res[RES_OUTCOME] = oc
-    res[RES_RESERVE] = reserve
-    n_trickless = 0
-    for s in range(n_sides):
-        res[RES_SCORES + s] = out_scores[s]
-        res[RES_RAW + s] = out_raw[s]
-        res[RES_CARD + s] = out_card[s]
-        res[RES_TRICKS + s] = tricks[s]
-        res[RES_DECL + s] = decl_pts[s]
-        if tricks[s] == rec.n_tricks:
-            res[RES_ALL_TRICKS_SIDE] = s
-        if tricks[s] == 0:
-            n_trickless += 1
-    res[RES_N_TRICKLESS] = n_trickless
+    # ---- §5 who scores declarations, stuk; §6 scoring ----
+    _score_hand(rec, st, w64, start, res, trace, trump, taker_side, reserve_before, totals, use_totals)
 
 
 # The hand, compiled once and called (not inlined) by every unit kernel and by the traced replays.
