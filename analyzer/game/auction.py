@@ -19,6 +19,7 @@ bidding policies in turn and applies their calls; a searching bidder can step th
 
 from analyzer.compiling import njit
 from analyzer.layout import offsets
+from analyzer.rules.seats import VOORHAND
 from analyzer.rules.calls import (ANSWERS, KOE, KOE_ROUND, PASS, PASSED_OUT, PLAYED, REDEAL, SMOUS, SMOUS_PLAY,
                                   SMOUS_REDEAL, TAKE, legal_calls)
 
@@ -55,7 +56,7 @@ AU_SMOUS_SUIT = AU_OFFSETS["smous_suit"]
 
 @njit(cache=True, forceinline=True)
 def auction_start(au):
-    """Seat 0 to call in round 1, nothing called yet."""
+    """Voorhand (seat 0) to call in round 1, nothing called yet."""
     au[AU_OUTCOME] = -1
     au[AU_TRUMP] = -1
     au[AU_TAKER] = -1
@@ -64,7 +65,7 @@ def auction_start(au):
     au[AU_SMOUS_SEAT] = -1
     au[AU_FORCED] = 0
     au[AU_PHASE] = 1
-    au[AU_SEAT] = 0
+    au[AU_SEAT] = VOORHAND
     au[AU_SMOUS_SUIT] = -1
 
 
@@ -123,10 +124,10 @@ def auction_apply(au, rec, turned_suit, call, suit):
             au[AU_SEAT] = seat + 1
         elif phase == 1:
             au[AU_PHASE] = 2
-            au[AU_SEAT] = 0
+            au[AU_SEAT] = VOORHAND
         elif legal_calls(rec, KOE_ROUND, turned_suit) != 0:
             au[AU_PHASE] = KOE_ROUND  # §3 piekjas.4: seat 0 must play, the koe
-            au[AU_SEAT] = 0
+            au[AU_SEAT] = VOORHAND
         else:
             _end(au, PASSED_OUT, -1, -1, 0)  # §3 classic.4
 

@@ -54,7 +54,7 @@ def play_out(record: dict, rules: Rules) -> dict:
     rec = rules.record()
     st, owned = start_of(record, rules)
     trump, taker = parse_suit(record["trump"]), int(record["troefmaker"])
-    side = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    side = rules.side_of
     n_sides = len(rules.sides)
     tricks, decls = [], []
     if not rules.declare_after_trick:  # §5 classic, piekjas: at the first trick, every seat all it holds

@@ -45,7 +45,7 @@ Layout (offsets into the array, declared as ``STATE_FIELDS``; masks are card mas
     ST_UNDER + card                     Dekjas: the face-down card under a face-up card, -1
 
 Seats are in playing order (RULES.md §2): the seat after ``s`` is ``s + 1`` modulo the
-player count; sides are teams ``seat & 1`` in classic, one seat each otherwise.
+player count; sides are teams ``seat & 1`` in classic, one seat each otherwise (``analyzer.rules.seats``).
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ from analyzer.layout import offsets
 from analyzer.rules.structure import has_partners, has_piles, team_scoring
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, TRUMP_ORDER, lowest_card, mask_points, strength
 from analyzer.rules.legal import legal_mask
+from analyzer.rules.seats import next_seat, seat_after, side_of, side_of_seat
 from analyzer.rules import Rules
 from analyzer.rules.scoring import CAPOT_POINTS
 
@@ -115,27 +116,12 @@ ST_UNDER = ST_OFFSETS["under"]
 
 
 @njit(cache=True, forceinline=True)
-def side_of_seat(seat, rec):
-    """With partners (classic): team ``seat & 1``; otherwise the seat is its own side (RULES.md §2)."""
-    if has_partners(rec):
-        return seat & 1
-    return seat
-
-
-@njit(cache=True, forceinline=True)
 def seat_of_play(st, rec, i):
     """The seat that played the ``i``-th card of the hand (``ST_PLAYED + i``): its trick's leader
     plus its place in the trick."""
     n = rec.n_players
     t = i // n
-    s = st[ST_LEADERS + t] + i - t * n
-    return s - n if s >= n else s
-
-
-@njit(cache=True, forceinline=True)
-def _next_seat(seat, n):
-    seat += 1
-    return 0 if seat >= n else seat
+    return seat_after(st[ST_LEADERS + t], i - t * n, n)
 
 
 @njit(cache=True, forceinline=True)  # LLVM inlines it into the hand: a call would cost its arrays' reference counts
@@ -205,11 +191,10 @@ def legal_cards(st, rec):
     seat = st[ST_TO_MOVE]
     k = st[ST_N_IN]
     partner_winning = 0
-    if k > 0 and has_partners(rec):  # §4.4 the partner exception
-        winner = st[ST_LEADER] + st[ST_BEST_I]
-        if winner >= rec.n_players:
-            winner -= rec.n_players
-        partner_winning = 1 if (winner & 1) == (seat & 1) else 0
+    partners = has_partners(rec)
+    if k > 0 and partners:  # §4.4 the partner exception
+        winner = seat_after(st[ST_LEADER], st[ST_BEST_I], rec.n_players)
+        partner_winning = 1 if side_of(winner, partners) == side_of(seat, partners) else 0
     led = st[ST_LED] if k > 0 else -1
     return legal_mask(np.uint32(st[_u(ST_HANDS + seat)]), led, st[ST_BEST_TRUMP] if k > 0 else -1,
                       st[ST_TRUMP], partner_winning, rec.undertrump_free)
@@ -274,12 +259,10 @@ def play_card(st, rec, card):
         st[ST_BEST_S] = best_s
         st[ST_BEST_TRUMP] = best_trump
         st[ST_N_IN] = k + 1
-        st[ST_TO_MOVE] = _next_seat(seat, n)
+        st[ST_TO_MOVE] = next_seat(seat, n)
         return -1
     # the trick is complete
-    winner = st[ST_LEADER] + best_i
-    if winner >= n:
-        winner -= n
+    winner = seat_after(st[ST_LEADER], best_i, n)
     t = st[ST_TRICK_NO]
     side = side_of_seat(winner, rec)
     st[_u(ST_POINTS + side)] += _completed_trick_points(trick_mask | b, trump, t, rec)
@@ -326,9 +309,7 @@ def undo_card(st, rec):
     st[ST_PLAYED + i] = -1
     st[ST_N_PLAYED] = i
     st[ST_N_IN] = k
-    seat = st[ST_LEADER] + k
-    if seat >= n:
-        seat -= n
+    seat = seat_after(st[ST_LEADER], k, n)
     st[ST_TO_MOVE] = seat
     b = np.int64(1) << card
     st[ST_GONE] &= ~b
@@ -451,7 +432,7 @@ def trick_so_far(st: np.ndarray, rules: Rules) -> list[tuple[int, int]]:
     """The current trick as ``(seat, card)`` pairs (the reference's notation)."""
     n = rules.players
     t, k, leader = int(st[ST_TRICK_NO]), int(st[ST_N_IN]), int(st[ST_LEADER])
-    return [((leader + j) % n, int(st[ST_PLAYED + t * n + j])) for j in range(k)]
+    return [(seat_after.py_func(leader, j, n), int(st[ST_PLAYED + t * n + j])) for j in range(k)]
 
 
 __all__ = [

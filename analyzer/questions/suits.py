@@ -215,8 +215,8 @@ class SuitChoice:
         decisions, with its 95% interval, and how many decisions it names another suit at."""
         rows = []
         for (a, b), c in zip(self.candidates, self.cand if self.cand is not None else []):
-            m, se, lo, hi = mean_ci(c[K.C_DNET], c[K.C_DNET_SQ], c[K.C_N])
-            rows.append({"koe_w_length": a, "koe_w_turned": b, "n": int(c[K.C_N]), "switched": int(c[K.C_SWITCHED]),
+            m, se, lo, hi = mean_ci(c[K.CAND_DNET], c[K.CAND_DNET_SQ], c[K.CAND_N])
+            rows.append({"koe_w_length": a, "koe_w_turned": b, "n": int(c[K.CAND_N]), "switched": int(c[K.CAND_SWITCHED]),
                          "gain_net": float(m), "se": float(se), "lo": float(lo), "hi": float(hi)})
         return pd.DataFrame(rows, columns=["koe_w_length", "koe_w_turned", "n", "switched", "gain_net", "se", "lo",
                                            "hi"])

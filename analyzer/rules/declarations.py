@@ -14,6 +14,7 @@ import numpy as np
 
 from analyzer.compiling import njit
 from analyzer.rules.cards import N_SUITS, PLAIN_ORDER, RK, RQ, TRUMP_ORDER, lane, popcount
+from analyzer.rules.seats import side_of
 
 SEQUENCE, CARRE = 0, 1
 KIND_NAMES = ("sequence", "carre")
@@ -155,14 +156,6 @@ def find_declarations(seq_pool, carre_pool, out_kind, out_mask, out_points):
             out_points[n] = CARRE_POINTS[r]
             n += 1
     return n
-
-
-@njit(cache=True)
-def side_of(seat, partners):
-    """Classic: seats 0, 2 are side 0 and seats 1, 3 side 1 (§2). Otherwise side = seat."""
-    if partners:
-        return seat & 1
-    return seat
 
 
 # compiled once and called, not inlined: see analyzer.runs.hand.run_bidding

@@ -37,10 +37,6 @@ class HandResult:
     trickless_sides: list
 
 
-def _side_of(seat: int, rules: Rules) -> int:
-    return seat & 1 if rules.partners else seat
-
-
 def legal_plays(hand, trick, seat, trump, rules: Rules) -> frozenset:
     hand_mask = cards_to_mask(hand)
     led, best_trump, partner_winning = -1, -1, 0
@@ -53,7 +49,7 @@ def legal_plays(hand, trick, seat, trump, rules: Rules) -> frozenset:
 
             best_trump = max(trumps, key=lambda r: TRUMP_ORDER[r])
         winner_seat = trick[trick_winner_index(cards, len(cards), trump)][0]
-        partner_winning = int(rules.partners and winner_seat != seat and _side_of(winner_seat, rules) == _side_of(seat, rules))
+        partner_winning = int(rules.partners and winner_seat != seat and rules.side_of(winner_seat) == rules.side_of(seat))
     m = legal_mask(np.uint32(hand_mask), led, best_trump, trump, partner_winning, int(rules.undertrump == "free"))
     return frozenset(mask_to_cards(int(m)))
 
@@ -118,7 +114,7 @@ def roem_side(decls_by_seat, trump, rules: Rules):
 def stuk_side(cards_by_seat, trump, rules: Rules):
     masks = np.array([cards_to_mask(c) for c in cards_by_seat], dtype=np.uint32)
     seat = _decl.stuk_seat(masks, len(masks), trump)
-    return None if seat < 0 else _side_of(int(seat), rules)
+    return None if seat < 0 else rules.side_of(int(seat))
 
 
 def score_hand(rules: Rules, taker_side, card_points, tricks_won, decl_points, roem_side,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
 from analyzer.errors import BeloteError
+from analyzer.rules.seats import side_of
 from analyzer.rules.variants import (  # noqa: F401  (re-exported: analyzer.rules.options names them)
     ALL_LABELS, CLASSIC, DEFAULT_PLAYERS, DEKJAS, PIEKJAS, PLAYER_COUNTS, VARIANT_ROWS, VARIANTS,
     VariantRow, variant_row,
@@ -243,12 +244,15 @@ class Rules:
     def partners(self) -> bool:
         return self.row.partners
 
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for (RULES.md §2, ``analyzer.rules.seats.side_of``)."""
+        return side_of.py_func(seat, self.partners)
+
     @property
     def sides(self) -> list[list[int]]:
         """Seat groups that score together (DEAL_LOG.md)."""
-        if self.partners:
-            return [[0, 2], [1, 3]]
-        return [[s] for s in range(self.players)]
+        seats = range(self.players)
+        return [[s for s in seats if self.side_of(s) == side] for side in sorted({self.side_of(s) for s in seats})]
 
     @property
     def first_deal(self) -> int:

@@ -32,15 +32,16 @@ Outputs are integer sums per chunk (identical for any thread count), one flat ro
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.rules.structure import has_partners, has_piles
+from analyzer.rules.seats import side_of_seat
 from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import (  # noqa: F401 (HON_*, N_HON: the class dimensions, read by the tables)
     HEURISTIC, HON_9, HON_A, HON_J, HON_T, N_ACES, N_HON, N_HAND_CLASSES, N_LEN, N_VOIDS, bid_cards,
     bid_threshold, class_features, suit_strength)
-from analyzer.rules.calls import PASS, SMOUS, TAKE, trump_suits
-from analyzer.rules.cards import N_SUITS
-from analyzer.game.dealing import first_hands, shuffle_deck
-from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
+from analyzer.rules.calls import PASS, PLAYED, SMOUS, TAKE, trump_suits
+from analyzer.rules.cards import N_CARDS, N_SUITS
+from analyzer.game.dealing import bidding_hands, shuffle_deck
+from analyzer.layout import offsets
+from analyzer.rules.scoring import DEDANS, MADE, NO_RESERVE, NO_TOTALS, TIE
 from analyzer.runs.hand import (
     RES_ALL_TRICKS_SIDE,
     RES_FORCED,
@@ -63,41 +64,75 @@ STR_BIN = 4.0  # strength points per bin
 N_BINS = 50  # bins 0..49 (the last one open-ended)
 N_STR = N_ROUNDS * N_SEATS * N_BINS  # index = (round - 1) * N_SEATS * N_BINS + seat * N_BINS + bin
 
-# --- fields per class (int64 sums) ---
-Q_N = 0  # decisions of this class
-Q_NAT_TAKE = 1  # the policy's natural call was take
-Q_NAT_SMOUS = 2  # ... smous
-Q_TAKE = 3  # own score when taking: sum, sum of squares
-Q_TAKE_SQ = 4
-Q_PASS = 5  # own score when passing
-Q_PASS_SQ = 6
-Q_D = 7  # own score: take - pass, same deal
-Q_D_SQ = 8
-Q_TNET = 9  # net (own - best other side) when taking
-Q_TNET_SQ = 10
-Q_PNET = 11  # net when passing
-Q_PNET_SQ = 12
-Q_DNET = 13  # net: take - pass, same deal
-Q_DNET_SQ = 14
-Q_MADE = 15  # when taking: made
-Q_DEDANS = 16
-Q_TIE = 17
-Q_CAPOT = 18  # when taking: the taker's side won every trick
-Q_PIT = 19  # when taking: the taker's side won no trick
-# the decisions where the seat's threshold alone (no class override) takes: their count and
-# paired gains, so a class splits into the part the threshold takes and the part it passes
-Q_TH_N = 20
-Q_TH_D = 21  # own score: take - pass
-Q_TH_D_SQ = 22
-Q_TH_DNET = 23  # net: take - pass
-Q_TH_DNET_SQ = 24
-NQ = 25
+# --- fields per class (int64 sums), declared once: (name, size), offsets derived ---
+CLASS_FIELDS = (
+    ("n", 1),  # decisions of this class
+    ("nat_take", 1),  # the policy's natural call was take
+    ("nat_smous", 1),  # ... smous
+    ("take", 1),  # own score when taking: sum, sum of squares
+    ("take_sq", 1),
+    ("pass", 1),  # own score when passing
+    ("pass_sq", 1),
+    ("d", 1),  # own score: take - pass, same deal
+    ("d_sq", 1),
+    ("tnet", 1),  # net (own - best other side) when taking
+    ("tnet_sq", 1),
+    ("pnet", 1),  # net when passing
+    ("pnet_sq", 1),
+    ("dnet", 1),  # net: take - pass, same deal
+    ("dnet_sq", 1),
+    ("made", 1),  # when taking: made
+    ("dedans", 1),
+    ("tie", 1),
+    ("capot", 1),  # when taking: the taker's side won every trick
+    ("pit", 1),  # when taking: the taker's side won no trick
+    # the decisions where the seat's threshold alone (no class override) takes: their count and
+    # paired gains, so a class splits into the part the threshold takes and the part it passes
+    ("th_n", 1),
+    ("th_d", 1),  # own score: take - pass
+    ("th_d_sq", 1),
+    ("th_dnet", 1),  # net: take - pass
+    ("th_dnet_sq", 1),
+)
+Q_OFFSETS, NQ = offsets(CLASS_FIELDS)
+Q_N = Q_OFFSETS["n"]
+Q_NAT_TAKE = Q_OFFSETS["nat_take"]
+Q_NAT_SMOUS = Q_OFFSETS["nat_smous"]
+Q_TAKE = Q_OFFSETS["take"]
+Q_TAKE_SQ = Q_OFFSETS["take_sq"]
+Q_PASS = Q_OFFSETS["pass"]
+Q_PASS_SQ = Q_OFFSETS["pass_sq"]
+Q_D = Q_OFFSETS["d"]
+Q_D_SQ = Q_OFFSETS["d_sq"]
+Q_TNET = Q_OFFSETS["tnet"]
+Q_TNET_SQ = Q_OFFSETS["tnet_sq"]
+Q_PNET = Q_OFFSETS["pnet"]
+Q_PNET_SQ = Q_OFFSETS["pnet_sq"]
+Q_DNET = Q_OFFSETS["dnet"]
+Q_DNET_SQ = Q_OFFSETS["dnet_sq"]
+Q_MADE = Q_OFFSETS["made"]
+Q_DEDANS = Q_OFFSETS["dedans"]
+Q_TIE = Q_OFFSETS["tie"]
+Q_CAPOT = Q_OFFSETS["capot"]
+Q_PIT = Q_OFFSETS["pit"]
+Q_TH_N = Q_OFFSETS["th_n"]
+Q_TH_D = Q_OFFSETS["th_d"]
+Q_TH_D_SQ = Q_OFFSETS["th_d_sq"]
+Q_TH_DNET = Q_OFFSETS["th_dnet"]
+Q_TH_DNET_SQ = Q_OFFSETS["th_dnet_sq"]
 
-M_DEALS = 0  # deals sampled
-M_HANDS = 1  # hands simulated
-M_R1 = 2  # round-1 decisions recorded
-M_R2 = 3  # round-2 decisions recorded
-N_META = 4
+# --- the row's meta (int64 sums) ---
+META_FIELDS = (
+    ("deals", 1),  # deals sampled
+    ("hands", 1),  # hands simulated
+    ("r1", 1),  # round-1 decisions recorded
+    ("r2", 1),  # round-2 decisions recorded (M_R1 + round - 1)
+)
+M_OFFSETS, N_META = offsets(META_FIELDS)
+M_DEALS = M_OFFSETS["deals"]
+M_HANDS = M_OFFSETS["hands"]
+M_R1 = M_OFFSETS["r1"]
+M_R2 = M_OFFSETS["r2"]
 
 
 @njit(cache=True)
@@ -108,31 +143,17 @@ def hand_class(cards, t, seat, rnd):
     return idx, hon, length, aces, voids
 
 
-@njit(cache=True, forceinline=True)
-def judged_cards(rec, deck, own):
-    """Fill ``own[s]`` with the cards seat s judges at bidding (Dekjas: its face-up cards) of
-    the dealt ``deck``, as the hand does (RULES.md §3); returns the turned card."""
-    for s in range(4):
-        own[s] = np.uint32(0)
-    if has_piles(rec):
-        for p in range(8):  # the face-up card of pile p, as ``dekjas_piles`` lays them out
-            for s in range(2):
-                own[s] |= np.uint32(1) << np.uint32(deck[16 + 2 * p + s])
-        return deck[31]
-    return first_hands(deck, rec.n_players, rec.first_deal, own)
-
-
 # compiled once and called, not inlined: see analyzer.runs.hand.run_bidding
 @njit(cache=True, _nrt=False)
 def deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out):
-    """Deal the unit's cards (``shuffle_deck``), fill ``own`` (``judged_cards``) and run the
-    natural bidding with a trace, from the stream state every forced run of the deal starts
-    from: returns (the turned card, that state)."""
+    """Deal the unit's cards (``shuffle_deck``), fill ``own`` (``bidding_hands``: what each seat
+    judges, as the hand does) and run the natural bidding with a trace, from the stream state
+    every forced run of the deal starts from: returns (the turned card, that state)."""
     shuffle_deck(rng, deck)
     state = rng[0]
-    turned = judged_cards(rec, deck, own)
+    turned = bidding_hands(deck, rec, own)
     trace[0] = 0
-    force[0] = -1
+    force[CL_SEAT] = -1
     run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, bid_out)
     return turned, state
 
@@ -143,58 +164,113 @@ MAX_RUNS = 1 + 2 * MAX_DECISIONS  # the natural hand, a take and a pass per deci
 
 @njit(cache=True, forceinline=True)
 def _add_run(runs, n_runs, seat, rnd, call, suit):
-    """Queue a forced run (seat, round, call, suit); returns the new number of runs."""
-    runs[n_runs, 0] = seat
-    runs[n_runs, 1] = rnd
-    runs[n_runs, 2] = call
-    runs[n_runs, 3] = suit
+    """Queue a forced run (a force row: seat, round, call, suit); returns the new number of runs."""
+    runs[n_runs, CL_SEAT] = seat
+    runs[n_runs, CL_ROUND] = rnd
+    runs[n_runs, CL_CALL] = call
+    runs[n_runs, CL_SUIT] = suit
     return n_runs + 1
 
 
+# what a run of a deal gave (one row per run, int64)
+RUN_INFO_FIELDS = (
+    ("forced", 1),  # the forced decision was reached (the natural hand: 1)
+    ("played", 1),  # the hand was played (not passed out or redealt)
+    ("outcome", 1),  # MADE, DEDANS or TIE
+    ("taker_side", 1),
+    ("all_tricks_side", 1),  # side that won every trick, -1
+)
+RI_OFFSETS, N_RUN_INFO = offsets(RUN_INFO_FIELDS)
+RI_FORCED = RI_OFFSETS["forced"]
+RI_PLAYED = RI_OFFSETS["played"]
+RI_OUTCOME = RI_OFFSETS["outcome"]
+RI_TAKER_SIDE = RI_OFFSETS["taker_side"]
+RI_ALL_TRICKS_SIDE = RI_OFFSETS["all_tricks_side"]
+
+# one decision of a deal (one row per decision, int64)
+DECISION_FIELDS = (
+    ("cls", 1),  # its class (hand_class)
+    ("str", 1),  # its strength index: (round - 1) * N_SEATS * N_BINS + seat * N_BINS + bin
+    ("side", 1),  # the deciding seat's side
+    ("take_run", 1),  # the run where it takes
+    ("pass_run", 1),  # the run where it passes
+    ("call", 1),  # the policy's natural call
+    ("round", 1),
+    ("threshold", 1),  # the seat's threshold alone takes (0/1)
+)
+DEC_OFFSETS, N_DEC_FIELDS = offsets(DECISION_FIELDS)
+DEC_CLS = DEC_OFFSETS["cls"]
+DEC_STR = DEC_OFFSETS["str"]
+DEC_SIDE = DEC_OFFSETS["side"]
+DEC_TAKE_RUN = DEC_OFFSETS["take_run"]
+DEC_PASS_RUN = DEC_OFFSETS["pass_run"]
+DEC_CALL = DEC_OFFSETS["call"]
+DEC_ROUND = DEC_OFFSETS["round"]
+DEC_THRESHOLD = DEC_OFFSETS["threshold"]
+
 # the unit's scratch (int64), views taken by ``table_unit``
-_S_RUNS = 0  # force rows of the runs of one deal (seat -1 = the natural hand)
-_S_SCORE = _S_RUNS + 4 * MAX_RUNS  # per run and side: score
-_S_NET = _S_SCORE + 4 * MAX_RUNS  # per run and side: score - best other side
-_S_INFO = _S_NET + 4 * MAX_RUNS  # per run: forced reached, played, outcome, taker side, all-tricks side
-_S_TRICKS = _S_INFO + 5 * MAX_RUNS  # per run and side: tricks
-_S_DEC = _S_TRICKS + 4 * MAX_RUNS  # per decision: class, strength index, side, take run, pass run, call, round,
-# the threshold alone takes (0/1)
-_S_DEAL = _S_DEC + 8 * MAX_DECISIONS  # the deal, kept while runs (and their redeals) reuse ``deck``
-_S_TRACE = _S_DEAL + 32  # the natural bidding's trace
-_S_BID_OUT = _S_TRACE + TRACE_BIDS
-TABLE_SCRATCH = _S_BID_OUT + AUCTION_SIZE
+TABLE_SCRATCH_FIELDS = (
+    ("runs", CALL_STRIDE * MAX_RUNS),  # per run: its force row (CALL_FIELDS; seat -1 = the natural hand)
+    ("score", 4 * MAX_RUNS),  # per run and side: score
+    ("net", 4 * MAX_RUNS),  # per run and side: score - best other side
+    ("info", N_RUN_INFO * MAX_RUNS),  # per run: RUN_INFO_FIELDS
+    ("tricks", 4 * MAX_RUNS),  # per run and side: tricks
+    ("dec", N_DEC_FIELDS * MAX_DECISIONS),  # per decision: DECISION_FIELDS
+    ("deal", N_CARDS),  # the deal, kept while runs (and their redeals) reuse ``deck``
+    ("trace", TRACE_BIDS),  # the natural bidding's trace
+    ("bid_out", AUCTION_SIZE),
+)
+TS_OFFSETS, TABLE_SCRATCH = offsets(TABLE_SCRATCH_FIELDS)
+TS_RUNS = TS_OFFSETS["runs"]
+TS_SCORE = TS_OFFSETS["score"]
+TS_NET = TS_OFFSETS["net"]
+TS_INFO = TS_OFFSETS["info"]
+TS_TRICKS = TS_OFFSETS["tricks"]
+TS_DEC = TS_OFFSETS["dec"]
+TS_DEAL = TS_OFFSETS["deal"]
+TS_TRACE = TS_OFFSETS["trace"]
+TS_BID_OUT = TS_OFFSETS["bid_out"]
+
+# a row: cls (N_CLASSES x NQ), strength (N_STR x NQ), meta
 CLS_SIZE = N_CLASSES * NQ
 STR_SIZE = N_STR * NQ
-TABLE_ROW = CLS_SIZE + STR_SIZE + N_META  # a row: cls (N_CLASSES x NQ), strength (N_STR x NQ), meta
-TABLE_ROUNDS, TABLE_REUSE = 0, 1  # cfg: [rounds, reuse]
+TABLE_ROW_FIELDS = (("cls", CLS_SIZE), ("strength", STR_SIZE), ("meta", N_META))
+TROW_OFFSETS, TABLE_ROW = offsets(TABLE_ROW_FIELDS)
+TROW_CLS = TROW_OFFSETS["cls"]
+TROW_STR = TROW_OFFSETS["strength"]
+TROW_META = TROW_OFFSETS["meta"]
+
+TABLE_CFG_FIELDS = (("rounds", 1), ("reuse", 1))  # cfg: the rounds asked (1 or 2); reuse the natural hand (0/1)
+TABLE_CFG_OFFSETS, _ = offsets(TABLE_CFG_FIELDS)
+TABLE_ROUNDS = TABLE_CFG_OFFSETS["rounds"]
+TABLE_REUSE = TABLE_CFG_OFFSETS["reuse"]
 
 
 @njit(cache=True, inline="always")
 def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row):
     """One deal of the bidding tables (the unit's stream is seeded by the driver)."""
     n_sides = rec.n_sides
-    partners = has_partners(rec)
     rounds = cfg[TABLE_ROUNDS]
     reuse = cfg[TABLE_REUSE]
     ws, res, no_trace, rng, deck, force, totals = bufs
-    cls = row[0:CLS_SIZE].reshape((N_CLASSES, NQ))
-    strn = row[CLS_SIZE:CLS_SIZE + STR_SIZE].reshape((N_STR, NQ))
-    meta = row[CLS_SIZE + STR_SIZE:TABLE_ROW]
-    trace = scratch[_S_TRACE:_S_TRACE + TRACE_BIDS]
-    bid_out = scratch[_S_BID_OUT:_S_BID_OUT + AUCTION_SIZE]
-    deal = scratch[_S_DEAL:_S_DEAL + 32]
-    runs = scratch[_S_RUNS:_S_SCORE].reshape((MAX_RUNS, 4))
-    run_score = scratch[_S_SCORE:_S_NET].reshape((MAX_RUNS, 4))
-    run_net = scratch[_S_NET:_S_INFO].reshape((MAX_RUNS, 4))
-    run_info = scratch[_S_INFO:_S_TRICKS].reshape((MAX_RUNS, 5))
-    run_tricks = scratch[_S_TRICKS:_S_DEC].reshape((MAX_RUNS, 4))
-    dec = scratch[_S_DEC:_S_DEAL].reshape((MAX_DECISIONS, 8))
+    cls = row[TROW_CLS:TROW_CLS + CLS_SIZE].reshape((N_CLASSES, NQ))
+    strn = row[TROW_STR:TROW_STR + STR_SIZE].reshape((N_STR, NQ))
+    meta = row[TROW_META:TROW_META + N_META]
+    trace = scratch[TS_TRACE:TS_TRACE + TRACE_BIDS]
+    bid_out = scratch[TS_BID_OUT:TS_BID_OUT + AUCTION_SIZE]
+    deal = scratch[TS_DEAL:TS_DEAL + N_CARDS]
+    runs = scratch[TS_RUNS:TS_RUNS + CALL_STRIDE * MAX_RUNS].reshape((MAX_RUNS, CALL_STRIDE))
+    run_score = scratch[TS_SCORE:TS_SCORE + 4 * MAX_RUNS].reshape((MAX_RUNS, 4))
+    run_net = scratch[TS_NET:TS_NET + 4 * MAX_RUNS].reshape((MAX_RUNS, 4))
+    run_info = scratch[TS_INFO:TS_INFO + N_RUN_INFO * MAX_RUNS].reshape((MAX_RUNS, N_RUN_INFO))
+    run_tricks = scratch[TS_TRICKS:TS_TRICKS + 4 * MAX_RUNS].reshape((MAX_RUNS, 4))
+    dec = scratch[TS_DEC:TS_DEC + N_DEC_FIELDS * MAX_DECISIONS].reshape((MAX_DECISIONS, N_DEC_FIELDS))
     meta[M_DEALS] += 1
     # the natural bidding lists the decisions reached and the policy's call at each
     turned, state = deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out)
     ts = turned >> 3
     n_runs = 1  # run 0: the natural hand, played only if some decision uses it
-    runs[0, 0] = -1
+    runs[0, CL_SEAT] = -1
     use_natural = False
     n_dec = 0
     for b in range(trace[0]):
@@ -237,33 +313,33 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
         else:
             pass_run = n_runs
             n_runs = _add_run(runs, n_runs, seat, rnd, PASS, -1)
-        dec[n_dec, 0] = idx
-        dec[n_dec, 1] = (rnd - 1) * N_SEATS * N_BINS + seat * N_BINS + bn
-        dec[n_dec, 2] = seat & 1 if partners else seat
-        dec[n_dec, 3] = take_run
-        dec[n_dec, 4] = pass_run
-        dec[n_dec, 5] = call
-        dec[n_dec, 6] = rnd
-        dec[n_dec, 7] = 1 if strength >= bid_threshold(bid_params[seat], rnd, seat) else 0
+        dec[n_dec, DEC_CLS] = idx
+        dec[n_dec, DEC_STR] = (rnd - 1) * N_SEATS * N_BINS + seat * N_BINS + bn
+        dec[n_dec, DEC_SIDE] = side_of_seat(seat, rec)
+        dec[n_dec, DEC_TAKE_RUN] = take_run
+        dec[n_dec, DEC_PASS_RUN] = pass_run
+        dec[n_dec, DEC_CALL] = call
+        dec[n_dec, DEC_ROUND] = rnd
+        dec[n_dec, DEC_THRESHOLD] = 1 if strength >= bid_threshold(bid_params[seat], rnd, seat) else 0
         n_dec += 1
     # play the runs: the hand compiled once (runs.hand.play_hand) is called here, not inlined
-    for j in range(32):
+    for j in range(N_CARDS):
         deal[j] = deck[j]
     for r in range(0 if use_natural else 1, n_runs):
-        for j in range(4):
+        for j in range(CALL_STRIDE):
             force[j] = runs[r, j]
-        for j in range(32):
+        for j in range(N_CARDS):
             deck[j] = deal[j]
         rng[0] = state
         play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS,
                   ws, res, no_trace)
         meta[M_HANDS] += 1
         # outcome of the hand asked about
-        run_info[r, 0] = res[RES_FORCED] if runs[r, 0] >= 0 else 1
-        run_info[r, 1] = 1 if res[RES_KIND] == 0 else 0
-        run_info[r, 2] = res[RES_OUTCOME]
-        run_info[r, 3] = res[RES_TAKER_SIDE]
-        run_info[r, 4] = res[RES_ALL_TRICKS_SIDE]
+        run_info[r, RI_FORCED] = res[RES_FORCED] if runs[r, CL_SEAT] >= 0 else 1
+        run_info[r, RI_PLAYED] = 1 if res[RES_KIND] == PLAYED else 0
+        run_info[r, RI_OUTCOME] = res[RES_OUTCOME]
+        run_info[r, RI_TAKER_SIDE] = res[RES_TAKER_SIDE]
+        run_info[r, RI_ALL_TRICKS_SIDE] = res[RES_ALL_TRICKS_SIDE]
         for side in range(n_sides):
             run_tricks[r, side] = res[RES_TRICKS + side]
         # scores: the hand played after any redeals (a redeal is worth a fresh deal)
@@ -271,34 +347,34 @@ def table_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, row)
                                         no_trace)
         for side in range(n_sides):
             run_score[r, side], run_net[r, side] = counted_score(res, rec, side)
-    force[0] = -1
+    force[CL_SEAT] = -1
     # score the decisions
     for d_i in range(n_dec):
-        side = dec[d_i, 2]
-        tr = dec[d_i, 3]
-        pr = dec[d_i, 4]
-        if run_info[tr, 0] == 0:
+        side = dec[d_i, DEC_SIDE]
+        tr = dec[d_i, DEC_TAKE_RUN]
+        pr = dec[d_i, DEC_PASS_RUN]
+        if run_info[tr, RI_FORCED] == 0:
             continue  # cannot happen: the natural bidding reached this decision
         t_score = run_score[tr, side]
         p_score = run_score[pr, side]
         t_net = run_net[tr, side]
         p_net = run_net[pr, side]
-        played = run_info[tr, 1] == 1
-        oc = run_info[tr, 2]
-        f_made = 1 if played and oc == 0 else 0
-        f_ded = 1 if played and oc == 1 else 0
-        f_tie = 1 if played and oc == 2 else 0
-        f_cap = 1 if played and run_info[tr, 4] == side else 0
+        played = run_info[tr, RI_PLAYED] == 1
+        oc = run_info[tr, RI_OUTCOME]
+        f_made = 1 if played and oc == MADE else 0
+        f_ded = 1 if played and oc == DEDANS else 0
+        f_tie = 1 if played and oc == TIE else 0
+        f_cap = 1 if played and run_info[tr, RI_ALL_TRICKS_SIDE] == side else 0
         f_pit = 1 if played and run_tricks[tr, side] == 0 else 0
-        meta[M_R1 + dec[d_i, 6] - 1] += 1
+        meta[M_R1 + dec[d_i, DEC_ROUND] - 1] += 1
         d = t_score - p_score
         dn = t_net - p_net
-        nt = 1 if dec[d_i, 5] == TAKE else 0
-        ns = 1 if dec[d_i, 5] == SMOUS else 0
-        th = dec[d_i, 7]
+        nt = 1 if dec[d_i, DEC_CALL] == TAKE else 0
+        ns = 1 if dec[d_i, DEC_CALL] == SMOUS else 0
+        th = dec[d_i, DEC_THRESHOLD]
         for which in range(2):
             acc = cls if which == 0 else strn
-            j = dec[d_i, 0] if which == 0 else dec[d_i, 1]
+            j = dec[d_i, DEC_CLS] if which == 0 else dec[d_i, DEC_STR]
             acc[j, Q_N] += 1
             acc[j, Q_NAT_TAKE] += nt
             acc[j, Q_NAT_SMOUS] += ns

@@ -38,9 +38,11 @@ import numpy as np
 
 from analyzer.compiling import njit
 from analyzer.errors import BeloteError
+from analyzer.game.auction import CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT
 from analyzer.game.dealing import rand_below, seed_stream, shuffle_deck
 from analyzer.players.bidding import P_THR1, P_THR2, bid_cards, score_shift, suit_strength
 from analyzer.rules.calls import PASS, PASSED_OUT, PLAYED, REDEAL, TAKE
+from analyzer.rules.seats import VOORHAND, place_next_deal, player_at, side_of_seat
 from analyzer.rules.scoring import MADE, game_winner, round_to_ten
 from analyzer.runs import kernelcache
 from analyzer.runs.games import DEFAULT_MAX_DEALS, _game_log
@@ -49,18 +51,12 @@ from analyzer.runs.hand import (RES_KIND, RES_OUTCOME, RES_RESERVE, RES_SCORES, 
                                 hand_buffers, play_hand, strong_address)
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Z95
-from analyzer.runs.units import G_WINNER, L_RESERVE, L_ROT, L_TOTALS
+from analyzer.runs.units import G_WINNER, GL_RESERVE, GL_ROT, GL_TOTALS
 
 GRID = 10  # points a cell spans on each total
 MAX_HANDS = 1000  # a game from a cell still open after this many deals counts as lost (counted apart)
 HAND_PLAYED, HAND_PASSED = 0, 1
 IN_GAME = np.bool_(True)  # the hand reads the game totals: typed, as every caller passes it (runs.hand.play_hand)
-
-
-def player_side(hs: int, rot: int, n_sides: int, partners: bool) -> int:
-    """The side (in the frame of a game's first deal) sitting at hand side ``hs`` after ``rot``
-    moves of the dealer (``analyzer.runs.units.play_game``)."""
-    return hs ^ (rot & 1) if partners else (hs + rot) % n_sides
 
 
 @dataclass
@@ -131,13 +127,13 @@ def sample_games(config: SimConfig, games: int, first: int = 0, threads: int | N
                 k = int(res[RES_KIND])
                 if k == REDEAL:
                     continue
-                rot = int(meta[d, L_ROT])
-                reserve = int(meta[d, L_RESERVE])
-                states.append(meta[d, L_TOTALS:L_TOTALS + n_sides].copy())  # a copy: a view keeps the game's arrays
+                rot = int(meta[d, GL_ROT])
+                reserve = int(meta[d, GL_RESERVE])
+                states.append(meta[d, GL_TOTALS:GL_TOTALS + n_sides].copy())  # a copy: a view keeps the game's arrays
                 st_res.append(reserve)
                 st_game.append(first + i)
                 st_win.append(-1 if w < 0 else next(hs for hs in range(n_sides)
-                                                     if player_side(hs, rot, n_sides, partners) == w))
+                                                     if player_at.py_func(hs, rot, n_sides) == w))
                 if reserve:
                     continue  # the sample's hands start with no reserve waiting (it is carried in the games)
                 sc = res[RES_SCORES:RES_SCORES + n_sides].copy()
@@ -192,13 +188,13 @@ def play_out(rows, cum, n_sides, partners, target, totals, reserve, rng, cap):
         if rows[h, O_KIND] == HAND_PASSED:
             continue
         for hs in range(n_sides):
-            p = hs ^ (rot & 1) if partners else (hs + rot) % n_sides
+            p = player_at(hs, rot, n_sides)
             totals[p] += rows[h, O_SCORES + hs]
         if rows[h, O_ADDED] > 0:
             reserve += rows[h, O_ADDED]
         elif reserve > 0 and rows[h, O_PAID] >= 0:
             hs = rows[h, O_PAID]
-            p = hs ^ (rot & 1) if partners else (hs + rot) % n_sides
+            p = player_at(hs, rot, n_sides)
             totals[p] += reserve if partners else round_to_ten(reserve)
             reserve = 0
         w = game_winner(totals, n_sides, target)
@@ -567,7 +563,6 @@ def _shift_sweep(rec, bid_pol, play_pol, params, strong_fn, states, us, shifts, 
     ws, res, no_trace, rng, deck, force, totals_h = hand_buffers(rec, play_pol, strong_fn)
     n = rec.n_players
     n_sides = rec.n_sides
-    partners = n_sides == 2 and n == 4
     seat_params = np.zeros_like(params)
     after = np.zeros(n_sides, np.int64)
     for i in range(states.shape[0]):
@@ -575,7 +570,7 @@ def _shift_sweep(rec, bid_pol, play_pol, params, strong_fn, states, us, shifts, 
         state = _deal_from(states, i, seed, first, totals_h, rng, deck)
         for k in range(shifts.shape[0]):
             for s in range(n):
-                my = s & 1 if partners else s
+                my = side_of_seat(s, rec)
                 for j in range(params.shape[1]):
                     seat_params[s, j] = params[s, j]
                 shift = shifts[k] if my == u else score_shift(params[s], my, totals_h, n_sides, rec.target)
@@ -584,11 +579,11 @@ def _shift_sweep(rec, bid_pol, play_pol, params, strong_fn, states, us, shifts, 
             rng[0] = state
             play_hand(deck, rec, bid_pol, play_pol, seat_params, rng, force, NO_RESERVE, totals_h, IN_GAME, ws, res,
                       no_trace)
-            out[i, k] = win_after(res, totals_h, u, partners, n_sides, rec.target, p, grid, after)
+            out[i, k] = win_after(res, totals_h, u, n_sides, rec.target, p, grid, after)
 
 
 @njit(cache=True)
-def win_after(res, totals_h, u, partners, n_sides, target, p, grid, after):
+def win_after(res, totals_h, u, n_sides, target, p, grid, after):
     """Side ``u``'s chance to win the game after the hand ``res`` played from ``totals_h``: the
     hand's scores added, the dealer moved on (seat s of the next deal is seat s + 1 of this one;
     classic: the teams swap sides); a smous redeal leaves the score and the dealer as they were."""
@@ -596,8 +591,8 @@ def win_after(res, totals_h, u, partners, n_sides, target, p, grid, after):
         return table_win_chance(p, grid, target, u, totals_h, n_sides)
     for s in range(n_sides):
         gained = res[RES_SCORES + s] if res[RES_KIND] == PLAYED else 0
-        after[(1 - s) if partners else (s - 1) % n_sides] = totals_h[s] + gained
-    return table_win_chance(p, grid, target, (1 - u) if partners else (u - 1) % n_sides, after, n_sides)
+        after[place_next_deal(s, n_sides)] = totals_h[s] + gained
+    return table_win_chance(p, grid, target, place_next_deal(u, n_sides), after, n_sides)
 
 
 @njit(cache=True, nogil=True)
@@ -608,19 +603,18 @@ def _take_point(rec, bid_pol, play_pol, params, strong_fn, states, seed, first, 
     voorhand's side's chance to win the game after the pass, after the take)."""
     ws, res, no_trace, rng, deck, force, totals_h = hand_buffers(rec, play_pol, strong_fn)
     n_sides = rec.n_sides
-    partners = n_sides == 2 and rec.n_players == 4
     after = np.zeros(n_sides, np.int64)
     for i in range(states.shape[0]):
         state = _deal_from(states, i, seed, first, totals_h, rng, deck)
         for k in range(2):
             rng[0] = state
-            force[0], force[1] = 0, 1
-            force[2] = PASS if k == 0 else TAKE
-            force[3] = -1 if k == 0 else res[RES_TURNED] >> 3  # the pass run dealt the same turned card
+            force[CL_SEAT], force[CL_ROUND] = VOORHAND, 1
+            force[CL_CALL] = PASS if k == 0 else TAKE
+            force[CL_SUIT] = -1 if k == 0 else res[RES_TURNED] >> 3  # the pass run dealt the same turned card
             play_hand(deck, rec, bid_pol, play_pol, params, rng, force, NO_RESERVE, totals_h, IN_GAME, ws, res,
                       no_trace)
-            out[i, 1 + k] = win_after(res, totals_h, 0, partners, n_sides, rec.target, p, grid, after)
+            out[i, 1 + k] = win_after(res, totals_h, 0, n_sides, rec.target, p, grid, after)
             if k == 0:
                 t = res[RES_TURNED] >> 3
                 out[i, 0] = suit_strength(bid_cards(np.uint32(ws.w32[W_OWN]), res[RES_TURNED], t, rec), t, params[0])
-        force[0] = -1
+        force[CL_SEAT] = -1

@@ -32,15 +32,16 @@ import numpy as np
 from analyzer.compiling import njit
 from analyzer.runs import driver, kernelcache
 from analyzer.rules.cards import N_CARDS
+from analyzer.rules.seats import player_at
 from analyzer.game.dealing import seed_stream
 from analyzer.errors import BeloteError
 from analyzer.runs.hand import RES_SIZE, TRACE_SIZE, hand_buffers, strong_address
 from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import Mean, Rate, mean_of, rate
 from analyzer.runs.units import (  # noqa: F401 (the per-game columns, int64; the per-deal log columns)
-    L_RESERVE,
-    L_ROT,
-    L_TOTALS,
+    GL_RESERVE,
+    GL_ROT,
+    GL_TOTALS,
     N_LCOLS,
     play_game,
     G_DEALS,
@@ -176,7 +177,7 @@ def game_deals(config: SimConfig, game: int, max_deals: int = DEFAULT_MAX_DEALS,
     _, decks, results, traces, meta = _game_log(*args)
     n, n_sides = rec.n_players, rec.n_sides
     return [
-        GameDeal(d, decks[d], results[d], traces[d], [(s + int(meta[d, L_ROT])) % n for s in range(n)],
-                 int(meta[d, L_RESERVE]), [int(x) for x in meta[d, L_TOTALS:L_TOTALS + n_sides]])
+        GameDeal(d, decks[d], results[d], traces[d], [player_at.py_func(s, int(meta[d, GL_ROT]), n) for s in range(n)],
+                 int(meta[d, GL_RESERVE]), [int(x) for x in meta[d, GL_TOTALS:GL_TOTALS + n_sides]])
         for d in range(decks.shape[0])
     ]

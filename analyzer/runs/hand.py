@@ -20,15 +20,17 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.compiling import njit, unsigned_index as _u
-from analyzer.rules.structure import declares_after_trick, has_dix, has_partners, has_piles, taker_gets_turned, team_scoring
+from analyzer.rules.seats import VOORHAND, seat_after, side_of_seat
+from analyzer.rules.structure import declares_after_trick, has_partners, has_piles, team_scoring
 from analyzer.game.auction import (AU_FORCED, AU_OUTCOME, AU_PHASE, AU_ROUND, AU_SEAT, AU_SMOUS, AU_SMOUS_SEAT,
-                                   AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, TRACE_BIDS,
+                                   AU_SMOUS_SUIT, AU_TAKER, AU_TRUMP, AU_ANSWER, AUCTION_SIZE, CL_CALL, CL_ROUND,
+                                   CL_SEAT, CL_SUIT, TRACE_BIDS,
                                    auction_apply, auction_done, auction_round, auction_start, record_call)
 from analyzer.layout import offsets
 from analyzer.players.bidding import answer_smous, choose_bid, choose_koe_suit
 from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED
-from analyzer.rules.cards import N_CARDS, R7, bit, lowest_card, popcount
-from analyzer.game.dealing import GOLDEN, dekjas_piles, first_hands, mix64
+from analyzer.rules.cards import N_CARDS, bit, lowest_card, popcount
+from analyzer.game.dealing import GOLDEN, bidding_hands, complete_deal, lay_piles, mix64
 from analyzer.game.state import (
     ST_BEST_I,
     ST_GONE,
@@ -57,7 +59,6 @@ from analyzer.rules.declarations import (
     find_declarations,
     has_declaration,
     roem_winner,
-    side_of,
     STUK_POINTS,
     stuk_seat,
 )
@@ -268,7 +269,7 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
     seq_used = np.uint32(0)
     carre_used = np.uint32(0)
     n = find_declarations(seq_pool, carre_pool, kinds, masks, points)
-    side = side_of(seat, has_partners(rec))
+    side = side_of_seat(seat, rec)
     for i in range(n):
         m = masks[i]
         decl_pts[side] += points[i]
@@ -299,9 +300,9 @@ def _declare(kinds, masks, points, decl_pts, best_key, res, trace, seat, seq_poo
 def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, au):
     """The whole bidding of §3 on the auction state ``au`` (``analyzer.game.auction``): each
     seat in turn chooses among its open calls with its bidding policy (``own[s]``: the cards
-    seat s judges; Dekjas: its face-up cards). ``force`` = (seat, round, call, suit) replaces
-    that one decision when it is reached (seat -1: none; the koe's suit is forced after its
-    policy has chosen, so the stream is the natural hand's). Returns the outcome (PLAYED,
+    seat s judges; Dekjas: its face-up cards). ``force`` = (seat, round, call, suit)
+    (``CALL_FIELDS``) replaces that one decision when it is reached (seat -1: none; the koe's
+    suit is forced after its policy has chosen, so the stream is the natural hand's). Returns the outcome (PLAYED,
     PASSED_OUT or REDEAL); ``au`` holds trump, troefmaker, round, smous and whether the force
     was reached (``AUCTION_FIELDS``)."""
     ts = turned >> 3
@@ -314,19 +315,110 @@ def run_bidding(rec, own, turned, bid_pol, bid_params, rng, force, trace, au):
             suit = -1
         elif phase == KOE_ROUND:
             call = KOE
-            suit = choose_koe_suit(bid_pol[0], bid_params[0], own[0], turned, rec, rng)
-            if force[0] == 0 and force[1] == KOE_ROUND:
-                suit = force[3]
+            suit = choose_koe_suit(bid_pol[VOORHAND], bid_params[VOORHAND], own[VOORHAND], turned, rec, rng)
+            if force[CL_SEAT] == VOORHAND and force[CL_ROUND] == KOE_ROUND:
+                suit = force[CL_SUIT]
                 au[AU_FORCED] = 1
-        elif force[0] == seat and force[1] == phase:
-            call = force[2]
-            suit = force[3]
+        elif force[CL_SEAT] == seat and force[CL_ROUND] == phase:
+            call = force[CL_CALL]
+            suit = force[CL_SUIT]
             au[AU_FORCED] = 1
         else:
             call, suit = choose_bid(bid_pol[seat], bid_params[seat], seat, phase, own[seat], turned, rec, rng)
         record_call(trace, seat, auction_round(au), call, suit)
         auction_apply(au, rec, ts, call, suit)
     return au[AU_OUTCOME]
+
+
+@njit(cache=True, forceinline=True)
+def _clear_hand(res, trace, w64, w32):
+    """The result, the trace (when not empty) and the workspace's per-seat blocks as a hand starts:
+    zeros, and -1 for what is not known yet (seats, sides, cards, declaration keys)."""
+    for i in range(RES_SIZE):
+        res[i] = 0
+    if trace.shape[0] > 0:
+        for i in range(trace.shape[0]):
+            trace[i] = 0
+        trace[TR_EXCH] = -1
+        trace[TR_FILLE] = -1
+        trace[TR_STUK] = -1
+    for s in range(4):
+        w64[W_CARD_PTS + s] = 0
+        w64[W_TRICKS + s] = 0
+        w64[W_DECL_PTS + s] = 0
+        w64[W_STUK_PTS + s] = 0
+        w64[W_BEST_KEY + s] = -1
+        w32[W_HANDS + s] = 0
+        w32[W_START + s] = 0
+        w32[W_OWN + s] = 0
+    res[RES_DIX_SEAT] = -1
+    res[RES_FILLE] = -1
+    res[RES_ROEM_SIDE] = -1
+    res[RES_STUK_SEAT] = -1
+    res[RES_ALL_TRICKS_SIDE] = -1
+
+
+@njit(cache=True, forceinline=True)
+def _trace_trick(trace, st, rec, t, winner, n_rev):
+    """Trick ``t``, just completed on the state ``st``, into the trace (``TRICK_FIELDS``; the Dekjas
+    cards it turned face up are written as they turn)."""
+    n = rec.n_players
+    b = TR_TRICKS + TRICK_STRIDE * t
+    leader = st[ST_LEADERS + t]
+    trace[b + TK_LEADER] = leader
+    trace[b + TK_WINNER] = winner
+    trace[b + TK_POINTS] = trick_points(st, rec, t)
+    trace[b + TK_N_REVEALED] = n_rev
+    for j in range(n):
+        trace[b + TK_PLAYS + 2 * j] = seat_after(leader, j, n)
+        trace[b + TK_PLAYS + 1 + 2 * j] = st[ST_PLAYED + t * n + j]
+
+
+@njit(cache=True, forceinline=True)
+def _score_hand(rec, st, w64, start, res, trace, trump, taker_side, reserve_before, totals, use_totals):
+    """The end of a played hand (``st`` over): which side scores its declarations and who holds the
+    stuk (§5), the hand's scores (§6), all into ``res`` (and the stuk into ``trace``)."""
+    n = rec.n_players
+    n_sides = rec.n_sides
+    card_pts, tricks = w64[W_CARD_PTS:W_CARD_PTS + 4], w64[W_TRICKS:W_TRICKS + 4]
+    decl_pts, stuk_pts = w64[W_DECL_PTS:W_DECL_PTS + 4], w64[W_STUK_PTS:W_STUK_PTS + 4]
+    bonus, award = w64[W_BONUS:W_BONUS + 4], w64[W_AWARD:W_AWARD + 4]
+    out_card, out_raw, out_scores = w64[W_OUT_CARD:W_OUT_CARD + 4], w64[W_OUT_RAW:W_OUT_RAW + 4], w64[W_OUT_SCORES:W_OUT_SCORES + 4]
+    for s in range(n_sides):
+        card_pts[s] = st[ST_POINTS + s]
+        tricks[s] = st[ST_TRICKS + s]
+    roem_side = roem_winner(w64[W_BEST_KEY:W_BEST_KEY + 4], n, has_partners(rec), rec.roem_tie_first)
+    res[RES_ROEM_SIDE] = roem_side
+    if roem_side >= 0:
+        res[RES_ROEM_POINTS] = decl_pts[roem_side]
+    st_seat = stuk_seat(start, n, trump)
+    res[RES_STUK_SEAT] = st_seat
+    if st_seat >= 0:
+        stuk_pts[side_of_seat(st_seat, rec)] = STUK_POINTS
+        if trace.shape[0] > 0:
+            trace[TR_STUK] = st_seat
+    if team_scoring(rec):
+        oc, reserve = score_classic(taker_side, rec.n_tricks, card_pts, tricks, decl_pts,
+                                    roem_side, stuk_pts, reserve_before, rec.classic_tie_made,
+                                    out_card, out_raw, out_scores)
+    else:
+        oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, card_pts, tricks, decl_pts,
+                                 roem_side, stuk_pts, reserve_before, totals, rec.target, use_totals,
+                                 rec.trickless_target, bonus, award, out_card, out_raw, out_scores)
+    res[RES_OUTCOME] = oc
+    res[RES_RESERVE] = reserve
+    n_trickless = 0
+    for s in range(n_sides):
+        res[RES_SCORES + s] = out_scores[s]
+        res[RES_RAW + s] = out_raw[s]
+        res[RES_CARD + s] = out_card[s]
+        res[RES_TRICKS + s] = tricks[s]
+        res[RES_DECL + s] = decl_pts[s]
+        if tricks[s] == rec.n_tricks:
+            res[RES_ALL_TRICKS_SIDE] = s
+        if tricks[s] == 0:
+            n_trickless += 1
+    res[RES_N_TRICKLESS] = n_trickless
 
 
 def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
@@ -338,51 +430,17 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     masks = w32[W_MASKS:W_MASKS + MAX_DECLARATIONS]
     under, bid_out = w64[W_UNDER:W_UNDER + N_CARDS], w64[W_BID_OUT:W_BID_OUT + AUCTION_SIZE]
     down, up = w64[W_DOWN:W_DOWN + 16], w64[W_UP:W_UP + 16]  # Dekjas' piles: [seat * 8 + pile]
-    card_pts, tricks = w64[W_CARD_PTS:W_CARD_PTS + 4], w64[W_TRICKS:W_TRICKS + 4]
-    decl_pts, stuk_pts = w64[W_DECL_PTS:W_DECL_PTS + 4], w64[W_STUK_PTS:W_STUK_PTS + 4]
-    best_key = w64[W_BEST_KEY:W_BEST_KEY + 4]
+    decl_pts, best_key = w64[W_DECL_PTS:W_DECL_PTS + 4], w64[W_BEST_KEY:W_BEST_KEY + 4]
     kinds, points = w64[W_KINDS:W_KINDS + MAX_DECLARATIONS], w64[W_POINTS:W_POINTS + MAX_DECLARATIONS]
-    bonus, award = w64[W_BONUS:W_BONUS + 4], w64[W_AWARD:W_AWARD + 4]
-    out_card, out_raw, out_scores = w64[W_OUT_CARD:W_OUT_CARD + 4], w64[W_OUT_RAW:W_OUT_RAW + 4], w64[W_OUT_SCORES:W_OUT_SCORES + 4]
     n = rec.n_players
     partners = has_partners(rec)
-    n_sides = rec.n_sides
     tracing = trace.shape[0] > 0
-    for i in range(RES_SIZE):
-        res[i] = 0
-    if tracing:
-        for i in range(trace.shape[0]):
-            trace[i] = 0
-        trace[TR_EXCH] = -1
-        trace[TR_FILLE] = -1
-        trace[TR_STUK] = -1
-    for s in range(4):
-        card_pts[s] = 0
-        tricks[s] = 0
-        decl_pts[s] = 0
-        stuk_pts[s] = 0
-        best_key[s] = -1
-        hands[s] = 0
-        start[s] = 0
-        own[s] = 0
-    res[RES_DIX_SEAT] = -1
-    res[RES_FILLE] = -1
-    res[RES_ROEM_SIDE] = -1
-    res[RES_STUK_SEAT] = -1
-    res[RES_ALL_TRICKS_SIDE] = -1
+    _clear_hand(res, trace, w64, w32)
 
-    # ---- §3 dealing: the cards each seat judges at bidding, and the turned card ----
+    # ---- §3 dealing: the cards each seat judges at bidding, the turned card, Dekjas' piles ----
+    turned = bidding_hands(deck, rec, own)
     if has_piles(rec):
-        turned = dekjas_piles(deck, down, up)
-        for c in range(N_CARDS):
-            under[c] = -1
-        for s in range(2):
-            for p in range(8):
-                own[s] |= bit(up[8 * s + p])
-                start[s] |= bit(up[8 * s + p]) | bit(down[8 * s + p])
-                under[up[8 * s + p]] = down[8 * s + p]
-    else:
-        turned = first_hands(deck, n, rec.first_deal, own)
+        lay_piles(deck, down, up, start, under)
     res[RES_TURNED] = turned
 
     # ---- §3 bidding ----
@@ -398,54 +456,27 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     res[RES_TRUMP] = trump
     res[RES_TAKER] = taker
     res[RES_ROUND] = bid_out[AU_ROUND]
-    taker_side = side_of(taker, partners)
+    taker_side = side_of_seat(taker, rec)
     res[RES_TAKER_SIDE] = taker_side
 
-    # ---- §3 Dix exchange and completing the deal ----
-    # cards lying face up out of play, seen by every seat (the policies' "gone" adds the played ones)
+    # ---- §3 the Dix exchange, completing the deal, the fille ----
+    dix_seat, table_card, fille = complete_deal(deck, rec, own, hands, taker, trump, turned)
+    res[RES_DIX_SEAT] = dix_seat
+    res[RES_FILLE] = fille
+    # cards lying face up out of play, seen by every seat (the policies' "gone" adds the played
+    # ones): the card on the table and the fille
     face_up_out = np.uint32(0)
-    seven = 8 * trump + R7
-    dix = (turned >> 3) == trump and has_dix(rec)
-    table_card = turned  # the card on the table after any Dix (not Dekjas)
-    if has_piles(rec):
-        for s in range(2):
-            hands[s] = own[s]
-    else:
-        for s in range(n):
-            hands[s] = own[s]
-        if taker_gets_turned(rec):
-            # classic and 4-player piekjas: Dix (piekjas only) right after bidding, then the
-            # troefmaker takes the card on the table and 2 more, the others 3 each
-            if dix:
-                table_card = _exchange(hands, res, trace, n, seven, turned)
-            p = n * rec.first_deal + 1
-            for s in range(n):
-                k = 2 if s == taker else 3
-                for j in range(k):
-                    hands[s] |= bit(deck[p + j])
-                p += k
-            hands[taker] |= bit(table_card)
-        else:
-            # piekjas 2 or 3 players: Dix right after bidding (dix_timing=bidding: only the
-            # cards held then count; revision 1's dix_timing=deal: after the last 3 cards),
-            # 3 more each, then the fille is turned; the card on the table and the rest of
-            # the stock stay out of play
-            if dix and not rec.dix_at_deal:
-                table_card = _exchange(hands, res, trace, n, seven, turned)
-            p = n * rec.first_deal + 1
-            for s in range(n):
-                for j in range(3):
-                    hands[s] |= bit(deck[p + j])
-                p += 3
-            if dix and rec.dix_at_deal:
-                table_card = _exchange(hands, res, trace, n, seven, turned)
-            res[RES_FILLE] = deck[N_CARDS - 1]
-            if tracing:
-                trace[TR_FILLE] = deck[N_CARDS - 1]
-            face_up_out |= bit(table_card) | bit(deck[N_CARDS - 1])
+    if fille >= 0:
+        face_up_out |= bit(table_card) | bit(fille)
+    if not has_piles(rec):
         for s in range(n):
             start[s] = hands[s]
     if tracing:
+        if dix_seat >= 0:
+            trace[TR_EXCH] = dix_seat
+            trace[TR_EXCH_GAVE] = table_card  # the trump 7, left on the table
+            trace[TR_EXCH_GOT] = turned
+        trace[TR_FILLE] = fille
         for s in range(n):
             trace[TR_START + s] = np.int64(start[s])
 
@@ -462,16 +493,15 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
     # each seat's play policy for this hand, by its side's role (row 0: the troefmaker's side)
     seat_play = w64[W_SEAT_PLAY:W_SEAT_PLAY + 4]
     for s in range(n):
-        seat_play[s] = play_pol[0 if side_of(s, partners) == taker_side else 1, s]
+        seat_play[s] = play_pol[0 if side_of_seat(s, rec) == taker_side else 1, s]
     st = ws.state
     init_state(st, rec, hands, under, trump, taker, 0)
     strong = ws.link[L_FN] != 0  # a dd / pimc policy is in play (make_workspace)
     if strong:
         roem_side0 = -1 if declares_after_trick(rec) else roem_winner(best_key, n, partners, rec.roem_tie_first)
-        fill_public(ws.pub, rec, taker, turned, table_card, res[RES_DIX_SEAT],
-                    res[RES_FILLE], roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
+        fill_public(ws.pub, rec, taker, turned, table_card, dix_seat, fille, roem_side0, decl_pts[roem_side0] if roem_side0 >= 0 else 0)
         fill_bidding(ws.pub, rec, bid_out[AU_ROUND], bid_out[AU_SMOUS_SEAT] if bid_out[AU_SMOUS] == 1 else -1,
-                     force[0] * 4 + force[1] if bid_out[AU_FORCED] else -1, bid_pol, bid_params)
+                     force[CL_SEAT] * 4 + force[CL_ROUND] if bid_out[AU_FORCED] else -1, bid_pol, bid_params)
     # the random stream in a register for the play (an array access per card costs more)
     stream = rng[0]
     n_rev = 0  # Dekjas: cards turned face up in the current trick
@@ -485,9 +515,7 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         if k > 0:
             bi = st[ST_BEST_I]
             win_card = st[_u(ST_PLAYED + st[ST_N_PLAYED] - k + bi)]
-            win_seat = st[ST_LEADER] + bi
-            if win_seat >= n:
-                win_seat -= n
+            win_seat = seat_after(st[ST_LEADER], bi, n)
         # every draw advances the stream before using it (as dealing.next_u64 does), so
         # the first card never reuses the number of the last bidding call
         stream += GOLDEN
@@ -516,24 +544,13 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         # the trick is complete
         t = st[ST_TRICK_NO] - 1
         if tracing:
-            b = TR_TRICKS + TRICK_STRIDE * t
-            leader = st[ST_LEADERS + t]
-            trace[b + TK_LEADER] = leader
-            trace[b + TK_WINNER] = winner
-            trace[b + TK_POINTS] = trick_points(st, rec, t)
-            trace[b + TK_N_REVEALED] = n_rev
-            for j in range(n):
-                seat_j = leader + j
-                if seat_j >= n:
-                    seat_j -= n
-                trace[b + TK_PLAYS + 2 * j] = seat_j
-                trace[b + TK_PLAYS + 1 + 2 * j] = st[ST_PLAYED + t * n + j]
+            _trace_trick(trace, st, rec, t, winner, n_rev)
         n_rev = 0
         if declares_after_trick(rec):
             # §5: right after winning a trick, declare what is new among the face-up cards
-            up = np.uint32(st[ST_HANDS + winner])
-            seq_pool = np.uint32(up & ~seq_used)  # numba widens uint32 & uint32 to uint64: one type,
-            carre_pool = np.uint32(up & ~carre_used)  # one compile of find_declarations
+            shown = np.uint32(st[ST_HANDS + winner])
+            seq_pool = np.uint32(shown & ~seq_used)  # numba widens uint32 & uint32 to uint64: one type,
+            carre_pool = np.uint32(shown & ~carre_used)  # one compile of find_declarations
             if has_declaration(seq_pool, carre_pool):
                 su, cu = _declare(kinds, masks, points, decl_pts, best_key, res, trace,
                                   winner, seq_pool, carre_pool, trump, rec, t)
@@ -544,45 +561,9 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
         if t == rec.n_tricks - 1:
             break
     rng[0] = stream
-    for s in range(n_sides):
-        card_pts[s] = st[ST_POINTS + s]
-        tricks[s] = st[ST_TRICKS + s]
 
-    # ---- §5 who scores declarations; stuk ----
-    roem_side = roem_winner(best_key, n, partners, rec.roem_tie_first)
-    res[RES_ROEM_SIDE] = roem_side
-    if roem_side >= 0:
-        res[RES_ROEM_POINTS] = decl_pts[roem_side]
-    st_seat = stuk_seat(start, n, trump)
-    res[RES_STUK_SEAT] = st_seat
-    if st_seat >= 0:
-        stuk_pts[side_of(st_seat, partners)] = STUK_POINTS
-        if tracing:
-            trace[TR_STUK] = st_seat
-
-    # ---- §6 scoring ----
-    if team_scoring(rec):
-        oc, reserve = score_classic(taker_side, rec.n_tricks, card_pts, tricks, decl_pts,
-                                    roem_side, stuk_pts, reserve_before, rec.classic_tie_made,
-                                    out_card, out_raw, out_scores)
-    else:
-        oc, reserve = score_solo(taker_side, n_sides, rec.n_tricks, card_pts, tricks, decl_pts,
-                                 roem_side, stuk_pts, reserve_before, totals, rec.target, use_totals,
-                                 rec.trickless_target, bonus, award, out_card, out_raw, out_scores)
-    res[RES_OUTCOME] = oc
-    res[RES_RESERVE] = reserve
-    n_trickless = 0
-    for s in range(n_sides):
-        res[RES_SCORES + s] = out_scores[s]
-        res[RES_RAW + s] = out_raw[s]
-        res[RES_CARD + s] = out_card[s]
-        res[RES_TRICKS + s] = tricks[s]
-        res[RES_DECL + s] = decl_pts[s]
-        if tricks[s] == rec.n_tricks:
-            res[RES_ALL_TRICKS_SIDE] = s
-        if tricks[s] == 0:
-            n_trickless += 1
-    res[RES_N_TRICKLESS] = n_trickless
+    # ---- §5 who scores declarations, stuk; §6 scoring ----
+    _score_hand(rec, st, w64, start, res, trace, trump, taker_side, reserve_before, totals, use_totals)
 
 
 # The hand, compiled once and called (not inlined) by every unit kernel and by the traced replays.
@@ -599,19 +580,3 @@ def _play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force,
 # that is loaded first; the driver loads it first (``analyzer.runs.driver._compile``): the copy LLVM
 # optimised again inside the kernel's module ran 19% slower (docs/BENCHMARKS.md, 2026-12-05).
 play_hand = njit(cache=True, _nrt=False)(_play_hand)
-
-
-@njit(cache=True, forceinline=True)
-def _exchange(hands, res, trace, n, seven, turned):
-    """§3.6 Dix: the holder of the trump 7 takes the turned card and leaves the 7 on the
-    table (always done: never worse than keeping the 7). Returns the card on the table."""
-    for s in range(n):
-        if hands[s] & bit(seven):
-            hands[s] = (hands[s] & ~bit(seven)) | bit(turned)
-            res[RES_DIX_SEAT] = s
-            if trace.shape[0] > 0:
-                trace[TR_EXCH] = s
-                trace[TR_EXCH_GAVE] = seven
-                trace[TR_EXCH_GOT] = turned
-            return seven
-    return turned

@@ -18,6 +18,7 @@ import numpy as np
 from analyzer.compiling import njit
 from analyzer.players.bidding import N_BID_PARAMS
 from analyzer.rules.calls import KOE_ROUND
+from analyzer.rules.seats import player_at
 from analyzer.game.dealing import seed_stream, shuffle_deck
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import check_deals, check_seed
@@ -103,7 +104,7 @@ class SimConfig:
         n = self.rules.players
         rows = np.zeros((n * n, N_BID_PARAMS), np.float64)
         for rot in range(n):
-            seats = [(s + rot) % n for s in range(n)]
+            seats = [player_at.py_func(s, rot, n) for s in range(n)]
             seated = self.policies.seated(seats).bid_params(self.rules)
             for s, p in enumerate(seats):
                 rows[p * n + s] = seated[s]

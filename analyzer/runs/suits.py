@@ -39,7 +39,7 @@ Rank, gap and pstr are read on the policy's choice score: the strength score, pl
 the koe's weights (``bidding.koe_score``; 0 in the heuristic, whose choice is the best-scoring
 suit). At the koe, candidate rules ``(a, b)`` listed in ``cfg`` are evaluated on the same runs:
 the suit with the best strength + a * trump length + b * (the turned suit); their paired net
-gain over the policy's suit goes to ``cand[k, C_*]`` (``calibrate`` moves the koe weights on it).
+gain over the policy's suit goes to ``cand[k, CAND_*]`` (``calibrate`` moves the koe weights on it).
 
 Outputs are integer sums per chunk (identical for any thread count): one flat row
 (``SUITS_ROW``): ``cells[cell, S_*]`` then ``meta[SM_*]``.
@@ -48,11 +48,12 @@ Outputs are integer sums per chunk (identical for any thread count): one flat ro
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.rules.structure import has_partners
+from analyzer.rules.seats import side_of_seat
 from analyzer.game.auction import AUCTION_SIZE, CALL_STRIDE, CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT, TRACE_BIDS
 from analyzer.players.bidding import bid_cards, koe_score, suit_strength
 from analyzer.rules.calls import KOE, KOE_ROUND, PLAYED, SMOUS, TAKE, trump_suits
-from analyzer.rules.cards import N_SUITS, lane, popcount
+from analyzer.layout import offsets
+from analyzer.rules.cards import N_CARDS, N_SUITS, lane, popcount
 from analyzer.rules.scoring import MADE
 from analyzer.runs.classes import deal_and_bid
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
@@ -69,51 +70,89 @@ P_BIN = 20.0  # strength points per bin of the policy suit's strength
 N_PB = 5  # bins 0..4 (the last: 80 and more)
 N_CELLS = N_DEC * N_RANK * N_GAP * 2 * N_LENREL * N_PB
 
-# --- fields per cell (int64 sums) ---
-S_N = 0  # alternatives of this cell (one per decision and alternative suit)
-S_DNET = 1  # net(alternative) - net(policy's suit), same deal: sum, sum of squares
-S_DNET_SQ = 2
-S_D = 3  # own side's score: alternative - policy's suit
-S_D_SQ = 4
-S_ALT_MADE = 5  # the decider made (RULES.md §6) playing the alternative
-S_POL_MADE = 6  # ... playing the policy's suit
-NS = 7
+# --- fields per cell (int64 sums), declared once: (name, size), offsets derived ---
+CELL_FIELDS = (
+    ("n", 1),  # alternatives of this cell (one per decision and alternative suit)
+    ("dnet", 1),  # net(alternative) - net(policy's suit), same deal: sum, sum of squares
+    ("dnet_sq", 1),
+    ("d", 1),  # own side's score: alternative - policy's suit
+    ("d_sq", 1),
+    ("alt_made", 1),  # the decider made (RULES.md §6) playing the alternative
+    ("pol_made", 1),  # ... playing the policy's suit
+)
+S_OFFSETS, NS = offsets(CELL_FIELDS)
+S_N = S_OFFSETS["n"]
+S_DNET = S_OFFSETS["dnet"]
+S_DNET_SQ = S_OFFSETS["dnet_sq"]
+S_D = S_OFFSETS["d"]
+S_D_SQ = S_OFFSETS["d_sq"]
+S_ALT_MADE = S_OFFSETS["alt_made"]
+S_POL_MADE = S_OFFSETS["pol_made"]
 
 # --- meta ---
-SM_DEALS = 0  # deals sampled
-SM_HANDS = 1  # hands played
-SM_DEC = 2  # + decision: decisions measured (koe, round-2 take at seat 0..3)
-SM_POL_NET = SM_DEC + N_DEC  # + decision: the policy suit's net, summed
-SM_POL_NET_SQ = SM_POL_NET + N_DEC
-SM_R2_SMOUS = SM_POL_NET_SQ + N_DEC  # round-2 smous offers (a suit named, not measured)
-SM_UNREACHED = SM_R2_SMOUS + 1  # forced runs whose decision was not reached or not played: must stay 0
-N_SMETA = SM_UNREACHED + 1
+SUITS_META_FIELDS = (
+    ("deals", 1),  # deals sampled
+    ("hands", 1),  # hands played
+    ("dec", N_DEC),  # + decision: decisions measured (koe, round-2 take at seat 0..3)
+    ("pol_net", N_DEC),  # + decision: the policy suit's net, summed
+    ("pol_net_sq", N_DEC),
+    ("r2_smous", 1),  # round-2 smous offers (a suit named, not measured)
+    ("unreached", 1),  # forced runs whose decision was not reached or not played: must stay 0
+)
+SM_OFFSETS, N_SMETA = offsets(SUITS_META_FIELDS)
+SM_DEALS = SM_OFFSETS["deals"]
+SM_HANDS = SM_OFFSETS["hands"]
+SM_DEC = SM_OFFSETS["dec"]
+SM_POL_NET = SM_OFFSETS["pol_net"]
+SM_POL_NET_SQ = SM_OFFSETS["pol_net_sq"]
+SM_R2_SMOUS = SM_OFFSETS["r2_smous"]
+SM_UNREACHED = SM_OFFSETS["unreached"]
 
 # --- candidate koe rules, evaluated on the same runs: the koe names the suit with the best
 # suit_strength + a * trump length + b * (the turned card's suit), for each candidate (a, b) of cfg
 MAX_CAND = 64
-C_N = 0  # koe decisions
-C_DNET = 1  # net(the candidate's suit) - net(the policy's suit): sum, sum of squares
-C_DNET_SQ = 2
-C_SWITCHED = 3  # decisions where the candidate names another suit than the policy
-NC = 4
-SUITS_N_CAND = 0  # cfg: [number of candidates, then (a, b) in hundredths of a point per candidate]
-SUITS_CAND = 1
+CAND_FIELDS = (
+    ("n", 1),  # koe decisions
+    ("dnet", 1),  # net(the candidate's suit) - net(the policy's suit): sum, sum of squares
+    ("dnet_sq", 1),
+    ("switched", 1),  # decisions where the candidate names another suit than the policy
+)
+CAND_OFFSETS, NC = offsets(CAND_FIELDS)
+CAND_N = CAND_OFFSETS["n"]
+CAND_DNET = CAND_OFFSETS["dnet"]
+CAND_DNET_SQ = CAND_OFFSETS["dnet_sq"]
+CAND_SWITCHED = CAND_OFFSETS["switched"]
+SUITS_CFG_FIELDS = (("n_cand", 1),)  # cfg: the number of candidates, then (a, b) in hundredths of a point each
+SUITS_CFG_OFFSETS, SUITS_CAND = offsets(SUITS_CFG_FIELDS)
+SUITS_N_CAND = SUITS_CFG_OFFSETS["n_cand"]
 CAND_SCALE = 100.0
 
+# a row: cells (N_CELLS x NS), meta, candidates (MAX_CAND x NC)
 CELLS_SIZE = N_CELLS * NS
-CAND_OFFSET = CELLS_SIZE + N_SMETA
-SUITS_ROW = CAND_OFFSET + MAX_CAND * NC
+SUITS_ROW_FIELDS = (("cells", CELLS_SIZE), ("meta", N_SMETA), ("cand", MAX_CAND * NC))
+SROW_OFFSETS, SUITS_ROW = offsets(SUITS_ROW_FIELDS)
+SROW_CELLS = SROW_OFFSETS["cells"]
+SROW_META = SROW_OFFSETS["meta"]
+CAND_OFFSET = SROW_OFFSETS["cand"]
 
 # the unit's scratch (int64)
-_S_TRACE = 0  # the natural bidding's trace
-_S_BID_OUT = _S_TRACE + TRACE_BIDS
-_S_DEAL = _S_BID_OUT + AUCTION_SIZE  # the deal, kept while the runs reuse ``deck``
-_S_NET = _S_DEAL + 32  # per suit: the decider's side's net
-_S_SCORE = _S_NET + N_SUITS  # per suit: its score
-_S_MADE = _S_SCORE + N_SUITS  # per suit: made (0/1)
-_S_LEN = _S_MADE + N_SUITS  # per suit: trump length of the cards the bidder would play
-SUITS_SCRATCH = _S_LEN + N_SUITS
+SUITS_SCRATCH_FIELDS = (
+    ("trace", TRACE_BIDS),  # the natural bidding's trace
+    ("bid_out", AUCTION_SIZE),
+    ("deal", N_CARDS),  # the deal, kept while the runs reuse ``deck``
+    ("net", N_SUITS),  # per suit: the decider's side's net
+    ("score", N_SUITS),  # per suit: its score
+    ("made", N_SUITS),  # per suit: made (0/1)
+    ("len", N_SUITS),  # per suit: trump length of the cards the bidder would play
+)
+SS_OFFSETS, SUITS_SCRATCH = offsets(SUITS_SCRATCH_FIELDS)
+SS_TRACE = SS_OFFSETS["trace"]
+SS_BID_OUT = SS_OFFSETS["bid_out"]
+SS_DEAL = SS_OFFSETS["deal"]
+SS_NET = SS_OFFSETS["net"]
+SS_SCORE = SS_OFFSETS["score"]
+SS_MADE = SS_OFFSETS["made"]
+SS_LEN = SS_OFFSETS["len"]
 
 
 @njit(cache=True)
@@ -127,16 +166,16 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
     """One deal of the suit-choice measurement (the unit's stream is seeded by the driver);
     ``strength``: float64[8] scratch (the choice score by suit, then the strength score)."""
     ws, res, no_trace, rng, deck, force, totals = bufs
-    cells = row[0:CELLS_SIZE].reshape((N_CELLS, NS))
-    meta = row[CELLS_SIZE:CAND_OFFSET]
-    cand = row[CAND_OFFSET:SUITS_ROW].reshape((MAX_CAND, NC))
-    trace = scratch[_S_TRACE:_S_TRACE + TRACE_BIDS]
-    bid_out = scratch[_S_BID_OUT:_S_BID_OUT + AUCTION_SIZE]
-    deal = scratch[_S_DEAL:_S_DEAL + 32]
-    net = scratch[_S_NET:_S_NET + N_SUITS]
-    score = scratch[_S_SCORE:_S_SCORE + N_SUITS]
-    made = scratch[_S_MADE:_S_MADE + N_SUITS]
-    length = scratch[_S_LEN:_S_LEN + N_SUITS]
+    cells = row[SROW_CELLS:SROW_CELLS + CELLS_SIZE].reshape((N_CELLS, NS))
+    meta = row[SROW_META:SROW_META + N_SMETA]
+    cand = row[CAND_OFFSET:CAND_OFFSET + MAX_CAND * NC].reshape((MAX_CAND, NC))
+    trace = scratch[SS_TRACE:SS_TRACE + TRACE_BIDS]
+    bid_out = scratch[SS_BID_OUT:SS_BID_OUT + AUCTION_SIZE]
+    deal = scratch[SS_DEAL:SS_DEAL + N_CARDS]
+    net = scratch[SS_NET:SS_NET + N_SUITS]
+    score = scratch[SS_SCORE:SS_SCORE + N_SUITS]
+    made = scratch[SS_MADE:SS_MADE + N_SUITS]
+    length = scratch[SS_LEN:SS_LEN + N_SUITS]
     meta[SM_DEALS] += 1
     turned, state = deal_and_bid(rec, bid_pol, bid_params, rng, deck, own, force, trace, bid_out)
     ts = turned >> 3
@@ -157,7 +196,7 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
     if seat < 0:
         return
     meta[SM_DEC + dec] += 1
-    side = seat & 1 if has_partners(rec) else seat
+    side = side_of_seat(seat, rec)
     koe = dec == 0
     for u in range(N_SUITS):
         cards = bid_cards(own[seat], turned, u, rec)
@@ -166,17 +205,17 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
         strength[u] = koe_score(cards, u, ts, bid_params[seat]) if koe else strength[N_SUITS + u]
         length[u] = popcount(np.uint32(lane(cards, u)))
     # every allowed suit, forced, from the same deck and stream state
-    for j in range(32):
+    for j in range(N_CARDS):
         deal[j] = deck[j]
     allowed = trump_suits(rec, KOE_ROUND if koe else 2, ts)  # the suits its call could name (§3)
     for u in range(N_SUITS):
         if not (allowed >> u) & 1:
             continue
-        force[0] = seat
-        force[1] = KOE_ROUND if koe else 2
-        force[2] = KOE if koe else TAKE
-        force[3] = u
-        for j in range(32):
+        force[CL_SEAT] = seat
+        force[CL_ROUND] = KOE_ROUND if koe else 2
+        force[CL_CALL] = KOE if koe else TAKE
+        force[CL_SUIT] = u
+        for j in range(N_CARDS):
             deck[j] = deal[j]
         rng[0] = state
         play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS,
@@ -188,7 +227,7 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
         meta[SM_HANDS] += follow_redeals(deck, rec, bid_pol, play_pol, bid_params, rng, force, totals, ws, res,
                                          no_trace)
         score[u], net[u] = counted_score(res, rec, side)
-    force[0] = -1
+    force[CL_SEAT] = -1
     meta[SM_POL_NET + dec] += net[p]
     meta[SM_POL_NET_SQ + dec] += net[p] * net[p]
     sp = strength[p]
@@ -232,7 +271,7 @@ def suits_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, own, stre
                 best = sc
                 pick = u
         dn = net[pick] - net[p]
-        cand[k, C_N] += 1
-        cand[k, C_DNET] += dn
-        cand[k, C_DNET_SQ] += dn * dn
-        cand[k, C_SWITCHED] += 1 if pick != p else 0
+        cand[k, CAND_N] += 1
+        cand[k, CAND_DNET] += dn
+        cand[k, CAND_DNET_SQ] += dn * dn
+        cand[k, CAND_SWITCHED] += 1 if pick != p else 0

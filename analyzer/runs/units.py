@@ -15,9 +15,10 @@ chunks or runs in parallel: that is the driver's job, written once.
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.rules.structure import has_partners
+from analyzer.rules.seats import player_at, side_of_seat
 from analyzer.rules.calls import PASSED_OUT, PLAYED, REDEAL
 from analyzer.rules.cards import N_CARDS
+from analyzer.game.auction import CALL_STRIDE, CL_SEAT
 from analyzer.game.dealing import seed_stream, shuffle_deck, shuffle_rest
 from analyzer.players.bidding import P_THR1, P_THR2, score_shift
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, game_winner
@@ -86,110 +87,108 @@ COUNT_FIELDS = (
 )
 OFFSETS, N_COUNTS = offsets(COUNT_FIELDS)
 
-C_HANDS = OFFSETS["hands"]
-C_PLAYED = OFFSETS["played"]
-C_PASSED = OFFSETS["passed_out"]
-C_REDEAL = OFFSETS["redeal"]
-C_TAKE_R1 = OFFSETS["take_r1"]
-C_TAKE_R2 = OFFSETS["take_r2"]
-C_KOE = OFFSETS["koe"]
-C_SMOUS_OFFERED = OFFSETS["smous_offered"]
-C_SMOUS_PLAY = OFFSETS["smous_play"]
-C_SMOUS_REDEAL = OFFSETS["smous_redeal"]
-C_MADE = OFFSETS["made"]
-C_CAPOT_FOR = OFFSETS["capot_for"]
-C_PIT_AGAINST = OFFSETS["pit_against"]
-C_TRICKLESS = OFFSETS["trickless_sides"]
-C_HANDS_TRICKLESS = OFFSETS["hands_with_trickless"]
-C_RESERVE = OFFSETS["reserve_hands"]
-C_DIX = OFFSETS["dix"]
-C_ROEM = OFFSETS["roem_scored"]
-C_ROEM_POINTS = OFFSETS["roem_points"]
-C_STUK = OFFSETS["stuk"]
-C_STUK_TAKER = OFFSETS["stuk_taker"]
-C_TRUMP_TURNED = OFFSETS["trump_turned"]
-C_SCORE_SUM = OFFSETS["score_sum"]
-C_SCORE_SQ = OFFSETS["score_sq"]
-C_TAKER_SUM = OFFSETS["taker_score_sum"]
-C_TAKER_SQ = OFFSETS["taker_score_sq"]
-C_HIST = OFFSETS["taker_card_hist"]
-C_DECL = OFFSETS["decl_kinds"]
-C_MADE_SEAT = OFFSETS["taker_made_by_seat"]
-C_DEDANS_SEAT = OFFSETS["taker_dedans_by_seat"]
+SIM_HANDS = OFFSETS["hands"]
+SIM_PLAYED = OFFSETS["played"]
+SIM_PASSED = OFFSETS["passed_out"]
+SIM_REDEAL = OFFSETS["redeal"]
+SIM_TAKE_R1 = OFFSETS["take_r1"]
+SIM_TAKE_R2 = OFFSETS["take_r2"]
+SIM_KOE = OFFSETS["koe"]
+SIM_SMOUS_OFFERED = OFFSETS["smous_offered"]
+SIM_SMOUS_PLAY = OFFSETS["smous_play"]
+SIM_SMOUS_REDEAL = OFFSETS["smous_redeal"]
+SIM_MADE = OFFSETS["made"]
+SIM_CAPOT_FOR = OFFSETS["capot_for"]
+SIM_PIT_AGAINST = OFFSETS["pit_against"]
+SIM_TRICKLESS = OFFSETS["trickless_sides"]
+SIM_HANDS_TRICKLESS = OFFSETS["hands_with_trickless"]
+SIM_RESERVE = OFFSETS["reserve_hands"]
+SIM_DIX = OFFSETS["dix"]
+SIM_ROEM = OFFSETS["roem_scored"]
+SIM_ROEM_POINTS = OFFSETS["roem_points"]
+SIM_STUK = OFFSETS["stuk"]
+SIM_STUK_TAKER = OFFSETS["stuk_taker"]
+SIM_TRUMP_TURNED = OFFSETS["trump_turned"]
+SIM_SCORE_SUM = OFFSETS["score_sum"]
+SIM_SCORE_SQ = OFFSETS["score_sq"]
+SIM_TAKER_SUM = OFFSETS["taker_score_sum"]
+SIM_TAKER_SQ = OFFSETS["taker_score_sq"]
+SIM_HIST = OFFSETS["taker_card_hist"]
+SIM_DECL = OFFSETS["decl_kinds"]
+SIM_MADE_SEAT = OFFSETS["taker_made_by_seat"]
+SIM_DEDANS_SEAT = OFFSETS["taker_dedans_by_seat"]
 
 
 @njit(cache=True, _nrt=False)  # once a hand: no reference counting (see dealing.shuffle_deck)
 def count_hand(res, rec, counts):
     """Add one hand's result to the counts."""
-    counts[C_HANDS] += 1
+    counts[SIM_HANDS] += 1
     kind = res[RES_KIND]
     if res[RES_SMOUS] > 0:
-        counts[C_SMOUS_OFFERED] += 1
+        counts[SIM_SMOUS_OFFERED] += 1
         if res[RES_SMOUS] == 1:
-            counts[C_SMOUS_PLAY] += 1
+            counts[SIM_SMOUS_PLAY] += 1
         else:
-            counts[C_SMOUS_REDEAL] += 1
+            counts[SIM_SMOUS_REDEAL] += 1
     if kind != PLAYED:
         if kind == PASSED_OUT:
-            counts[C_PASSED] += 1
+            counts[SIM_PASSED] += 1
         else:
-            counts[C_REDEAL] += 1
+            counts[SIM_REDEAL] += 1
         return
-    counts[C_PLAYED] += 1
+    counts[SIM_PLAYED] += 1
     taker = res[RES_TAKER]
     rnd = res[RES_ROUND]
     if rnd == 1:
-        counts[C_TAKE_R1 + taker] += 1
+        counts[SIM_TAKE_R1 + taker] += 1
     elif rnd == 2:
-        counts[C_TAKE_R2 + taker] += 1
+        counts[SIM_TAKE_R2 + taker] += 1
     else:
-        counts[C_KOE] += 1
+        counts[SIM_KOE] += 1
     oc = res[RES_OUTCOME]
-    counts[C_MADE + oc] += 1
+    counts[SIM_MADE + oc] += 1
     if oc == 0:
-        counts[C_MADE_SEAT + taker] += 1
+        counts[SIM_MADE_SEAT + taker] += 1
     elif oc == 1:
-        counts[C_DEDANS_SEAT + taker] += 1
+        counts[SIM_DEDANS_SEAT + taker] += 1
     ts = res[RES_TAKER_SIDE]
     all_side = res[RES_ALL_TRICKS_SIDE]
     if all_side >= 0:
         if all_side == ts:
-            counts[C_CAPOT_FOR] += 1
+            counts[SIM_CAPOT_FOR] += 1
         else:
-            counts[C_PIT_AGAINST] += 1
+            counts[SIM_PIT_AGAINST] += 1
     nt = res[RES_N_TRICKLESS]
-    counts[C_TRICKLESS] += nt
+    counts[SIM_TRICKLESS] += nt
     if nt > 0:
-        counts[C_HANDS_TRICKLESS] += 1
+        counts[SIM_HANDS_TRICKLESS] += 1
     if res[RES_RESERVE] > 0:
-        counts[C_RESERVE] += 1
+        counts[SIM_RESERVE] += 1
     if res[RES_DIX_SEAT] >= 0:
-        counts[C_DIX] += 1
+        counts[SIM_DIX] += 1
     if res[RES_ROEM_SIDE] >= 0:
-        counts[C_ROEM] += 1
-        counts[C_ROEM_POINTS] += res[RES_ROEM_POINTS]
+        counts[SIM_ROEM] += 1
+        counts[SIM_ROEM_POINTS] += res[RES_ROEM_POINTS]
     st = res[RES_STUK_SEAT]
     if st >= 0:
-        counts[C_STUK] += 1
-        st_side = st & 1 if has_partners(rec) else st
-        if st_side == ts:
-            counts[C_STUK_TAKER] += 1
+        counts[SIM_STUK] += 1
+        if side_of_seat(st, rec) == ts:
+            counts[SIM_STUK_TAKER] += 1
     if res[RES_TRUMP] == (res[RES_TURNED] >> 3):
-        counts[C_TRUMP_TURNED] += 1
+        counts[SIM_TRUMP_TURNED] += 1
     for s in range(rec.n_players):
-        side = s & 1 if has_partners(rec) else s
-        sc = res[RES_SCORES + side]
-        counts[C_SCORE_SUM + s] += sc
-        counts[C_SCORE_SQ + s] += sc * sc
+        sc = res[RES_SCORES + side_of_seat(s, rec)]
+        counts[SIM_SCORE_SUM + s] += sc
+        counts[SIM_SCORE_SQ + s] += sc * sc
     tsc = res[RES_SCORES + ts]
-    counts[C_TAKER_SUM] += tsc
-    counts[C_TAKER_SQ] += tsc * tsc
+    counts[SIM_TAKER_SUM] += tsc
+    counts[SIM_TAKER_SQ] += tsc * tsc
     cp = res[RES_CARD + ts]
     if cp > CARD_HIST_BINS - 1:
         cp = CARD_HIST_BINS - 1
-    counts[C_HIST + cp] += 1
+    counts[SIM_HIST + cp] += 1
     for k in range(N_DECL_KINDS):
-        counts[C_DECL + k] += res[RES_DECL_KINDS + k]
+        counts[SIM_DECL + k] += res[RES_DECL_KINDS + k]
 
 
 @njit(cache=True, inline="always")
@@ -204,22 +203,24 @@ def simulate_unit(rec, bid_pol, play_pol, bid_params, ws, res, no_trace, rng, de
 
 
 # ==== seats: simulate's counts, then per seat the paired advantage ====================
-ADV_SUM = N_COUNTS  # + seat: sum of the scaled advantage
-ADV_SQ = N_COUNTS + 4  # + seat: sum of its squares
-SEATS_ROW = N_COUNTS + 8
+SEATS_FIELDS = COUNT_FIELDS + (
+    ("adv_sum", 4),  # + seat: sum of the scaled advantage
+    ("adv_sq", 4),  # + seat: sum of its squares
+)
+SEATS_OFFSETS, SEATS_ROW = offsets(SEATS_FIELDS)
+ADV_SUM = SEATS_OFFSETS["adv_sum"]
+ADV_SQ = SEATS_OFFSETS["adv_sq"]
 
 
 @njit(cache=True, _nrt=False)  # once a hand: no reference counting (see dealing.shuffle_deck)
 def seat_advantage(res, rec, row):
     """Per seat: (n_sides - 1) * its side's score - the other sides' scores, and its square."""
     n_sides = rec.n_sides
-    partners = has_partners(rec)
     total = 0
     for o in range(n_sides):
         total += res[RES_SCORES + o]
     for s in range(rec.n_players):
-        side = s & 1 if partners else s
-        a = n_sides * res[RES_SCORES + side] - total  # = (n_sides - 1) * own - sum of the others
+        a = n_sides * res[RES_SCORES + side_of_seat(s, rec)] - total  # = (n_sides - 1) * own - sum of the others
         row[ADV_SUM + s] += a
         row[ADV_SQ + s] += a * a
 
@@ -237,7 +238,7 @@ def follow_redeals(deck, rec, bid_pol, play_pol, bid_params, rng, force, totals,
     n = 0
     while res[RES_KIND] == REDEAL and n < MAX_REDEALS:
         shuffle_deck(rng, deck)
-        force[0] = -1
+        force[CL_SEAT] = -1
         play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS,
                   ws, res, no_trace)
         n += 1
@@ -259,26 +260,48 @@ def counted_score(res, rec, side):
 
 
 # ==== take: every candidate call on the same sampled deal ===============================
-# row = [attempts, accepted, hands] + per call F_* fields + per ordered pair of calls (a, b): sum
-# and sum of squares of score(a) - score(b) on the same deal, then the same for net scores.
-T_ATTEMPTS, T_ACCEPTED, T_HANDS, T_HEAD = 0, 1, 2, 3  # samples drawn, kept, hands played
-F_SUM = 0  # the player's side's hand score
-F_SQ = 1
-F_MSUM = 2  # net: score minus the best other side's score
-F_MSQ = 3
-F_WE_TAKE = 4  # the player's side is the troefmaker's side
-F_MADE = 5  # ... and made (RULES.md §6)
-F_DEDANS = 6  # ... and went dedans
-F_TIE = 7  # ... and tied (classic litige; piekjas/dekjas T = M)
-F_CAPOT_FOR = 8  # the player's side won every trick
-F_PIT_AGAINST = 9  # the player's side won no trick (classic: the other team's capot)
-F_NOT_PLAYED = 10  # the hand asked about was passed out (classic) or redealt (smous)
-F_OTHERS = 11  # + j (0..2): the hand score of the side j + 1 places after the player's (the game's result)
-N_F = F_OTHERS + 3
+# row = TAKE_HEAD_FIELDS + per call CALL_RESULT_FIELDS + per ordered pair of calls (a, b): sum and
+# sum of squares of score(a) - score(b) on the same deal, then the same for net scores.
+TAKE_HEAD_FIELDS = (("attempts", 1), ("accepted", 1), ("hands", 1))  # samples drawn, kept, hands played
+T_OFFSETS, T_HEAD = offsets(TAKE_HEAD_FIELDS)
+T_ATTEMPTS = T_OFFSETS["attempts"]
+T_ACCEPTED = T_OFFSETS["accepted"]
+T_HANDS = T_OFFSETS["hands"]
+CALL_RESULT_FIELDS = (  # one candidate call's sums
+    ("sum", 1),  # the player's side's hand score
+    ("sq", 1),
+    ("msum", 1),  # net: score minus the best other side's score
+    ("msq", 1),
+    ("we_take", 1),  # the player's side is the troefmaker's side
+    ("made", 1),  # ... and made (RULES.md §6); made, dedans, tie in the order of the outcome
+    ("dedans", 1),  # ... and went dedans
+    ("tie", 1),  # ... and tied (classic litige; piekjas/dekjas T = M)
+    ("capot_for", 1),  # the player's side won every trick
+    ("pit_against", 1),  # the player's side won no trick (classic: the other team's capot)
+    ("not_played", 1),  # the hand asked about was passed out (classic) or redealt (smous)
+    ("others", 3),  # + j (0..2): the hand score of the side j + 1 places after the player's (the game's result)
+)
+F_OFFSETS, N_F = offsets(CALL_RESULT_FIELDS)
+F_SUM = F_OFFSETS["sum"]
+F_SQ = F_OFFSETS["sq"]
+F_MSUM = F_OFFSETS["msum"]
+F_MSQ = F_OFFSETS["msq"]
+F_WE_TAKE = F_OFFSETS["we_take"]
+F_MADE = F_OFFSETS["made"]
+F_DEDANS = F_OFFSETS["dedans"]
+F_TIE = F_OFFSETS["tie"]
+F_CAPOT_FOR = F_OFFSETS["capot_for"]
+F_PIT_AGAINST = F_OFFSETS["pit_against"]
+F_NOT_PLAYED = F_OFFSETS["not_played"]
+F_OTHERS = F_OFFSETS["others"]
 
-# cfg: [my side, number of calls k, base deck (32), fixed (32), calls (k x 4: seat, round, call, suit)]
-TAKE_SIDE, TAKE_K, TAKE_DECK, TAKE_FIXED = 0, 1, 2, 2 + N_CARDS
-TAKE_CALLS = 2 + 2 * N_CARDS
+# cfg: [my side, number of calls k, base deck, fixed flags, then the k calls (CALL_FIELDS each)]
+TAKE_CFG_FIELDS = (("side", 1), ("k", 1), ("deck", N_CARDS), ("fixed", N_CARDS))
+TAKE_CFG_OFFSETS, TAKE_CALLS = offsets(TAKE_CFG_FIELDS)
+TAKE_SIDE = TAKE_CFG_OFFSETS["side"]
+TAKE_K = TAKE_CFG_OFFSETS["k"]
+TAKE_DECK = TAKE_CFG_OFFSETS["deck"]
+TAKE_FIXED = TAKE_CFG_OFFSETS["fixed"]
 
 
 def take_row_size(k):
@@ -286,6 +309,8 @@ def take_row_size(k):
 
 
 def take_scratch_size(k):
+    """The scratch of ``take_unit`` with ``k`` calls: the sample, the calls' fields (k x N_F), their
+    scores and nets (k each), ``shuffle_rest``'s positions."""
     return N_CARDS + k * N_F + 2 * k + N_CARDS
 
 
@@ -295,15 +320,20 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
     ws, res, no_trace, rng, deck, force, totals = bufs
     my_side = cfg[TAKE_SIDE]
     k = cfg[TAKE_K]
-    sample = scratch[0:N_CARDS]
-    tmp = scratch[N_CARDS:N_CARDS + k * N_F].reshape((k, N_F))  # this sample's fields, added once accepted
-    sc = scratch[N_CARDS + k * N_F:N_CARDS + k * N_F + k]
-    mg = scratch[N_CARDS + k * N_F + k:N_CARDS + k * N_F + 2 * k]
+    # the scratch's parts, laid end to end (take_scratch_size)
+    at_tmp = N_CARDS
+    at_sc = at_tmp + k * N_F
+    at_mg = at_sc + k
+    at_free = at_mg + k
+    sample = scratch[0:at_tmp]
+    tmp = scratch[at_tmp:at_sc].reshape((k, N_F))  # this sample's fields, added once accepted
+    sc = scratch[at_sc:at_mg]
+    mg = scratch[at_mg:at_free]
     pair0 = T_HEAD + k * N_F
     mpair0 = pair0 + 2 * k * k
     for j in range(N_CARDS):
         sample[j] = cfg[TAKE_DECK + j]
-    free_pos = scratch[N_CARDS + k * N_F + 2 * k:2 * N_CARDS + k * N_F + 2 * k]  # shuffle_rest's scratch
+    free_pos = scratch[at_free:at_free + N_CARDS]  # shuffle_rest's scratch
     shuffle_rest(rng, sample, cfg[TAKE_FIXED:TAKE_FIXED + N_CARDS], free_pos)
     state = rng[0]
     row[T_ATTEMPTS] += 1
@@ -312,8 +342,8 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
         rng[0] = state  # the same stream for every call: paired comparison
         for j in range(N_CARDS):
             deck[j] = sample[j]
-        for j in range(4):
-            force[j] = cfg[TAKE_CALLS + 4 * c + j]
+        for j in range(CALL_STRIDE):
+            force[j] = cfg[TAKE_CALLS + CALL_STRIDE * c + j]
         for f in range(N_F):
             tmp[c, f] = 0
         play_hand(deck, rec, bid_pol, play_pol, bid_params, rng, force, NO_RESERVE, totals, NO_TOTALS,
@@ -346,7 +376,7 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
         if res[RES_KIND] != REDEAL:
             for j in range(rec.n_sides - 1):
                 tmp[c, F_OTHERS + j] = res[RES_SCORES + (my_side + 1 + j) % rec.n_sides]
-    force[0] = -1
+    force[CL_SEAT] = -1
     if not accepted:
         return
     row[T_ACCEPTED] += 1
@@ -367,22 +397,49 @@ def take_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, row):
 
 
 # ==== games: one whole game to the target per unit, one row per game ===================
-G_WINNER = 0  # winning player side, -1 when capped
-G_HANDS = 1  # hands played
-G_DEALS = 2  # deals dealt (hands played + passed out + smous redeals)
-G_PASSED = 3  # classic passed-out deals
-G_REDEAL = 4  # smous redeals
-G_TOTALS = 5  # + player side: final totals
-N_GCOLS = G_TOTALS + 4
-GAMES_MAX_DEALS, GAMES_DUPLICATE = 0, 1  # cfg: [max deals per game, 1: duplicate dealing (play_game)]
-GAMES_SCRATCH = 24  # totals by player side (4), seat bid policies (4), hand side -> player side (4), -, seat play policies (2 x 4)
+GAME_FIELDS = (
+    ("winner", 1),  # winning player side, -1 when capped
+    ("hands", 1),  # hands played
+    ("deals", 1),  # deals dealt (hands played + passed out + smous redeals)
+    ("passed", 1),  # classic passed-out deals
+    ("redeal", 1),  # smous redeals
+    ("totals", 4),  # + player side: final totals
+)
+G_OFFSETS, N_GCOLS = offsets(GAME_FIELDS)
+G_WINNER = G_OFFSETS["winner"]
+G_HANDS = G_OFFSETS["hands"]
+G_DEALS = G_OFFSETS["deals"]
+G_PASSED = G_OFFSETS["passed"]
+G_REDEAL = G_OFFSETS["redeal"]
+G_TOTALS = G_OFFSETS["totals"]
+GAMES_CFG_FIELDS = (("max_deals", 1), ("duplicate", 1))  # cfg: max deals per game, 1: duplicate dealing (play_game)
+GAMES_CFG_OFFSETS, _ = offsets(GAMES_CFG_FIELDS)
+GAMES_MAX_DEALS = GAMES_CFG_OFFSETS["max_deals"]
+GAMES_DUPLICATE = GAMES_CFG_OFFSETS["duplicate"]
+GAMES_SCRATCH_FIELDS = (  # games_unit's scratch (int64)
+    ("totals_p", 4),  # game totals by player side
+    ("seat_bid", 4),  # this deal's bid policy by seat
+    ("pside", 4),  # this deal's hand side -> player side
+    ("unused", 4),
+    ("seat_play", 2 * 4),  # this deal's play policy by role and seat
+)
+GS_OFFSETS, GAMES_SCRATCH = offsets(GAMES_SCRATCH_FIELDS)
+GS_TOTALS_P = GS_OFFSETS["totals_p"]
+GS_SEAT_BID = GS_OFFSETS["seat_bid"]
+GS_PSIDE = GS_OFFSETS["pside"]
+GS_SEAT_PLAY = GS_OFFSETS["seat_play"]
 
 
 # --- per-hand log of one game (only for game_hands) ---------------------------------
-L_ROT = 0  # dealer moves so far: seat s is player (s + rot) mod n
-L_RESERVE = 1  # reserve before the hand
-L_TOTALS = 2  # + hand side: game totals before the hand
-N_LCOLS = L_TOTALS + 4
+GAME_LOG_FIELDS = (
+    ("rot", 1),  # dealer moves so far: seat s is player (s + rot) mod n
+    ("reserve", 1),  # reserve before the hand
+    ("totals", 4),  # + hand side: game totals before the hand
+)
+GL_OFFSETS, N_LCOLS = offsets(GAME_LOG_FIELDS)
+GL_ROT = GL_OFFSETS["rot"]
+GL_RESERVE = GL_OFFSETS["reserve"]
+GL_TOTALS = GL_OFFSETS["totals"]
 
 
 @njit(cache=True, inline="always")
@@ -400,7 +457,6 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
     region of the game score it sees (its side's total against the best other's)."""
     n = rec.n_players
     n_sides = rec.n_sides
-    partners = has_partners(rec)
     logging = log_decks.shape[0] > 0
     base = rng[0]
     for s in range(4):
@@ -413,9 +469,9 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
     passed = 0
     redeals = 0
     while deals < max_deals:
-        # seats of this deal: seat s is player (s + rot) mod n
+        # seats of this deal: seat s holds player (s + rot) mod n (the dealer has moved rot times)
         for s in range(n):
-            p = (s + rot) % n
+            p = player_at(s, rot, n)
             seat_bid[s] = bid_pol[p]
             for r in range(2):  # the player's play policy by role (taker's side, defence) moves with it
                 seat_play[r, s] = play_pol[r, p]
@@ -423,13 +479,10 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
             for j in range(bid_params.shape[1]):
                 seat_params[s, j] = bid_params[pr, j]
         for hs in range(n_sides):
-            if partners:
-                pside[hs] = hs ^ (rot & 1)
-            else:
-                pside[hs] = (hs + rot) % n
+            pside[hs] = player_at(hs, rot, n_sides)
             totals_h[hs] = totals_p[pside[hs]]
         for s in range(n):  # the score-aware thresholds (0 for a score-blind bidder)
-            shift = score_shift(seat_params[s], s & 1 if partners else s, totals_h, n_sides, rec.target)
+            shift = score_shift(seat_params[s], side_of_seat(s, rec), totals_h, n_sides, rec.target)
             seat_params[s, P_THR1] += shift
             seat_params[s, P_THR2] += shift
         if duplicate:
@@ -440,10 +493,10 @@ def play_game(rec, bid_pol, play_pol, bid_params, max_deals, rng, ws, res, no_tr
         trace = no_trace
         if logging:
             trace = log_traces[deals]
-            log_meta[deals, L_ROT] = rot
-            log_meta[deals, L_RESERVE] = reserve
+            log_meta[deals, GL_ROT] = rot
+            log_meta[deals, GL_RESERVE] = reserve
             for hs in range(n_sides):
-                log_meta[deals, L_TOTALS + hs] = totals_h[hs]
+                log_meta[deals, GL_TOTALS + hs] = totals_h[hs]
         play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, np.int64(reserve), totals_h, np.bool_(True),
                   ws, res, trace)
         if logging:
@@ -487,7 +540,8 @@ def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_para
     ws, res, no_trace, rng, deck, force, totals_h = bufs  # totals_h: by side of the current hand
     n = rec.n_players
     play_game(rec, bid_pol, play_pol, bid_params, cfg[GAMES_MAX_DEALS], rng, ws, res, no_trace, deck, force,
-              totals_h, scratch[0:4], scratch[4:4 + n], scratch[16:24].reshape((2, 4)), seat_params, scratch[8:12], row,
+              totals_h, scratch[GS_TOTALS_P:GS_TOTALS_P + 4], scratch[GS_SEAT_BID:GS_SEAT_BID + n],
+              scratch[GS_SEAT_PLAY:GS_SEAT_PLAY + 8].reshape((2, 4)), seat_params, scratch[GS_PSIDE:GS_PSIDE + 4], row,
               no_log, no_log, no_log, no_log, cfg[GAMES_DUPLICATE] != 0)
 
 
@@ -496,19 +550,51 @@ def games_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_para
 # n + s), bid_params (2n, N_BID_PARAMS) likewise, play_pol int64[2, 8] (role row; A's seat s
 # at column s, B's at 4 + s). cfg: [k seatings, who (k x 4: 0 = A, 1 = B at each seat),
 # A's side in each seating (k)] (analyzer.questions.duel builds it).
-DUEL_K, DUEL_WHO = 0, 1
+DUEL_CFG_FIELDS = (("k", 1),)  # then who (k x 4), then A's side (k)
+DUEL_CFG_OFFSETS, DUEL_WHO = offsets(DUEL_CFG_FIELDS)
+DUEL_K = DUEL_CFG_OFFSETS["k"]
 # row: integer sums over the deals of a chunk. A seating's value v is A's margin scaled to an
 # integer: (sides - 1) x A's side's score - the other sides' scores (two sides: A's score - B's).
-D_DEALS = 0
-D_HANDS = 1  # seatings played
-D_SUM, D_SQ = 2, 3  # per deal: S = sum of v over its seatings; sum of S and of S^2
-D_BEST_SUM, D_BEST_SQ = 4, 5  # the same for A's score - the best other side's (take's net)
-D_TAKE = 6  # A's side took: sums of x, x^2, c, c^2, x*c, per deal x = sum of v, c = count
-D_DEFEND = 11  # A's side defended (another side took): the same five sums
-D_SIDE = 16  # + 5 * w (w 0 = A, 1 = B): took, made, dedans, tie, capot for
-D_NOT_PLAYED = D_SIDE + 10  # passed out (classic) or smous redeals beyond MAX_REDEALS
-DUEL_ROW = D_NOT_PLAYED + 1
-DUEL_SCRATCH = 12 + N_CARDS  # seat bid policies (4), seat play policies (2 x 4), the deal
+SPLIT_FIELDS = (("x", 1), ("x_sq", 1), ("c", 1), ("c_sq", 1), ("xc", 1))  # per deal x = sum of v, c = count
+DR_OFFSETS, N_SPLIT = offsets(SPLIT_FIELDS)
+DR_X = DR_OFFSETS["x"]
+DR_X_SQ = DR_OFFSETS["x_sq"]
+DR_C = DR_OFFSETS["c"]
+DR_C_SQ = DR_OFFSETS["c_sq"]
+DR_XC = DR_OFFSETS["xc"]
+SIDE_RATE_FIELDS = (("took", 1), ("made", 1), ("dedans", 1), ("tie", 1), ("capot_for", 1))  # made .. tie: the outcome's order
+DSIDE_OFFSETS, N_SIDE_RATES = offsets(SIDE_RATE_FIELDS)
+DSIDE_TOOK = DSIDE_OFFSETS["took"]
+DSIDE_MADE = DSIDE_OFFSETS["made"]
+DSIDE_CAPOT_FOR = DSIDE_OFFSETS["capot_for"]
+DUEL_FIELDS = (
+    ("deals", 1),
+    ("hands", 1),  # seatings played
+    ("sum", 1),  # per deal: S = sum of v over its seatings; sum of S and of S^2
+    ("sq", 1),
+    ("best_sum", 1),  # the same for A's score - the best other side's (take's net)
+    ("best_sq", 1),
+    ("take", N_SPLIT),  # A's side took: SPLIT_FIELDS
+    ("defend", N_SPLIT),  # A's side defended (another side took): the same
+    ("side", 2 * N_SIDE_RATES),  # + N_SIDE_RATES * w (w 0 = A, 1 = B): SIDE_RATE_FIELDS
+    ("not_played", 1),  # passed out (classic) or smous redeals beyond MAX_REDEALS
+)
+D_OFFSETS, DUEL_ROW = offsets(DUEL_FIELDS)
+D_DEALS = D_OFFSETS["deals"]
+D_HANDS = D_OFFSETS["hands"]
+D_SUM = D_OFFSETS["sum"]
+D_SQ = D_OFFSETS["sq"]
+D_BEST_SUM = D_OFFSETS["best_sum"]
+D_BEST_SQ = D_OFFSETS["best_sq"]
+D_TAKE = D_OFFSETS["take"]
+D_DEFEND = D_OFFSETS["defend"]
+D_SIDE = D_OFFSETS["side"]
+D_NOT_PLAYED = D_OFFSETS["not_played"]
+DUEL_SCRATCH_FIELDS = (("seat_bid", 4), ("seat_play", 2 * 4), ("deal", N_CARDS))  # duel_unit's scratch
+DS_OFFSETS, DUEL_SCRATCH = offsets(DUEL_SCRATCH_FIELDS)
+DS_SEAT_BID = DS_OFFSETS["seat_bid"]
+DS_SEAT_PLAY = DS_OFFSETS["seat_play"]
+DS_DEAL = DS_OFFSETS["deal"]
 
 
 @njit(cache=True, inline="always")
@@ -520,7 +606,7 @@ def duel_seating(rec, bid_pol, play_pol, bid_params, cfg, j, deal, state, bufs, 
     ``trace`` when not empty) hold the hand played."""
     ws, res, no_trace, rng, deck, force, totals = bufs
     n = rec.n_players
-    base = DUEL_WHO + 4 * j
+    base = DUEL_WHO + 4 * j  # who: 4 a seating
     for s in range(n):
         w = cfg[base + s]
         seat_bid[s] = bid_pol[w * n + s]
@@ -531,7 +617,7 @@ def duel_seating(rec, bid_pol, play_pol, bid_params, cfg, j, deal, state, bufs, 
     for q in range(N_CARDS):
         deck[q] = deal[q]
     rng[0] = state
-    force[0] = -1
+    force[CL_SEAT] = -1
     play_hand(deck, rec, seat_bid, seat_play, seat_params, rng, force, NO_RESERVE, totals, NO_TOTALS, ws, res, trace)
     follow_redeals(deck, rec, seat_bid, seat_play, seat_params, rng, force, totals, ws, res, trace)
 
@@ -543,9 +629,9 @@ def duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_param
     ws, res, no_trace, rng, deck, force, totals = bufs
     n_sides = rec.n_sides
     k = cfg[DUEL_K]
-    seat_bid = scratch[0:4]
-    seat_play = scratch[4:12].reshape((2, 4))
-    deal = scratch[12:12 + N_CARDS]
+    seat_bid = scratch[DS_SEAT_BID:DS_SEAT_BID + 4]
+    seat_play = scratch[DS_SEAT_PLAY:DS_SEAT_PLAY + 8].reshape((2, 4))
+    deal = scratch[DS_DEAL:DS_DEAL + N_CARDS]
     shuffle_deck(rng, deck)
     for q in range(N_CARDS):
         deal[q] = deck[q]
@@ -575,11 +661,11 @@ def duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_param
         total_best += own - best
         ts = res[RES_TAKER_SIDE]
         w = 0 if ts == a_side else 1
-        b = D_SIDE + 5 * w
-        row[b] += 1
-        row[b + 1 + res[RES_OUTCOME]] += 1  # MADE 0, DEDANS 1, TIE 2
+        b = D_SIDE + N_SIDE_RATES * w
+        row[b + DSIDE_TOOK] += 1
+        row[b + DSIDE_MADE + res[RES_OUTCOME]] += 1  # MADE 0, DEDANS 1, TIE 2
         if res[RES_ALL_TRICKS_SIDE] == ts:
-            row[b + 4] += 1
+            row[b + DSIDE_CAPOT_FOR] += 1
         if w == 0:
             xt += v
             ct += 1
@@ -594,11 +680,11 @@ def duel_unit(rec, bid_pol, play_pol, bid_params, cfg, bufs, scratch, seat_param
         b = D_TAKE if r == 0 else D_DEFEND
         x = xt if r == 0 else xd
         c = ct if r == 0 else cd
-        row[b] += x
-        row[b + 1] += x * x
-        row[b + 2] += c
-        row[b + 3] += c * c
-        row[b + 4] += x * c
+        row[b + DR_X] += x
+        row[b + DR_X_SQ] += x * x
+        row[b + DR_C] += c
+        row[b + DR_C_SQ] += c * c
+        row[b + DR_XC] += x * c
 
 
 @njit(cache=True)

@@ -91,7 +91,7 @@ def reference_keeps(view, rules, unseen, voids, card: int, side: int) -> bool:
     ``card`` with an unseen card it may hold: one of ``card``'s suit ranked above it, by a seat not shown
     void in that suit; or, ``card`` a side card, a trump, by a seat shown void in its suit and not in trumps."""
     n, trump, suit = rules.players, int(view[ST_TRUMP]), card >> 3
-    side_of = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    side_of = rules.side_of
     after = [(int(view[ST_TO_MOVE]) + d) % n for d in range(1, n - int(view[ST_N_IN]))]
     for s in after:
         if side_of(s) == side:
@@ -168,7 +168,7 @@ def reference_features(view, rules, seen_out: int, heur: int, card: int, pub=Non
             reply = min(takers or legal, key=lambda c: (c >> 3 == trump, _points(c, trump), _order(c, trump), c))
             reply_takes = float(bool(takers))
             reply_points = (_points(card, trump) + _points(reply, trump)) / 40 * (-1 if takers else 1)
-    side_of = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    side_of = rules.side_of
     takes_keeps = float(bool(lead or wins) and reference_keeps(view, rules, unseen, voids, card, side_of(seat)))
     return [h, is_trump, pts, _order(card, trump) / 7, master, lead, lead * is_trump, lead * master, lead * pts, wins,
             wins * last, wins * trick_pts, partner * pts, partner * is_trump, (1 - wins) * (1 - lead) * (1 - partner) * pts,
@@ -246,7 +246,7 @@ def reference_winner_keeps(view, rules, pub) -> float:
     for i in range(1, k):
         if _beats(trick[i], trick[best], int(view[ST_TRUMP]), trick[0] >> 3):
             best = i
-    side_of = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    side_of = rules.side_of
     winner = (int(view[ST_LEADER]) + best) % n
     return float(reference_keeps(view, rules, unseen, reference_voids(view, rules), trick[best], side_of(winner)))
 

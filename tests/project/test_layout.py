@@ -124,3 +124,30 @@ def test_bidding_parameters_keep_their_offsets():
     assert named == tuple(range(8, 20))
     assert B.P_SHIFTS == 20 and len(B.SCORE_REGIONS) == 6  # the score shifts, one a region (issue 52)
     assert (B.N_SCALAR_PARAMS, B.P_N_OVERRIDES, B.P_OVERRIDES, B.N_BID_PARAMS) == (26, 26, 27, 91)
+
+
+def test_runs_records_keep_their_offsets():
+    # the bidding tables', the suit measurement's and the units' rows, configurations and scratch, numbered by
+    # hand before they were declared (issue 54): the compiled kernels and the saved tables read these numbers
+    from analyzer.runs import classes as T, suits as K, units as U
+
+    assert (T.Q_N, T.Q_TAKE, T.Q_DNET_SQ, T.Q_PIT, T.Q_TH_N, T.Q_TH_DNET_SQ, T.NQ) == (0, 3, 14, 19, 20, 24, 25)
+    assert (T.M_DEALS, T.M_HANDS, T.M_R1, T.M_R2, T.N_META) == (0, 1, 2, 3, 4)
+    assert (T.TS_SCORE, T.TS_INFO, T.TS_DEC, T.TS_DEAL, T.TS_TRACE, T.TS_BID_OUT) == (68, 204, 357, 421, 453, 502)
+    assert (T.TABLE_ROUNDS, T.TABLE_REUSE, T.TROW_STR, T.TROW_META) == (0, 1, T.CLS_SIZE, T.CLS_SIZE + T.STR_SIZE)
+    assert (K.S_N, K.S_DNET, K.S_POL_MADE, K.NS) == (0, 1, 6, 7)
+    assert (K.SM_DEC, K.SM_POL_NET, K.SM_POL_NET_SQ, K.SM_R2_SMOUS, K.SM_UNREACHED, K.N_SMETA) == (2, 7, 12, 17, 18, 19)
+    assert (K.CAND_N, K.CAND_SWITCHED, K.NC, K.SUITS_N_CAND, K.SUITS_CAND) == (0, 3, 4, 0, 1)
+    assert (K.CAND_OFFSET, K.SS_DEAL, K.SS_LEN, K.SUITS_SCRATCH) == (K.CELLS_SIZE + K.N_SMETA, 59, 103, 107)
+    assert (U.SIM_PLAYED, U.SIM_MADE, U.SIM_DIX, U.SIM_HIST, U.SIM_DECL, U.SIM_DEDANS_SEAT, U.N_COUNTS) == (
+        1, 16, 24, 40, 293, 306, 310)
+    assert (U.ADV_SUM, U.ADV_SQ, U.SEATS_ROW) == (310, 314, 318)
+    assert (U.T_ATTEMPTS, U.T_ACCEPTED, U.T_HANDS, U.T_HEAD) == (0, 1, 2, 3)
+    assert (U.F_WE_TAKE, U.F_MADE, U.F_TIE, U.F_NOT_PLAYED, U.F_OTHERS, U.N_F) == (4, 5, 7, 10, 11, 14)
+    assert (U.TAKE_SIDE, U.TAKE_K, U.TAKE_DECK, U.TAKE_FIXED, U.TAKE_CALLS) == (0, 1, 2, 34, 66)
+    assert (U.G_WINNER, U.G_REDEAL, U.G_TOTALS, U.N_GCOLS, U.GAMES_MAX_DEALS, U.GAMES_DUPLICATE) == (0, 4, 5, 9, 0, 1)
+    assert (U.GS_SEAT_BID, U.GS_PSIDE, U.GS_SEAT_PLAY, U.GAMES_SCRATCH) == (4, 8, 16, 24)
+    assert (U.GL_ROT, U.GL_RESERVE, U.GL_TOTALS, U.N_LCOLS) == (0, 1, 2, 6)
+    assert (U.DUEL_K, U.DUEL_WHO, U.D_BEST_SQ, U.D_TAKE, U.D_DEFEND, U.D_SIDE, U.D_NOT_PLAYED, U.DUEL_ROW) == (
+        0, 1, 5, 6, 11, 16, 26, 27)
+    assert (U.DS_SEAT_PLAY, U.DS_DEAL, U.DUEL_SCRATCH) == (4, 12, 44)

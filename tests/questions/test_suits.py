@@ -239,7 +239,7 @@ def test_a_koe_policy_with_weights_is_measured_on_its_own_choice_score():
     got = driver.run_units(driver.SUITS, cfg.seed, 0, 120, 50, cfg.kernel_args(), _cand_cfg(cands))
     np.testing.assert_array_equal(got, want)
     cand = got[K.CAND_OFFSET:].reshape(K.MAX_CAND, K.NC)
-    assert cand[1, K.C_N] > 0 and cand[1, K.C_DNET] == 0 and cand[1, K.C_SWITCHED] == 0  # the policy's own rule
+    assert cand[1, K.CAND_N] > 0 and cand[1, K.CAND_DNET] == 0 and cand[1, K.CAND_SWITCHED] == 0  # the policy's own rule
 
 
 def _koe(cards: str, turned: str, length_w: float, turned_w: float, rules=Rules("piekjas", 3)) -> str:

@@ -143,6 +143,21 @@ def test_piekjas_and_dekjas_have_no_partners():
     assert DEKJAS.sides == [[0], [1]] and not DEKJAS.partners
 
 
+def test_the_dealer_moves_one_seat_on_between_deals():
+    # analyzer.rules.seats: the kernels' seats and sides, read as plain functions (no compile)
+    from analyzer.rules.seats import next_seat, place_next_deal, player_at, seat_after, side_of_seat
+
+    for rules in (CLASSIC, PIEKJAS3, DEKJAS):
+        n, rec = rules.players, rules.record()
+        assert [rules.side_of(s) for s in range(n)] == [side_of_seat.py_func(s, rec) for s in range(n)]
+        assert [next_seat.py_func(s, n) for s in range(n)] == [seat_after.py_func(s, 1, n) for s in range(n)]
+        assert next_seat.py_func(n - 1, n) == 0  # the dealer is the last seat; voorhand follows it
+        for count in (n, rec.n_sides):  # seats and sides move alike: one place back each deal
+            for place in range(count):
+                assert player_at.py_func(place_next_deal.py_func(place, count), 1, count) == place
+    assert [player_at.py_func(s, 1, 2) for s in (0, 1)] == [1, 0]  # classic's teams swap sides each deal
+
+
 def test_cards_per_player_and_tricks_per_variant():
     assert (CLASSIC.first_deal, CLASSIC.n_tricks) == (5, 8)
     assert (PIEKJAS2.first_deal, PIEKJAS2.n_tricks) == (6, 9)
