@@ -15,7 +15,11 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
+import numba
+import numba.core.config as config
 import numpy as np
+
+import analyzer
 
 # An index that is never negative, computed in a kernel's hot loop, is written ``a[unsigned_index(i)]``
 # (imported as ``_u``): numba adds a wraparound for a negative index to every signed one (a compare and a
@@ -49,8 +53,6 @@ def njit(fn=None, **options):
     one that cached it. Before ``forceinline``, numba inlined every helper and typed its body anew
     at each of its call sites: the searching players' entry compiled in 45-47 s of CPU, now in
     24-25 (docs/BENCHMARKS.md, 2026-12-05)."""
-    import numba
-
     options.setdefault("forceinline", False)
     if options["forceinline"]:
         options.setdefault("_nrt", False)
@@ -65,10 +67,7 @@ STRONG_LOCK = "strong_entry.strong_card"
 def cache_folder(package: str = "runs", root: Path | None = None) -> Path:
     """Where numba caches the kernels of ``analyzer/<package>`` of this checkout, under ``root``
     (default: the current digest's folder, numba's ``CACHE_DIR``)."""
-    import numba.core.config as config
     from numba.core.caching import _CacheLocator
-
-    import analyzer
 
     here = Path(analyzer.__file__).resolve().parent
     root = Path(config.CACHE_DIR) if root is None else Path(root)
@@ -81,8 +80,6 @@ def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> Non
     it does: a process that finds the lock taken waits, then loads the kernel the holder saved.
     Nothing happens when this process has the kernel already. Without ``fcntl`` (not POSIX) no
     lock is taken."""
-    import numba
-
     sig = tuple(numba.typeof(a) for a in args)
     if sig in dispatcher.overloads:
         return

@@ -7,8 +7,18 @@ from __future__ import annotations
 import typer
 
 from analyzer.cli.common import command_line, pimc_player, print_json, typed_deal
-from analyzer.cli.options import (Json, Lang, LangOption, Players, Plays, Quiet, RuleOptions, Taker, Variant,
-                                  VariantOption)
+from analyzer.cli.options import (
+    Json,
+    Lang,
+    LangOption,
+    Players,
+    Plays,
+    Quiet,
+    RuleOptions,
+    Taker,
+    Variant,
+    VariantOption,
+)
 
 
 def analyse(

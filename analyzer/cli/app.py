@@ -6,12 +6,30 @@ and an interruption into ``belote: interrupted`` and exit code 130.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import typer
 
-from analyzer.cli import (analyse, balance, bench, calibrate, common, duel, equity, learn, report, review, rules,
-                          serve, signals, simulate, table, take, warmup)
+from analyzer.cli import (
+    analyse,
+    balance,
+    bench,
+    calibrate,
+    common,
+    duel,
+    equity,
+    learn,
+    report,
+    review,
+    rules,
+    serve,
+    signals,
+    simulate,
+    table,
+    take,
+    warmup,
+)
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS, SEEDS_TEXT
 
@@ -54,8 +72,6 @@ for command in (simulate.simulate, simulate.show, review.review, analyse.analyse
 
 def _usage_message(e) -> str:
     """A usage error in the project's words: ``--deals must be at least 1``, not the validator's."""
-    import re
-
     param = getattr(e, "param", None)
     cause = e.__cause__
     errors = cause.errors() if hasattr(cause, "errors") else []

@@ -9,10 +9,31 @@ from typing import Optional
 import typer
 
 from analyzer.cli import render
-from analyzer.cli.common import (backend, command_line, compiling_notice, print_json, progress_bar, run_inputs, save,
-                                 staged)
-from analyzer.cli.options import (BidCalibrated, Cluster, Json, Play, Quiet, Resume, RuleOptions, RunDir, Scheduler,
-                                  Seed, Threads)
+from analyzer.cli.common import (
+    backend,
+    command_line,
+    compiling_notice,
+    print_json,
+    progress_bar,
+    run_inputs,
+    save,
+    staged,
+)
+from analyzer.cli.options import (
+    BidCalibrated,
+    Cluster,
+    Json,
+    Play,
+    Quiet,
+    Resume,
+    RuleOptions,
+    RunDir,
+    Scheduler,
+    Seed,
+    Threads,
+)
+from analyzer.players.policies import DEFAULT_PLAY
+from analyzer.rules import Rules
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -59,12 +80,8 @@ def balance(
       belote balance --variants classic,piekjas2 --play pimc
     """
     from analyzer.output.files import write_balance
-    from analyzer.questions.balance import compare_variants, default_sizes, parse_variants, work
-
     from analyzer.players.policy_files import bid_note
-    from analyzer.rules import Rules
-
-    from analyzer.players.policies import DEFAULT_PLAY
+    from analyzer.questions.balance import compare_variants, default_sizes, parse_variants, work
 
     play = play or DEFAULT_PLAY
     labels = [r.label for r in parse_variants(variants)]

@@ -11,6 +11,8 @@ import typer
 
 from analyzer.cli.options import Json
 from analyzer.errors import BeloteError
+from analyzer.players.policies import PLAY_POLICIES, play_code
+from analyzer.rules import ALL_LABELS, Rules
 
 
 def bench(
@@ -62,8 +64,6 @@ def bench(
             typer.echo(f"belote classic {pol:<9} 1 thread: {m[pol]:>12,} hands/s = {r['ratio_' + pol]:.2f}x "
                        f"(goal {r['goals']['ratio_' + pol]}x)")
         return
-    from analyzer.players.policies import PLAY_POLICIES, play_code
-    from analyzer.rules import ALL_LABELS, Rules
     from analyzer.runs.bench import DEFAULT_POLICIES, cost_in
 
     labels = variant or list(ALL_LABELS)

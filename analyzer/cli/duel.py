@@ -8,8 +8,18 @@ from typing import Optional
 import typer
 
 from analyzer.cli.common import backend, command_line, compiling_notice, make_rules, print_json, progress_bar, searching
-from analyzer.cli.options import (Cluster, Json, Players, Quiet, RuleOptions, Scheduler, Seed, Threads, Variant,
-                                  VariantOption)
+from analyzer.cli.options import (
+    Cluster,
+    Json,
+    Players,
+    Quiet,
+    RuleOptions,
+    Scheduler,
+    Seed,
+    Threads,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
 from analyzer.players.costs import DD_LOSS_COST
 from analyzer.runs.limits import MAX_DEALS
@@ -58,7 +68,8 @@ def duel(
 
       belote duel --games 2000 --a score-aware/net --b calibrated/net
     """
-    from analyzer.questions.duel import add_dd_loss, duel as run, parse_set
+    from analyzer.questions.duel import add_dd_loss, parse_set
+    from analyzer.questions.duel import duel as run
 
     rules = make_rules(variant, players, rule)
     sa, sb = parse_set(a, "--a", rules.players), parse_set(b, "--b", rules.players)

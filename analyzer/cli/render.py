@@ -6,7 +6,12 @@ Each function takes what the question returned and prints it, as the command did
 
 from __future__ import annotations
 
+from functools import partial
+
 from analyzer.cli.common import console
+from analyzer.output import words
+from analyzer.questions.take_score import regions_line, score_text, verdict
+from analyzer.runs.fmt import ci_pct, ci_rate, pm_or_ci, pm_pct
 
 
 def simulate(summary: dict, title: str) -> None:
@@ -41,7 +46,6 @@ def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str,
 
     con = console()
     from analyzer.output import take_table, words
-    from analyzer.runs.fmt import ci_rate
 
     answer = r.as_dict()
     if lang == "nl":
@@ -73,10 +77,6 @@ def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str,
 def take_game(r, game, objective: str, lang: str) -> None:
     """``take --score``: each call's chance to win the game from the score, the verdict by it, and
     where the verdict changes with the score (``analyzer.questions.take_score``)."""
-    from analyzer.output import words
-    from analyzer.questions.take_score import regions_line, score_text, verdict
-    from analyzer.runs.fmt import ci_pct
-
     con = console()
     sit = r.situation
     nl = lang == "nl"
@@ -119,8 +119,6 @@ def _take_nl(r, answer: dict, seed: int, earlier_seats: bool, bid: str, play: st
               "jij wordt troefmaker; ± is de halve breedte van het 95%-interval, een scheef interval (bij 0% of "
               "100%) staat er helemaal, tussen haken.", style="dim")
     if earlier_seats:
-        from analyzer.runs.fmt import ci_rate
-
         drawn = f"{r.acceptance.n:,}".replace(",", ".")
         con.print(f"De stoelen voor jou pasten allemaal in {nl(ci_rate(r.acceptance))} van {drawn} getrokken spellen "
                   "(alleen die zijn gehouden).")
@@ -181,7 +179,6 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
     for lab in labels:
         t.add_column(lab, justify="right")
     from analyzer.questions.balance import HAND_STATS
-    from analyzer.runs.fmt import pm_or_ci, pm_pct
 
     for key in [k for k, _ in HAND_STATS if k in set(ht["statistic"])]:
         sub = ht[ht["statistic"] == key].set_index("variant")
@@ -231,8 +228,6 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
 def rules(r, all_rows: bool) -> None:
     """``belote rules``: rules revision 2's changes, then each option's differences (beyond the noise, or
     ``all_rows``), and the paired games they change."""
-    from functools import partial
-
     from rich import box
     from rich.table import Table
 

@@ -10,6 +10,8 @@ import typer
 
 from analyzer.cli.common import backend, command_line, compiling_notice, print_json, progress_bar, run_inputs
 from analyzer.cli.options import Cluster, Json, Lang, Quiet, Resume, RunDir, Scheduler, Seed, Threads
+from analyzer.errors import BeloteError
+from analyzer.players.policies import DEFAULT_PLAY
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -71,9 +73,7 @@ def report(
 
       belote report --variants classic --deals 100000
     """
-    from analyzer.errors import BeloteError
     from analyzer.output.report import DEALS_BY_PLAY, check_writable, default_name, examples_for, make_report
-    from analyzer.players.policies import DEFAULT_PLAY
     from analyzer.questions.balance import parse_variants
 
     some = {}

@@ -10,8 +10,18 @@ from typing import Annotated, Optional
 import typer
 
 from analyzer.cli.common import command_line, pimc_player, print_json, progress_bar, typed_deal
-from analyzer.cli.options import (Json, Lang, LangOption, Players, Plays, Quiet, RuleOptions, Taker, Variant,
-                                  VariantOption)
+from analyzer.cli.options import (
+    Json,
+    Lang,
+    LangOption,
+    Players,
+    Plays,
+    Quiet,
+    RuleOptions,
+    Taker,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
 
 Hands = Annotated[Optional[str], typer.Option(

@@ -9,9 +9,19 @@ from typing import List, Optional
 import typer
 
 from analyzer.cli import render
-from analyzer.cli.common import (backend, command_line, compiling_notice, console, print_json, progress_bar, run_inputs,
-                                 save, staged)
+from analyzer.cli.common import (
+    backend,
+    command_line,
+    compiling_notice,
+    console,
+    print_json,
+    progress_bar,
+    run_inputs,
+    save,
+    staged,
+)
 from analyzer.cli.options import Bid, Cluster, Json, Play, Quiet, Resume, RunDir, Scheduler, Seed, Threads, Variant
+from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -59,11 +69,7 @@ def rules(
       belote rules --variant piekjas --players 3 --games 20000 --out reports/rules-piekjas3 --json
     """
     from analyzer.output.files import write_impact
-    from analyzer.questions.impact import compare_rules, parse_labels, total_units
-
-    from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY
-
-    from analyzer.questions.impact import SIZES_BY_PLAY
+    from analyzer.questions.impact import SIZES_BY_PLAY, compare_rules, parse_labels, total_units
 
     play = play or DEFAULT_PLAY
     sizes = SIZES_BY_PLAY.get(play.partition(":")[0], SIZES_BY_PLAY[FAST_PLAY])

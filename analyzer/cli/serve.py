@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -40,8 +41,6 @@ def serve(
 
       belote serve --port 0 --jobs 1 --max-seconds 120
     """
-    import socket
-
     from analyzer.web.serve import is_loopback, read_logs, run
 
     try:

@@ -8,9 +8,11 @@ signal after the command still gets its 130.
 
 from __future__ import annotations
 
+import atexit
 import os
 import signal
 import sys
+import threading
 
 import typer
 
@@ -139,9 +141,6 @@ def exit_status(code: int) -> int:
     Python calls first), notes a signal that comes meanwhile (``finished``), and then ends
     the process with ``os._exit`` (no teardown left for a signal to cut short). A signal after
     the command had finished: its output is complete, and the status 130 all the same."""
-    import atexit
-    import threading
-
     threading._shutdown()
     atexit._run_exitfuncs()
     if _late:

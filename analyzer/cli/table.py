@@ -9,12 +9,40 @@ from typing import Optional
 
 import typer
 
-from analyzer.cli.common import (backend, bars_per_policy, command_line, compiling_notice, make_rules, print_json,
-                                 progress_bar, run_inputs, save, staged, unit_progress)
-from analyzer.cli.options import (BidCalibrated, Cluster, Json, Play, Players, Quiet, Resume, RuleOptions, RunDir,
-                                  Scheduler, Seed, Threads, Variant, VariantOption)
+from analyzer.cli.common import (
+    backend,
+    bars_per_policy,
+    command_line,
+    compiling_notice,
+    make_rules,
+    print_json,
+    progress_bar,
+    run_inputs,
+    save,
+    staged,
+    unit_progress,
+)
+from analyzer.cli.options import (
+    BidCalibrated,
+    Cluster,
+    Json,
+    Play,
+    Players,
+    Quiet,
+    Resume,
+    RuleOptions,
+    RunDir,
+    Scheduler,
+    Seed,
+    Threads,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
+from analyzer.players.bidding import SCORE_REGIONS
 from analyzer.players.costs import DD_PLAY_COST
+from analyzer.players.equity import equity_table
+from analyzer.players.policies import DEFAULT_PLAY, Policies
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -78,14 +106,11 @@ def table(
 
       belote table --score --variant piekjas --players 2 --out plots
     """
-    from analyzer.players.policies import Policies
-    from analyzer.runs.simulate import SimConfig
     from analyzer.output.files import write_table
     from analyzer.output.markdown import table_markdown
     from analyzer.players.policy_files import bid_note, default_bid
     from analyzer.questions.table import bidding_table
-
-    from analyzer.players.policies import DEFAULT_PLAY
+    from analyzer.runs.simulate import SimConfig
 
     rules = make_rules(variant, players, rule)
     if bracket and play is not None:
@@ -142,8 +167,15 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
     from analyzer.output.files import write_table_bracket
     from analyzer.output.markdown import table_bracket_markdown
     from analyzer.questions.bracket import check_bidders, parse_plays
-    from analyzer.questions.table_bracket import (check_sample, default_plays, parse_by, parse_deals, plan,
-                                                  sample_sizes, table_bracket)
+    from analyzer.questions.table_bracket import (
+        check_sample,
+        default_plays,
+        parse_by,
+        parse_deals,
+        plan,
+        sample_sizes,
+        table_bracket,
+    )
 
     plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
     bidders = check_bidders(bidders, plays)
@@ -179,9 +211,6 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
 def _table_score(rules, bid, play, per_region, out, seed, threads, as_json, quiet) -> None:
     """``table --score``: the take point by region of the game score (``questions.take_point``)."""
     from analyzer.output.equity import take_point_figure
-    from analyzer.players.equity import equity_table
-    from analyzer.players.policies import Policies
-    from analyzer.players.bidding import SCORE_REGIONS
     from analyzer.questions.take_point import take_points, take_points_text
     from analyzer.runs.simulate import SimConfig
 

@@ -31,26 +31,39 @@ import numpy as np
 import pandas as pd
 
 import analyzer
-from analyzer.questions.balance import HANDS_PER_GAME, compare_variants, work
 from analyzer.errors import BeloteError
-from analyzer.output.files import (bidding_effect_report_section, impact_report_section, impact_sizes,
-                                   write_balance, write_table)
+from analyzer.output import findings as F
+from analyzer.output import plots as P
+from analyzer.output import summary as S
+from analyzer.output import take_table
+from analyzer.output.equity import score_findings, take_point_overview, take_points_markdown
+from analyzer.output.files import (
+    bidding_effect_report_section,
+    impact_report_section,
+    impact_sizes,
+    write_balance,
+    write_table,
+)
+from analyzer.output.html import anchor_text, write_html
+from analyzer.output.markdown import balance_bidders_line, balance_markdown, table_bracket_markdown, table_markdown
 from analyzer.output.outdir import Staged, check_out, git_commit
+from analyzer.players.equity import equity_table
 from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY, Policies, searches
 from analyzer.players.policy_files import bid_provenance, default_bid, describe_bid
-from analyzer.rules import ALL_LABELS, Rules, option_choices
-from analyzer.runs.simulate import SimConfig, set_threads
+from analyzer.questions.balance import HANDS_PER_GAME, compare_variants, work
+from analyzer.questions.bracket import Bracket, analyse_bracket
+from analyzer.questions.impact import CHOICE_HANDS, total_units
 from analyzer.questions.table import bidding_table, write_frame
-from analyzer.output import take_table
-from analyzer.output.html import write_html
-from analyzer.output.markdown import balance_bidders_line, balance_markdown, table_bracket_markdown, table_markdown
+from analyzer.questions.table_bracket import HANDS_PER_DEAL, HANDS_PER_S, default_plays, table_bracket
+from analyzer.questions.take import TakeResult, analyse_take, open_calls, seat_name
+from analyzer.questions.take_point import take_points
+from analyzer.rules import ALL_LABELS, Rules, option_choices
 from analyzer.rules.calls import PASS, SMOUS
+from analyzer.rules.cards import parse_card
 from analyzer.runs.fmt import ci_pct, ci_rate
 from analyzer.runs.limits import derived_seed
+from analyzer.runs.simulate import SimConfig, set_threads
 from analyzer.runs.stats import CV_MIN_N
-from analyzer.questions.take import TakeResult, analyse_take, seat_name
-from analyzer.questions.bracket import Bracket, analyse_bracket
-from analyzer.questions.table_bracket import HANDS_PER_DEAL, HANDS_PER_S, default_plays, table_bracket
 
 REPORT_PLAYS = (DEFAULT_PLAY, FAST_PLAY)  # the play policy of sections 1-5, every seat: net (the default) or heuristic
 # The report's size by its player (``--deals``: hands a variant of the balance; the other parts follow,
@@ -184,10 +197,6 @@ def planned_seconds(sizes: Sizes, examples, variants, play: str = DEFAULT_PLAY) 
     as ``(kind, seconds)``: each example, each variant's table, balance, what calibration
     changes, what the rule options change (``FIXED_SECONDS`` + ``MICROS_PER_HAND`` × the hands
     each is expected to simulate; the rule options' replayed sample too), and the bracket (``bracket_plan``)."""
-    from analyzer.rules.cards import parse_card
-    from analyzer.questions.impact import CHOICE_HANDS, total_units
-    from analyzer.questions.take import open_calls
-
     plan = []
     for ex in examples:
         calls = len(open_calls(Rules.from_label(ex.label), parse_card(ex.turned), ex.round))
@@ -238,9 +247,6 @@ def bracket_plan(sizes: Sizes, examples, variants, threads: int = 2,
     threads: ``(name, hands, seconds)`` per example and policy other than the report's ``play``, and the
     classic table's. A searching policy plays its own small sample (``search_seconds`` ×
     ``BRACKET_CPU_PER_PLANNED``), the other cheap one every deal of the part (``_hand_micros``)."""
-    from analyzer.rules.cards import parse_card
-    from analyzer.questions.take import open_calls
-
     def cheap(kind, hands, p):
         return hands * _hand_micros(kind, p) * 1e-6 / threads
 
@@ -451,8 +457,6 @@ def heading(number: int) -> str:
 def anchor(number: int, title: str) -> str:
     """The markdown anchor of the heading ``## N. title`` (GitHub's rule: lower case, spaces to
     dashes, punctuation dropped)."""
-    from analyzer.output.html import anchor_text
-
     return anchor_text(f"{number}. {title}")
 
 
@@ -536,8 +540,6 @@ class _Run:
 
 def _take_section(run: _Run) -> tuple[list[str], int]:
     """Section 1: every example's calls against passing (``belote take``)."""
-    from analyzer.output import plots as P
-
     sizes, seed = run.sizes, run.seed
     take_md, rows, results, hands = [], [], [], 0
     for k, ex in enumerate(run.examples):
@@ -633,8 +635,6 @@ def _calibration_section(run: _Run) -> tuple[list[str], int]:
 
 def _rules_section(run: _Run) -> tuple[list[str], int]:
     """Section 5: what each rule option changes (``analyzer.questions.impact``)."""
-    from analyzer.questions.impact import total_units
-
     units = total_units(run.variants, None, *impact_sizes(run.sizes.deals))
     md, impact = impact_report_section(
         run.folder, run.sizes.deals, run.seed, run.threads, run.variants, number=f"{RULES_SECTION}. ",
@@ -664,10 +664,6 @@ def score_sizes(sizes: Sizes) -> tuple[int, int]:
 
 def _score_section(run: _Run) -> tuple[list[str], int]:
     """Section 7: how the game score moves the take point (``analyzer.questions.take_point``)."""
-    from analyzer.output.equity import take_point_overview, take_points_markdown
-    from analyzer.players.equity import equity_table
-    from analyzer.questions.take_point import take_points
-
     games, per_region = score_sizes(run.sizes)
     md = [heading(SCORE_SECTION), "",
           "Games are won to a target (1000 in classic and Piekjas 4, 700 in Piekjas 3, 500 in Piekjas 2 and "
@@ -754,7 +750,6 @@ def _write(folder: Path, sizes: Sizes, seed: int, threads, progress, examples, v
     md.append("")
     md.extend(f"- {lab}: {bidders[lab]}" for lab in variants)
     md.append("")
-    from analyzer.output.equity import score_findings  # the game score, after the findings (section 7)
 
     md.extend(score_findings(results.get("score", {}), SCORE_SECTION, anchor(SCORE_SECTION, SECTIONS[SCORE_SECTION - 1])))
     md.append(f"**Rules**: as written in [docs/RULES.md]({docs}/RULES.md) (the deal order and the deal log: "
@@ -823,10 +818,6 @@ def findings_page(folder: Path, take_all: pd.DataFrame, tables: dict, balance, i
     written beside as ``summary_<lang>.md``), then the findings (``analyzer.output.findings``) from
     the frames of the sections they link, with one picture per question (the break-even overview
     drawn here, the others the sections')."""
-    from analyzer.output import findings as F
-    from analyzer.output import plots as P
-    from analyzer.output import summary as S
-
     links = findings_links()
     seat_classes = {}
     for lab, t in tables.items():

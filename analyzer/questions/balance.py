@@ -31,17 +31,19 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import BeloteError
-from analyzer.runs.fmt import ci_pct
-from analyzer.runs.games import G_HANDS, G_WINNER, DEFAULT_MAX_DEALS, GamesResult, play_games
 from analyzer.players.policies import Policies, parse_play
 from analyzer.players.policy_files import bid_provenance, default_bid
-from analyzer.rules import ALL_LABELS, Rules
 from analyzer.questions.seats import A_SUM, seat_advantage, simulate_seats
+from analyzer.questions.table import _records as rec
+from analyzer.questions.table import write_frame
+from analyzer.questions.take import seat_name
+from analyzer.rules import ALL_LABELS, Rules
+from analyzer.runs.fmt import ci_pct
+from analyzer.runs.games import DEFAULT_MAX_DEALS, G_HANDS, G_WINNER, GamesResult, play_games
 from analyzer.runs.simulate import SimConfig, SimResult
 from analyzer.runs.stats import Rate, control_variate, control_variate_rate, mean_of, rate
 from analyzer.runs.summary import count_view, hand_view, parts, summarize
 from analyzer.runs.units import N_COUNTS
-from analyzer.questions.take import seat_name
 
 HAND_STATS = (  # (key in summarize(), label)
     ("take_round1", "taken in round 1"),
@@ -170,7 +172,6 @@ class BalanceResult:
         """One row per variant and seat: take rates, made when taking, score, advantage, P(win)."""
         if "seats" in self._cache:
             return self._cache["seats"]
-        from analyzer.runs.stats import rate
 
         rows = []
         for v in self.variants:
@@ -261,8 +262,6 @@ class BalanceResult:
     def write(self, out_dir, prefix: str = "balance") -> list[Path]:
         """CSV and Parquet tables into ``out_dir`` (``balance_hands.csv``, ..., named after ``prefix``;
         the plots and ``balance.md``: ``analyzer.output.files.write_balance``)."""
-        from analyzer.questions.table import write_frame
-
         out = Path(out_dir)
         files = []
         for name, df in ((f"{prefix}_hands", self.hand_table()), (f"{prefix}_seats", self.seat_table()),
@@ -291,8 +290,6 @@ def _adjust_row(row: dict, est, names) -> None:
 
 
 def _records(df: pd.DataFrame) -> list:
-    from analyzer.questions.table import _records as rec
-
     return rec(df)
 
 

@@ -31,7 +31,13 @@ import sys
 import time
 from typing import Callable
 
+from analyzer.players.policies import Policies
+from analyzer.questions.duel import dd_losses, parse_set
+from analyzer.rules import Rules
+from analyzer.runs import driver
 from analyzer.runs import kernelcache as K
+from analyzer.runs.hand import strong_address
+from analyzer.runs.simulate import SimConfig, trace_hand
 
 # Every entry kernel, in the order compiled: the driver's chunk kernels first (the others call what
 # the first of them compiles: the hand and the players).
@@ -50,22 +56,15 @@ def what(kernels) -> str:
 
 def _driver(kernels) -> None:
     """Compile the chunk kernels of ``kernels`` (the first one with the hand) without running a unit."""
-    from analyzer.runs import driver
-
     for kernel in _driver_part(kernels):
         driver.compile_kind(K.DRIVER.index(kernel))
 
 
 def _log_trace(kernels) -> None:
-    from analyzer.runs.simulate import SimConfig, trace_hand
-
     trace_hand(SimConfig(deals=1), 0)
 
 
 def _dd_loss(kernels) -> None:
-    from analyzer.questions.duel import dd_losses, parse_set
-    from analyzer.rules import Rules
-
     rules = Rules.make("classic", None, [])
     a = parse_set("heuristic/heuristic", "--a", rules.players)
     b = parse_set("heuristic/random", "--b", rules.players)
@@ -73,9 +72,6 @@ def _dd_loss(kernels) -> None:
 
 
 def _strong(kernels) -> None:
-    from analyzer.players.policies import Policies
-    from analyzer.runs.hand import strong_address
-
     strong_address(Policies.parse("heuristic", "pimc", 4).codes()[1])  # compiles the entry, or loads it
 
 

@@ -2,7 +2,8 @@
 
 Design. Every analysis reaches its hands through ``analyzer.runs.driver._run`` (one call per
 batch of units), so the backend is chosen there and nowhere else: ``_run`` asks
-``current()`` for the backend in use and hands it the batch. The CLI opens a backend for the
+``current()`` for the backend in use and hands it the batch (``current``, ``use`` and the default
+``ThreadBackend`` live in the driver, below this module, and are imported here). The CLI opens a backend for the
 length of a command with ``open_backend(cluster, scheduler)`` (a context manager: it starts
 and stops a ``LocalCluster``, or connects to and leaves a scheduler) and makes it current with
 ``use(backend)``; library callers do the same, or use nothing and get threads. The analyses
@@ -55,8 +56,12 @@ import numpy as np
 
 from analyzer import code_digest
 from analyzer.errors import BeloteError
+from analyzer.runs import driver
+
+# the backend in use and the default one (threads) live with the driver that runs on them
+from analyzer.runs.driver import ThreadBackend, _progress_for, current, unit_progress, use  # noqa: F401
+from analyzer.runs.limits import CONNECT_SECONDS, kernel_seed
 from analyzer.runs.signals import signals_blocked
-from analyzer.runs.limits import kernel_seed
 
 TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
 # the smallest task, in units, by kind (driver.SIMULATE, SEATS, TAKE, TABLE, GAMES, DUEL, SUITS): at least
@@ -68,56 +73,11 @@ MIN_TASK_UNITS = {0: 1 << 17, 1: 1 << 17, 2: 1 << 15, 3: 1 << 15, 4: 1 << 13, 5:
 _INSTALL_HINT = "pip install 'belote-analyzer[dask]'"
 
 
-_UNIT_HOOK: list = []  # unit_progress's callbacks, innermost last
-
-
-@contextmanager
-def unit_progress(callback):
-    """Inside the block, ``callback(first + units done)`` after each finished chunk (threads)
-    or task (Dask) of every batch: finer progress than an analysis' own per-batch calls, for
-    the analyses whose progress counts the driver's units from 0 (``simulate``, ``table``)."""
-    _UNIT_HOOK.append(callback)
-    try:
-        yield
-    finally:
-        _UNIT_HOOK.pop()
-
-
-def _progress_for(first, progress):
-    if progress is not None or not _UNIT_HOOK:
-        return progress
-    hook = _UNIT_HOOK[-1]
-    return lambda done: hook(first + done)
-
-
-class ThreadBackend:
-    """The chunks on this process' numba threads (``numba.set_num_threads``)."""
-
-    name = "threads"
-
-    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
-        from analyzer.runs import driver
-
-        return driver._run_local(kind, kernel_seed(seed), first, n, chunk, kernel_args, cfg, per_unit,
-                                 progress=_progress_for(first, progress))
-
-    def batch_units(self, kind: int, batch: int) -> int:
-        """The batch an analysis whose numbers do not depend on its batching should use."""
-        return batch
-
-    def describe(self) -> dict:
-        import numba
-
-        return {"backend": self.name, "threads": numba.get_num_threads()}
-
-
 def _task(kind, seed, first, start, cnt, chunk, kernel_args, cfg, per_unit):
     """Run on a worker, one thread: units first+start .. first+start+cnt-1 of a batch cut
     into chunks of ``chunk``. Returns their rows (per unit), or one row per chunk the range
     touches, each the sum over the range's units in that chunk (the client adds the pieces
     of a chunk cut between tasks: integer sums, so the chunk's row is the same)."""
-    from analyzer.runs import driver
-
     if per_unit:
         return driver._run_local(kind, seed, first + start, cnt, chunk, kernel_args, cfg, True, threads=1)
     parts = []
@@ -135,8 +95,6 @@ def _warm(dask_worker=None):
     on-disk cache once per worker, never per task (``driver.compile_kind``; the other kinds load at a
     worker's first task of that kind). Returns the cache folder."""
     import numba.core.config
-
-    from analyzer.runs import driver
 
     driver.compile_kind(driver.SIMULATE)
     return numba.core.config.CACHE_DIR
@@ -193,8 +151,6 @@ class DaskBackend:
     def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
         from distributed import as_completed
 
-        from analyzer.runs import driver
-
         if chunk <= 0:
             raise ValueError(f"chunk must be positive, not {chunk}")
         self._warm_workers()
@@ -233,27 +189,6 @@ class DaskBackend:
         return {"backend": self.name, "scheduler": self.label, "workers": self.workers()}
 
 
-# --- the backend in use ------------------------------------------------------------------
-
-_DEFAULT = ThreadBackend()
-_STACK: list = []
-
-
-def current():
-    """The backend the driver runs on now (threads unless ``use`` says otherwise)."""
-    return _STACK[-1] if _STACK else _DEFAULT
-
-
-@contextmanager
-def use(backend):
-    """Run the driver on ``backend`` inside the ``with`` block."""
-    _STACK.append(backend)
-    try:
-        yield backend
-    finally:
-        _STACK.pop()
-
-
 def _distributed():
     try:
         import distributed
@@ -280,7 +215,6 @@ def parse_cluster(spec: str, cores: int | None = None) -> int:
     return int(num)
 
 
-CONNECT_SECONDS = 10.0  # how long --scheduler may take to answer before the command gives up
 
 
 def _ask_scheduler(address: str, seconds: float) -> None:

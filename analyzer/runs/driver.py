@@ -67,18 +67,22 @@ their summed row (or, ``per_unit``, one row per unit).
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import numba
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.players.bidding import N_BID_PARAMS
-from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
-from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit
 from analyzer.game.dealing import seed_stream
-from analyzer.runs import kernelcache
+from analyzer.players.bidding import N_BID_PARAMS
+from analyzer.players.policies import Policies
+from analyzer.rules import Rules
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
+from analyzer.runs import kernelcache
+from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
 from analyzer.runs.hand import hand_buffers, play_hand, strong_address
+from analyzer.runs.limits import kernel_seed
+from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit
 from analyzer.runs.units import (
     DUEL_ROW,
     DUEL_SCRATCH,
@@ -86,13 +90,13 @@ from analyzer.runs.units import (
     N_COUNTS,
     N_GCOLS,
     SEATS_ROW,
+    TAKE_K,
     duel_unit,
     games_unit,
     simulate_unit,
     take_row_size,
     take_scratch_size,
     take_unit,
-    TAKE_K,
 )
 
 # --- the kinds of unit -------------------------------------------------------------------
@@ -202,11 +206,9 @@ def _args(kind, cfg):
 
 def _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
     """Units first .. first+n-1 in chunks of ``chunk`` on the backend in use
-    (``analyzer.runs.backends.current()``: threads unless a command chose a Dask cluster); one
+    (``current()``: threads unless a command chose a Dask cluster, ``analyzer.runs.backends``); one
     row per chunk, or per unit, the same on every backend."""
-    from analyzer.runs import backends
-
-    return backends.current().run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit)
+    return current().run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit)
 
 
 def _compile(kind, args) -> None:
@@ -237,12 +239,10 @@ def compile_kind(kind: int) -> None:
     """Compile (or load from the cache) the chunk kernel of ``kind`` for the argument types every run
     passes it (a classic heuristic run's), without running a unit (``belote warmup``, a Dask worker's
     warm-up)."""
-    from analyzer.players.policies import Policies
-    from analyzer.rules import Rules
-    from analyzer.runs.simulate import SimConfig  # imports this module
-
-    config = SimConfig(rules=Rules.make("classic", None, []), policies=Policies.parse("heuristic", "heuristic", 4), deals=1)
-    rec, bid, play, params = config.kernel_args()
+    rules = Rules.make("classic", None, [])
+    policies = Policies.parse("heuristic", "heuristic", rules.players)
+    bid, play = policies.codes()
+    rec, params = rules.record(), np.ascontiguousarray(policies.bid_params(rules), dtype=np.float64)
     rows = np.zeros((1, 1), np.int64)
     _compile(kind, (0, 0, 1, rec, bid, play, params, _NO_CFG, rows[:1], False,
                     *chunk_buffers(rec, play, strong_address(play), 1)))
@@ -313,3 +313,63 @@ def run_chunks(kind: int, seed: int, first_chunk: int, n_chunks: int, chunk: int
     if n <= 0:
         return np.zeros((0, row_size(kind, _args(kind, cfg)[0])), np.int64)
     return _run(kind, seed, first, n, chunk, kernel_args, cfg, False)
+
+
+# --- the backend in use: threads here, or the one a command chose (analyzer.runs.backends) -----
+
+_UNIT_HOOK: list = []  # unit_progress's callbacks, innermost last
+
+
+@contextmanager
+def unit_progress(callback):
+    """Inside the block, ``callback(first + units done)`` after each finished chunk (threads)
+    or task (Dask) of every batch: finer progress than an analysis' own per-batch calls, for
+    the analyses whose progress counts the driver's units from 0 (``simulate``, ``table``)."""
+    _UNIT_HOOK.append(callback)
+    try:
+        yield
+    finally:
+        _UNIT_HOOK.pop()
+
+
+def _progress_for(first, progress):
+    if progress is not None or not _UNIT_HOOK:
+        return progress
+    hook = _UNIT_HOOK[-1]
+    return lambda done: hook(first + done)
+
+
+class ThreadBackend:
+    """The chunks on this process' numba threads (``numba.set_num_threads``)."""
+
+    name = "threads"
+
+    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        return _run_local(kind, kernel_seed(seed), first, n, chunk, kernel_args, cfg, per_unit,
+                                 progress=_progress_for(first, progress))
+
+    def batch_units(self, kind: int, batch: int) -> int:
+        """The batch an analysis whose numbers do not depend on its batching should use."""
+        return batch
+
+    def describe(self) -> dict:
+        return {"backend": self.name, "threads": numba.get_num_threads()}
+
+
+_DEFAULT = ThreadBackend()
+_STACK: list = []
+
+
+def current():
+    """The backend the driver runs on now (threads unless ``use`` says otherwise)."""
+    return _STACK[-1] if _STACK else _DEFAULT
+
+
+@contextmanager
+def use(backend):
+    """Run the driver on ``backend`` inside the ``with`` block."""
+    _STACK.append(backend)
+    try:
+        yield backend
+    finally:
+        _STACK.pop()

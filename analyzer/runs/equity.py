@@ -40,6 +40,7 @@ from analyzer.compiling import njit
 from analyzer.errors import BeloteError
 from analyzer.game.dealing import rand_below, seed_stream, shuffle_deck
 from analyzer.players.bidding import P_THR1, P_THR2, bid_cards, score_shift, suit_strength
+from analyzer.players.equity import EquityTable
 from analyzer.rules.calls import PASS, PASSED_OUT, PLAYED, REDEAL, TAKE
 from analyzer.rules.scoring import MADE, game_winner, round_to_ten
 from analyzer.runs import kernelcache
@@ -423,8 +424,6 @@ def build_table(config: SimConfig, games: int = DEFAULT_GAMES, k: int = DEFAULT_
     games from every cell, the hand sample's own error measured (``hand_sample_sd``), and the
     table checked against ``check_games`` real games of other deals (``check``). Returns
     (EquityTable, GameSample). ``progress(stage, done, total)``."""
-    from analyzer.players.equity import EquityTable
-
     if k <= 0:
         raise BeloteError(f"--k must be a positive number of games a cell, not {k}")
     t0 = time.perf_counter()

@@ -41,15 +41,21 @@ they inherit).
 from __future__ import annotations
 
 import atexit
+import grp
 import math
 import os
+import pwd
 import shutil
 import stat
 import sys
 import tempfile
 from pathlib import Path
 
+import numba.core.config as config
+
+import analyzer
 from analyzer.compiling import STRONG_LOCK, cache_folder, compile_first, compile_once, locked  # noqa: F401 (this module's API too)
+from analyzer.errors import BeloteError
 
 # A kernel: (the package folder under ``analyzer`` of its module, module, function).
 # The driver (``analyzer.runs.driver``) has one chunk kernel per kind of unit, compiled the first time
@@ -224,9 +230,6 @@ def _not_private(folder: Path, owners: tuple[int, ...]) -> str | None:
 def _own_group(gid: int) -> bool:
     """``gid`` is this user's private group (named after the user, as Debian's ``adduser`` makes it,
     where the umask 002 leaves new folders group-writable): no other user is in it."""
-    import grp
-    import pwd
-
     try:
         return gid == os.getgid() and grp.getgrgid(gid).gr_name == pwd.getpwuid(os.getuid()).pw_name
     except KeyError:
@@ -238,8 +241,6 @@ def _cannot_cache(root: Path, owners: tuple[int, ...] = ()) -> str | None:
     ``root`` must be a writable folder, and so must each subfolder of this checkout's packages
     already there (numba creates the others); each private to ``owners`` (default: this user or
     root) as ``_not_private`` says."""
-    import analyzer
-
     owners = owners or (os.getuid(), 0)
     problem = _not_private(root, owners) or _cannot_write(root)
     packages = (p.name for p in Path(analyzer.__file__).resolve().parent.iterdir() if p.is_dir())
@@ -274,10 +275,6 @@ def use_writable_cache() -> None:
     the first run recompiles. Also set for processes started from this one (``NUMBA_CACHE_DIR``:
     a local Dask cluster's workers). Call it before any kernel module is imported: numba picks
     a kernel's cache folder when the kernel is defined."""
-    import numba.core.config as config
-
-    from analyzer.errors import BeloteError
-
     root = Path(config.CACHE_DIR)
     problem = _cannot_cache(root)
     if problem is None:

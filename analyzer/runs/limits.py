@@ -70,3 +70,7 @@ def check_deals(n: int, flag: str = "--deals") -> int:
     if n > MAX_DEALS:
         raise BeloteError(f"{flag} must be at most {MAX_DEALS_TEXT} (no run of more could finish), not {n:,}")
     return n
+
+
+# how long --scheduler may take to answer before the command gives up (analyzer.runs.backends)
+CONNECT_SECONDS = 10.0
