@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import BeloteError
+from analyzer.output.report_plan import BRACKET_MIN_N
 from analyzer.output.take_table import situation_text
 from analyzer.output.words import rule_change_text
 from analyzer.questions.table import _hon_key
@@ -386,8 +387,6 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     ``balance_seats.csv``, ``rules_impact.csv``, ``bracket_examples.csv``,
     ``table_bracket_<label>_summary.csv``): the same sentences as its first page (the README
     quotes one). A file that is not as the report wrote it is refused in one line naming it."""
-    from analyzer.output.report import BRACKET_MIN_N
-
     folder = Path(folder)
     found = take_findings(_read(folder / "take_examples.csv", "take"), links["take"])
     seats = _read(folder / "balance_seats.csv", "seats")
