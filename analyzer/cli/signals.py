@@ -115,8 +115,8 @@ def interrupted_exit() -> int:
 def _unraisable(unraisable) -> None:
     """``sys.unraisablehook``: after an interruption, drop what a half-built llvmlite object's finaliser
     raises (``AttributeError: ... '_as_parameter_'``; the signal deferred out of llvmlite's frames can
-    still land in numba's between an llvmlite object's creation and its wrapper's set-up: once in a
-    CI run's Ctrl-C two seconds into `belote warmup`, on 2026-12-05). Anything else goes to Python's hook."""
+    still land in numba's between an llvmlite object's creation and its wrapper's set-up, as a Ctrl-C
+    early in `belote warmup` can). Anything else goes to Python's hook."""
     exc = unraisable.exc_value
     if _interrupted and isinstance(exc, AttributeError) and "_as_parameter_" in str(exc):
         return

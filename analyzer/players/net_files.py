@@ -44,7 +44,7 @@ from analyzer.processes import alive
 
 NET_DATA = Path(__file__).resolve().parent / "net_data"
 NET_PATH = NET_DATA / "net.npy"  # net (v3), the default: belote learn --write rewrites it
-NET_V2_PATH = NET_DATA / "net_v2.npy"  # net:v=2 (issue 20, part 2), frozen
+NET_V2_PATH = NET_DATA / "net_v2.npy"  # net:v=2, the previous net, frozen
 FORMAT = "belote-net-weights/1"
 DTYPE = "<f8"  # little-endian float64, exact to the bit on every machine
 MAX_FILE_BYTES = 50_000_000  # the shipped arrays are 0.75 MB, their headers under 20 kB

@@ -1,4 +1,4 @@
-"""Score-aware bidders (issue 52): the calibrated bidder's thresholds moved by the game score.
+"""Score-aware bidders: the calibrated bidder's thresholds moved by the game score.
 
 A bidder's ``shift_*`` parameters (``analyzer.players.bidding``) add to both its thresholds in
 each region of the score it sees (its side's total against the best other's: level, ahead,

@@ -190,8 +190,8 @@ class SuitChoice:
                 "lo": float(lo), "hi": float(hi)}
 
     def decision_text(self, which: str) -> str:
-        """What a policy file's ``decisions`` entry says of the koe's suit or the round-2 suit,
-        from this measurement (``verdict``)."""
+        """What a policy file's ``decisions`` entry says of the koe's suit or the round-2 suit, by
+        this measurement (``verdict``)."""
         v = self.verdict(which)
         what = "koe" if which == "koe" else "round-2 take"
         head = (f"each other allowed suit played forced at every {what} of {self.deals:,} deals (seed "

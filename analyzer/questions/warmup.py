@@ -17,8 +17,8 @@ under a second; nothing cached is compiled again.
 Side by side (``compile_apart``): the searching players' entry shares little with the driver, so
 where both are missing and the machine has a second core, a second process compiles the entry
 while this one compiles the driver (under the entry's lock, ``STRONG_LOCK``: whoever needs it next
-waits for that process and loads what it saved). On an empty cache ``belote warmup`` took 56 s
-wall instead of 98 s, 92 s of CPU against 92 (docs/BENCHMARKS.md). A command that will need both
+waits for that process and loads what it saved): on an empty cache and 2 cores, about half the
+wall time for the same CPU (figures: docs/PERFORMANCE.md). A command that will need both
 (``belote report``, a searching run: ``compile_ahead``) starts a second process the same way.
 """
 

@@ -12,51 +12,31 @@ forces and counts into an int64 row. Rows are integer sums per chunk (``per_unit
 row per unit, for games), so the numbers are identical whatever the thread count, the
 chunk size or the split into calls.
 
-How it compiles (numba 0.60+; measured on this 2-core machine, figures in
-docs/BENCHMARKS.md). The ways open:
-
-- a driver that takes the analysis' count kernel as a first-class function argument:
-  numba caches such a function since 0.52 (numba PR #6373), but every distinct function
-  argument is a distinct type, so the driver and whatever it inlines are compiled (and
-  cached) once per analysis: five compiles of the loop and of the hand inlined in it;
-- closures over the count kernel (a kernel object): a closure's free variables are
-  compile-time constants per closure object, and these did not cache: the same five
-  compiles, on every run;
-- one driver kernel with a small integer ``kind`` switch: one signature for every analysis
-  (the rules record, the policies, the bid parameters, one int64 ``cfg`` array, ``kind``), so
-  it compiled once, but every run compiled every analysis' unit, a heuristic ``take`` the
-  bidding tables', the games' and the suits' too;
-- one chunk kernel per kind (this module, ``CHUNKS``): the same body, made once per kind with
-  ``kind`` a closure variable, so numba prunes the other kinds' branches and compiles only
-  that kind's unit, and caches each kernel apart (a closure's variables are part of its cache
-  key; each kernel gets its own name, ``_chunk_take``, ...). The hand is a call compiled once,
-  with the first kernel, and loaded by the others. A cold heuristic ``take`` compiles 29 s of
-  CPU instead of 48; all seven kinds 52 s, 4 s more than the one kernel (docs/BENCHMARKS.md).
+How it compiles (numba 0.60+). One chunk kernel per kind of unit (``CHUNKS``): the same body,
+made once per kind with ``kind`` a closure variable, so numba prunes the other kinds' branches,
+compiles only that kind's unit and caches each kernel apart (a closure's variables are part of its
+cache key; each kernel gets its own name, ``_chunk_take``, ...). The hand is a call compiled once,
+with the first kernel, and loaded by the others (``analyzer.runs.hand.play_hand``). The designs
+this one replaced and what each cost (a driver taking the count kernel as an argument, closures
+over it, one kernel with a ``kind`` switch): docs/BENCHMARKS.md.
 
 The parallel batch is Python threads over the chunk kernel, which releases the GIL
-(``nogil=True``), not a ``parallel=True`` kernel: a parfor batch costs its own compile
-(the gufunc built around the loop body, with the whole hand linked in and optimised
-again: about 28 s of CPU of a cold start, measured) and nothing at run time that a chunk
-of thousands of hands would notice. The hand was inlined into all five analyses' loops
-before, so a cold start typed and compiled the 230-line hand five times; now it is
-compiled once (``analyzer.runs.hand.play_hand``), called by every unit, simulate's
-included (one call a hand, which costs nothing measurable since the hand counts no
-references: see there). Numba links a called function's code into its caller's and LLVM
-optimises and emits the whole again, so every function between the driver and the hand that
-is called, not inlined, costs the hand's LLVM time again (about 2-4 s of CPU each on a cold
-start, ``NUMBA_LLVM_PASS_TIMINGS``): the chunk kernel allocates nothing (its buffers are the
-caller's, ``chunk_buffers``), is compiled without reference counting, and inlines everything
-down to the hand at no cost in counted references (docs/BENCHMARKS.md, 2026-12-03). The
-searching players are not compiled here at all: the hand
-calls them through an address (``analyzer.players.strong``), so only a run that plays
-one compiles them.
+(``nogil=True``), not a ``parallel=True`` kernel: a parfor batch costs its own compile (the
+gufunc built around the loop body, with the whole hand linked in and optimised again) and
+nothing at run time that a chunk of thousands of hands would notice. Numba links a called
+function's code into its caller's and LLVM optimises and emits the whole again, so every
+function between the driver and the hand that is called, not inlined, costs the hand's LLVM
+time again: the chunk kernel allocates nothing (its buffers are the caller's,
+``chunk_buffers``), is compiled without reference counting, and inlines everything down to the
+hand. The searching players are not compiled here at all: the hand calls them through an
+address (``analyzer.players.strong``), so only a run that plays one compiles them.
 
 The small helpers of the play loop (``bit``, ``popcount``, ``strength``, ``legal_mask``,
 the heuristic's card keys) are ``forceinline=True`` (``analyzer.compiling.njit``): compiled
-once, and LLVM copies them where they are called. As plain calls the heuristic hand was 30%
-slower; numba-inlined (``inline="always"``, before 2026-12-05) they were typed anew at every
-call site. Helpers off the hot loop (``has_declaration``, ``side_of``, ``hand_class``, ...)
-are plain functions.
+once, and LLVM copies them where they are called (as plain calls the heuristic hand is about
+30% slower; numba-inlined, they would be typed anew at every call site). Helpers off the hot
+loop (``has_declaration``, ``side_of``, ``hand_class``, ...) are plain functions. The cold
+compile's figures: docs/PERFORMANCE.md.
 
 Python side: ``run_chunks`` runs chunks ``first_chunk .. first_chunk + n_chunks - 1`` of a
 run and returns one row per chunk (what a distributed backend calls per chunk, and what
@@ -219,8 +199,8 @@ def _compile(kind, args) -> None:
     The hand's own compiled code is loaded first (``_hand_first``): the chunk kernel's object code
     carries a copy of the hand that LLVM optimised again inside the kernel's module, as a weak
     symbol, which the JIT binds to a hand already loaded. A kernel compiled in this process finds
-    the hand loaded (it compiled it first), but one loaded from the cache did not, ran its own copy,
-    and a random classic hand took 730 ns instead of 614 (docs/BENCHMARKS.md, 2026-12-05)."""
+    the hand loaded (it compiled it first), but one loaded from the cache would run its own copy,
+    about a fifth slower a random classic hand."""
     _hand_first(args)
     kernelcache.compile_once(CHUNKS[kind], args, kernelcache.HAND_LOCK)
 

@@ -501,8 +501,8 @@ def check(table, held: GameSample, bins: int = 10) -> dict:
 
 def reduced_state_error(table, sample: GameSample, states: int = 300, k: int = 4000, seed: int = 11,
                         threads: int | None = None) -> dict:
-    """With three or four players a cell keeps our total and the best other's only: how far that is
-    from the whole state. ``states`` states real games passed through (drawn at random among those
+    """With three or four players a cell keeps our total and the best other's only: how far that is from
+    the whole state. ``states`` states real games passed through (drawn at random among those
     with no reserve waiting, one side each, open ones: the table gives 10-90%), each valued from
     its own totals by ``k`` games; the differences from the table's cell (mean, 90th percentile and
     largest absolute), beside the binomial noise of ``k`` games."""
