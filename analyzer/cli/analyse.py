@@ -47,6 +47,7 @@ def analyse(
 
       belote analyse --variant piekjas --players 2 --hands "..." --trump s --taker 1 --json
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.review_text import render_position
     from analyzer.questions.review import analyse as analyse_position
 

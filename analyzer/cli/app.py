@@ -32,6 +32,8 @@ from analyzer.cli import (
 )
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS, SEEDS_TEXT
+from analyzer.output.outdir import provenance
+from analyzer.runs.kernelcache import use_writable_cache
 
 app = typer.Typer(
     help="belote-analyzer: Monte-Carlo strategy analyser for classic Belote, Piekjas and Dekjas.\n\n"
@@ -49,7 +51,6 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        from analyzer.output.outdir import provenance
 
         p = provenance()
         typer.echo(f"belote-analyzer {p['version']} (commit {p['git_commit'] or 'unknown'})")
@@ -110,8 +111,6 @@ def main(argv=None) -> int:
     an interruption (Ctrl-C, SIGTERM) ``belote: interrupted`` with exit code 130."""
     common.ARGV = list(sys.argv[1:] if argv is None else argv)
     try:
-        from analyzer.runs.kernelcache import use_writable_cache
-
         use_writable_cache()  # before any kernel module is imported (and guards the cache's reads)
         common.HELD.clear()
         rv = app(args=argv, prog_name="belote", standalone_mode=False)

@@ -8,7 +8,6 @@ from typing import Optional
 
 import typer
 
-from analyzer.cli import render
 from analyzer.cli.common import (
     backend,
     command_line,
@@ -79,6 +78,8 @@ def balance(
 
       belote balance --variants classic,piekjas2 --play pimc
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.output.files import write_balance
     from analyzer.players.policy_files import bid_note
     from analyzer.questions.balance import compare_variants, default_sizes, parse_variants, work

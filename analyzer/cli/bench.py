@@ -13,6 +13,7 @@ from analyzer.cli.options import Json
 from analyzer.errors import BeloteError
 from analyzer.players.policies import PLAY_POLICIES, play_code
 from analyzer.rules import ALL_LABELS, Rules
+from analyzer.output.outdir import provenance
 
 
 def bench(
@@ -46,7 +47,8 @@ def bench(
 
       belote bench --peer colver
     """
-    from analyzer.runs.bench import PEERS, cases, compare_peer, measure, peer_missing
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.runs.bench import cases, compare_peer, cost_in, DEFAULT_POLICIES, measure, peer_missing, PEERS
 
     if peer is not None:
         if peer not in PEERS:
@@ -64,7 +66,7 @@ def bench(
             typer.echo(f"belote classic {pol:<9} 1 thread: {m[pol]:>12,} hands/s = {r['ratio_' + pol]:.2f}x "
                        f"(goal {r['goals']['ratio_' + pol]}x)")
         return
-    from analyzer.runs.bench import DEFAULT_POLICIES, cost_in
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
 
     labels = variant or list(ALL_LABELS)
     for lab in labels:
@@ -84,7 +86,6 @@ def bench(
                        f"{row['cards_per_s']:>14,} cards played/s", err=False)
     costs = cost_in(rows)
     if as_json:
-        from analyzer.output.outdir import provenance
 
         typer.echo(json.dumps([provenance() | row for row in rows]))
         return

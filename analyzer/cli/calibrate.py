@@ -30,6 +30,7 @@ from analyzer.players.equity import equity_table
 from analyzer.players.policies import DEFAULT_PLAY, Policies
 from analyzer.rules import Rules
 from analyzer.runs.limits import MAX_DEALS
+from analyzer.output.outdir import write_lines
 
 
 def calibrate(
@@ -103,10 +104,10 @@ def calibrate(
 
       belote calibrate --variant classic --score-aware --ship    (the score-aware bidders)
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.policy_file import check_policy_target, write_policy
     from analyzer.players.policy_files import SHIPPED_PLAYS
-    from analyzer.questions import calibrate as C
-    from analyzer.questions import suits as S
+    from analyzer.questions import calibrate as C, suits as S
 
     play = play or DEFAULT_PLAY
     if score_aware:
@@ -165,7 +166,7 @@ def calibrate(
 
 def _score_aware(variant, players, rule, play, out, ship, all_, seed, threads, as_json, quiet) -> None:
     """``calibrate --score-aware``: the shifts of the calibrated bidder (``questions.score_bidders``)."""
-    from analyzer.output.outdir import write_lines
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.policy_file import POLICY_FILE, check_policy_target
     from analyzer.players.policy_files import score_aware_path
     from analyzer.questions.score_bidders import SCORE_REGIONS, calibrate_shifts, score_policy

@@ -20,6 +20,8 @@ from analyzer.output.words import refusal_text
 from analyzer.players.policies import play_code
 from analyzer.rules import Rules
 from analyzer.rules.cards import card_language, format_cards, format_suit, parse_cards, parse_suit
+from analyzer.output.outdir import Staged, command_line as as_typed, provenance
+from analyzer.runs.kernelcache import about, to_compile, wall_seconds
 
 ARGV: Optional[List[str]] = None  # the command line being run, for run.json and --json (set by main)
 HELD: list[BeloteError] = []  # a failed write, raised by main once the command has printed its results
@@ -27,15 +29,11 @@ HELD: list[BeloteError] = []  # a failed write, raised by main once the command 
 
 def print_json(d) -> None:
     """Print one JSON object that names the tool, its version and commit (``--json``)."""
-    from analyzer.output.outdir import provenance
-
     typer.echo(json.dumps(provenance() | d, default=str))
 
 
 def command_line() -> str:
     """The command line being run, as run.json and ``--json`` record it."""
-    from analyzer.output.outdir import command_line as as_typed
-
     return as_typed(ARGV)
 
 
@@ -49,6 +47,7 @@ def backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional[
     """Where the command's hands run (analyzer.runs.backends): threads, --cluster or --scheduler;
     with --run-dir each finished batch recorded there (--resume: replayed), the folder holding
     the ``command``'s ``inputs`` (``run_inputs``), which a run folder must match."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.runs.backends import open_backend, recording
 
     if cluster and scheduler == os.environ.get("DASK_SCHEDULER_ADDRESS"):
@@ -73,6 +72,7 @@ def backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional[
 
 def unit_progress(update):
     """The progress bar moved after each finished chunk or task, not only each batch."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.runs.backends import unit_progress as per_unit
 
     return per_unit(update)
@@ -107,6 +107,7 @@ def progress_bar(total: int, quiet: bool, label: str, count: bool = True):
         if quiet or total <= 0:
             yield lambda done, new_total=None: check_interrupted()
             return
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -140,8 +141,6 @@ def progress_bar(total: int, quiet: bool, label: str, count: bool = True):
 
 def staged(out: Optional[Path]):
     """The ``--out`` folder checked and staged (``analyzer.output.outdir``), or nothing without ``--out``."""
-    from analyzer.output.outdir import Staged
-
     return Staged(out) if out is not None else nullcontext()
 
 
@@ -167,6 +166,7 @@ def save(stage, write, run: dict) -> list[str]:
 
 def searching(*policies) -> bool:
     """Does one of these ``Policies`` play pimc or dd?"""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.players.strong import plays_strong
 
     return any(plays_strong(p.codes()[1]) for p in policies)
@@ -179,11 +179,10 @@ def compiling_notice(command: str, quiet: bool, searching: bool = False) -> None
     will compile both the driver and the searching players' entry starts the compile of the one it
     needs second in a second process now (``questions.warmup.compile_ahead``), so the two compile
     side by side."""
-    from analyzer.runs.kernelcache import about, to_compile, wall_seconds
-
     kernels = to_compile(command, searching=searching)
     if not kernels:
         return
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.questions.warmup import compile_ahead
 
     seconds = wall_seconds(kernels, compile_ahead(command, searching) is not None)
@@ -220,6 +219,7 @@ def call_to_english(spec: str, lang: str) -> str:
 
 
 def check_hand_fits(variant: Variant, players: Optional[int], hand: Optional[str]) -> None:
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.questions.take import check_hand_fits as fits
 
     fits(variant.value, players, hand)
@@ -229,20 +229,20 @@ def check_hand_fits(variant: Variant, players: Optional[int], hand: Optional[str
 
 
 def err_console():
+    return console(stderr=True)
+
+
+def console(stderr: bool = False):
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from rich.console import Console
 
-    return Console(stderr=True)
-
-
-def console():
-    from rich.console import Console
-
-    return Console()
+    return Console(stderr=stderr)
 
 
 def typed_deal(variant, players, rule, hands, trump, taker, plays, turned=None, bids=None):
     """The rules and record of a deal typed in the short notation (docs/NOTATION.md), with its
     turned card and its bidding where given (the bidding decides the trump and the troefmaker)."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.game.played import PlayRefused
     from analyzer.questions.review import typed_deal_record
 

@@ -68,14 +68,15 @@ def duel(
 
       belote duel --games 2000 --a score-aware/net --b calibrated/net
     """
-    from analyzer.questions.duel import add_dd_loss, parse_set
-    from analyzer.questions.duel import duel as run
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.questions.duel import add_dd_loss, duel as run, parse_set
 
     rules = make_rules(variant, players, rule)
     sa, sb = parse_set(a, "--a", rules.players), parse_set(b, "--b", rules.players)
     if games is not None:
         if dd_loss or cluster or scheduler:
             raise BeloteError("--games plays whole games on this machine: leave out --dd-loss, --cluster and --scheduler")
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.questions.duel_games import duel_games
 
         compiling_notice("duel --games", quiet, searching(sa.policies, sb.policies))
@@ -106,6 +107,7 @@ def duel(
             d["cluster"] = where
         print_json(d)
         return
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.duel_table import text
 
     typer.echo(text(r))

@@ -75,6 +75,7 @@ def equity(
 
       belote equity --build --ship
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.equity import check_table_target, equity_figure, equity_text, write_table
 
     rules = make_rules(variant, players, rule)
@@ -96,6 +97,7 @@ def equity(
     else:
         table = read_table(file) if file is not None else equity_table(rules)
     if out is not None:
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.output.plots import save
 
         out.mkdir(parents=True, exist_ok=True)
@@ -114,6 +116,7 @@ def equity(
 
 
 def _build(rules, games, k, check_games, seed, bid, play, threads, quiet):
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.players.policy_files import default_bid
     from analyzer.runs.equity import build_table
     from analyzer.runs.simulate import SimConfig

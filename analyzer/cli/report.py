@@ -73,6 +73,7 @@ def report(
 
       belote report --variants classic --deals 100000
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.report import DEALS_BY_PLAY, check_writable, default_name, examples_for, make_report
     from analyzer.questions.balance import parse_variants
 

@@ -8,7 +8,6 @@ from typing import List, Optional
 
 import typer
 
-from analyzer.cli import render
 from analyzer.cli.common import (
     backend,
     command_line,
@@ -68,6 +67,8 @@ def rules(
 
       belote rules --variant piekjas --players 3 --games 20000 --out reports/rules-piekjas3 --json
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.output.files import write_impact
     from analyzer.questions.impact import SIZES_BY_PLAY, compare_rules, parse_labels, total_units
 

@@ -10,7 +10,6 @@ from typing import Optional
 
 import typer
 
-from analyzer.cli import render
 from analyzer.cli.common import (
     backend,
     command_line,
@@ -45,6 +44,7 @@ from analyzer.cli.options import (
 from analyzer.errors import BeloteError
 from analyzer.players.policies import Policies
 from analyzer.runs.limits import MAX_DEALS
+from analyzer.output.outdir import claimed_file
 
 
 def simulate(
@@ -75,10 +75,10 @@ def simulate(
 
       belote simulate --variant dekjas --deals 5000 --log dekjas.jsonl --log-deals 100
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.output.deallog import LOG_FILE, write_log
-    from analyzer.output.outdir import claimed_file
-    from analyzer.runs.simulate import SimConfig
-    from analyzer.runs.simulate import simulate as run
+    from analyzer.runs.simulate import SimConfig, simulate as run
     from analyzer.runs.summary import summarize
 
     rules = make_rules(variant, players, rule)
@@ -146,6 +146,7 @@ def show(
 
       belote show deals.jsonl --deal 7 --lang nl
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.deallog import each_deal, find_deal
     from analyzer.output.show import render
 

@@ -106,6 +106,7 @@ def table(
 
       belote table --score --variant piekjas --players 2 --out plots
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.files import write_table
     from analyzer.output.markdown import table_markdown
     from analyzer.players.policy_files import bid_note, default_bid
@@ -164,6 +165,7 @@ def table(
 def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, rounds, out, seed, threads,
                    cluster, scheduler, as_json, quiet, bidders=None) -> None:
     """``table --bracket``: the bidding table under each play policy, one progress bar each."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.files import write_table_bracket
     from analyzer.output.markdown import table_bracket_markdown
     from analyzer.questions.bracket import check_bidders, parse_plays
@@ -210,6 +212,7 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
 
 def _table_score(rules, bid, play, per_region, out, seed, threads, as_json, quiet) -> None:
     """``table --score``: the take point by region of the game score (``questions.take_point``)."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.equity import take_point_figure
     from analyzer.questions.take_point import take_points, take_points_text
     from analyzer.runs.simulate import SimConfig
@@ -220,6 +223,7 @@ def _table_score(rules, bid, play, per_region, out, seed, threads, as_json, quie
     with progress_bar(len(SCORE_REGIONS), quiet, "regions") as update:
         tp = take_points(cfg, table, per_region=per_region, seed=seed, threads=threads, progress=update)
     if out is not None:
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.output.plots import save
 
         out.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,6 @@ from typing import List, Optional
 
 import typer
 
-from analyzer.cli import render
 from analyzer.cli.common import (
     backend,
     bars_per_policy,
@@ -142,6 +141,8 @@ def take(
 
       belote take "Jh 9h Ac Tc 7s" --turned Qh --score 820-640
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.players.policy_files import bid_note, default_bid, describe_bid
     from analyzer.questions.take import analyse_take
 
@@ -208,6 +209,8 @@ def take(
 def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective, deals, bracket_deals,
                   bracket_plays, seed, bid, threads, lang_, as_json, quiet, bidders=None) -> None:
     """``take --bracket``: the question under each play policy, one progress bar each."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.questions.bracket import analyse_bracket, check_bidders, parse_plays, strong_sizes
     from analyzer.questions.table_bracket import parse_deals
 

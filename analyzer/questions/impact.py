@@ -55,7 +55,7 @@ from analyzer.runs import driver
 from analyzer.runs.games import DEFAULT_MAX_DEALS, G_DEALS, G_HANDS, G_WINNER, play_games
 from analyzer.runs.records import hand_record
 from analyzer.runs.simulate import OFFSETS, SimConfig, set_threads
-from analyzer.runs.stats import Z95, mean_of, rate
+from analyzer.runs.stats import mean_of, rate, t_quantile
 from analyzer.runs.units import N_COUNTS
 
 DEFAULT_DEALS = 200_000  # hands per reading: the whole `belote rules` in about a minute warm (docs/REVISION_EFFECTS.md)
@@ -146,16 +146,6 @@ def hand_stats(rules: Rules) -> list[Stat]:
         out.append(Stat(f"advantage_seat{s}", f"seat {s} advantage", "seats", "points",
                         lambda counts, adv, s=s: adv[:, A_SUM + s] / (n_sides - 1), HANDS))
     return out
-
-
-def t_quantile(df: int, z: float = Z95) -> float:
-    """Two-sided 95% Student t quantile (Cornish-Fisher expansion; within 0.1% for df >= 5)."""
-    if df <= 0:
-        return float("nan")
-    g1 = (z ** 3 + z) / 4
-    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
-    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
-    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
 
 
 @dataclass(frozen=True)

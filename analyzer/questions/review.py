@@ -64,7 +64,6 @@ from analyzer.players.net_reasons import reason
 from analyzer.players.policies import play_code
 from analyzer.players.solver import Solver
 from analyzer.players.worlds import SeatWorlds
-from analyzer.questions.impact import t_quantile
 from analyzer.rules import Rules
 from analyzer.rules.cards import (
     NotationError,
@@ -76,6 +75,7 @@ from analyzer.rules.cards import (
     parse_suit,
 )
 from analyzer.rules.deal_schema import check_record
+from analyzer.runs.stats import t_quantile
 
 OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what the losses count
 WORLDS = 32  # the worlds a decision is valued on from what the seat knew, by default (pimc's default too)
@@ -88,7 +88,7 @@ def default_worlds(rules: Rules) -> int:
     against the others playing together: pessimistic, so an "error" there would be judged against a
     coalition no table plays) and 8 worlds already take 2-12 s a deal, and in Dekjas a world of the
     first tricks takes 1-6 s to solve (its face-down piles keep the whole deal in play: 15-75 s a
-    deal on 8 worlds, one core; docs/BENCHMARKS.md)."""
+    deal on 8 worlds, one core)."""
     return WORLDS if rules.label in ("classic", "piekjas2") else 0
 
 

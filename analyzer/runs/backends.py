@@ -29,7 +29,7 @@ its own) and the compiled dispatchers then stay in the worker for every later ta
 does that import before the first task arrives.
 
 Task size: a task costs the scheduler a roughly fixed round trip (``task_overhead``
-measures it; figures in docs/BENCHMARKS.md), so a task should carry at least 20 times that
+measures it), so a task should carry at least 20 times that
 in work to keep the overhead under 5%; but a batch must also be cut into enough tasks to keep
 every worker busy to its end. ``DaskBackend.task_units`` cuts each batch into
 ``TASKS_PER_WORKER`` tasks per worker, none smaller than ``MIN_TASK_UNITS`` of its kind;
@@ -42,16 +42,20 @@ wide enough for the cluster (``analyzer.questions.table`` does: a 100-worker clu
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import re
+import signal
 import time
 import zipfile
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
+import numba.core.config
 import numpy as np
 
 from analyzer import code_digest
@@ -90,12 +94,10 @@ def _task(kind, seed, first, start, cnt, chunk, kernel_args, cfg, per_unit):
 
 
 def _warm(dask_worker=None):
-    """Load the simulate chunk kernel (with the hand) into a worker process before its first task:
-    import the package (which sets numba's cache folder) and compile it, which reads it from the
+    """Load the simulate chunk kernel (with the hand) into a worker process before its first task: the
+    package imported (which sets numba's cache folder), compile it, which reads it from the
     on-disk cache once per worker, never per task (``driver.compile_kind``; the other kinds load at a
     worker's first task of that kind). Returns the cache folder."""
-    import numba.core.config
-
     driver.compile_kind(driver.SIMULATE)
     return numba.core.config.CACHE_DIR
 
@@ -121,6 +123,7 @@ class DaskBackend:
     def _warm_workers(self):
         if not self._warmed:
             try:
+                # lazy: distributed is optional (the [dask] extra)
                 from distributed.diagnostics.plugin import WorkerPlugin
 
                 class _Warm(WorkerPlugin):
@@ -149,6 +152,7 @@ class DaskBackend:
         return max(batch, self.workers() * TASKS_PER_WORKER * MIN_TASK_UNITS.get(kind, 1))
 
     def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        # lazy: distributed is optional (the [dask] extra)
         from distributed import as_completed
 
         if chunk <= 0:
@@ -191,6 +195,7 @@ class DaskBackend:
 
 def _distributed():
     try:
+        # lazy: distributed is optional (the [dask] extra)
         import distributed
     except ImportError:
         raise BeloteError(f"--cluster and --scheduler need Dask, which is not installed: {_INSTALL_HINT}") from None
@@ -222,8 +227,7 @@ def _ask_scheduler(address: str, seconds: float) -> None:
     identity. ``distributed.Client``'s own ``timeout`` bounds the connection but not the
     handshake, so a server that accepts and never answers (any non-Dask service) held it for
     good; here the whole exchange is cut at ``seconds``. A one-line error otherwise."""
-    import asyncio
-
+    # lazy: distributed is optional (the [dask] extra)
     from distributed.core import rpc
 
     async def identity():
@@ -261,9 +265,6 @@ def dask_setup(worker=None):
     scheduler's close and its own logged "Failed to communicate with scheduler during heartbeat"
     with a traceback (at ERROR, now and then). A task's own failure is not lost: it is raised
     in the parent, by the client that gathers the task."""
-    import logging
-    import signal
-
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -292,7 +293,6 @@ def open_backend(cluster: str | None = None, scheduler: str | None = None, units
         return
     n_workers = parse_cluster(cluster) if cluster else 0
     distributed = _distributed()
-    import logging
 
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no startup chatter on stderr
     if cluster:

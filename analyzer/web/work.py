@@ -245,8 +245,8 @@ def game_view(r, ans) -> dict:
     """The take page's block of ``take --score``: the ``--json`` object's ``game`` (``ScoreAnswer.as_dict``),
     the score as typed (``at``: classic ours first) and the target, each call's chance to win the game
     as the command line writes it (``chances``: ``92.8% [92.7, 92.8]``); ``words``, in each language,
-    the verdict by the chance to win, where it changes with the score, and where the chances come
-    from (``analyzer.questions.take_score``; the calls named as the page's table names them)."""
+    the verdict by the chance to win, where it changes with the score, and the source of the
+    chances (``analyzer.questions.take_score``; the calls named as the page's table names them)."""
     s = r.situation
 
     def in_words(lang):
