@@ -33,7 +33,7 @@ from analyzer.cli import (
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS, SEEDS_TEXT
 from analyzer.output.outdir import provenance
-from analyzer.runs.kernelcache import use_writable_cache
+from analyzer.runs import kernelcache
 
 app = typer.Typer(
     help="belote-analyzer: Monte-Carlo strategy analyser for classic Belote, Piekjas and Dekjas.\n\n"
@@ -51,7 +51,6 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-
         p = provenance()
         typer.echo(f"belote-analyzer {p['version']} (commit {p['git_commit'] or 'unknown'})")
         raise typer.Exit()
@@ -111,7 +110,7 @@ def main(argv=None) -> int:
     an interruption (Ctrl-C, SIGTERM) ``belote: interrupted`` with exit code 130."""
     common.ARGV = list(sys.argv[1:] if argv is None else argv)
     try:
-        use_writable_cache()  # before any kernel module is imported (and guards the cache's reads)
+        kernelcache.use_writable_cache()  # before any kernel module is imported (and guards the cache's reads)
         common.HELD.clear()
         rv = app(args=argv, prog_name="belote", standalone_mode=False)
         if common.HELD and rv in (None, 0):  # the results are printed: now the write that failed (common.hold)

@@ -86,7 +86,6 @@ def bench(
                        f"{row['cards_per_s']:>14,} cards played/s", err=False)
     costs = cost_in(rows)
     if as_json:
-
         typer.echo(json.dumps([provenance() | row for row in rows]))
         return
     for c in costs:
