@@ -2,6 +2,7 @@
 
 import hashlib
 import os
+import subprocess
 from pathlib import Path
 
 __version__ = "0.1.0"
@@ -10,8 +11,6 @@ __version__ = "0.1.0"
 def git_commit() -> str | None:
     """The checkout's commit (read-only ``git rev-parse HEAD``), or None outside a checkout:
     named in every result's provenance."""
-    import subprocess
-
     try:
         out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parent.parent,
                              capture_output=True, text=True, timeout=10)

@@ -15,13 +15,18 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
+import numba
+import numba.core.config as config
 import numpy as np
+from numba.core.caching import _CacheLocator
+
+import analyzer
 
 # An index that is never negative, computed in a kernel's hot loop, is written ``a[unsigned_index(i)]``
 # (imported as ``_u``): numba adds a wraparound for a negative index to every signed one (a compare and a
-# conditional move before the load), which sat on the hand loop's critical path at every computed offset
-# of the state and every table lookup by a computed rank (docs/BENCHMARKS.md, 2026-12-05). An unsigned
-# index gets none, so it must be one that cannot be negative.
+# conditional move before the load), which would sit on the hand loop's critical path at every computed
+# offset of the state and every table lookup by a computed rank. An unsigned index gets none, so it must be
+# one that cannot be negative.
 unsigned_index = np.uint64
 
 
@@ -46,11 +51,8 @@ def njit(fn=None, **options):
     ``forceinline`` is ``False`` unless a kernel says otherwise: numba lets a callee inherit the
     flag (and ``_nrt``) from the kernel it is first compiled for, so without these defaults how a
     helper is compiled would depend on which caller compiled it first, in this process or in the
-    one that cached it. Before ``forceinline``, numba inlined every helper and typed its body anew
-    at each of its call sites: the searching players' entry compiled in 45-47 s of CPU, now in
-    24-25 (docs/BENCHMARKS.md, 2026-12-05)."""
-    import numba
-
+    one that cached it. A helper numba-inlined instead is typed anew at each of its call sites,
+    which about doubles the searching players' entry's compile (figures: docs/PERFORMANCE.md)."""
     options.setdefault("forceinline", False)
     if options["forceinline"]:
         options.setdefault("_nrt", False)
@@ -65,11 +67,6 @@ STRONG_LOCK = "strong_entry.strong_card"
 def cache_folder(package: str = "runs", root: Path | None = None) -> Path:
     """Where numba caches the kernels of ``analyzer/<package>`` of this checkout, under ``root``
     (default: the current digest's folder, numba's ``CACHE_DIR``)."""
-    import numba.core.config as config
-    from numba.core.caching import _CacheLocator
-
-    import analyzer
-
     here = Path(analyzer.__file__).resolve().parent
     root = Path(config.CACHE_DIR) if root is None else Path(root)
     return root / _CacheLocator.get_suitable_cache_subpath(str(here / package / "x.py"))
@@ -81,8 +78,6 @@ def compile_once(dispatcher, args, name: str, folder: Path | None = None) -> Non
     it does: a process that finds the lock taken waits, then loads the kernel the holder saved.
     Nothing happens when this process has the kernel already. Without ``fcntl`` (not POSIX) no
     lock is taken."""
-    import numba
-
     sig = tuple(numba.typeof(a) for a in args)
     if sig in dispatcher.overloads:
         return
@@ -106,6 +101,7 @@ def locked(name: str, folder: Path):
     """Hold the lock file ``<folder>/<name>.lock`` (waiting for it while another process holds
     it) around a compile or a cache load. Without ``fcntl`` (not POSIX) no lock is taken."""
     try:
+        # lazy: fcntl is POSIX only
         import fcntl
     except ImportError:  # no POSIX locks here: every process compiles for itself
         yield

@@ -7,8 +7,18 @@ from __future__ import annotations
 import typer
 
 from analyzer.cli.common import command_line, pimc_player, print_json, typed_deal
-from analyzer.cli.options import (Json, Lang, LangOption, Players, Plays, Quiet, RuleOptions, Taker, Variant,
-                                  VariantOption)
+from analyzer.cli.options import (
+    Json,
+    Lang,
+    LangOption,
+    Players,
+    Plays,
+    Quiet,
+    RuleOptions,
+    Taker,
+    Variant,
+    VariantOption,
+)
 
 
 def analyse(
@@ -37,6 +47,7 @@ def analyse(
 
       belote analyse --variant piekjas --players 2 --hands "..." --trump s --taker 1 --json
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.review_text import render_position
     from analyzer.questions.review import analyse as analyse_position
 

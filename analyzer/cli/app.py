@@ -6,14 +6,34 @@ and an interruption into ``belote: interrupted`` and exit code 130.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import typer
 
-from analyzer.cli import (analyse, balance, bench, calibrate, common, duel, equity, learn, report, review, rules,
-                          serve, signals, simulate, table, take, warmup)
+from analyzer.cli import (
+    analyse,
+    balance,
+    bench,
+    calibrate,
+    common,
+    duel,
+    equity,
+    learn,
+    report,
+    review,
+    rules,
+    serve,
+    signals,
+    simulate,
+    table,
+    take,
+    warmup,
+)
 from analyzer.errors import BeloteError
 from analyzer.runs.limits import MAX_DEALS, MAX_DEALS_TEXT, SEEDS, SEEDS_TEXT
+from analyzer.output.outdir import provenance
+from analyzer.runs import kernelcache
 
 app = typer.Typer(
     help="belote-analyzer: Monte-Carlo strategy analyser for classic Belote, Piekjas and Dekjas.\n\n"
@@ -31,8 +51,6 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        from analyzer.output.outdir import provenance
-
         p = provenance()
         typer.echo(f"belote-analyzer {p['version']} (commit {p['git_commit'] or 'unknown'})")
         raise typer.Exit()
@@ -54,8 +72,6 @@ for command in (simulate.simulate, simulate.show, review.review, analyse.analyse
 
 def _usage_message(e) -> str:
     """A usage error in the project's words: ``--deals must be at least 1``, not the validator's."""
-    import re
-
     param = getattr(e, "param", None)
     cause = e.__cause__
     errors = cause.errors() if hasattr(cause, "errors") else []
@@ -94,9 +110,7 @@ def main(argv=None) -> int:
     an interruption (Ctrl-C, SIGTERM) ``belote: interrupted`` with exit code 130."""
     common.ARGV = list(sys.argv[1:] if argv is None else argv)
     try:
-        from analyzer.runs.kernelcache import use_writable_cache
-
-        use_writable_cache()  # before any kernel module is imported (and guards the cache's reads)
+        kernelcache.use_writable_cache()  # before any kernel module is imported (and guards the cache's reads)
         common.HELD.clear()
         rv = app(args=argv, prog_name="belote", standalone_mode=False)
         if common.HELD and rv in (None, 0):  # the results are printed: now the write that failed (common.hold)

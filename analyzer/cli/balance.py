@@ -8,11 +8,34 @@ from typing import Optional
 
 import typer
 
-from analyzer.cli import render
-from analyzer.cli.common import (backend, command_line, compiling_notice, print_json, progress_bar, run_inputs, save,
-                                 staged)
-from analyzer.cli.options import (BidCalibrated, Cluster, Json, OldVariants, Play, Quiet, Resume, RuleOptions, RunDir,
-                                  Scheduler, Seed, Threads, VariantLabels, variant_labels)
+from analyzer.cli.common import (
+    backend,
+    command_line,
+    compiling_notice,
+    print_json,
+    progress_bar,
+    run_inputs,
+    save,
+    staged,
+)
+from analyzer.cli.options import (
+    BidCalibrated,
+    Cluster,
+    Json,
+    OldVariants,
+    Play,
+    Quiet,
+    Resume,
+    RuleOptions,
+    RunDir,
+    Scheduler,
+    Seed,
+    Threads,
+    VariantLabels,
+    variant_labels,
+)
+from analyzer.players.policies import DEFAULT_PLAY
+from analyzer.rules import ALL_LABELS, Rules
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -58,13 +81,11 @@ def balance(
 
       belote balance --variant classic --variant piekjas2 --play pimc
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.output.files import write_balance
-    from analyzer.questions.balance import compare_variants, default_sizes, parse_variants, work
-
     from analyzer.players.policy_files import bid_note
-    from analyzer.rules import ALL_LABELS, Rules
-
-    from analyzer.players.policies import DEFAULT_PLAY
+    from analyzer.questions.balance import compare_variants, default_sizes, parse_variants, work
 
     play = play or DEFAULT_PLAY
     variants = ",".join(variant_labels(variant, variants) or ALL_LABELS)

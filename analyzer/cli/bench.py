@@ -11,6 +11,9 @@ import typer
 
 from analyzer.cli.options import Json, VariantLabels, deprecated, variant_labels
 from analyzer.errors import BeloteError
+from analyzer.players.policies import PLAY_POLICIES, play_code
+from analyzer.rules import ALL_LABELS
+from analyzer.output.outdir import provenance
 
 
 def bench(
@@ -44,7 +47,8 @@ def bench(
 
       belote bench --peer colver
     """
-    from analyzer.runs.bench import PEERS, cases, compare_peer, measure, peer_missing
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.runs.bench import cases, compare_peer, cost_in, DEFAULT_POLICIES, measure, peer_missing, PEERS
 
     if peer is not None:
         if peer not in PEERS:
@@ -62,9 +66,6 @@ def bench(
             typer.echo(f"belote classic {pol:<9} 1 thread: {m[pol]:>12,} hands/s = {r['ratio_' + pol]:.2f}x "
                        f"(goal {r['goals']['ratio_' + pol]}x)")
         return
-    from analyzer.players.policies import PLAY_POLICIES, play_code
-    from analyzer.rules import ALL_LABELS
-    from analyzer.runs.bench import DEFAULT_POLICIES, cost_in
 
     labels = list(variant_labels(variant) or ALL_LABELS)
     if policy:
@@ -86,8 +87,6 @@ def bench(
                        f"{row['cards_per_s']:>14,} cards played/s", err=False)
     costs = cost_in(rows)
     if as_json:
-        from analyzer.output.outdir import provenance
-
         typer.echo(json.dumps([provenance() | row for row in rows]))
         return
     for c in costs:

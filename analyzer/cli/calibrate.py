@@ -4,16 +4,33 @@ calibrated to a fixed point (``--ship``: the package's shipped policies).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Optional
 
 import typer
 
 from analyzer.cli.common import backend, command_line, make_rules, print_json, progress_bar
-from analyzer.cli.options import (Cluster, Json, Objective, Play, Players, Quiet, RuleOptions, Scheduler, Seed, Threads,
-                                  deprecated, variant_or_all)
+from analyzer.cli.options import (
+    Cluster,
+    Json,
+    Objective,
+    Play,
+    Players,
+    Quiet,
+    RuleOptions,
+    Scheduler,
+    Seed,
+    Threads,
+    deprecated,
+    variant_or_all,
+)
 from analyzer.errors import BeloteError
+from analyzer.players.equity import equity_table
+from analyzer.players.policies import DEFAULT_PLAY, Policies
+from analyzer.rules import Rules
 from analyzer.runs.limits import MAX_DEALS
+from analyzer.output.outdir import write_lines
 
 
 def calibrate(
@@ -88,13 +105,10 @@ def calibrate(
 
       belote calibrate --variant classic --score-aware --ship    (the score-aware bidders)
     """
-    from analyzer.players.policy_files import SHIPPED_PLAYS
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.policy_file import check_policy_target, write_policy
-    from analyzer.questions import calibrate as C
-    from analyzer.questions import suits as S
-    from analyzer.rules import Rules
-
-    from analyzer.players.policies import DEFAULT_PLAY
+    from analyzer.players.policy_files import SHIPPED_PLAYS
+    from analyzer.questions import calibrate as C, suits as S
 
     play = play or DEFAULT_PLAY
     if all_:
@@ -158,12 +172,8 @@ def calibrate(
 
 def _score_aware(variant, players, rule, play, out, ship, all_, seed, threads, as_json, quiet) -> None:
     """``calibrate --score-aware``: the shifts of the calibrated bidder (``questions.score_bidders``)."""
-    import json
-
-    from analyzer.output.outdir import write_lines
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.policy_file import POLICY_FILE, check_policy_target
-    from analyzer.players.equity import equity_table
-    from analyzer.players.policies import Policies
     from analyzer.players.policy_files import score_aware_path
     from analyzer.questions.score_bidders import SCORE_REGIONS, calibrate_shifts, score_policy
     from analyzer.runs.simulate import SimConfig

@@ -5,6 +5,8 @@ give, progress bars, the ``--out`` folder, the cards as typed, and the deals the
 from __future__ import annotations
 
 import json
+import os
+from contextlib import ExitStack, contextmanager, nullcontext
 from enum import Enum
 from pathlib import Path
 from typing import List, Optional
@@ -14,6 +16,12 @@ import typer
 from analyzer.cli.options import Lang, Variant
 from analyzer.cli.signals import check_interrupted
 from analyzer.errors import BeloteError
+from analyzer.output.words import refusal_text
+from analyzer.players.policies import play_code
+from analyzer.rules import Rules
+from analyzer.rules.cards import card_language, format_cards, format_suit, parse_cards, parse_suit
+from analyzer.output.outdir import Staged, command_line as as_typed, provenance
+from analyzer.runs.kernelcache import about, to_compile, wall_seconds
 
 ARGV: Optional[List[str]] = None  # the command line being run, for run.json and --json (set by main)
 HELD: list[BeloteError] = []  # a failed write, raised by main once the command has printed its results
@@ -21,22 +29,16 @@ HELD: list[BeloteError] = []  # a failed write, raised by main once the command 
 
 def print_json(d) -> None:
     """Print one JSON object that names the tool, its version and commit (``--json``)."""
-    from analyzer.output.outdir import provenance
-
     typer.echo(json.dumps(provenance() | d, default=str))
 
 
 def command_line() -> str:
     """The command line being run, as run.json and ``--json`` record it."""
-    from analyzer.output.outdir import command_line as as_typed
-
     return as_typed(ARGV)
 
 
 def make_rules(variant: Variant, players: Optional[int], rule: Optional[List[str]]):
     """The rules of ``--variant``, ``--players`` and ``--rule``."""
-    from analyzer.rules import Rules
-
     return Rules.make(variant.value, players, rule or [])
 
 
@@ -45,9 +47,7 @@ def backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional[
     """Where the command's hands run (analyzer.runs.backends): threads, --cluster or --scheduler;
     with --run-dir each finished batch recorded there (--resume: replayed), the folder holding
     the ``command``'s ``inputs`` (``run_inputs``), which a run folder must match."""
-    import os
-    from contextlib import ExitStack, contextmanager
-
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.runs.backends import open_backend, recording
 
     if cluster and scheduler == os.environ.get("DASK_SCHEDULER_ADDRESS"):
@@ -72,6 +72,7 @@ def backend(cluster: Optional[str], scheduler: Optional[str], run_dir: Optional[
 
 def unit_progress(update):
     """The progress bar moved after each finished chunk or task, not only each batch."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.runs.backends import unit_progress as per_unit
 
     return per_unit(update)
@@ -101,15 +102,20 @@ def run_inputs(**values) -> dict:
 def progress_bar(total: int, quiet: bool, label: str, count: bool = True):
     """A rich progress bar as a context manager yielding an ``update(done, total=None)`` callback
     (a ``total`` given replaces the first: the report passes its plan's, in planned milliseconds)."""
-    from contextlib import contextmanager
-
     @contextmanager
     def bar():
         if quiet or total <= 0:
             yield lambda done, new_total=None: check_interrupted()
             return
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
-                                   TimeRemainingColumn)
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeRemainingColumn,
+        )
 
         # started on the first update, so bad input fails before any bar is drawn
         live = {}
@@ -135,10 +141,6 @@ def progress_bar(total: int, quiet: bool, label: str, count: bool = True):
 
 def staged(out: Optional[Path]):
     """The ``--out`` folder checked and staged (``analyzer.output.outdir``), or nothing without ``--out``."""
-    from contextlib import nullcontext
-
-    from analyzer.output.outdir import Staged
-
     return Staged(out) if out is not None else nullcontext()
 
 
@@ -164,6 +166,7 @@ def save(stage, write, run: dict) -> list[str]:
 
 def searching(*policies) -> bool:
     """Does one of these ``Policies`` play pimc or dd?"""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.players.strong import plays_strong
 
     return any(plays_strong(p.codes()[1]) for p in policies)
@@ -176,11 +179,10 @@ def compiling_notice(command: str, quiet: bool, searching: bool = False) -> None
     will compile both the driver and the searching players' entry starts the compile of the one it
     needs second in a second process now (``questions.warmup.compile_ahead``), so the two compile
     side by side."""
-    from analyzer.runs.kernelcache import about, to_compile, wall_seconds
-
     kernels = to_compile(command, searching=searching)
     if not kernels:
         return
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.questions.warmup import compile_ahead
 
     seconds = wall_seconds(kernels, compile_ahead(command, searching) is not None)
@@ -195,7 +197,6 @@ def typed_language(texts, lang: Optional[Lang]) -> str:
     """The notation of everything typed: ``--lang``, or recognised from all of it together."""
     if lang is not None:
         return lang.value
-    from analyzer.rules.cards import card_language
 
     return card_language(" ".join(t for t in texts if t))
 
@@ -204,7 +205,6 @@ def to_english(text: Optional[str], lang: str) -> Optional[str]:
     """Cards typed in ``lang`` rewritten in English notation, in the order typed."""
     if text is None or lang == "en":
         return text
-    from analyzer.rules.cards import format_cards, parse_cards
 
     return format_cards(parse_cards(text, lang))
 
@@ -214,12 +214,12 @@ def call_to_english(spec: str, lang: str) -> str:
     name, sep, suit = spec.partition(":")
     if not sep or lang == "en":
         return spec
-    from analyzer.rules.cards import format_suit, parse_suit
 
     return f"{name}:{format_suit(parse_suit(suit, lang))}"
 
 
 def check_hand_fits(variant: Variant, players: Optional[int], hand: Optional[str]) -> None:
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.questions.take import check_hand_fits as fits
 
     fits(variant.value, players, hand)
@@ -229,22 +229,21 @@ def check_hand_fits(variant: Variant, players: Optional[int], hand: Optional[str
 
 
 def err_console():
+    return console(stderr=True)
+
+
+def console(stderr: bool = False):
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from rich.console import Console
 
-    return Console(stderr=True)
-
-
-def console():
-    from rich.console import Console
-
-    return Console()
+    return Console(stderr=stderr)
 
 
 def typed_deal(variant, players, rule, hands, trump, taker, plays, turned=None, bids=None):
     """The rules and record of a deal typed in the short notation (docs/NOTATION.md), with its
     turned card and its bidding where given (the bidding decides the trump and the troefmaker)."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.game.played import PlayRefused
-    from analyzer.output.words import refusal_text
     from analyzer.questions.review import typed_deal_record
 
     if trump is None and not bids:
@@ -259,8 +258,6 @@ def typed_deal(variant, players, rule, hands, trump, taker, plays, turned=None, 
 
 def pimc_player(pimc: str):
     """``--pimc``: the searching player shown beside the cards, ``None`` for none."""
-    from analyzer.players.policies import play_code
-
     player = None if pimc.strip() == "none" else pimc.strip()
     if player is not None:
         if player.partition(":")[0] != "pimc":
@@ -272,8 +269,6 @@ def pimc_player(pimc: str):
 def bars_per_policy(quiet: bool):
     """A ``progress(play, done, total)`` callback drawing one bar per play policy of a bracket,
     each with its own ETA (their costs differ 1000-fold), as a context manager."""
-    from contextlib import ExitStack, contextmanager
-
     @contextmanager
     def bars():
         with ExitStack() as stage:

@@ -8,8 +8,18 @@ from typing import Optional
 import typer
 
 from analyzer.cli.common import backend, command_line, compiling_notice, make_rules, print_json, progress_bar, searching
-from analyzer.cli.options import (Cluster, Json, Players, Quiet, RuleOptions, Scheduler, Seed, Threads, Variant,
-                                  VariantOption)
+from analyzer.cli.options import (
+    Cluster,
+    Json,
+    Players,
+    Quiet,
+    RuleOptions,
+    Scheduler,
+    Seed,
+    Threads,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
 from analyzer.players.costs import DD_LOSS_COST
 from analyzer.runs.limits import MAX_DEALS
@@ -58,6 +68,7 @@ def duel(
 
       belote duel --games 2000 --a score-aware/net --b calibrated/net
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.questions.duel import add_dd_loss, duel as run, parse_set
 
     rules = make_rules(variant, players, rule)
@@ -65,6 +76,7 @@ def duel(
     if games is not None:
         if dd_loss or cluster or scheduler:
             raise BeloteError("--games plays whole games on this machine: leave out --dd-loss, --cluster and --scheduler")
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.questions.duel_games import duel_games
 
         compiling_notice("duel --games", quiet, searching(sa.policies, sb.policies))
@@ -95,6 +107,7 @@ def duel(
             d["cluster"] = where
         print_json(d)
         return
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.duel_table import text
 
     typer.echo(text(r))

@@ -10,9 +10,23 @@ from typing import Optional
 import typer
 
 from analyzer.cli.common import command_line, compiling_notice, make_rules, print_json, progress_bar
-from analyzer.cli.options import BidCalibrated, Json, Lang, LangOption, Play, Players, Quiet, RuleOptions, Seed, \
-    Threads, Variant, VariantOption
+from analyzer.cli.options import (
+    BidCalibrated,
+    Json,
+    Lang,
+    LangOption,
+    Play,
+    Players,
+    Quiet,
+    RuleOptions,
+    Seed,
+    Threads,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
+from analyzer.players.equity import equity_table, read_table, shipped_equity_path
+from analyzer.players.policies import DEFAULT_PLAY, Policies
 
 
 def equity(
@@ -61,8 +75,8 @@ def equity(
 
       belote equity --build --ship
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.equity import check_table_target, equity_figure, equity_text, write_table
-    from analyzer.players.equity import equity_table, read_table, shipped_equity_path
 
     rules = make_rules(variant, players, rule)
     if ship and not build:
@@ -83,6 +97,7 @@ def equity(
     else:
         table = read_table(file) if file is not None else equity_table(rules)
     if out is not None:
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.output.plots import save
 
         out.mkdir(parents=True, exist_ok=True)
@@ -101,7 +116,7 @@ def equity(
 
 
 def _build(rules, games, k, check_games, seed, bid, play, threads, quiet):
-    from analyzer.players.policies import DEFAULT_PLAY, Policies
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.players.policy_files import default_bid
     from analyzer.runs.equity import build_table
     from analyzer.runs.simulate import SimConfig

@@ -14,8 +14,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY
-from analyzer.runs.backends import CONNECT_SECONDS
-from analyzer.runs.limits import SEEDS
+from analyzer.runs.limits import CONNECT_SECONDS, SEEDS
 
 
 class Variant(str, Enum):

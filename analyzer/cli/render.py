@@ -6,14 +6,20 @@ Each function takes what the question returned and prints it, as the command did
 
 from __future__ import annotations
 
+from functools import partial
+
+from rich import box
+from rich.table import Table
+
 from analyzer.cli.common import console
+from analyzer.output import take_table, words
+from analyzer.questions.take_score import regions_line, score_text, verdict
+from analyzer.runs.fmt import ci_pct, ci_rate, pm_or_ci, pm_pct
 
 
 def simulate(summary: dict, title: str) -> None:
     """``belote simulate``: each rate or mean with its 95% CI and n."""
-    from rich.table import Table
-
-    from analyzer.runs.summary import LABELS
+    from analyzer.runs.summary import LABELS  # lazy: belote take imports this module too, without these
 
     t = Table(title=title)
     t.add_column("")
@@ -37,11 +43,7 @@ def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str,
     (``earlier_seats``: they bid first), the verdict with its reason in words, who bids and plays,
     and the ``bidders`` line. ``lang="nl"``: every line in Dutch, the rows as a player says them
     (``analyzer.output.words``); in English the rows keep the names of the report and the CSV."""
-    from rich.table import Table
-
     con = console()
-    from analyzer.output import take_table, words
-    from analyzer.runs.fmt import ci_rate
 
     answer = r.as_dict()
     if lang == "nl":
@@ -73,10 +75,6 @@ def take(r, seed: int, earlier_seats: bool, bid: str, play: str, objective: str,
 def take_game(r, game, objective: str, lang: str) -> None:
     """``take --score``: each call's chance to win the game from the score, the verdict by it, and
     where the verdict changes with the score (``analyzer.questions.take_score``)."""
-    from analyzer.output import words
-    from analyzer.questions.take_score import regions_line, score_text, verdict
-    from analyzer.runs.fmt import ci_pct
-
     con = console()
     sit = r.situation
     nl = lang == "nl"
@@ -99,10 +97,6 @@ def take_game(r, game, objective: str, lang: str) -> None:
 
 def _take_nl(r, answer: dict, seed: int, earlier_seats: bool, bid: str, play: str, objective: str) -> None:
     """``belote take --lang nl``: the answer in Dutch (the words of the pages: ``analyzer.output.words``)."""
-    from rich.table import Table
-
-    from analyzer.output import take_table, words
-
     con = console()
     nl = lambda text: text.replace(".", ",")  # noqa: E731  (a cell: +12.3 ± 1.4, 45.1% [44.2, 46.0])
     n = f"{r.n:,}".replace(",", ".")
@@ -119,8 +113,6 @@ def _take_nl(r, answer: dict, seed: int, earlier_seats: bool, bid: str, play: st
               "jij wordt troefmaker; ± is de halve breedte van het 95%-interval, een scheef interval (bij 0% of "
               "100%) staat er helemaal, tussen haken.", style="dim")
     if earlier_seats:
-        from analyzer.runs.fmt import ci_rate
-
         drawn = f"{r.acceptance.n:,}".replace(",", ".")
         con.print(f"De stoelen voor jou pasten allemaal in {nl(ci_rate(r.acceptance))} van {drawn} getrokken spellen "
                   "(alleen die zijn gehouden).")
@@ -134,10 +126,6 @@ def _take_nl(r, answer: dict, seed: int, earlier_seats: bool, bid: str, play: st
 
 def take_bracket(b, bid: str, seed: int, objective: str) -> None:
     """``belote take --bracket``: the calls under each play policy, each policy's verdict and the bracket's."""
-    from rich.table import Table
-
-    from analyzer.output import take_table
-
     con = console()
     first = b.results[0]
     t = Table(title=f"{take_table.situation_text(first.situation)}\nthe same deals under each play policy (bid={bid}, seed {seed}; "
@@ -170,9 +158,9 @@ def _plain_half(row, base: str, scale: float, decimals: int = 2) -> str:
 
 def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, files: list, out) -> None:
     """``belote balance``: hands, seats and games, one column or row per variant."""
-    from rich.table import Table
-
+    # lazy: belote take imports this module too, without pandas (which these load)
     from analyzer.output.markdown import balance_bidders_line, balance_control_line
+    from analyzer.questions.balance import HAND_STATS
 
     con = console()
     ht = b.hand_table()
@@ -180,9 +168,6 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
     t.add_column("")
     for lab in labels:
         t.add_column(lab, justify="right")
-    from analyzer.questions.balance import HAND_STATS
-    from analyzer.runs.fmt import pm_or_ci, pm_pct
-
     for key in [k for k, _ in HAND_STATS if k in set(ht["statistic"])]:
         sub = ht[ht["statistic"] == key].set_index("variant")
         cells = []
@@ -231,15 +216,11 @@ def balance(b, labels: list, deals: int, games: int, seed: int, notes: dict, fil
 def rules(r, all_rows: bool) -> None:
     """``belote rules``: rules revision 2's changes, then each option's differences (beyond the noise, or
     ``all_rows``), and the paired games they change."""
-    from functools import partial
-
-    from rich import box
-    from rich.table import Table
-
-    Table = partial(Table, box=box.SIMPLE_HEAD)  # noqa: N806 - narrow tables for 80-column terminals
-
+    # lazy: belote take imports this module too, without pandas (which these load)
     from analyzer.output.markdown import fmt_pm
     from analyzer.questions.impact import REVISION_STATS
+
+    narrow = partial(Table, box=box.SIMPLE_HEAD)  # narrow tables for 80-column terminals
 
     con = console()
     df = r.table()
@@ -249,7 +230,7 @@ def rules(r, all_rows: bool) -> None:
         if not len(rev):
             continue
         changes = list(dict.fromkeys(rev["comparison"]))
-        t = Table(title=f"{lab}: rules revision 2, after − before (± 95% half-width; {r.deals:,} deals and "
+        t = narrow(title=f"{lab}: rules revision 2, after − before (± 95% half-width; {r.deals:,} deals and "
                   f"{r.games:,} games per reading, seed {r.seed})", caption="bold: beyond the noise")
         t.add_column("statistic")
         for ch in changes:
@@ -270,7 +251,7 @@ def rules(r, all_rows: bool) -> None:
         sub = r.ranked(lab, kind="option", all_rows=all_rows)
         n_all = int(((df["variant"] == lab) & (df["kind"] == "option")).sum())
         n_beyond = int(r.ranked(lab, kind="option").shape[0])
-        t = Table(title=f"{lab}: {n_beyond} of {n_all} differences beyond the noise"
+        t = narrow(title=f"{lab}: {n_beyond} of {n_all} differences beyond the noise"
                   + (" (dim: inside the noise)" if all_rows else ", largest first") + " — other reading − default")
         for col in ("option", "statistic", "default", "other", "difference", "n", "size"):
             t.add_column(col, justify="left" if col in ("option", "statistic") else "right", no_wrap=col == "option")
@@ -280,7 +261,7 @@ def rules(r, all_rows: bool) -> None:
         con.print(t)
     gc = r.games_changed()
     if len(gc):
-        t = Table(title="Paired games changed by the option (any count differs)")
+        t = narrow(title="Paired games changed by the option (any count differs)")
         for col in ("variant", "comparison", "changed [95% CI]", "games"):
             t.add_column(col, justify="left" if col in ("variant", "comparison") else "right")
         for row in gc[gc["kind"] == "option"].itertuples():

@@ -10,8 +10,18 @@ from typing import Annotated, Optional
 import typer
 
 from analyzer.cli.common import command_line, pimc_player, print_json, progress_bar, typed_deal
-from analyzer.cli.options import (Json, Lang, LangOption, Players, Plays, Quiet, RuleOptions, Taker, Variant,
-                                  VariantOption)
+from analyzer.cli.options import (
+    Json,
+    Lang,
+    LangOption,
+    Players,
+    Plays,
+    Quiet,
+    RuleOptions,
+    Taker,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
 
 Hands = Annotated[Optional[str], typer.Option(
@@ -79,10 +89,10 @@ def review(
 
       belote review --hands "..." --turned 9h --bids "take" --plays "Jh 7h Th Qc"   (the bidding decides the trump)
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.review_text import render
     from analyzer.players import public_info
-    from analyzer.questions.review import default_worlds
-    from analyzer.questions.review import review as review_deal
+    from analyzer.questions.review import default_worlds, review as review_deal
 
     player = pimc_player(pimc)
     if hands is not None:
@@ -95,6 +105,7 @@ def review(
     else:
         if file is None:
             raise BeloteError("give a deal log (belote simulate --log FILE) or a deal typed with --hands")
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.output.deallog import find_deal
 
         chosen = find_deal(file, deal, played=True)  # read up to it, replayed through the reference
@@ -108,6 +119,7 @@ def review(
                         worlds=default_worlds(named) if worlds is None else worlds)
     line = None
     if bot is not None or bot_from is not None:
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.questions.review import bot_line
 
         worst = r.costliest()

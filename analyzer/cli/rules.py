@@ -8,11 +8,32 @@ from typing import List, Optional
 
 import typer
 
-from analyzer.cli import render
-from analyzer.cli.common import (backend, command_line, compiling_notice, console, print_json, progress_bar, run_inputs,
-                                 save, staged)
-from analyzer.cli.options import (Bid, Cluster, Json, Play, Quiet, Resume, RunDir, Scheduler, Seed, Threads, deprecated,
-                                  variant_or_all)
+from analyzer.cli.common import (
+    backend,
+    command_line,
+    compiling_notice,
+    console,
+    print_json,
+    progress_bar,
+    run_inputs,
+    save,
+    staged,
+)
+from analyzer.cli.options import (
+    Bid,
+    Cluster,
+    Json,
+    Play,
+    Quiet,
+    Resume,
+    RunDir,
+    Scheduler,
+    Seed,
+    Threads,
+    deprecated,
+    variant_or_all,
+)
+from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -61,12 +82,10 @@ def rules(
 
       belote rules --variant piekjas --players 3 --games 20000 --out reports/rules-piekjas3 --json
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.output.files import write_impact
-    from analyzer.questions.impact import compare_rules, parse_labels, total_units
-
-    from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY
-
-    from analyzer.questions.impact import SIZES_BY_PLAY
+    from analyzer.questions.impact import SIZES_BY_PLAY, compare_rules, parse_labels, total_units
 
     play = play or DEFAULT_PLAY
     if all_rows:

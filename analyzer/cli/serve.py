@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -11,6 +12,7 @@ import typer
 
 from analyzer.cli.options import Quiet
 from analyzer.errors import BeloteError
+from analyzer.web.jobs import Limits
 
 
 def serve(
@@ -40,8 +42,7 @@ def serve(
 
       belote serve --port 0 --jobs 1 --max-seconds 120
     """
-    import socket
-
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.web.serve import is_loopback, read_logs, run
 
     try:
@@ -50,11 +51,11 @@ def serve(
     except ImportError:
         raise BeloteError("belote serve needs the web extra: pip install 'belote-analyzer[web]' (make install "
                           "and make test install it)") from None
-    from analyzer.web.jobs import Limits
 
     logs = read_logs(log or [])
     limits = Limits(running=jobs, waiting=queue, seconds=max_seconds)
     if warm:
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.questions.warmup import warmup as compile_kernels
 
         compile_kernels(say=lambda line: quiet or typer.echo(line, err=True))

@@ -8,9 +8,11 @@ signal after the command still gets its 130.
 
 from __future__ import annotations
 
+import atexit
 import os
 import signal
 import sys
+import threading
 
 import typer
 
@@ -113,8 +115,8 @@ def interrupted_exit() -> int:
 def _unraisable(unraisable) -> None:
     """``sys.unraisablehook``: after an interruption, drop what a half-built llvmlite object's finaliser
     raises (``AttributeError: ... '_as_parameter_'``; the signal deferred out of llvmlite's frames can
-    still land in numba's between an llvmlite object's creation and its wrapper's set-up: once in a
-    CI run's Ctrl-C two seconds into `belote warmup`, on 2026-12-05). Anything else goes to Python's hook."""
+    still land in numba's between an llvmlite object's creation and its wrapper's set-up, as a Ctrl-C
+    early in `belote warmup` can). Anything else goes to Python's hook."""
     exc = unraisable.exc_value
     if _interrupted and isinstance(exc, AttributeError) and "_as_parameter_" in str(exc):
         return
@@ -139,9 +141,6 @@ def exit_status(code: int) -> int:
     Python calls first), notes a signal that comes meanwhile (``finished``), and then ends
     the process with ``os._exit`` (no teardown left for a signal to cut short). A signal after
     the command had finished: its output is complete, and the status 130 all the same."""
-    import atexit
-    import threading
-
     threading._shutdown()
     atexit._run_exitfuncs()
     if _late:

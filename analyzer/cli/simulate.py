@@ -4,18 +4,47 @@ first hands as a deal log); and ``belote show``, which shows a logged deal as a 
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from analyzer.cli import render
-from analyzer.cli.common import (backend, command_line, compiling_notice, console, hold, make_rules,
-                                 print_json, progress_bar, run_inputs, searching, unit_progress)
-from analyzer.cli.options import (Bid, Cluster, Json, Lang, LangOption, PlayHeuristic, Players, Quiet, Resume, RuleOptions,
-                                  RunDir, Scheduler, Seed, Threads, Variant, VariantOption)
+from analyzer.cli.common import (
+    backend,
+    command_line,
+    compiling_notice,
+    console,
+    hold,
+    make_rules,
+    print_json,
+    progress_bar,
+    run_inputs,
+    searching,
+    unit_progress,
+)
+from analyzer.cli.options import (
+    Bid,
+    Cluster,
+    Json,
+    Lang,
+    LangOption,
+    Players,
+    PlayHeuristic,
+    Quiet,
+    Resume,
+    RuleOptions,
+    RunDir,
+    Scheduler,
+    Seed,
+    Threads,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
+from analyzer.players.policies import Policies
 from analyzer.runs.limits import MAX_DEALS
+from analyzer.output.outdir import claimed_file
 
 
 def simulate(
@@ -46,11 +75,9 @@ def simulate(
 
       belote simulate --variant dekjas --deals 5000 --log dekjas.jsonl --log-deals 100
     """
-    from contextlib import nullcontext
-
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.output.deallog import LOG_FILE, write_log
-    from analyzer.output.outdir import claimed_file
-    from analyzer.players.policies import Policies
     from analyzer.runs.simulate import SimConfig, simulate as run
     from analyzer.runs.summary import summarize
 
@@ -119,6 +146,7 @@ def show(
 
       belote show deals.jsonl --deal 7 --lang nl
     """
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.deallog import each_deal, find_deal
     from analyzer.output.show import render
 

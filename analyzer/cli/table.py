@@ -9,12 +9,40 @@ from typing import Optional
 
 import typer
 
-from analyzer.cli.common import (backend, bars_per_policy, command_line, compiling_notice, make_rules, print_json,
-                                 progress_bar, run_inputs, save, staged, unit_progress)
-from analyzer.cli.options import (BidCalibrated, Cluster, Json, Play, Players, Quiet, Resume, RuleOptions, RunDir,
-                                  Scheduler, Seed, Threads, Variant, VariantOption)
+from analyzer.cli.common import (
+    backend,
+    bars_per_policy,
+    command_line,
+    compiling_notice,
+    make_rules,
+    print_json,
+    progress_bar,
+    run_inputs,
+    save,
+    staged,
+    unit_progress,
+)
+from analyzer.cli.options import (
+    BidCalibrated,
+    Cluster,
+    Json,
+    Play,
+    Players,
+    Quiet,
+    Resume,
+    RuleOptions,
+    RunDir,
+    Scheduler,
+    Seed,
+    Threads,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
+from analyzer.players.bidding import SCORE_REGIONS
 from analyzer.players.costs import DD_PLAY_COST
+from analyzer.players.equity import equity_table
+from analyzer.players.policies import DEFAULT_PLAY, Policies
 from analyzer.runs.limits import MAX_DEALS
 
 
@@ -78,14 +106,12 @@ def table(
 
       belote table --score --variant piekjas --players 2 --out plots
     """
-    from analyzer.players.policies import Policies
-    from analyzer.runs.simulate import SimConfig
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.files import write_table
     from analyzer.output.markdown import table_markdown
     from analyzer.players.policy_files import bid_note, default_bid
     from analyzer.questions.table import bidding_table
-
-    from analyzer.players.policies import DEFAULT_PLAY
+    from analyzer.runs.simulate import SimConfig
 
     rules = make_rules(variant, players, rule)
     if bracket and play is not None:
@@ -139,11 +165,19 @@ def table(
 def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, rounds, out, seed, threads,
                    cluster, scheduler, as_json, quiet, bidders=None) -> None:
     """``table --bracket``: the bidding table under each play policy, one progress bar each."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.files import write_table_bracket
     from analyzer.output.markdown import table_bracket_markdown
     from analyzer.questions.bracket import check_bidders, parse_plays
-    from analyzer.questions.table_bracket import (check_sample, default_plays, parse_by, parse_deals, plan,
-                                                  sample_sizes, table_bracket)
+    from analyzer.questions.table_bracket import (
+        check_sample,
+        default_plays,
+        parse_by,
+        parse_deals,
+        plan,
+        sample_sizes,
+        table_bracket,
+    )
 
     plays = parse_plays(bracket_plays) if bracket_plays else default_plays(rules)[0]
     bidders = check_bidders(bidders, plays)
@@ -178,10 +212,8 @@ def _table_bracket(rules, bid, deals, bracket_deals, bracket_plays, bracket_by, 
 
 def _table_score(rules, bid, play, per_region, out, seed, threads, as_json, quiet) -> None:
     """``table --score``: the take point by region of the game score (``questions.take_point``)."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.output.equity import take_point_figure
-    from analyzer.players.equity import equity_table
-    from analyzer.players.policies import Policies
-    from analyzer.players.bidding import SCORE_REGIONS
     from analyzer.questions.take_point import take_points, take_points_text
     from analyzer.runs.simulate import SimConfig
 
@@ -191,6 +223,7 @@ def _table_score(rules, bid, play, per_region, out, seed, threads, as_json, quie
     with progress_bar(len(SCORE_REGIONS), quiet, "regions") as update:
         tp = take_points(cfg, table, per_region=per_region, seed=seed, threads=threads, progress=update)
     if out is not None:
+        # lazy: loads when the command runs, not for belote --help (0.3 s)
         from analyzer.output.plots import save
 
         out.mkdir(parents=True, exist_ok=True)

@@ -9,15 +9,45 @@ from typing import List, Optional
 
 import typer
 
-from analyzer.cli import render
-from analyzer.cli.common import (backend, bars_per_policy, call_to_english, check_hand_fits, command_line,
-                                 compiling_notice, make_rules, print_json, progress_bar, run_inputs, searching,
-                                 to_english, typed_language)
-from analyzer.cli.options import (BidCalibrated, Cluster, Json, Lang, Objective, Play, Players, Quiet, Resume,
-                                  RuleOptions, RunDir, Scheduler, Seed, Threads, Variant, VariantOption)
+from analyzer.cli.common import (
+    backend,
+    bars_per_policy,
+    call_to_english,
+    check_hand_fits,
+    command_line,
+    compiling_notice,
+    make_rules,
+    print_json,
+    progress_bar,
+    run_inputs,
+    searching,
+    to_english,
+    typed_language,
+)
+from analyzer.cli.options import (
+    BidCalibrated,
+    Cluster,
+    Json,
+    Lang,
+    Objective,
+    Play,
+    Players,
+    Quiet,
+    Resume,
+    RuleOptions,
+    RunDir,
+    Scheduler,
+    Seed,
+    Threads,
+    Variant,
+    VariantOption,
+)
 from analyzer.errors import BeloteError
 from analyzer.players.costs import DD_PLAY_COST
-from analyzer.runs.limits import MAX_DEALS
+from analyzer.players.equity import equity_table
+from analyzer.players.policies import DEFAULT_PLAY, Policies
+from analyzer.questions.take_score import parse_score, score_answer
+from analyzer.runs.limits import MAX_DEALS, check_deals
 
 
 def take(
@@ -111,11 +141,10 @@ def take(
 
       belote take "Jh 9h Ac Tc 7s" --turned Qh --score 820-640
     """
-    from analyzer.players.policies import Policies
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.players.policy_files import bid_note, default_bid, describe_bid
     from analyzer.questions.take import analyse_take
-
-    from analyzer.players.policies import DEFAULT_PLAY
 
     lang_ = typed_language([hand, turned, mine, theirs], lang)
     hand, turned, mine, theirs = (to_english(x, lang_) for x in (hand, turned, mine, theirs))
@@ -129,9 +158,6 @@ def take(
     objective = objective or (Objective.win if score is not None else Objective.net)
     at_score = table = None
     if score is not None:
-        from analyzer.players.equity import equity_table
-        from analyzer.questions.take_score import parse_score
-
         if bracket:
             raise BeloteError("--score answers under one play policy: leave out --bracket")
         at_score = parse_score(score, rules, seat)
@@ -163,8 +189,6 @@ def take(
                          progress=update, keep_scores=at_score is not None)
     ans = None
     if at_score is not None:
-        from analyzer.questions.take_score import score_answer
-
         ans = score_answer(r, at_score, table)
     if as_json:
         d = r.as_dict()
@@ -185,9 +209,10 @@ def take(
 def _take_bracket(rules, hand, turned, seat, round_, mine, theirs, call, objective, deals, bracket_deals,
                   bracket_plays, seed, bid, threads, lang_, as_json, quiet, bidders=None) -> None:
     """``take --bracket``: the question under each play policy, one progress bar each."""
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
+    from analyzer.cli import render
     from analyzer.questions.bracket import analyse_bracket, check_bidders, parse_plays, strong_sizes
     from analyzer.questions.table_bracket import parse_deals
-    from analyzer.runs.limits import check_deals
 
     plays = parse_plays(bracket_plays)
     bidders = check_bidders(bidders, plays)

@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import time
+
+import numba.core.config
 import typer
+
+from analyzer.cli.signals import check_interrupted
 
 
 def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines.")):
@@ -21,13 +26,8 @@ def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress 
 
       BELOTE_CACHE_DIR=/srv/belote-kernels belote warmup
     """
-    import time
-
-    import numba.core.config
-
+    # lazy: loads when the command runs, not for belote --help (0.3 s)
     from analyzer.questions.warmup import warmup as compile_kernels
-
-    from analyzer.cli.signals import check_interrupted
 
     t0 = time.monotonic()
 

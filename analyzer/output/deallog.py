@@ -11,6 +11,7 @@ from pathlib import Path
 from analyzer.errors import BeloteError
 from analyzer.output.outdir import FileKind, remove_unused, write_lines
 from analyzer.rules.deal_schema import SCHEMA, check_record
+from analyzer.rules.reference import replay
 from analyzer.runs.games import DEFAULT_MAX_DEALS
 from analyzer.runs.records import game_records, hand_record, record_from_trace  # noqa: F401 (re-exported)
 from analyzer.runs.simulate import SimConfig
@@ -110,8 +111,6 @@ def check_play(record: dict, where: str) -> None:
     points, the declarations and the score), and a played record must hold every trick. The
     first thing wrong is named, with the count of the others. ``belote show`` and ``belote
     review`` pass every record they use through it."""
-    from analyzer.rules.reference import replay
-
     errors = replay(record)
     if errors:
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""

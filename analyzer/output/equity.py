@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from analyzer.output.outdir import FileKind, check_file, command_line, provenance, write_lines
+from analyzer.players.bidding import SCORE_REGIONS
 from analyzer.players.equity import FORMAT, EquityTable, header, header_path, table_bytes
 
 
@@ -258,8 +259,6 @@ def score_findings(results: dict, number: int = 0, link: str = "") -> list[str]:
 
 def take_point_overview(results: dict) -> Figure:
     """Every variant's take point by region of the score, with its 95% interval (one row a region)."""
-    from analyzer.players.bidding import SCORE_REGIONS
-
     fig = Figure(figsize=(8, 4.2))
     ax = fig.subplots()
     labels = list(results)

@@ -17,10 +17,11 @@ from analyzer.output.markdown import (
     table_bracket_markdown,
     table_markdown,
 )
+from analyzer.output.words import RULE_WORDS, short_label
 from analyzer.questions.balance import SEAT_AXIS
 from analyzer.questions.bidding_effect import PANELS, compare_bidding
 from analyzer.questions.impact import HEADLINE, MIN_BLOCKS, choice_table, compare_rules
-from analyzer.questions.table import MIN_N
+from analyzer.questions.table import MIN_N, write_frame
 from analyzer.questions.table_bracket import class_label
 
 
@@ -112,8 +113,6 @@ def impact_headline_figure(r):
     """The report's first page's picture of the house rules, legible at page width: each rule
     option changed from its variant's default, by its name and new choice, and what it does to the
     taker's score and to the first seat's chance of winning a game (``HEADLINE_RULES``)."""
-    from analyzer.output.words import RULE_WORDS, short_label
-
     df = r.table()
     df = df[df["kind"] == "option"].reset_index(drop=True)
 
@@ -197,8 +196,6 @@ def table_bracket_figure(b, by=None):
 
 def write_table_bracket(b, out_dir, plot: bool = True) -> list[Path]:
     """A bidding-table bracket's CSV and Parquet (``frame``, ``summary``), markdown and plot."""
-    from analyzer.questions.table import write_frame
-
     out = Path(out_dir)
     stem = f"table_bracket_{b.rules.label}"
     files = write_frame(b.frame(), out / stem) + write_frame(b.summary(), out / f"{stem}_summary")

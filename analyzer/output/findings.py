@@ -13,9 +13,17 @@ so each function here takes those frames and can be tested on frames made by han
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+from analyzer.errors import BeloteError
+from analyzer.output.report_plan import BRACKET_MIN_N
+from analyzer.output.take_table import situation_text
+from analyzer.output.words import rule_change_text
+from analyzer.questions.table import _hon_key
+from analyzer.questions.table_bracket import BY, summary_finding
 
 # the questions of the first page, in order, with the section each one's findings link
 QUESTIONS = (
@@ -128,8 +136,6 @@ def class_findings(label: str, classes: pd.DataFrame, link: str, min_n: int = 20
     each set of trump honours (J 9 A 10, ``.`` where not held), the fewest side aces from which
     taking gains beyond the noise in every class with at least ``min_n`` decisions. A round
     where no class pays beyond the noise is said so."""
-    from analyzer.questions.table import _hon_key
-
     out = []
     for rnd, rows in classes.groupby("round", sort=True):
         rows = rows[rows["n"] >= min_n]
@@ -236,8 +242,6 @@ def rules_findings(diffs: pd.DataFrame, link: str, per_option: int = 2) -> list[
     standardised size), and the options that change nothing measured beyond the noise. An
     option with no more statistics beyond the noise than chance alone gives (one in twenty
     of those measured, at least one) is left open: its effect is not established."""
-    from analyzer.output.words import rule_change_text
-
     out = []
     opts = diffs[diffs["kind"] == "option"]
     for label, rows in opts.groupby("variant", sort=False):
@@ -267,8 +271,6 @@ def bracket_rows(brackets) -> pd.DataFrame:
     """One row per example and play policy of the report's bracket (``Bracket`` objects, in the
     examples' order): the best call, the best call other than passing against passing (net
     points, adjusted where a control was used), and whether the best beat the runner-up."""
-    from analyzer.output.take_table import situation_text
-
     rows = []
     for k, b in enumerate(brackets, start=1):
         for play, r in zip(b.plays, b.results):
@@ -311,8 +313,6 @@ def table_bracket_findings(label: str, summary: pd.DataFrame, plays, by, min_n: 
     """A bidding table's bracket (``TableBracket.summary()``: a verdict per class and play
     policy), in the bracket's own sentence: how many classes hold, flip and stay unclear, and
     each flip. Supported where some class has enough decisions under every player."""
-    from analyzer.questions.table_bracket import summary_finding
-
     return [Finding("bracket", label, f"{label} bidding table: " + summary_finding(summary, plays, by, min_n), link,
                     not summary.empty)]
 
@@ -365,8 +365,6 @@ _NEEDS = {
 def _read(path, kind: str, empty_ok: bool = False, **kw) -> pd.DataFrame:
     """A report's table read back, refused in one line naming it when it is not one the report
     wrote (unreadable, or without the columns its findings quote)."""
-    from analyzer.errors import BeloteError
-
     try:
         df = pd.read_csv(path, **kw)
     except pd.errors.EmptyDataError:
@@ -389,11 +387,6 @@ def from_folder(folder, links: dict[str, str]) -> list[Finding]:
     ``balance_seats.csv``, ``rules_impact.csv``, ``bracket_examples.csv``,
     ``table_bracket_<label>_summary.csv``): the same sentences as its first page (the README
     quotes one). A file that is not as the report wrote it is refused in one line naming it."""
-    from pathlib import Path
-
-    from analyzer.output.report import BRACKET_MIN_N
-    from analyzer.questions.table_bracket import BY
-
     folder = Path(folder)
     found = take_findings(_read(folder / "take_examples.csv", "take"), links["take"])
     seats = _read(folder / "balance_seats.csv", "seats")

@@ -60,18 +60,23 @@ again and say "removed" only of what is gone, otherwise that it could not be rem
 from __future__ import annotations
 
 import errno
+import fcntl
 import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import stat
+import subprocess
 import sys
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
+
+import numpy as np
 
 import analyzer
 from analyzer import git_commit  # noqa: F401 (provenance of every output)
@@ -91,8 +96,6 @@ def provenance() -> dict:
 
 def command_line(argv: list[str] | None = None) -> str:
     """The command as typed, ``belote`` first (for ``run.json``)."""
-    import shlex
-
     args = sys.argv[1:] if argv is None else argv
     return " ".join(["belote"] + [shlex.quote(a) for a in args])
 
@@ -297,7 +300,6 @@ def locked(dest: Path, flag: str):
     if path in _held:
         yield
         return
-    import fcntl
 
     while True:
         try:
@@ -382,8 +384,6 @@ def recover(dest: Path) -> str | None:
 def _open_elsewhere(path: Path) -> bool:
     """Whether another process may have ``path`` open: True unless a write lease (Linux
     ``F_SETLEASE``, granted only while no other process has the file open) is granted."""
-    import fcntl
-
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
@@ -514,8 +514,6 @@ class Staged:
 
 
 def _json_default(o):
-    import numpy as np
-
     if isinstance(o, np.integer):
         return int(o)
     if isinstance(o, np.floating):
@@ -608,8 +606,6 @@ def _git_state(path: Path) -> str | None:
     """``"unchanged"`` when ``path``'s bytes are the blob git holds for it in its folder's
     ``HEAD``, ``"changed"`` when git holds other bytes, None when git holds nothing of it (no
     repository, the file not committed, no git). The blob's id is git's digest of the file."""
-    import subprocess
-
     try:
         p = subprocess.run(["git", "-C", str(path.parent), "rev-parse", "--verify", "--quiet", f"HEAD:./{path.name}"],
                            capture_output=True, text=True, timeout=10)

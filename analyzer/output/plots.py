@@ -14,6 +14,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.questions.table import _hon_key
+
 DPI = 110
 
 
@@ -25,8 +27,6 @@ def save(fig: Figure, path) -> Path:
 
 
 def _hon_order(labels):
-    from analyzer.questions.table import _hon_key
-
     return sorted(labels, key=_hon_key)
 
 

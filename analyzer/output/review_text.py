@@ -3,10 +3,11 @@ card with every card open, the card pimc would have played, and the totals per s
 
 from __future__ import annotations
 
+from analyzer.game.played import play_out
 from analyzer.output.show import SEAT_WORDS
-from analyzer.output.words import number
+from analyzer.output.words import bid_text, net_reason_text, number, policy_text, result_lines
 from analyzer.questions.review import Review
-from analyzer.rules.cards import format_card
+from analyzer.rules.cards import format_card, parse_card
 
 WORDS = {
     "en": {"title": "Review of deal {deal} ({variant}, trump {trump}, troefmaker seat {taker})", "typed": "(typed)",
@@ -153,10 +154,6 @@ def _game_lines(r: Review, w: dict, lang: str, c) -> list[str]:
 
 def _bot_lines(r: Review, bot: dict, w: dict, lang: str) -> list[str]:
     """The bot's line beside the deal's: from which card it played, and both results."""
-    from analyzer.game.played import play_out
-    from analyzer.output.words import policy_text, result_lines
-    from analyzer.rules.cards import parse_card
-
     c = r.cards[bot["from"]]
     seat_word = SEAT_WORDS[lang]["seat"]
     rec = r.record
@@ -164,8 +161,6 @@ def _bot_lines(r: Review, bot: dict, w: dict, lang: str) -> list[str]:
     ours = result_lines({**rec, **play_out(rec, r.rules)}, r.rules, lang)  # the deal's own, not the whole review again
     why = []
     if bot.get("reason"):
-        from analyzer.output.words import net_reason_text
-
         why = ["  " + net_reason_text(bot["reason"], lang)]
     return [w["bot_head"].format(k=bot["from"] + 1, trick=c.trick, who=f"{seat_word} {c.seat}",
                                  bot=policy_text(bot["policy"], lang),
@@ -182,15 +177,12 @@ def render(r: Review, lang: str = "en", bot: dict | None = None) -> str:
         return format_card(card, lang, symbols=True)
 
     def c_(text):
-        from analyzer.rules.cards import parse_card
-
         return c(parse_card(text))
 
     rec = r.record
     out = [w["title"].format(deal=rec.get("deal") if rec.get("deal") is not None else w["typed"],
                              variant=r.rules.label, trump=rec["trump"], taker=rec["troefmaker"]), ""]
     if rec.get("turned") or rec.get("bids"):  # what a player remembers the deal by: the turned card, the bidding
-        from analyzer.output.words import bid_text
 
         told = [f"{w['turned']} {c_(rec['turned'])}"] if rec.get("turned") else []
         if rec.get("bids"):

@@ -16,9 +16,14 @@ by hand:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 
+from analyzer.output.findings import _read
 from analyzer.output.words import RULE_WORDS, number, short_label
+from analyzer.questions.take import seat_name
+from analyzer.rules import Rules
 
 MIN_N = 200  # the decisions a class needs before it counts for or against a rule (findings.class_findings)
 HONOURS = ("J", "9", "A", "T")  # the order of a class's honours string (``J9..``: the jack and the nine)
@@ -128,8 +133,6 @@ def _pct(p: float, lo: float, hi: float, lang: str) -> str:
 
 
 def _seat_word(seat: int, players: int, lang: str) -> str:
-    from analyzer.questions.take import seat_name
-
     return WORDS[lang]["seat"].get(seat_name(seat, players), seat_name(seat, players))
 
 
@@ -210,8 +213,6 @@ def pays_lines(seat_classes: dict[str, pd.DataFrame], link: str, lang: str = "en
                most: int = 2) -> list[str]:
     """A table, a variant a row and a seat a column: round 1's weakest paying holdings
     (``paying_hands``, at most ``most`` per seat)."""
-    from analyzer.rules import Rules
-
     w = WORDS[lang]
     if not seat_classes:
         return []
@@ -219,7 +220,6 @@ def pays_lines(seat_classes: dict[str, pd.DataFrame], link: str, lang: str = "en
     out = [w["pays"] + f" ([{w['details']}]({link}))", "", w["pays_intro"].format(min_n=min_n), "",
            f"| {w['variant']} | " + " | ".join(w["seat"][c] for c in cols) + " |",
            "|---|" + "---|" * len(cols)]
-    from analyzer.questions.take import seat_name
 
     koe_none = False
     for label, classes in seat_classes.items():
@@ -301,10 +301,6 @@ def from_folder(folder, links: dict[str, str], lang: str = "en", other: str | No
     variant's ``table_<label>_seat_honours_aces.csv``, ``rules_impact.csv``): the same lines as its
     first page (the README quotes them). A file that is not as the report wrote it is refused in
     one line naming it."""
-    from pathlib import Path
-
-    from analyzer.output.findings import _read
-
     folder = Path(folder)
     seats = _read(folder / "balance_seats.csv", "games")
     seat_classes = {}

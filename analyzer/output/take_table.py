@@ -13,13 +13,14 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING, NamedTuple
 
+from analyzer.players.policies import DEFAULT_PLAY, as_typed
+from analyzer.players.policy_files import default_bid
+from analyzer.questions.bracket import BRACKET_ROWS
+from analyzer.questions.take import seat_name
+from analyzer.rules import PLAYER_COUNTS, Rules
 from analyzer.rules.cards import format_card, format_cards
 from analyzer.runs.fmt import pm_mean, pm_rate
 from analyzer.runs.stats import Z95
-from analyzer.players.policies import DEFAULT_PLAY, as_typed
-from analyzer.players.policy_files import default_bid
-from analyzer.questions.take import seat_name
-from analyzer.rules import PLAYER_COUNTS, Rules
 
 if TYPE_CHECKING:  # pandas is imported by frame() only: belote take prints its rows without it (0.35 s a command)
     import pandas as pd
@@ -80,6 +81,7 @@ def cell(x) -> str:
 
 def frame(r) -> pd.DataFrame:
     """One row per call: ``call``, ``n`` and every column with ``_lo`` / ``_hi`` (95% CI)."""
+    # lazy: pandas (about 0.35 s) loads only when a table is written
     import pandas as pd
 
     out = []
@@ -98,8 +100,6 @@ def bracket_rows(b, objective: str = "net") -> list[tuple[str, str, list]]:
     passing (``net_vs_pass``, or ``score_vs_pass`` when ranked by score), one value per column
     of ``b.columns()`` (each play policy; an adjusted one followed by its plain numbers):
     ``[(call label, row name, [Rate or Mean per column]), ...]``."""
-    from analyzer.questions.bracket import BRACKET_ROWS
-
     names = {col.attr: col.name for col in COLUMNS}
     fields = [f if f != "net_vs_pass" or objective == "net" else "vs_pass" for f, _ in BRACKET_ROWS]
     out = []

@@ -12,7 +12,7 @@ _API = ("choose", "solve", "public_info", "public_from_record", "strong_workspac
 def __getattr__(name):
     # imported on first use: the policies' kernels load only for programs that ask
     if name in _API:
-        from analyzer.players import api
+        from analyzer.players import api  # lazy: see above
 
         return getattr(api, name)
     raise AttributeError(f"module 'analyzer.players' has no attribute {name!r}")

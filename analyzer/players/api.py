@@ -26,10 +26,11 @@ from analyzer.players.knowledge import (
     fill_bidding,
     note_stuk,
 )
+from analyzer.players.policies import Policies, play_code
 from analyzer.players.solver import Solution, Solver
 from analyzer.players.strong import L_REC, L_SW, LINK_SIZE, N_REC, card_via_link, entry_link
 from analyzer.rules import Rules
-
+from analyzer.rules.cards import parse_card
 
 
 def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_side: int = -1,
@@ -63,8 +64,6 @@ def public_info(rules: Rules, seen_out=(), known=None, declarations=None, roem_s
     pub[PUB_DIX_SEAT] = -1
     pub[PUB_STUK] = -1  # stuk not announced: choose adds what a position's play announced
     if bidding is not None:
-        from analyzer.players.policies import Policies
-
         unknown = set(bidding) - {"round", "turned", "bid", "table", "dix_seat", "smous_seat", "forced"}
         if unknown or "round" not in bidding or "turned" not in bidding:
             raise BeloteError("public_info: bidding takes round and turned, and optionally bid, table, dix_seat, "
@@ -86,8 +85,6 @@ def public_from_record(record: dict, rules: Rules) -> np.ndarray:
     """The public information of a played ``belote-deal/1`` record (DEAL_LOG.md): the
     table card and the exchange, the fille, the declarations that score, and the bidding
     (its calls, and the bidding policies the record names)."""
-    from analyzer.rules.cards import parse_card
-
     seen, known = [], {}
     exch = record.get("exchange")
     table = parse_card(exch["gave"]) if exch else parse_card(record["turned"])
@@ -134,8 +131,6 @@ def choose(policy: str, state: np.ndarray, rules: Rules, public: np.ndarray | No
     >>> format_card(choose("pimc:worlds=8", st, rules, public_info(rules), seed=1))
     '7s'
     """
-    from analyzer.players.policies import play_code
-
     code = play_code(policy)
     if state.shape != (STATE_SIZE,) or state.dtype != np.int64:
         raise BeloteError("choose: state must be a game state (analyzer.game.state.new_state / start_state)")

@@ -1,17 +1,15 @@
 """What a double-dummy hand costs, in the one phrase every help text and doc quotes.
 
-Two different costs, both from docs/BENCHMARKS.md (2026-12-01):
+Two different costs (the measurements behind them: docs/PERFORMANCE.md and its journal):
 
-- ``dd`` as a play policy (every seat plays double dummy, ``--bracket``): classic 7.0 hands
-  a second on one thread at load 2 (0.14 s a hand), 2.6 at load 4, 1.55 a thread through
-  ``table --bracket`` on the loaded 2-core machine (0.65 s); 25-30 times a PIMC hand in
-  every one of those runs (PIMC 173, 77.7 and 45). Since PIMC v2 (2026-12-03, commit f20a07d,
-  ``scripts/bench_strong.py speed --deals 100 --labels classic``, idle): dd 12.7 hands a second
-  (0.08 s), PIMC 630: about 50 times.
-- ``--dd-loss`` (the solver values every card that is not forced, ``duel``): classic 37 ms a
-  position and 0.76 s a hand wall on the loaded machine, 70 s of CPU for 306 hands (0.23 s
-  a hand); Dekjas 5.5 s, Piekjas 2 0.02 s, Piekjas 3 0.68 s a hand; Piekjas 4 not measured
-  (1.6 s a solve from the first trick).
+- ``dd`` as a play policy (every seat plays double dummy, ``--bracket``): classic 12.7 hands a
+  second on an idle core (0.08 s a hand; ``scripts/bench_strong.py speed --deals 100 --labels
+  classic``), up to 0.65 s a hand through ``table --bracket`` on a loaded 2-core machine; about
+  50 times a PIMC hand (630 a second idle).
+- ``--dd-loss`` (the solver values every card that is not forced, ``duel``): classic about
+  0.23 s of CPU a hand (37 ms a position), 0.76 s wall on a loaded machine; Dekjas 5.5 s,
+  Piekjas 2 0.02 s, Piekjas 3 0.68 s a hand; Piekjas 4 not measured (1.6 s a solve from the
+  first trick).
 
 README.md quotes both phrases word for word (``tests/test_cli_inputs.py`` checks it), so the
 figures change here and there together, with a new measurement.

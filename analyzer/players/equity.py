@@ -92,8 +92,8 @@ class EquityTable:
         return self._cell(*self._ours_best(seat, totals))
 
     def cell_variance(self) -> np.ndarray:
-        """Every cell's binomial variance (flat): p(1-p)/n of its games; a cell no game reached (filled
-        from its neighbours) counts as if it had as few games as the fewest reached cell."""
+        """Every cell's binomial variance (flat): p(1-p)/n of its games; a cell no game reached (its value
+        filled from its neighbours) counts as if it had as few games as the fewest reached cell."""
         n = self.n.ravel().astype(np.float64)
         fewest = n[n > 0].min() if (n > 0).any() else 1.0
         q = self.wins.ravel() / np.maximum(n, 1)

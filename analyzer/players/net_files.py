@@ -40,10 +40,11 @@ import numpy as np
 
 from analyzer.errors import BeloteError, not_a_file
 from analyzer.players.net import N_FEATURES, N_SETTINGS, N_WEIGHTS, ROW_LABELS
+from analyzer.processes import alive
 
 NET_DATA = Path(__file__).resolve().parent / "net_data"
 NET_PATH = NET_DATA / "net.npy"  # net (v3), the default: belote learn --write rewrites it
-NET_V2_PATH = NET_DATA / "net_v2.npy"  # net:v=2 (issue 20, part 2), frozen
+NET_V2_PATH = NET_DATA / "net_v2.npy"  # net:v=2, the previous net, frozen
 FORMAT = "belote-net-weights/1"
 DTYPE = "<f8"  # little-endian float64, exact to the bit on every machine
 MAX_FILE_BYTES = 50_000_000  # the shipped arrays are 0.75 MB, their headers under 20 kB
@@ -163,8 +164,6 @@ def finish_interrupted(path) -> str | None:
     second name the write kept of the array it replaced, ``.NAME.npy.PID.old.tmp``, is removed). Return
     the line that says so, or None when there was no such write (the header in place vouches for the
     array, or no header left does; or the rename failed: the pair is then refused as it is)."""
-    from analyzer.processes import alive
-
     path = Path(path)
     hpath = header_path(path)
     pattern = re.compile(_TMP_HEADER.format(name=re.escape(hpath.name)))

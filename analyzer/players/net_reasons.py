@@ -17,6 +17,7 @@ import numpy as np
 from analyzer.game.state import ST_TO_MOVE, STATE_SIZE
 from analyzer.players.knowledge import note_stuk, observe
 from analyzer.players.net import FEATURES, N_FEATURES, N_TERMS, decision_features, pair_term, rules_row, setting
+from analyzer.players.net_weights import WEIGHTS
 from analyzer.players.play import HEURISTIC
 
 
@@ -49,8 +50,6 @@ def reason(state: np.ndarray, rules, public: np.ndarray, most: int = 2, weights=
     first: ``{card, other, margin, features: [(index, name, share, on_card)]}`` (``share``: that
     feature's part of the margin; ``on_card``: the chosen card has the feature, else the runner-up);
     None with one legal card. ``weights``: a row of net's (default: the shipped one for the rules)."""
-    from analyzer.players.net_weights import WEIGHTS
-
     cards, x, base = features(state, rules, public)
     if len(cards) < 2:
         return None

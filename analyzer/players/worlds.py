@@ -14,8 +14,10 @@ import numpy as np
 
 from analyzer.compiling import njit
 from analyzer.game.state import ST_TO_MOVE, STATE_SIZE
-from analyzer.players.knowledge import observe, prepare, prepare_bids, sample_fitting_world, sample_world
+from analyzer.players.knowledge import note_stuk, observe, prepare, prepare_bids, sample_fitting_world, sample_world
 from analyzer.players.pimc import MAX_TRIES, roll_out, set_stuk
+from analyzer.players.strong import make_strong
+from analyzer.rules.structure import team_scoring
 
 
 @njit(cache=True)
@@ -56,9 +58,6 @@ class SeatWorlds:
     """Draws worlds for one rules set, keeping its workspace between calls."""
 
     def __init__(self, rules):
-        from analyzer.players.strong import make_strong
-        from analyzer.rules.structure import team_scoring
-
         self.rules = rules
         self.rec = rules.record()
         self._sw = make_strong(team_scoring(self.rec), 0)
@@ -67,8 +66,6 @@ class SeatWorlds:
         """``n`` worlds (int64[n, STATE_SIZE]) of the seat to move of ``state`` given ``public``
         (``public_info`` / ``public_from_record``; not changed) and the stuk announced in the state's
         play; an empty array when no deal fits (never for a position a legal play reached)."""
-        from analyzer.players.knowledge import note_stuk
-
         pub = np.array(public, np.int64)
         note_stuk(pub, state, self.rec)  # the stuk announced in the state's play, as ``players.choose`` adds it
         out = np.zeros((n, STATE_SIZE), np.int64)

@@ -11,7 +11,7 @@ game. Every rate carries its n and a 95% Wilson interval, every mean its 95% int
 one row per variant and statistic) and writes CSV / Parquet, plots and markdown.
 
 A searching play policy (pimc, dd) plays thousands of times fewer hands than the heuristic in
-the same time, so its numbers borrow the heuristic's sample (issue 19): the same variant, seed,
+the same time, so its numbers borrow the heuristic's sample: the same variant, seed,
 rules and bidders are played again with the heuristic at its own default sizes (``Control``).
 Hand ``i`` and game ``i`` of both runs are dealt from the same stream, so on the searching
 run's hands and games both are known, and each searching number is the paired regression
@@ -31,17 +31,19 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import BeloteError
-from analyzer.runs.fmt import ci_pct
-from analyzer.runs.games import G_HANDS, G_WINNER, DEFAULT_MAX_DEALS, GamesResult, play_games
 from analyzer.players.policies import Policies, parse_play
 from analyzer.players.policy_files import bid_provenance, default_bid
-from analyzer.rules import ALL_LABELS, Rules
 from analyzer.questions.seats import A_SUM, seat_advantage, simulate_seats
+from analyzer.questions.table import _records as rec
+from analyzer.questions.table import write_frame
+from analyzer.questions.take import seat_name
+from analyzer.rules import ALL_LABELS, Rules
+from analyzer.runs.fmt import ci_pct
+from analyzer.runs.games import DEFAULT_MAX_DEALS, G_HANDS, G_WINNER, GamesResult, play_games
 from analyzer.runs.simulate import SimConfig, SimResult
 from analyzer.runs.stats import Rate, control_variate, control_variate_rate, mean_of, rate
 from analyzer.runs.summary import count_view, hand_view, parts, summarize
 from analyzer.runs.units import N_COUNTS
-from analyzer.questions.take import seat_name
 
 HAND_STATS = (  # (key in summarize(), label)
     ("take_round1", "taken in round 1"),
@@ -66,8 +68,8 @@ HAND_STATS = (  # (key in summarize(), label)
 
 # default sizes per variant: (hands, whole games); a searching play policy plays hands in
 # milliseconds (pimc) or seconds (dd in Piekjas 3-4 and Dekjas), so it gets its own
-# (the figures behind them: docs/BENCHMARKS.md, PIMC and dd hands per second; pimc's since
-# issue 19: 2,000 hands and 100 games a variant took 11 s on 2 threads, so ten times that)
+# (PIMC and dd hands per second: docs/PERFORMANCE.md; pimc's 2,000 hands and 100 games a variant take
+# about 11 s on 2 threads, so ten times that)
 # net, about fifteen times the heuristic's cost a hand, plays 45% of its sizes: intervals 1.5 times as wide, about
 # 40 s for the five variants on 2 threads
 DEFAULT_SIZES = {"": (1_000_000, 20_000), "net": (450_000, 9_000), "pimc": (20_000, 1_000), "dd": (200, 10)}
@@ -170,7 +172,6 @@ class BalanceResult:
         """One row per variant and seat: take rates, made when taking, score, advantage, P(win)."""
         if "seats" in self._cache:
             return self._cache["seats"]
-        from analyzer.runs.stats import rate
 
         rows = []
         for v in self.variants:
@@ -261,8 +262,6 @@ class BalanceResult:
     def write(self, out_dir, prefix: str = "balance") -> list[Path]:
         """CSV and Parquet tables into ``out_dir`` (``balance_hands.csv``, ..., named after ``prefix``;
         the plots and ``balance.md``: ``analyzer.output.files.write_balance``)."""
-        from analyzer.questions.table import write_frame
-
         out = Path(out_dir)
         files = []
         for name, df in ((f"{prefix}_hands", self.hand_table()), (f"{prefix}_seats", self.seat_table()),
@@ -291,8 +290,6 @@ def _adjust_row(row: dict, est, names) -> None:
 
 
 def _records(df: pd.DataFrame) -> list:
-    from analyzer.questions.table import _records as rec
-
     return rec(df)
 
 
@@ -327,7 +324,7 @@ def _joined(batches: list) -> dict:
 
 
 # Where the regression estimator's interval holds in a balance (scripts/studies/balance_cv_coverage.py,
-# piekjas2, pimc against the heuristic, docs/BENCHMARKS.md 2026-12-04): with 150 shared hands a
+# piekjas2, pimc against the heuristic): with 150 shared hands a
 # block the adjusted 95% intervals covered 87-94% (a hand's outcome moves with the player only now
 # and then, so its few discordant hands decide the spread), with 400 93-96% but a rare rate
 # (capot, 2.6%) 89.5%, with 1,000 93.5-97% for every statistic. So a balance adjusts a number only

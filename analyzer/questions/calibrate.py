@@ -75,28 +75,44 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
+import analyzer
+from analyzer import git_commit
+from analyzer.errors import BeloteError
 from analyzer.players.bidding import (
     BID_PARAM_NAMES,
     MAX_OVERRIDES,
+    N_HAND_CLASSES,
     P_KOE_LENGTH,
     P_KOE_TURNED,
+    P_SEAT_STEP,
     P_SMOUS_ANSWER,
     P_SMOUS_MARGIN,
-    N_HAND_CLASSES,
-    P_SEAT_STEP,
     P_THR1,
     P_THR2,
     class_key,
     default_bid_params,
     override_code,
 )
-from analyzer.runs.classes import STR_BIN
-from analyzer.errors import BeloteError
-from analyzer.players.policy_files import POLICIES_DIR, policy_params, read_policy, shipped_path  # noqa: F401 (the files this module writes)
-from analyzer.players.policy_files import honours_bits, honours_label, override_codes, set_overrides
+from analyzer.players.policies import Policies
+from analyzer.players.policy_files import (  # noqa: F401 (the files this module writes)
+    POLICIES_DIR,
+    honours_bits,
+    honours_label,
+    override_codes,
+    policy_params,
+    read_policy,
+    set_overrides,
+    shipped_path,
+)
+from analyzer.questions.duel import duel, parse_set
+from analyzer.questions.seats import seat_advantage, simulate_seats
+from analyzer.questions.suits import suit_choice
+from analyzer.questions.table import RAW_FIELDS, bidding_table, derive, mean_ci
 from analyzer.rules import Rules
-from analyzer.runs.stats import Z95
+from analyzer.runs.classes import STR_BIN
 from analyzer.runs.limits import derived_seed
+from analyzer.runs.simulate import SimConfig
+from analyzer.runs.stats import Z95, mean_of
 
 POLICY_FORMAT = 1
 SHIPPED_LABELS = ("classic", "piekjas2", "piekjas3", "piekjas4", "dekjas")
@@ -214,7 +230,6 @@ def propose(table, params: np.ndarray, min_n: int = MIN_N, objective: str = "net
     """The move of every (round, seat) threshold that the table ``table`` resolves, on the
     paired gain of ``objective`` (net or score)."""
     col = gain_column(objective)
-    from analyzer.questions.table import RAW_FIELDS, derive
 
     current = thresholds(params)
     raw = table.raw_strength
@@ -319,8 +334,6 @@ def class_parts(table, objective: str = "net") -> pd.DataFrame:
     """Every (round, seat, class) of the table, split into the part the seat's threshold
     takes (``t_*``) and the part it passes (``p_*``): n and the paired gain of taking on
     ``objective`` with its 95% interval."""
-    from analyzer.questions.table import mean_ci
-
     col = gain_column(objective)
     s, sq = ("dnet", "dnet_sq") if col == "gain_net" else ("d", "d_sq")
     raw = table.raw
@@ -458,8 +471,6 @@ class Sweep:
 def sweep_smous(rules: Rules, params: np.ndarray, play: str, deals: int, seed: int,
                 threads: int | None = None) -> tuple[np.ndarray, list]:
     """The smous sweeps (``SMOUS_RULE``) from ``params``, seat by seat: (new rows, [Sweep])."""
-    from analyzer.questions.duel import duel, parse_set
-
     sets = parse_set(f"heuristic/{play}", "--a", rules.players)
     out = []
     params = np.array(params, dtype=np.float64, copy=True)
@@ -523,10 +534,6 @@ class KoeSweep:
 def sweep_koe(rules: Rules, params: np.ndarray, play: str, deals: int, seed: int,
               threads: int | None = None) -> tuple[np.ndarray, KoeSweep]:
     """The koe weights' sweep (``KOE_RULE``) from ``params``: (new rows, KoeSweep)."""
-    from analyzer.players.policies import Policies
-    from analyzer.questions.suits import suit_choice
-    from analyzer.runs.simulate import SimConfig
-
     cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", play, rules.players), deals=deals, seed=seed,
                     threads=threads, bid_params=params)
     gains = suit_choice(cfg, candidates=KOE_GRID).candidate_gains()
@@ -656,9 +663,6 @@ class Calibration:
 
     def as_policy(self, command: str | None = None) -> dict:
         """The policy file's content (``write_policy``)."""
-        import analyzer
-        from analyzer import git_commit
-
         r = self.rules
         return {
             "tool": "belote-analyzer",
@@ -751,10 +755,6 @@ def calibrate(rules: Rules, play: str = "heuristic", deals: int = DEFAULT_DEALS,
     ``sweep_deals`` deals (default: ``deals``; 0: kept from the heuristic) whenever the take/pass
     decisions settle. ``progress(iteration, moves)`` is called
     after each iteration."""
-    from analyzer.players.policies import Policies
-    from analyzer.runs.simulate import SimConfig
-    from analyzer.questions.table import bidding_table
-
     if max_iter < 1:
         raise BeloteError(f"--iterations must be 1 or more, not {max_iter}")
     if sweep_deals is None:
@@ -888,10 +888,6 @@ def agreement_share(rules: Rules, bid: str = "calibrated", play: str = "heuristi
     """The bidding table of ``bid`` in every seat on ``deals`` deals: how many (round, seat,
     strength bin) cells have ``min_n`` decisions, how many of those the 95% interval
     resolves, and how many resolved cells agree with the policy's call."""
-    from analyzer.players.policies import Policies
-    from analyzer.runs.simulate import SimConfig
-    from analyzer.questions.table import bidding_table
-
     cfg = SimConfig(rules=rules, policies=Policies.parse(bid, play, rules.players), deals=deals, seed=seed,
                     threads=threads)
     table = bidding_table(cfg)
@@ -942,11 +938,6 @@ def duplicate(rules: Rules, a: str = "calibrated", b: str = "heuristic", play: s
     (with two sides: own minus the other's, the net score). Returns a ``Mean`` per hand with
     its 95% interval from ``blocks`` independent blocks of deals (seeds ``derived_seed(seed, j)``); the
     runs of a block share their deals, so the comparison is paired."""
-    from analyzer.players.policies import Policies
-    from analyzer.questions.seats import seat_advantage, simulate_seats
-    from analyzer.runs.simulate import SimConfig
-    from analyzer.runs.stats import mean_of
-
     n = rules.players
     rotations = [0, 1] if rules.partners else list(range(n))
     per = max(1, deals // blocks)

@@ -48,9 +48,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import BeloteError
-from analyzer.game.state import legal_cards, play_card, start_state, dekjas_state, ST_TO_MOVE
-from analyzer.players.policies import Policies, ROLES
+from analyzer.game.state import ST_TO_MOVE, dekjas_state, legal_cards, play_card, start_state
+from analyzer.players.policies import ROLES, Policies
+from analyzer.players.solver import Solver
 from analyzer.rules import Rules
+from analyzer.rules.calls import PLAYED
 from analyzer.rules.cards import N_CARDS
 from analyzer.runs import driver, kernelcache
 from analyzer.runs.hand import (
@@ -59,17 +61,16 @@ from analyzer.runs.hand import (
     RES_TAKER,
     RES_TAKER_SIDE,
     RES_TRUMP,
+    TK_PLAYS,
     TR_START,
     TR_TRICKS,
     TRACE_SIZE,
     TRICK_STRIDE,
-    TK_PLAYS,
     strong_address,
 )
-from analyzer.rules.calls import PLAYED
-from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK, set_threads
 from analyzer.runs.limits import kernel_seed
-from analyzer.runs.stats import Mean, Rate, Z95, distinguishable, mean_from_sums, mean_of, rate
+from analyzer.runs.simulate import SEARCH_BATCH, SEARCH_CHUNK, set_threads
+from analyzer.runs.stats import Z95, Mean, Rate, distinguishable, mean_from_sums, mean_of, rate
 from analyzer.runs.units import (  # noqa: F401 (the layout of a duel row)
     D_BEST_SQ,
     D_BEST_SUM,
@@ -343,8 +344,6 @@ def _start_from_trace(rules: Rules, deck, res, trace):
 def dd_losses(rules: Rules, a: PolicySet, b: PolicySet, seed: int, deals: int, progress=None):
     """The double-dummy loss of the first ``deals`` deals of the duel run ``seed``:
     (DdLoss rows for A/B x taker/defence, positions valued, seconds)."""
-    from analyzer.players.solver import Solver
-
     args, cfg = kernel_inputs(rules, a, b)
     rec, bid, play, params = args
     strong_fn = strong_address(play)

@@ -45,15 +45,18 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from analyzer.runs import driver
 from analyzer.errors import BeloteError
-from analyzer.runs.games import G_DEALS, G_HANDS, G_WINNER, DEFAULT_MAX_DEALS, play_games
 from analyzer.players.policies import Policies
-from analyzer.rules import ALL_LABELS, PLAYER_COUNTS, REVISION_2, Rules, option_choices
+from analyzer.players.policy_files import CALIBRATED, shipped_fits
 from analyzer.questions.seats import A_SUM
+from analyzer.questions.table import _records
+from analyzer.rules import ALL_LABELS, PLAYER_COUNTS, REVISION_2, Rules, option_choices, reference
+from analyzer.runs import driver
+from analyzer.runs.games import DEFAULT_MAX_DEALS, G_DEALS, G_HANDS, G_WINNER, play_games
+from analyzer.runs.records import hand_record
 from analyzer.runs.simulate import OFFSETS, SimConfig, set_threads
+from analyzer.runs.stats import mean_of, rate, t_quantile
 from analyzer.runs.units import N_COUNTS
-from analyzer.runs.stats import Z95, mean_of, rate
 
 DEFAULT_DEALS = 200_000  # hands per reading: the whole `belote rules` in about a minute warm (docs/REVISION_EFFECTS.md)
 DEFAULT_GAMES = 4_000  # games per reading
@@ -143,16 +146,6 @@ def hand_stats(rules: Rules) -> list[Stat]:
         out.append(Stat(f"advantage_seat{s}", f"seat {s} advantage", "seats", "points",
                         lambda counts, adv, s=s: adv[:, A_SUM + s] / (n_sides - 1), HANDS))
     return out
-
-
-def t_quantile(df: int, z: float = Z95) -> float:
-    """Two-sided 95% Student t quantile (Cornish-Fisher expansion; within 0.1% for df >= 5)."""
-    if df <= 0:
-        return float("nan")
-    g1 = (z ** 3 + z) / 4
-    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
-    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
-    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
 
 
 @dataclass(frozen=True)
@@ -412,8 +405,6 @@ def choice_counts(comparison: Comparison, bid: str, hands: int, seed: int, recor
     times the Dix) counts nothing: ``decides`` says so. The calibrated bidders exist only for
     the rules they were calibrated with: a reading they refuse is not replayed (``replayed``
     names the readings that were)."""
-    from analyzer.players.policy_files import CALIBRATED, shipped_fits
-
     row = {"variant": comparison.label, "comparison": comparison.name, "option": comparison.option,
            "kind": comparison.kind, "bid": bid, "decides": CHOICES.get(comparison.option, "no choice"),
            "replayed": "", "hands": 0, "decisions": 0, "changed": 0, "used": 0}
@@ -434,8 +425,6 @@ def choice_counts(comparison: Comparison, bid: str, hands: int, seed: int, recor
 
 def _logged(rules: Rules, bid: str, hands: int, seed: int, records: dict) -> list:
     """The first ``hands`` hands of the run of ``rules`` (bidders ``bid``) as deal records."""
-    from analyzer.runs.records import hand_record
-
     key = (_rules_key(rules), bid, hands, seed)
     if key not in records:
         cfg = SimConfig(rules=rules, policies=Policies.parse(bid, "heuristic", rules.players), deals=hands, seed=seed)
@@ -447,8 +436,6 @@ def _choices(rec: dict, this: Rules, other: Rules) -> dict:
     """The decisions of one record (played under ``this``) that the option between ``this`` and
     ``other`` rules: how many, how many with other legal choices under ``other``, and how many
     chose what ``other`` forbids."""
-    from analyzer.rules import reference
-
     out = {"decisions": 0, "changed": 0, "used": 0}
     if this.round2_suits != other.round2_suits:  # §3 round 2: the turned suit named or not
         turned = rec["turned"][1]
@@ -563,8 +550,6 @@ class ImpactResult:
         return df.sort_values(["beyond_noise", "size"], ascending=[False, False], kind="stable")
 
     def as_dict(self) -> dict:
-        from analyzer.questions.table import _records
-
         return {
             "inputs": self.inputs(),
             "method": METHOD,

@@ -39,13 +39,43 @@ noise (else 0), and the rest, open-card loss minus error, is ``bad_luck`` when p
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+import numba
+import numpy as np
+
 from analyzer.errors import BeloteError
-from analyzer.game.played import play_out
-from analyzer.game.state import legal_cards, play_card, record_plays, state_from_record, ST_TO_MOVE
+from analyzer.game.played import PlayRefused, bidding, play_out, refusal
+from analyzer.game.state import (
+    ST_TO_MOVE,
+    dekjas_state,
+    is_over,
+    legal_cards,
+    play_card,
+    record_plays,
+    start_state,
+    state_from_record,
+)
+from analyzer.players import choose, public_from_record, public_info, strong_workspace
+from analyzer.players.knowledge import note_declarations
+from analyzer.players.net_reasons import reason
+from analyzer.players.policies import play_code
+from analyzer.players.solver import Solver
+from analyzer.players.worlds import SeatWorlds
 from analyzer.rules import Rules
-from analyzer.rules.cards import format_card, mask_to_cards
+from analyzer.rules.cards import (
+    NotationError,
+    format_card,
+    format_suit,
+    mask_to_cards,
+    parse_cards_in,
+    parse_piles,
+    parse_suit,
+)
+from analyzer.rules.deal_schema import check_record
+from analyzer.runs.stats import t_quantile
 
 OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what the losses count
 WORLDS = 32  # the worlds a decision is valued on from what the seat knew, by default (pimc's default too)
@@ -58,7 +88,7 @@ def default_worlds(rules: Rules) -> int:
     against the others playing together: pessimistic, so an "error" there would be judged against a
     coalition no table plays) and 8 worlds already take 2-12 s a deal, and in Dekjas a world of the
     first tricks takes 1-6 s to solve (its face-down piles keep the whole deal in play: 15-75 s a
-    deal on 8 worlds, one core; docs/BENCHMARKS.md)."""
+    deal on 8 worlds, one core)."""
     return WORLDS if rules.label in ("classic", "piekjas2") else 0
 
 
@@ -144,10 +174,6 @@ def information(values, cards: list[int], played: int, sign: int, dd_loss: float
     """``Info`` from the solver's values of ``cards`` on each world (``values``: float[worlds,
     len(cards)], the troefmaker's side's card points); ``sign`` 1 where the mover is on the
     troefmaker's side, else -1."""
-    import numpy as np
-
-    from analyzer.questions.impact import t_quantile
-
     v = np.asarray(values, float)
     n = v.shape[0]
     q = t_quantile(n - 1) if n > 1 else 0.0
@@ -329,14 +355,6 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     names its own). ``worlds`` > 0: every card not forced valued from what the seat knew too
     (module docstring), on that many worlds drawn from the same public information, solved on
     ``threads`` threads (None: numba's, every core); the values do not depend on the threads."""
-    import time
-
-    from analyzer.players import choose, public_from_record, strong_workspace
-    from analyzer.players.knowledge import note_declarations
-    from analyzer.players.policies import play_code
-    from analyzer.players.solver import Solver
-    from analyzer.rules.deal_schema import check_record
-
     t0 = time.perf_counter()
     rules = rules if rules is not None else check_record(record, f"deal {record.get('deal')}")
     rec = rules.record()
@@ -347,12 +365,6 @@ def review(record: dict, pimc: str | None = "pimc", seed: int = 0, progress=None
     link = strong_workspace(rules, [play_code(pimc)]) if pimc else None
     pool = None
     if worlds:
-        from concurrent.futures import ThreadPoolExecutor
-
-        import numba
-
-        from analyzer.players.worlds import SeatWorlds
-
         drawer = SeatWorlds(rules)
         n_threads = max(1, min(worlds, numba.config.NUMBA_NUM_THREADS if threads is None else threads))
         solvers = [solver] + [Solver(rules, OBJECTIVE) for _ in range(n_threads - 1)]
@@ -409,9 +421,6 @@ def game_costs(record: dict, rules: Rules, cards: list[CardReview], public=None)
     side's). A 2-point slip that turns made into dedans costs more here than a 10-point one that
     does not. ``public``: the public information at the start (default: the record's; a typed deal
     has none of its own)."""
-    from analyzer.players import strong_workspace
-    from analyzer.players.policies import play_code
-
     link = strong_workspace(rules, [play_code("dd")])
     side = (lambda s: s & 1) if rules.partners else (lambda s: s)
     taker = side(int(record["troefmaker"]))
@@ -444,12 +453,6 @@ def bot_line(record: dict, start: int, policy: str = "net", seed: int = 0, publi
     ``result``: made, nat, litige, the scores), to set beside the deal's own. ``first``: the
     card played at ``start`` instead of the policy's (the game-unit check: a card, then perfect
     play); ``link``: a ``strong_workspace`` for the policy, reused over calls."""
-    from analyzer.game.state import is_over
-    from analyzer.players import choose, public_from_record, strong_workspace
-    from analyzer.players.knowledge import note_declarations
-    from analyzer.players.policies import play_code
-    from analyzer.rules.deal_schema import check_record
-
     rules = rules if rules is not None else check_record(record, f"deal {record.get('deal')}")
     play_code(policy)  # a one-line error for a policy that is not one
     st, plays = start_of(record, rules)
@@ -487,8 +490,6 @@ def bot_line(record: dict, start: int, policy: str = "net", seed: int = 0, publi
 def net_reason(st, rules: Rules, pub) -> dict | None:
     """What decided net's card here against its runner-up (``analyzer.players.net_reasons``), as
     the JSON says it: ``{card, other, margin, features: [{feature, name, share, on_card}]}``."""
-    from analyzer.players.net_reasons import reason
-
     r = reason(st, rules, pub)
     if r is None:
         return None
@@ -509,10 +510,6 @@ def typed_record(rules: Rules, hands: str, trump: str, taker: int, plays: str = 
     Every mistake is a one-line error naming it; an illegal card names the legal ones and the
     obligation of RULES.md §4 that forbids it (``analyzer.game.played.refusal``), raised as
     ``PlayRefused`` for the caller to word."""
-    from analyzer.game.played import PlayRefused, refusal
-    from analyzer.game.state import dekjas_state, start_state
-    from analyzer.rules.cards import NotationError, format_suit, parse_cards_in, parse_piles, parse_suit
-
     parts = [p for p in hands.split("/")]
     if len(parts) != rules.players:
         raise BeloteError(f"--hands gives {len(parts)} hands for {rules.players} players: one per seat, seat 0 "
@@ -575,9 +572,6 @@ def typed_deal_record(rules: Rules, hands: str, trump: str | None, taker, plays:
     when given, decides the trump and the troefmaker (and must agree with them where they are
     given too), and the turned card must lie where RULES.md §3 puts it. The record of
     ``typed_record`` with ``turned``, ``bids`` and ``koe`` added; every mistake one line."""
-    from analyzer.game.played import bidding
-    from analyzer.rules.cards import parse_cards_in
-
     card = None
     if turned:
         got = parse_cards_in(turned)
@@ -648,10 +642,6 @@ class Position:
 def analyse(record: dict, rules: Rules, pimc: str | None = "pimc", seed: int = 0) -> Position:
     """The position after the record's plays: every legal card of the seat to move valued by the
     solver, and pimc's card (from the state alone: a typed deal has no bidding to read)."""
-    from analyzer.game.state import is_over
-    from analyzer.players import choose, public_info
-    from analyzer.players.solver import Solver
-
     st, plays = start_of(record, rules)
     rec = rules.record()
     for _, _, card in plays:

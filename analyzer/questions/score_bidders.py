@@ -1,4 +1,4 @@
-"""Score-aware bidders (issue 52): the calibrated bidder's thresholds moved by the game score.
+"""Score-aware bidders: the calibrated bidder's thresholds moved by the game score.
 
 A bidder's ``shift_*`` parameters (``analyzer.players.bidding``) add to both its thresholds in
 each region of the score it sees (its side's total against the best other's: level, ahead,
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.players.bidding import BID_PARAM_NAMES, P_SHIFTS, SCORE_REGIONS
+from analyzer.players.bidding import BID_PARAM_NAMES, P_SHIFTS, SCORE_REGIONS, score_region
 from analyzer.players.policy_files import calibrated_path, read_policy
 from analyzer.runs import kernelcache
 from analyzer.runs.equity import GameSample, _shift_sweep, in_parts, sample_games
@@ -51,8 +51,6 @@ class ShiftCalibration:
 def region_states(sample: GameSample, per_region: int, seed: int):
     """Up to ``per_region`` states of each region (with the side that is "us"), drawn from those real
     games passed through with no reserve waiting."""
-    from analyzer.players.bidding import score_region
-
     st = sample.states[sample.state_reserve == 0]
     rng = np.random.default_rng(seed)
     us = rng.integers(0, sample.n_sides, st.shape[0])

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from analyzer.players.policies import Policies
+from analyzer.questions.table import _records, mean_ci, summed_deals
 from analyzer.runs import driver
 from analyzer.runs import suits as K
 from analyzer.runs.simulate import SimConfig
-from analyzer.questions.table import _records, mean_ci, summed_deals
 
 MIN_N = 200  # alternatives a cell needs for a verdict (the bidding tables' MIN_N)
 RAW_FIELDS = ("n", "dnet", "dnet_sq", "d", "d_sq", "alt_made", "pol_made")
@@ -189,8 +190,8 @@ class SuitChoice:
                 "lo": float(lo), "hi": float(hi)}
 
     def decision_text(self, which: str) -> str:
-        """What a policy file's ``decisions`` entry says of the koe's suit or the round-2 suit,
-        from this measurement (``verdict``)."""
+        """What a policy file's ``decisions`` entry says of the koe's suit or the round-2 suit, by
+        this measurement (``verdict``)."""
         v = self.verdict(which)
         what = "koe" if which == "koe" else "round-2 take"
         head = (f"each other allowed suit played forced at every {what} of {self.deals:,} deals (seed "
@@ -292,8 +293,6 @@ def _cell_label(r, by) -> str:
 def measure_calibration(cal, threads: int | None = None, progress=None) -> SuitChoice:
     """The suit choices of a calibration's policy (``calibrate.Calibration``): its rows in
     every seat, on its seed and deals an iteration."""
-    from analyzer.players.policies import Policies
-
     cfg = SimConfig(rules=cal.rules, policies=Policies.parse("heuristic", cal.play, cal.rules.players),
                     deals=cal.deals, seed=cal.seed, threads=threads, bid_params=cal.params)
     return suit_choice(cfg, progress=progress, min_n=cal.min_n, bidders=f"calibrated in this run/{cal.play}")

@@ -30,14 +30,23 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+import numba
 import numpy as np
 import pandas as pd
 
 from analyzer.errors import BeloteError
 from analyzer.players.policies import PLAY, PLAY_REGISTRY, Policies, deals_by_policy, searches
 from analyzer.questions.bracket import BRACKET_PLAYS, default_bidders, parse_plays
-from analyzer.questions.table import (RAW_FIELDS, TableResult, _hon_key, _records, bidding_table, class_keys,
-                                      mean_ci, table_from_sums)
+from analyzer.questions.table import (
+    RAW_FIELDS,
+    TableResult,
+    _hon_key,
+    _records,
+    bidding_table,
+    class_keys,
+    mean_ci,
+    table_from_sums,
+)
 from analyzer.rules import Rules
 from analyzer.runs import classes as K
 from analyzer.runs import driver
@@ -523,8 +532,6 @@ HANDS_PER_DEAL = {1: 4.0, 2: 5.3}  # table hands a deal by rounds tabulated (cla
 def plan(rules: Rules, plays, deals: int, strong_deals, rounds: int = 2, threads: int | None = None) -> str:
     """One line before the work: each policy's deals and, for the searching ones, about how
     long they take (``HANDS_PER_S`` by policy, spread over the threads)."""
-    import numba
-
     threads = threads or numba.get_num_threads()
     per_deal = sample_sizes(plays, strong_deals, deals)
     parts = []

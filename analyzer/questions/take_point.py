@@ -1,4 +1,4 @@
-"""``table --score``: how the score moves the take point (issue 52).
+"""``table --score``: how the score moves the take point.
 
 The bidding tables say from which strength taking pays in the points of a hand. Games are won to
 a target, so here the measure is the chance to win the game. For each region of the score

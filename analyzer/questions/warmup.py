@@ -17,8 +17,8 @@ under a second; nothing cached is compiled again.
 Side by side (``compile_apart``): the searching players' entry shares little with the driver, so
 where both are missing and the machine has a second core, a second process compiles the entry
 while this one compiles the driver (under the entry's lock, ``STRONG_LOCK``: whoever needs it next
-waits for that process and loads what it saved). On an empty cache ``belote warmup`` took 56 s
-wall instead of 98 s, 92 s of CPU against 92 (docs/BENCHMARKS.md). A command that will need both
+waits for that process and loads what it saved): on an empty cache and 2 cores, about half the
+wall time for the same CPU (figures: docs/PERFORMANCE.md). A command that will need both
 (``belote report``, a searching run: ``compile_ahead``) starts a second process the same way.
 """
 
@@ -31,7 +31,13 @@ import sys
 import time
 from typing import Callable
 
+from analyzer.players.policies import Policies
+from analyzer.questions.duel import dd_losses, parse_set
+from analyzer.rules import Rules
+from analyzer.runs import driver
 from analyzer.runs import kernelcache as K
+from analyzer.runs.hand import strong_address
+from analyzer.runs.simulate import SimConfig, trace_hand
 
 # Every entry kernel, in the order compiled: the driver's chunk kernels first (the others call what
 # the first of them compiles: the hand and the players).
@@ -50,22 +56,15 @@ def what(kernels) -> str:
 
 def _driver(kernels) -> None:
     """Compile the chunk kernels of ``kernels`` (the first one with the hand) without running a unit."""
-    from analyzer.runs import driver
-
     for kernel in _driver_part(kernels):
         driver.compile_kind(K.DRIVER.index(kernel))
 
 
 def _log_trace(kernels) -> None:
-    from analyzer.runs.simulate import SimConfig, trace_hand
-
     trace_hand(SimConfig(deals=1), 0)
 
 
 def _dd_loss(kernels) -> None:
-    from analyzer.questions.duel import dd_losses, parse_set
-    from analyzer.rules import Rules
-
     rules = Rules.make("classic", None, [])
     a = parse_set("heuristic/heuristic", "--a", rules.players)
     b = parse_set("heuristic/random", "--b", rules.players)
@@ -73,9 +72,6 @@ def _dd_loss(kernels) -> None:
 
 
 def _strong(kernels) -> None:
-    from analyzer.players.policies import Policies
-    from analyzer.runs.hand import strong_address
-
     strong_address(Policies.parse("heuristic", "pimc", 4).codes()[1])  # compiles the entry, or loads it
 
 

@@ -20,6 +20,7 @@ compile time; they never change) and the Python reference can read the same numb
 
 from __future__ import annotations
 
+import llvmlite.binding as llvm
 import llvmlite.ir as ir
 import numpy as np
 from numba import types
@@ -229,8 +230,6 @@ def _has_pdep() -> bool:
     n-th bit with it. On another CPU (ARM, older x86) the lane-table select below is compiled instead;
     both give the same card. (Numba's kernel cache is keyed by the CPU's features, so a cached kernel
     is never loaded on a CPU of the other kind.)"""
-    import llvmlite.binding as llvm
-
     if llvm.get_host_cpu_name() in ("znver1", "znver2"):
         return False  # AMD before Zen 3 has PDEP in microcode, slower than the table
     try:

@@ -112,7 +112,7 @@ def _lane_runs():
 
 
 # LANE_RUNS[2 * lane + j]: the j-th maximal run of 3+ cards of an 8-bit lane (a table: a loop over
-# the bits cost a random hand 8% of its time, docs/BENCHMARKS.md)
+# the bits costs a random hand 8% of its time)
 LANE_RUNS = _lane_runs()
 
 

@@ -11,12 +11,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from analyzer.rules import Rules
 from analyzer.rules import calls as _calls
 from analyzer.rules import declarations as _decl
 from analyzer.rules import scoring as _scoring
-from analyzer.rules.cards import cards_to_mask, mask_to_cards
+from analyzer.rules.cards import TRUMP_ORDER, cards_to_mask, mask_to_cards
 from analyzer.rules.legal import legal_mask
-from analyzer.rules import Rules
 from analyzer.rules.tricks import trick_card_points, trick_winner_index
 
 
@@ -45,8 +45,6 @@ def legal_plays(hand, trick, seat, trump, rules: Rules) -> frozenset:
         led = int(cards[0]) >> 3
         trumps = [c & 7 for c in cards if c >> 3 == trump]
         if trumps:
-            from analyzer.rules.cards import TRUMP_ORDER
-
             best_trump = max(trumps, key=lambda r: TRUMP_ORDER[r])
         winner_seat = trick[trick_winner_index(cards, len(cards), trump)][0]
         partner_winning = int(rules.partners and winner_seat != seat and rules.side_of(winner_seat) == rules.side_of(seat))

@@ -3,7 +3,7 @@
 kernels turn the family code and the player count into what the rules say.
 
 The record keeps its shape on purpose: changing its number of fields (nine more, one more, seven
-fewer) made the hand loop 8-40% slower (docs/BENCHMARKS.md, 2026-12-04), so the facts are computed from the
+fewer) made the hand loop 8-40% slower when it was tried, so the facts are computed from the
 fields it has, and ``tests/rules/test_variants.py`` checks each function against the table for every label.
 """
 

@@ -18,7 +18,7 @@ A fact that a row already holds (a target, a deal size within a family's pattern
 and nowhere else in the code: ``Rules`` reads it (``tests/rules/test_variants.py``,
 ``test_every_structural_property_of_rules_reads_its_row``) and the kernels get it through the
 record (``target``) or ``structure``. What else moves is the rule's text and the tests that pin
-it. Worked example, made and tested on a throwaway branch (2026-12-04): piekjas3's default
+it. Worked example (made and tested on a throwaway branch): piekjas3's default
 target 700 -> 1000 (the Piekjas text allows either). Files touched (``git diff --stat``)::
 
     analyzer/rules/variants.py     the row: target=1000
@@ -38,7 +38,7 @@ A new fact (a field of ``VariantRow``) is a field here with its comment, its rea
 Python side (a ``Rules`` property; ``ROW_READERS`` in ``tests/rules/test_variants.py`` must name it)
 and, if a kernel needs it, an inline function of the record in ``analyzer.rules.structure``
 (``BY_FIELD``, checked against the table) computed from the fields the record has: adding a
-field to ``RulesRecord`` cost the hand loop 17%, nine 40% (docs/BENCHMARKS.md, 2026-12-04). A
+field to ``RulesRecord`` costs the hand loop about 17%, nine about 40% (measured). A
 new row is more: a row is found by (family, player count), and the kernels derive its facts from
 those two fields (``structure``), so a new label needs a new count or family the kernels can
 deal and play (not tried); the web pages read the rows (``/api/options``), but their lists of

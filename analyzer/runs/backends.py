@@ -2,7 +2,8 @@
 
 Design. Every analysis reaches its hands through ``analyzer.runs.driver._run`` (one call per
 batch of units), so the backend is chosen there and nowhere else: ``_run`` asks
-``current()`` for the backend in use and hands it the batch. The CLI opens a backend for the
+``current()`` for the backend in use and hands it the batch (``current``, ``use`` and the default
+``ThreadBackend`` live in the driver, below this module, and are imported here). The CLI opens a backend for the
 length of a command with ``open_backend(cluster, scheduler)`` (a context manager: it starts
 and stops a ``LocalCluster``, or connects to and leaves a scheduler) and makes it current with
 ``use(backend)``; library callers do the same, or use nothing and get threads. The analyses
@@ -28,7 +29,7 @@ its own) and the compiled dispatchers then stay in the worker for every later ta
 does that import before the first task arrives.
 
 Task size: a task costs the scheduler a roughly fixed round trip (``task_overhead``
-measures it; figures in docs/BENCHMARKS.md), so a task should carry at least 20 times that
+measures it), so a task should carry at least 20 times that
 in work to keep the overhead under 5%; but a batch must also be cut into enough tasks to keep
 every worker busy to its end. ``DaskBackend.task_units`` cuts each batch into
 ``TASKS_PER_WORKER`` tasks per worker, none smaller than ``MIN_TASK_UNITS`` of its kind;
@@ -41,22 +42,30 @@ wide enough for the cluster (``analyzer.questions.table`` does: a 100-worker clu
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import re
+import signal
 import time
 import zipfile
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
+import numba.core.config
 import numpy as np
 
 from analyzer import code_digest
 from analyzer.errors import BeloteError
+from analyzer.runs import driver
+
+# the backend in use and the default one (threads) live with the driver that runs on them
+from analyzer.runs.driver import ThreadBackend, _progress_for, current, unit_progress, use  # noqa: F401
+from analyzer.runs.limits import CONNECT_SECONDS, kernel_seed
 from analyzer.runs.signals import signals_blocked
-from analyzer.runs.limits import kernel_seed
 
 TASKS_PER_WORKER = 4  # tasks per worker and batch: enough to even out the end of a batch
 # the smallest task, in units, by kind (driver.SIMULATE, SEATS, TAKE, TABLE, GAMES, DUEL, SUITS): at least
@@ -68,56 +77,11 @@ MIN_TASK_UNITS = {0: 1 << 17, 1: 1 << 17, 2: 1 << 15, 3: 1 << 15, 4: 1 << 13, 5:
 _INSTALL_HINT = "pip install 'belote-analyzer[dask]'"
 
 
-_UNIT_HOOK: list = []  # unit_progress's callbacks, innermost last
-
-
-@contextmanager
-def unit_progress(callback):
-    """Inside the block, ``callback(first + units done)`` after each finished chunk (threads)
-    or task (Dask) of every batch: finer progress than an analysis' own per-batch calls, for
-    the analyses whose progress counts the driver's units from 0 (``simulate``, ``table``)."""
-    _UNIT_HOOK.append(callback)
-    try:
-        yield
-    finally:
-        _UNIT_HOOK.pop()
-
-
-def _progress_for(first, progress):
-    if progress is not None or not _UNIT_HOOK:
-        return progress
-    hook = _UNIT_HOOK[-1]
-    return lambda done: hook(first + done)
-
-
-class ThreadBackend:
-    """The chunks on this process' numba threads (``numba.set_num_threads``)."""
-
-    name = "threads"
-
-    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
-        from analyzer.runs import driver
-
-        return driver._run_local(kind, kernel_seed(seed), first, n, chunk, kernel_args, cfg, per_unit,
-                                 progress=_progress_for(first, progress))
-
-    def batch_units(self, kind: int, batch: int) -> int:
-        """The batch an analysis whose numbers do not depend on its batching should use."""
-        return batch
-
-    def describe(self) -> dict:
-        import numba
-
-        return {"backend": self.name, "threads": numba.get_num_threads()}
-
-
 def _task(kind, seed, first, start, cnt, chunk, kernel_args, cfg, per_unit):
     """Run on a worker, one thread: units first+start .. first+start+cnt-1 of a batch cut
     into chunks of ``chunk``. Returns their rows (per unit), or one row per chunk the range
     touches, each the sum over the range's units in that chunk (the client adds the pieces
     of a chunk cut between tasks: integer sums, so the chunk's row is the same)."""
-    from analyzer.runs import driver
-
     if per_unit:
         return driver._run_local(kind, seed, first + start, cnt, chunk, kernel_args, cfg, True, threads=1)
     parts = []
@@ -130,14 +94,10 @@ def _task(kind, seed, first, start, cnt, chunk, kernel_args, cfg, per_unit):
 
 
 def _warm(dask_worker=None):
-    """Load the simulate chunk kernel (with the hand) into a worker process before its first task:
-    import the package (which sets numba's cache folder) and compile it, which reads it from the
+    """Load the simulate chunk kernel (with the hand) into a worker process before its first task: the
+    package imported (which sets numba's cache folder), compile it, which reads it from the
     on-disk cache once per worker, never per task (``driver.compile_kind``; the other kinds load at a
     worker's first task of that kind). Returns the cache folder."""
-    import numba.core.config
-
-    from analyzer.runs import driver
-
     driver.compile_kind(driver.SIMULATE)
     return numba.core.config.CACHE_DIR
 
@@ -163,6 +123,7 @@ class DaskBackend:
     def _warm_workers(self):
         if not self._warmed:
             try:
+                # lazy: distributed is optional (the [dask] extra)
                 from distributed.diagnostics.plugin import WorkerPlugin
 
                 class _Warm(WorkerPlugin):
@@ -191,9 +152,8 @@ class DaskBackend:
         return max(batch, self.workers() * TASKS_PER_WORKER * MIN_TASK_UNITS.get(kind, 1))
 
     def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        # lazy: distributed is optional (the [dask] extra)
         from distributed import as_completed
-
-        from analyzer.runs import driver
 
         if chunk <= 0:
             raise ValueError(f"chunk must be positive, not {chunk}")
@@ -233,29 +193,9 @@ class DaskBackend:
         return {"backend": self.name, "scheduler": self.label, "workers": self.workers()}
 
 
-# --- the backend in use ------------------------------------------------------------------
-
-_DEFAULT = ThreadBackend()
-_STACK: list = []
-
-
-def current():
-    """The backend the driver runs on now (threads unless ``use`` says otherwise)."""
-    return _STACK[-1] if _STACK else _DEFAULT
-
-
-@contextmanager
-def use(backend):
-    """Run the driver on ``backend`` inside the ``with`` block."""
-    _STACK.append(backend)
-    try:
-        yield backend
-    finally:
-        _STACK.pop()
-
-
 def _distributed():
     try:
+        # lazy: distributed is optional (the [dask] extra)
         import distributed
     except ImportError:
         raise BeloteError(f"--cluster and --scheduler need Dask, which is not installed: {_INSTALL_HINT}") from None
@@ -280,7 +220,6 @@ def parse_cluster(spec: str, cores: int | None = None) -> int:
     return int(num)
 
 
-CONNECT_SECONDS = 10.0  # how long --scheduler may take to answer before the command gives up
 
 
 def _ask_scheduler(address: str, seconds: float) -> None:
@@ -288,8 +227,7 @@ def _ask_scheduler(address: str, seconds: float) -> None:
     identity. ``distributed.Client``'s own ``timeout`` bounds the connection but not the
     handshake, so a server that accepts and never answers (any non-Dask service) held it for
     good; here the whole exchange is cut at ``seconds``. A one-line error otherwise."""
-    import asyncio
-
+    # lazy: distributed is optional (the [dask] extra)
     from distributed.core import rpc
 
     async def identity():
@@ -327,9 +265,6 @@ def dask_setup(worker=None):
     scheduler's close and its own logged "Failed to communicate with scheduler during heartbeat"
     with a traceback (at ERROR, now and then). A task's own failure is not lost: it is raised
     in the parent, by the client that gathers the task."""
-    import logging
-    import signal
-
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -358,7 +293,6 @@ def open_backend(cluster: str | None = None, scheduler: str | None = None, units
         return
     n_workers = parse_cluster(cluster) if cluster else 0
     distributed = _distributed()
-    import logging
 
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no startup chatter on stderr
     if cluster:

@@ -9,15 +9,19 @@ another policy measured in the same run.
 
 from __future__ import annotations
 
+import os
+import statistics
+import subprocess
+import sys
 import time
+from importlib import metadata
+
+import numba
 
 from analyzer.players.policies import BID_POLICIES, Policies, searches
 from analyzer.rules import ALL_LABELS, Rules
 from analyzer.runs.limits import derived_seed
 from analyzer.runs.simulate import SimConfig, set_threads, simulate
-
-import numba
-
 
 DEFAULT_POLICIES = ("random", "heuristic", "pimc")
 
@@ -103,8 +107,6 @@ for line in sys.stdin:
 
 def peer_missing(peer: str) -> str | None:
     """None when ``peer`` is installed at the version measured, else why not (one line)."""
-    from importlib import metadata
-
     want = PEERS[peer]
     try:
         have = metadata.version(peer)
@@ -119,10 +121,6 @@ class _ColverChild:
     """A colver process on one thread: ``rate(seconds)`` measures its rollouts/s."""
 
     def __enter__(self):
-        import os
-        import subprocess
-        import sys
-
         env = dict(os.environ, RAYON_NUM_THREADS="1")
         self.proc = subprocess.Popen([sys.executable, "-c", _COLVER_CHILD], env=env, text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -152,8 +150,6 @@ def compare_peer(peer: str = "colver", seconds: float = 2.0, rounds: int = 3) ->
     """Alternate ``rounds`` times: colver's ``Env.deal(dealer=0, seed=7).rollout(20000)`` (one
     thread), then the project's classic hand with random and with heuristic policies (one
     thread); each for about ``seconds``. Returns the figures, their medians and the ratios."""
-    import statistics
-
     guess = {}
     for pol in ("random", "heuristic"):  # compile or load the kernels, a first rate
         guess[pol] = _hands_per_s(pol, 0.0, 0.0, 1)

@@ -45,6 +45,7 @@ def suit_from_colver(suit: int) -> int:
 
 def _colver():
     try:
+        # lazy: colver is optional (the [bench] extra)
         import colver
     except ImportError:
         raise BeloteError(

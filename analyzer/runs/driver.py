@@ -12,51 +12,31 @@ forces and counts into an int64 row. Rows are integer sums per chunk (``per_unit
 row per unit, for games), so the numbers are identical whatever the thread count, the
 chunk size or the split into calls.
 
-How it compiles (numba 0.60+; measured on this 2-core machine, figures in
-docs/BENCHMARKS.md). The ways open:
-
-- a driver that takes the analysis' count kernel as a first-class function argument:
-  numba caches such a function since 0.52 (numba PR #6373), but every distinct function
-  argument is a distinct type, so the driver and whatever it inlines are compiled (and
-  cached) once per analysis: five compiles of the loop and of the hand inlined in it;
-- closures over the count kernel (a kernel object): a closure's free variables are
-  compile-time constants per closure object, and these did not cache: the same five
-  compiles, on every run;
-- one driver kernel with a small integer ``kind`` switch: one signature for every analysis
-  (the rules record, the policies, the bid parameters, one int64 ``cfg`` array, ``kind``), so
-  it compiled once, but every run compiled every analysis' unit, a heuristic ``take`` the
-  bidding tables', the games' and the suits' too;
-- one chunk kernel per kind (this module, ``CHUNKS``): the same body, made once per kind with
-  ``kind`` a closure variable, so numba prunes the other kinds' branches and compiles only
-  that kind's unit, and caches each kernel apart (a closure's variables are part of its cache
-  key; each kernel gets its own name, ``_chunk_take``, ...). The hand is a call compiled once,
-  with the first kernel, and loaded by the others. A cold heuristic ``take`` compiles 29 s of
-  CPU instead of 48; all seven kinds 52 s, 4 s more than the one kernel (docs/BENCHMARKS.md).
+How it compiles (numba 0.60+). One chunk kernel per kind of unit (``CHUNKS``): the same body,
+made once per kind with ``kind`` a closure variable, so numba prunes the other kinds' branches,
+compiles only that kind's unit and caches each kernel apart (a closure's variables are part of its
+cache key; each kernel gets its own name, ``_chunk_take``, ...). The hand is a call compiled once,
+with the first kernel, and loaded by the others (``analyzer.runs.hand.play_hand``). The designs
+this one replaced and what each cost (a driver taking the count kernel as an argument, closures
+over it, one kernel with a ``kind`` switch): docs/BENCHMARKS.md.
 
 The parallel batch is Python threads over the chunk kernel, which releases the GIL
-(``nogil=True``), not a ``parallel=True`` kernel: a parfor batch costs its own compile
-(the gufunc built around the loop body, with the whole hand linked in and optimised
-again: about 28 s of CPU of a cold start, measured) and nothing at run time that a chunk
-of thousands of hands would notice. The hand was inlined into all five analyses' loops
-before, so a cold start typed and compiled the 230-line hand five times; now it is
-compiled once (``analyzer.runs.hand.play_hand``), called by every unit, simulate's
-included (one call a hand, which costs nothing measurable since the hand counts no
-references: see there). Numba links a called function's code into its caller's and LLVM
-optimises and emits the whole again, so every function between the driver and the hand that
-is called, not inlined, costs the hand's LLVM time again (about 2-4 s of CPU each on a cold
-start, ``NUMBA_LLVM_PASS_TIMINGS``): the chunk kernel allocates nothing (its buffers are the
-caller's, ``chunk_buffers``), is compiled without reference counting, and inlines everything
-down to the hand at no cost in counted references (docs/BENCHMARKS.md, 2026-12-03). The
-searching players are not compiled here at all: the hand
-calls them through an address (``analyzer.players.strong``), so only a run that plays
-one compiles them.
+(``nogil=True``), not a ``parallel=True`` kernel: a parfor batch costs its own compile (the
+gufunc built around the loop body, with the whole hand linked in and optimised again) and
+nothing at run time that a chunk of thousands of hands would notice. Numba links a called
+function's code into its caller's and LLVM optimises and emits the whole again, so every
+function between the driver and the hand that is called, not inlined, costs the hand's LLVM
+time again: the chunk kernel allocates nothing (its buffers are the caller's,
+``chunk_buffers``), is compiled without reference counting, and inlines everything down to the
+hand. The searching players are not compiled here at all: the hand calls them through an
+address (``analyzer.players.strong``), so only a run that plays one compiles them.
 
 The small helpers of the play loop (``bit``, ``popcount``, ``strength``, ``legal_mask``,
 the heuristic's card keys) are ``forceinline=True`` (``analyzer.compiling.njit``): compiled
-once, and LLVM copies them where they are called. As plain calls the heuristic hand was 30%
-slower; numba-inlined (``inline="always"``, before 2026-12-05) they were typed anew at every
-call site. Helpers off the hot loop (``has_declaration``, ``side_of``, ``hand_class``, ...)
-are plain functions.
+once, and LLVM copies them where they are called (as plain calls the heuristic hand is about
+30% slower; numba-inlined, they would be typed anew at every call site). Helpers off the hot
+loop (``has_declaration``, ``side_of``, ``hand_class``, ...) are plain functions. The cold
+compile's figures: docs/PERFORMANCE.md.
 
 Python side: ``run_chunks`` runs chunks ``first_chunk .. first_chunk + n_chunks - 1`` of a
 run and returns one row per chunk (what a distributed backend calls per chunk, and what
@@ -67,18 +47,22 @@ their summed row (or, ``per_unit``, one row per unit).
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import numba
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.players.bidding import N_BID_PARAMS
-from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
-from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit
 from analyzer.game.dealing import seed_stream
-from analyzer.runs import kernelcache
+from analyzer.players.bidding import N_BID_PARAMS
+from analyzer.players.policies import Policies
+from analyzer.rules import Rules
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS
+from analyzer.runs import kernelcache
+from analyzer.runs.classes import TABLE_ROW, TABLE_SCRATCH, table_unit
 from analyzer.runs.hand import hand_buffers, play_hand, strong_address
+from analyzer.runs.limits import kernel_seed
+from analyzer.runs.suits import SUITS_ROW, SUITS_SCRATCH, suits_unit
 from analyzer.runs.units import (
     DUEL_ROW,
     DUEL_SCRATCH,
@@ -86,13 +70,13 @@ from analyzer.runs.units import (
     N_COUNTS,
     N_GCOLS,
     SEATS_ROW,
+    TAKE_K,
     duel_unit,
     games_unit,
     simulate_unit,
     take_row_size,
     take_scratch_size,
     take_unit,
-    TAKE_K,
 )
 
 # --- the kinds of unit -------------------------------------------------------------------
@@ -202,11 +186,9 @@ def _args(kind, cfg):
 
 def _run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit):
     """Units first .. first+n-1 in chunks of ``chunk`` on the backend in use
-    (``analyzer.runs.backends.current()``: threads unless a command chose a Dask cluster); one
+    (``current()``: threads unless a command chose a Dask cluster, ``analyzer.runs.backends``); one
     row per chunk, or per unit, the same on every backend."""
-    from analyzer.runs import backends
-
-    return backends.current().run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit)
+    return current().run(kind, seed, first, n, chunk, kernel_args, cfg, per_unit)
 
 
 def _compile(kind, args) -> None:
@@ -217,8 +199,8 @@ def _compile(kind, args) -> None:
     The hand's own compiled code is loaded first (``_hand_first``): the chunk kernel's object code
     carries a copy of the hand that LLVM optimised again inside the kernel's module, as a weak
     symbol, which the JIT binds to a hand already loaded. A kernel compiled in this process finds
-    the hand loaded (it compiled it first), but one loaded from the cache did not, ran its own copy,
-    and a random classic hand took 730 ns instead of 614 (docs/BENCHMARKS.md, 2026-12-05)."""
+    the hand loaded (it compiled it first), but one loaded from the cache would run its own copy,
+    about a fifth slower a random classic hand."""
     _hand_first(args)
     kernelcache.compile_once(CHUNKS[kind], args, kernelcache.HAND_LOCK)
 
@@ -237,12 +219,10 @@ def compile_kind(kind: int) -> None:
     """Compile (or load from the cache) the chunk kernel of ``kind`` for the argument types every run
     passes it (a classic heuristic run's), without running a unit (``belote warmup``, a Dask worker's
     warm-up)."""
-    from analyzer.players.policies import Policies
-    from analyzer.rules import Rules
-    from analyzer.runs.simulate import SimConfig  # imports this module
-
-    config = SimConfig(rules=Rules.make("classic", None, []), policies=Policies.parse("heuristic", "heuristic", 4), deals=1)
-    rec, bid, play, params = config.kernel_args()
+    rules = Rules.make("classic", None, [])
+    policies = Policies.parse("heuristic", "heuristic", rules.players)
+    bid, play = policies.codes()
+    rec, params = rules.record(), np.ascontiguousarray(policies.bid_params(rules), dtype=np.float64)
     rows = np.zeros((1, 1), np.int64)
     _compile(kind, (0, 0, 1, rec, bid, play, params, _NO_CFG, rows[:1], False,
                     *chunk_buffers(rec, play, strong_address(play), 1)))
@@ -313,3 +293,63 @@ def run_chunks(kind: int, seed: int, first_chunk: int, n_chunks: int, chunk: int
     if n <= 0:
         return np.zeros((0, row_size(kind, _args(kind, cfg)[0])), np.int64)
     return _run(kind, seed, first, n, chunk, kernel_args, cfg, False)
+
+
+# --- the backend in use: threads here, or the one a command chose (analyzer.runs.backends) -----
+
+_UNIT_HOOK: list = []  # unit_progress's callbacks, innermost last
+
+
+@contextmanager
+def unit_progress(callback):
+    """Inside the block, ``callback(first + units done)`` after each finished chunk (threads)
+    or task (Dask) of every batch: finer progress than an analysis' own per-batch calls, for
+    the analyses whose progress counts the driver's units from 0 (``simulate``, ``table``)."""
+    _UNIT_HOOK.append(callback)
+    try:
+        yield
+    finally:
+        _UNIT_HOOK.pop()
+
+
+def _progress_for(first, progress):
+    if progress is not None or not _UNIT_HOOK:
+        return progress
+    hook = _UNIT_HOOK[-1]
+    return lambda done: hook(first + done)
+
+
+class ThreadBackend:
+    """The chunks on this process' numba threads (``numba.set_num_threads``)."""
+
+    name = "threads"
+
+    def run(self, kind, seed, first, n, chunk, kernel_args, cfg, per_unit, progress=None):
+        return _run_local(kind, kernel_seed(seed), first, n, chunk, kernel_args, cfg, per_unit,
+                                 progress=_progress_for(first, progress))
+
+    def batch_units(self, kind: int, batch: int) -> int:
+        """The batch an analysis whose numbers do not depend on its batching should use."""
+        return batch
+
+    def describe(self) -> dict:
+        return {"backend": self.name, "threads": numba.get_num_threads()}
+
+
+_DEFAULT = ThreadBackend()
+_STACK: list = []
+
+
+def current():
+    """The backend the driver runs on now (threads unless ``use`` says otherwise)."""
+    return _STACK[-1] if _STACK else _DEFAULT
+
+
+@contextmanager
+def use(backend):
+    """Run the driver on ``backend`` inside the ``with`` block."""
+    _STACK.append(backend)
+    try:
+        yield backend
+    finally:
+        _STACK.pop()

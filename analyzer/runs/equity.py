@@ -41,6 +41,7 @@ from analyzer.errors import BeloteError
 from analyzer.game.auction import CL_CALL, CL_ROUND, CL_SEAT, CL_SUIT
 from analyzer.game.dealing import rand_below, seed_stream, shuffle_deck
 from analyzer.players.bidding import P_THR1, P_THR2, bid_cards, score_shift, suit_strength
+from analyzer.players.equity import EquityTable
 from analyzer.rules.calls import PASS, PASSED_OUT, PLAYED, REDEAL, TAKE
 from analyzer.rules.seats import VOORHAND, place_next_deal, player_at, side_of_seat
 from analyzer.rules.scoring import MADE, game_winner, round_to_ten
@@ -419,8 +420,6 @@ def build_table(config: SimConfig, games: int = DEFAULT_GAMES, k: int = DEFAULT_
     games from every cell, the hand sample's own error measured (``hand_sample_sd``), and the
     table checked against ``check_games`` real games of other deals (``check``). Returns
     (EquityTable, GameSample). ``progress(stage, done, total)``."""
-    from analyzer.players.equity import EquityTable
-
     if k <= 0:
         raise BeloteError(f"--k must be a positive number of games a cell, not {k}")
     t0 = time.perf_counter()
@@ -498,8 +497,8 @@ def check(table, held: GameSample, bins: int = 10) -> dict:
 
 def reduced_state_error(table, sample: GameSample, states: int = 300, k: int = 4000, seed: int = 11,
                         threads: int | None = None) -> dict:
-    """With three or four players a cell keeps our total and the best other's only: how far that is
-    from the whole state. ``states`` states real games passed through (drawn at random among those
+    """With three or four players a cell keeps our total and the best other's only: how far that is from
+    the whole state. ``states`` states real games passed through (drawn at random among those
     with no reserve waiting, one side each, open ones: the table gives 10-90%), each valued from
     its own totals by ``k`` games; the differences from the table's cell (mean, 90th percentile and
     largest absolute), beside the binomial noise of ``k`` games."""

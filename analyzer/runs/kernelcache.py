@@ -41,15 +41,22 @@ they inherit).
 from __future__ import annotations
 
 import atexit
+import grp
 import math
 import os
+import pwd
 import shutil
 import stat
 import sys
 import tempfile
 from pathlib import Path
 
+import numba.core.config as config
+from numba.core.caching import IndexDataCacheFile as Files
+
+import analyzer
 from analyzer.compiling import STRONG_LOCK, cache_folder, compile_first, compile_once, locked  # noqa: F401 (this module's API too)
+from analyzer.errors import BeloteError
 
 # A kernel: (the package folder under ``analyzer`` of its module, module, function).
 # The driver (``analyzer.runs.driver``) has one chunk kernel per kind of unit, compiled the first time
@@ -83,35 +90,12 @@ ENTRY_KERNELS = {
 ENTRY_KERNELS["simulate --log"] = ENTRY_KERNELS["simulate"] + (LOG_TRACE,)
 ENTRY_KERNELS["duel --dd-loss"] = ENTRY_KERNELS["duel"] + (DUEL_TRACE, SOLVER)
 
-# Seconds to compile a kernel on a cold cache, measured with ``scripts/compile_profile.py`` (a classic
-# ``simulate`` of 8 hands on an empty cache, CPU seconds; the 2-core development machine idle,
-# 2026-12-02, docs/BENCHMARKS.md): the driver with the hand and the bidding, heuristic and random
-# players 80.5 s (``--play heuristic``); with the searching players' entry too 131.1 s
-# (``--play pimc``), so about 50 s for that entry. Compiling is single-threaded, so about that in
-# wall time on an idle machine. On 2026-12-03 the bidding, declarations and scoring became calls compiled
-# once instead of inlined copies: the driver 52-59 s where the previous build took 87-93 s in the same
-# runs (load 1 from another job; docs/BENCHMARKS.md), so about 55 s; the searching and learned players'
-# entry, since net joined it, 69 s in ``belote warmup`` on an empty cache (same day, load about 1).
-# Later that day the driver stopped compiling the hand's code again in every layer of calls above it
-# and the entry lost three such layers: in the same runs against the build before (one process each,
-# side by side; a slower, loaded machine) the driver 62.6-72.4 s where it took 78.3-91.0 s (0.80x) and
-# the entry 83.0-85.7 s where it took 98.0-105.7 s (0.81-0.85x): about 45 s and 58 s on the machine
-# of the figures above.
-# The trace kernels and the solver, with the driver cached (the hand and the players they call are
-# then loaded, not compiled), 2026-12-02, each in a fresh process on a copy of a cache holding
-# everything but them (a second run: 0.1-0.2 CPU s): the first ``trace_hand`` of a classic hand
-# 5.4 CPU s (18 s wall at load 3), the first ``dd_losses`` of one classic deal with the solver cached
-# 5.3 CPU s (12 s wall), the solver's first ``Solver.card_values`` 1.9 CPU s (3.8 s wall). On a cold
-# cache most of their work is the driver's, so the sum over-counts a little.
-# On 2026-12-05 the driver became one chunk kernel per kind of unit (``scripts/compile_kinds.py``, an empty
-# cache, CPU seconds, the kernels one after the other): the first kernel with the hand 28.2-28.9 s, each
-# further kind 1.9-6.6 s, all seven 51.5 s where the one driver took 47.7 s the same hour. Later that
-# day the small helpers became LLVM-inlined (``forceinline``, ``analyzer.compiling.njit``) instead of
-# numba-inlined (``scripts/compile_kinds.py --strong``, side by side with the build before): the first
-# kernel with the hand 16.6-17.6 s where it took 20.4-21, the entry 23.6-25.4 s where it took 44.8-47.4.
-# Each kind after the first (``compile_kinds.py``, the same runs): seats 1.5 s, take 2.3, table 4.6-4.9,
-# games 2.1-2.2, duel 2.2, suits 3.3-3.4; then a cold ``belote warmup`` (20b48b3, wall): the traced hand
-# 3 s, the traced duel with the solver 2 s. The figures below are these rounded up.
+# Seconds to compile each kernel on a cold cache (CPU seconds, one kernel after the other, the 2-core
+# development machine; compiling is single-threaded, so about that in wall time on an idle machine), rounded
+# up from ``scripts/compile_kinds.py`` (the first chunk kernel compiles the hand; each further kind only its
+# unit; ``--strong``: the searching players' entry) and a cold ``belote warmup`` (the traced hand, the traced
+# duel with the solver). How these came to be: docs/BENCHMARKS.md; the current cold compile:
+# docs/PERFORMANCE.md.
 COMPILE_SECONDS = {HAND: 14, CHUNK["simulate"]: 3, CHUNK["seats"]: 2, CHUNK["take"]: 3, CHUNK["table"]: 5,
                    CHUNK["games"]: 3, CHUNK["duel"]: 3, CHUNK["suits"]: 4,
                    STRONG: 26, LOG_TRACE: 3, DUEL_TRACE: 2, SOLVER: 1}
@@ -224,9 +208,6 @@ def _not_private(folder: Path, owners: tuple[int, ...]) -> str | None:
 def _own_group(gid: int) -> bool:
     """``gid`` is this user's private group (named after the user, as Debian's ``adduser`` makes it,
     where the umask 002 leaves new folders group-writable): no other user is in it."""
-    import grp
-    import pwd
-
     try:
         return gid == os.getgid() and grp.getgrgid(gid).gr_name == pwd.getpwuid(os.getuid()).pw_name
     except KeyError:
@@ -238,8 +219,6 @@ def _cannot_cache(root: Path, owners: tuple[int, ...] = ()) -> str | None:
     ``root`` must be a writable folder, and so must each subfolder of this checkout's packages
     already there (numba creates the others); each private to ``owners`` (default: this user or
     root) as ``_not_private`` says."""
-    import analyzer
-
     owners = owners or (os.getuid(), 0)
     problem = _not_private(root, owners) or _cannot_write(root)
     packages = (p.name for p in Path(analyzer.__file__).resolve().parent.iterdir() if p.is_dir())
@@ -274,10 +253,6 @@ def use_writable_cache() -> None:
     the first run recompiles. Also set for processes started from this one (``NUMBA_CACHE_DIR``:
     a local Dask cluster's workers). Call it before any kernel module is imported: numba picks
     a kernel's cache folder when the kernel is defined."""
-    import numba.core.config as config
-
-    from analyzer.errors import BeloteError
-
     root = Path(config.CACHE_DIR)
     problem = _cannot_cache(root)
     if problem is None:
@@ -324,8 +299,6 @@ def guard_loads() -> None:
     is unusable. A missing index reads as empty; a data file that cannot be read raises
     ``OSError``, which numba's ``IndexDataCacheFile.load`` takes as "not cached" (a file removed
     while its index still names it); the new compile's save then rewrites both files."""
-    from numba.core.caching import IndexDataCacheFile as Files
-
     if getattr(Files, "_belote_guarded", False):
         return
     load_index, load_data = Files._load_index, Files._load_data

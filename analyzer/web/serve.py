@@ -6,7 +6,11 @@ import ipaddress
 import os
 from pathlib import Path
 
+import uvicorn
+
 from analyzer.errors import BeloteError, not_a_file
+from analyzer.output.deallog import read_log
+from analyzer.web.app import make_app
 
 MAX_LOG_BYTES = 64 << 20  # a deal log the server holds in memory: about 20,000 deals
 
@@ -29,8 +33,6 @@ def is_loopback(host: str) -> bool:
 def read_logs(paths) -> list:
     """``[(path, records)]``: each log read and checked once, at start (``read_log``), one line
     naming the file when it is missing, too large or not a deal log."""
-    from analyzer.output.deallog import read_log
-
     out = []
     for p in paths:
         p = Path(p)
@@ -46,10 +48,6 @@ def read_logs(paths) -> list:
 
 def run(sock, host: str, reports: Path, logs: list, limits, quiet: bool = False) -> None:
     """Serve until interrupted; every running question is stopped on the way out."""
-    import uvicorn
-
-    from analyzer.web.app import make_app
-
     own = f"[{host}]" if ":" in host else host  # a Host header writes an IPv6 address in brackets
     hosts = list(dict.fromkeys(["127.0.0.1", "localhost", "[::1]", own.lower()])) if is_loopback(host) else None
     app = make_app(reports=Path(reports), logs=logs, limits=limits, hosts=hosts)

@@ -12,11 +12,42 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from pathlib import Path
+
+import numpy as np
 
 from analyzer.errors import BeloteError
-from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY, deals_by_policy
-from analyzer.rules.variants import PLAYER_COUNTS, VARIANTS
+from analyzer.game.played import PlayRefused, bidding, bids_text, play_out, refusal
+from analyzer.game.state import (
+    ST_DOWN,
+    ST_HANDS,
+    ST_TO_MOVE,
+    is_over,
+    legal_cards,
+    play_card,
+    state_from_record,
+    trick_so_far,
+)
+from analyzer.output import take_table, words
+from analyzer.output.deallog import check_play
+from analyzer.players import public_info
+from analyzer.players.equity import EQUITY_DIR, equity_table
+from analyzer.players.policies import DEFAULT_PLAY, FAST_PLAY, Policies, as_typed, deals_by_policy
+from analyzer.players.policy_files import bid_note, default_bid, describe_bid
+from analyzer.questions.bracket import BRACKET_PLAYS, STRONG_DEALS, analyse_bracket, default_bidders
+from analyzer.questions.review import bot_line, default_worlds, review, start_of, typed_deal_record
+from analyzer.questions.take import analyse_take, check_hand_fits, make_situation
+from analyzer.questions.take_score import parse_score, regions_line, score_answer, score_text, verdict
+from analyzer.rules import Rules
+from analyzer.rules.cards import card_language, format_card, format_cards, mask_to_cards, parse_cards, parse_cards_in
+from analyzer.rules.deal_schema import check_record
+from analyzer.rules.options import option_choices
+from analyzer.rules.variants import PLAYER_COUNTS, VARIANT_ROWS, VARIANTS
+from analyzer.runs.fmt import ci_pct, ci_rate
 from analyzer.runs.limits import SEEDS, SEEDS_TEXT
+from analyzer.runs.records import hand_record
+from analyzer.runs.simulate import SimConfig
+from analyzer.runs.stats import CV_MIN_N
 
 # The most a page may ask for; the CLI has no such bounds (a user's own machine), a server does.
 MAX_TAKE_DEALS = 200_000  # paired deals played by net, the default player: about 8 s on 2 threads in classic
@@ -97,8 +128,6 @@ def _seed(form: dict) -> int:
 def _rules(form: dict, options: bool = False):
     """The rules of a form: ``variant``, ``players`` and (``options``) ``rules``, the house rules as
     ``KEY=VALUE`` words (``--rule``'s), e.g. ``"undertrump=free target=1500"``."""
-    from analyzer.rules import Rules
-
     variant = form.get("variant", "classic")
     if variant not in VARIANTS:
         shown = variant if isinstance(variant, str) and len(variant) <= _MAX_SHOWN else _shown(variant)
@@ -122,7 +151,6 @@ def _rules(form: dict, options: bool = False):
 def _english(text: str | None, lang: str) -> str | None:
     if text is None or lang == "en":
         return text
-    from analyzer.rules.cards import format_cards, parse_cards
 
     return format_cards(parse_cards(text, lang))
 
@@ -138,11 +166,6 @@ def take_query(form: dict):
     table (``take --score``'s: classic ours-theirs, otherwise every seat's total, voorhand first),
     checked with the variant's game-equity table before anything runs; the answer then carries each
     call's chance to win the game (``game_view``)."""
-    from analyzer.players.policies import Policies
-    from analyzer.players.policy_files import bid_note, default_bid
-    from analyzer.questions.take import check_hand_fits, make_situation
-    from analyzer.rules.cards import card_language
-
     rules = _rules(form, options=True)
     hand, turned = _text(form, "hand"), _text(form, "turned", required=True)
     mine, theirs = _text(form, "mine"), _text(form, "theirs")
@@ -158,8 +181,6 @@ def take_query(form: dict):
     bracket = form.get("bracket") or []
     if not isinstance(bracket, list) or not all(isinstance(p, str) and p in BRACKET_CHOICES for p in bracket):
         raise BeloteError(f"bracket must list some of {', '.join(BRACKET_CHOICES)}, not {_shown(bracket)}")
-    from analyzer.questions.bracket import BRACKET_PLAYS, STRONG_DEALS, default_bidders
-    from analyzer.runs.stats import CV_MIN_N
 
     play = form.get("play") or default_play()
     if play not in PLAY_CHOICES:
@@ -174,20 +195,14 @@ def take_query(form: dict):
     bracket_bid = default_bid(rules, bidders)
 
     def work(job):
-        from analyzer.questions.take import analyse_take
-
         r = analyse_take(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, deals=deals, seed=seed,
                          policies=pols, progress=lambda done: job.step(play, done, deals),
                          keep_scores=at_score is not None)
         game = None
         if at_score is not None:
-            from analyzer.questions.take_score import score_answer
-
             game = score_answer(r, at_score, table)
         job.publish("take", take_view(r, deals, seed, note, play, game))
         if len(plays) > 1:
-            from analyzer.questions.bracket import analyse_bracket
-
             known = {play: r} if bidders == play else {}  # the answer is a column where it bid as the bracket does
             b = analyse_bracket(rules, hand, turned, seat, round_, mine=mine, theirs=theirs, plays=plays,
                                 deals=deals, strong_deals=strong, seed=seed, bid=bracket_bid, known=known,
@@ -217,8 +232,6 @@ def score_inputs(form: dict, rules, seat: int) -> tuple:
     text = _text(form, "score", limit=MAX_SCORE_TEXT)
     if text is None:
         return None, None
-    from analyzer.players.equity import EQUITY_DIR, equity_table
-    from analyzer.questions.take_score import parse_score
 
     totals = parse_score(text, rules, seat)
     try:
@@ -232,12 +245,8 @@ def game_view(r, ans) -> dict:
     """The take page's block of ``take --score``: the ``--json`` object's ``game`` (``ScoreAnswer.as_dict``),
     the score as typed (``at``: classic ours first) and the target, each call's chance to win the game
     as the command line writes it (``chances``: ``92.8% [92.7, 92.8]``); ``words``, in each language,
-    the verdict by the chance to win, where it changes with the score, and where the chances come
-    from (``analyzer.questions.take_score``; the calls named as the page's table names them)."""
-    from analyzer.output import words
-    from analyzer.questions.take_score import regions_line, score_text, verdict
-    from analyzer.runs.fmt import ci_pct
-
+    the verdict by the chance to win, where it changes with the score, and the source of the
+    chances (``analyzer.questions.take_score``; the calls named as the page's table names them)."""
     s = r.situation
 
     def in_words(lang):
@@ -258,18 +267,11 @@ def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic",
     the verdict, its reason, who bids and plays, the calls and the rows as a player says them
     (``analyzer.output.words``). ``game``: the ``ScoreAnswer`` of a score (``game_view``; the command
     and the JSON then carry ``--score``, ``game`` and the objective ``win``, as ``take --score``'s)."""
-    from analyzer.output import take_table, words
-    from analyzer.players.policy_files import describe_bid
-    from analyzer.rules import Rules
-    from analyzer.runs.fmt import ci_rate
-
     s = r.situation
     conditioned = s.seat > 0 or s.round == 2
     d = r.as_dict()
     command = take_table.command(r, deals, seed)  # --play when not the default
     if game is not None:
-        from analyzer.questions.take_score import score_text
-
         d["game"] = game.as_dict()
         d["inputs"]["objective"] = "win"
         command += f" --score {shlex.quote(score_text(game.totals, s.rules, s.seat))}"
@@ -308,9 +310,6 @@ def take_view(r, deals: int, seed: int, note: str = "", play: str = "heuristic",
 def bracket_view(b, r, deals: int, seed: int, strong: dict) -> dict:
     """The bracket under the table: one column per play policy (an adjusted one followed by its
     plain numbers), the rows of ``take --bracket``, each policy's verdict and the bracket's."""
-    from analyzer.output import take_table, words
-    from analyzer.players.policies import as_typed
-
     plays = ",".join(b.plays)  # --bracket sets the players: the answer's --play is not repeated
     sizes = ",".join(f"{p}={n}" for p, n in strong.items())
     bd = b.as_dict()
@@ -359,9 +358,6 @@ def review_query(form: dict, logs: list) -> tuple:
     fetch = review_deal(form, logs, flag)
 
     def work(job):
-        from analyzer.questions.review import default_worlds, review
-        from analyzer.rules.deal_schema import check_record
-
         deal, rules, public, how, note = fetch()
         named = rules if rules is not None else check_record(deal, "the deal")
         r = review(deal, pimc=pimc, public=public, rules=rules,
@@ -376,9 +372,6 @@ def review_deal(form: dict, logs: list, flag: str = ""):
     """The deal a review request names (``review_query``'s sources), checked now → a function that
     gives ``(record, rules, public, command, note)``: ``rules`` and ``public`` those of a typed deal
     (None: the record's own), a random deal dealt when it is called (a kernel call: in the job)."""
-    from analyzer.output.deallog import check_play
-    from analyzer.rules.deal_schema import check_record
-
     chosen = [k for k in ("typed", "record", "log", "random") if form.get(k) is not None]
     if len(chosen) != 1:
         raise BeloteError("give one deal to review: your own, a pasted record, a deal of a log, or a random deal")
@@ -388,7 +381,6 @@ def review_deal(form: dict, logs: list, flag: str = ""):
         if not record["tricks"]:
             raise BeloteError("no card is played yet: play the cards in the order they fell, then review")
         command += flag
-        from analyzer.players import public_info
 
         public = public_info(rules)  # as belote review --hands: the cards alone, no bidding
     elif chosen == ["record"]:
@@ -433,11 +425,6 @@ def bot_view(form: dict, logs: list) -> dict:
     """The review page's bot beside you: ``{<the review's deal>, bot, from}`` (``from``: the card, 1 the
     first, from which ``bot`` plays every seat) → the bot's cards and the finished deal's result in
     each language beside the deal's own, and the ``belote review --bot`` command."""
-    from analyzer.game.played import play_out
-    from analyzer.output import words
-    from analyzer.questions.review import bot_line
-    from analyzer.rules.deal_schema import check_record
-
     bot = form.get("bot", "net")
     if bot not in BOTS:
         raise BeloteError(f"bot must be one of {', '.join(BOTS)}, not {_shown(bot)}")
@@ -464,10 +451,6 @@ def random_record(rules, seed: int, first: int, flag: str = "") -> tuple[dict, s
     """Deal ``first`` of ``belote simulate --seed SEED`` (heuristic bidding and play), or the first
     played one after it, the commands that log and review it, and (when deal ``first`` was not
     played) a note saying so: ``{asked, deal, why}``."""
-    from analyzer.players.policies import Policies
-    from analyzer.runs.records import hand_record
-    from analyzer.runs.simulate import SimConfig
-
     pols = Policies.parse("heuristic", "heuristic", rules.players)
     skipped = None
     for d in range(first, first + 64):  # a passed-out deal is skipped: about one in four in classic
@@ -496,12 +479,6 @@ def review_view(r, record: dict, command: str, note: dict | None = None) -> dict
     roem, stuk and result), the cards each seat holds at the first trick (every card open: a review
     sees them all; Dekjas: its piles too), the players and sides, the bidding and turned card when
     known, the command; ``story``, in each language, the deal as a player tells it."""
-    import numpy as np
-
-    from analyzer.game.state import ST_DOWN, ST_HANDS, state_from_record
-    from analyzer.output import words
-    from analyzer.rules.cards import format_card, mask_to_cards
-
     st, rules = state_from_record(record)
     start = [[format_card(c) for c in mask_to_cards(int(np.int64(st[ST_HANDS + s]) | np.int64(st[ST_DOWN + s])))]
              for s in range(rules.players)]
@@ -518,8 +495,6 @@ def story_words(record: dict, rules, played: dict, lang: str, note: dict | None 
     """A deal as a player tells it (``analyzer.output.words``): the headline, each seat's name, the
     bidding call by call, the turned card, each completed trick (winner, points), the roem and stuk
     with the trick they are said in, and the result once the deal is over."""
-    from analyzer.output import words
-
     n = rules.players
     trump = words.SUIT_SIGNS[record["trump"]]
     taker = words.seat_text(record["troefmaker"], n, lang) + (words.PAGE[lang]["koe_mark"] if record.get("koe")
@@ -552,10 +527,6 @@ def options_view() -> dict:
     tricks, piles, partners, calls, the direction of play), its house rules (each option's values,
     the default first, and the target), the play policies and the command line's default, the
     bracket's policies and their deals."""
-    from analyzer.questions.bracket import STRONG_DEALS
-    from analyzer.rules.options import option_choices
-    from analyzer.rules.variants import VARIANT_ROWS
-
     rows = {}
     for label, row in VARIANT_ROWS.items():
         rows[label] = {"family": row.family, "players": row.players, "first_deal": row.first_deal,
@@ -579,10 +550,6 @@ def typed_inputs(form) -> tuple:
     (docs/NOTATION.md; ``bids``: the calls in order, ``pass take:h ...``, which decide the trump and
     the troefmaker when these are not given), checked with the command line's one-line errors →
     (rules, the record ``review`` reads, the ``belote review`` command that reviews the same deal)."""
-    from analyzer.game.played import PlayRefused
-    from analyzer.output import words
-    from analyzer.questions.review import typed_deal_record
-
     if not isinstance(form, dict):
         raise BeloteError("typed must be {variant, players, rule, hands, trump, taker, plays, turned, bids}")
     rules = _rules(form, options=True)
@@ -602,14 +569,11 @@ def typed_inputs(form) -> tuple:
 def typed_command(rules, record: dict) -> str:
     """``belote review --hands ...`` for a typed record (its cards in the English notation; its bidding,
     where given, with --turned and --bids instead of --trump and --taker)."""
-    from analyzer.game.played import bids_text
-
     args = ["belote", "review"]
     if rules.variant != "classic":
         args += ["--variant", rules.variant]
         if len(PLAYER_COUNTS[rules.variant]) > 1:
             args += ["--players", str(rules.players)]
-    from analyzer.rules import Rules
 
     defaults = Rules.from_label(rules.label).options()
     for key, value in rules.options().items():
@@ -638,14 +602,6 @@ def deal_view(form: dict) -> dict:
     and points, the trick on the table, the cards each seat holds (Dekjas: face up, and face down),
     the seat to play and its legal cards. A card that may not be played is refused (``refused``: the
     command line's line in English, and in each language's words) and the deal is the one before it."""
-    import numpy as np
-
-    from analyzer.game.played import bidding, play_out, refusal
-    from analyzer.game.state import ST_DOWN, ST_HANDS, ST_TO_MOVE, is_over, play_card, trick_so_far
-    from analyzer.output import words
-    from analyzer.questions.review import start_of
-    from analyzer.rules.cards import format_card, mask_to_cards, parse_cards_in
-
     if not isinstance(form, dict):
         raise BeloteError("the deal must be a JSON object")
     out: dict = {}
@@ -683,8 +639,6 @@ def deal_view(form: dict) -> dict:
         "command": typed_command(rules, record),
     })
     if not out["over"]:
-        from analyzer.game.state import legal_cards
-
         out["to_move"] = int(st[ST_TO_MOVE])
         out["legal"] = [format_card(c) for c in mask_to_cards(int(legal_cards(st, rec)))]
     out["story"] = {lang: story_words(record, rules, played, lang) for lang in words.LANGS}
@@ -696,8 +650,6 @@ def deal_view(form: dict) -> dict:
 
 def report_list(folder) -> list[dict]:
     """The reports under ``folder`` (each a folder with its ``index.html``), newest first."""
-    from pathlib import Path
-
     folder = Path(folder)
     if not folder.is_dir():
         return []

@@ -16,6 +16,7 @@ from analyzer.rules import option_choices
 from analyzer.output.files import balance_figures
 from analyzer.output import plots as P
 from analyzer.output import report as R
+from analyzer.output import report_plan as RP
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
 from analyzer.runs.stats import rate
@@ -504,8 +505,8 @@ def test_report_sets_the_balance_under_the_heuristic_beside_net_s(built):
 
 
 def test_bracket_sizes_shrink_with_the_report_and_price_dd_apart():
-    full = R.Sizes.from_deals(R.DEFAULT_DEALS)
-    assert full.bracket_deals == R.BRACKET_DEALS and full.bracket_table_deals == R.BRACKET_TABLE_DEALS
+    full = RP.Sizes.from_deals(RP.DEFAULT_DEALS)
+    assert full.bracket_deals == RP.BRACKET_DEALS and full.bracket_table_deals == RP.BRACKET_TABLE_DEALS
     small = R.Sizes.from_deals(3000)
     assert set(small.bracket_deals.values()) == {5} and set(small.bracket_table_deals.values()) == {5}
     plan = {name: sec for name, _, sec in R.bracket_plan(full, R.EXAMPLES, ["classic"])}

@@ -311,12 +311,10 @@ def test_bid_calibrated_works_on_every_command_that_takes_bid(args, capsys):
 
 def test_a_calibration_that_returns_to_earlier_thresholds_is_reported_as_a_cycle(monkeypatch):
     """Thresholds that alternate between two values stop with status 'cycle', not forever."""
-    import analyzer.questions.table
-
     class FakeTable:
         hands = 0
 
-    monkeypatch.setattr(analyzer.questions.table, "bidding_table", lambda cfg: FakeTable())
+    monkeypatch.setattr(C, "bidding_table", lambda cfg: FakeTable())
 
     def flip(table, params, min_n=C.MIN_N, objective="net"):
         out = []
@@ -452,14 +450,13 @@ def _fake_duel(gains):
 
 
 def test_a_smous_parameter_moves_to_the_best_candidate_only_beyond_the_noise(monkeypatch):
-    import analyzer.questions.duel as D
     from analyzer.players.bidding import P_SMOUS_ANSWER, P_SMOUS_MARGIN
 
     rules = Rules.from_label("dekjas")
     start = np.tile(default_bid_params("dekjas", 2), (2, 1))
     # seat 0: margin 16 gains +2 [+1, +3] a deal (moves), margin 24 +1.5 (not the best); answer 30 gains +0.5
     # [-0.5, +1.5] (inside the noise: stays). Seat 1: answer 0 gains +1 [+0.5, +1.5] (moves).
-    monkeypatch.setattr(D, "duel", _fake_duel({(0, P_SMOUS_MARGIN, 16.0): (2.0, 1.0),
+    monkeypatch.setattr(C, "duel", _fake_duel({(0, P_SMOUS_MARGIN, 16.0): (2.0, 1.0),
                                                (0, P_SMOUS_MARGIN, 24.0): (1.5, 1.0),
                                                (0, P_SMOUS_ANSWER, 30.0): (0.5, 1.0),
                                                (1, P_SMOUS_ANSWER, 0.0): (1.0, 0.5)}))
@@ -472,9 +469,7 @@ def test_a_smous_parameter_moves_to_the_best_candidate_only_beyond_the_noise(mon
 
 
 def test_smous_sweeps_run_for_two_players_only_and_are_written_in_the_policy_file(monkeypatch):
-    import analyzer.questions.duel as D
-
-    monkeypatch.setattr(D, "duel", _fake_duel({}))
+    monkeypatch.setattr(C, "duel", _fake_duel({}))
     cal = C.calibrate(Rules.from_label("dekjas"), deals=2000, max_iter=3, sweep_deals=100)
     swept = [w for it in cal.iterations for w in it.sweeps]
     assert swept and not any(w.moved for w in swept) and {w.seat for w in swept} == {0, 1}
@@ -548,23 +543,19 @@ def _fake_suit_choice(gains):
 
 
 def test_the_koe_weights_move_to_the_best_candidate_only_beyond_the_noise(monkeypatch):
-    import analyzer.questions.suits as S
-
     rules = Rules.from_label("piekjas3")
     start = np.tile(default_bid_params("piekjas", 3), (3, 1))
-    monkeypatch.setattr(S, "suit_choice", _fake_suit_choice({(6.0, 0.0): (2.0, 1.0), (8.0, 4.0): (1.5, 1.0)}))
+    monkeypatch.setattr(C, "suit_choice", _fake_suit_choice({(6.0, 0.0): (2.0, 1.0), (8.0, 4.0): (1.5, 1.0)}))
     params, sw = C.sweep_koe(rules, start, "heuristic", 100, 1)
     assert sw.moved and sw.after == (6.0, 0.0) and (params[:, P_KOE_LENGTH] == 6.0).all()
     # the best candidate's interval includes 0: the weights stay
-    monkeypatch.setattr(S, "suit_choice", _fake_suit_choice({(6.0, 0.0): (2.0, 2.5)}))
+    monkeypatch.setattr(C, "suit_choice", _fake_suit_choice({(6.0, 0.0): (2.0, 2.5)}))
     params, sw = C.sweep_koe(rules, start, "heuristic", 100, 1)
     assert not sw.moved and sw.best[:2] == (6.0, 0.0) and (params[:, P_KOE_LENGTH] == 0.0).all()
 
 
 def test_the_koe_weights_are_in_the_fixed_point_and_written_in_the_policy_file(monkeypatch, tmp_path):
-    import analyzer.questions.suits as S
-
-    monkeypatch.setattr(S, "suit_choice", _fake_suit_choice({(4.0, 12.0): (3.0, 1.0)}))
+    monkeypatch.setattr(C, "suit_choice", _fake_suit_choice({(4.0, 12.0): (3.0, 1.0)}))
     cal = C.calibrate(Rules.from_label("piekjas3"), deals=1500, max_iter=10)
     koe = [it.koe for it in cal.iterations if it.koe is not None]
     assert koe[0].moved and not koe[-1].moved and cal.status == "converged"  # the take/pass iterations ran again
