@@ -1,13 +1,15 @@
 """The ``belote`` command as a user runs it, for the tests: this venv's console script in a subprocess.
 
 ``tests/conftest.py`` hands one ``Belote`` to every test as the ``belote`` fixture; helper modules
-that are not tests (``tests/web/web_server.py``) import it from here, and tests import ``listing``.
+that are not tests (``tests/web/web_server.py``) import it from here, and tests import ``listing`` and
+``wait_for`` (a command started and left running, waited for until it is into its work).
 """
 
 import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 
@@ -61,3 +63,19 @@ class Belote:
 def listing(folder: Path) -> list[str]:
     """The sorted names in ``folder``: what a run left there (its output, a temporary file, a lock)."""
     return sorted(p.name for p in Path(folder).iterdir())
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process (all its threads) has used so far (``/proc/PID/stat``)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # after the command name: field 3 on
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def wait_for(proc, busy=None, until=None) -> None:
+    """Until ``proc`` has used ``busy`` seconds of CPU (past its imports and loading its kernels,
+    whatever the machine's load), or ``until()`` is true; at most 120 s. ``proc`` is still running."""
+    t0 = time.monotonic()
+    while proc.poll() is None and time.monotonic() - t0 < 120 and not (until() if until else cpu_seconds(proc.pid) >= busy):
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()

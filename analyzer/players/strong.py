@@ -21,6 +21,7 @@ searching policies are compiled (or loaded from the cache) only by a run that pl
 from __future__ import annotations
 
 import sys
+import threading
 from typing import NamedTuple
 
 import numpy as np
@@ -224,15 +225,22 @@ def plays_strong(play_pol) -> bool:
     return bool(((np.asarray(play_pol, np.int64) & play.KIND_MASK) >= play.FIRST_STATE_KIND).any())
 
 
+_ENTRY_LOCK = threading.Lock()  # one thread imports the entry; the others wait for it whole
+
+
 def entry_address() -> int:
     """The address of the searching players' entry (``analyzer.players.strong_entry.strong_card``),
     compiled or loaded from the kernel cache on its first use in this process, once across
-    processes started together (``analyzer.compiling.STRONG_LOCK``)."""
-    entry = sys.modules.get("analyzer.players.strong_entry")
-    if entry is None:
-        with locked(STRONG_LOCK, cache_folder("players")):
-            from analyzer.players import strong_entry as entry
-    return entry.strong_card.address
+    processes started together (``analyzer.compiling.STRONG_LOCK``) and once across this process's
+    threads (``_ENTRY_LOCK``: a module another thread is still importing is in ``sys.modules`` before
+    its entry exists)."""
+    with _ENTRY_LOCK:
+        entry = sys.modules.get("analyzer.players.strong_entry")
+        if entry is None or not hasattr(entry, "strong_card"):
+            with locked(STRONG_LOCK, cache_folder("players")):
+                # lazy: importing the entry compiles it (or loads it): only a run with a searching player does
+                from analyzer.players import strong_entry as entry
+        return entry.strong_card.address
 
 
 def entry_link(rec, codes) -> np.ndarray:

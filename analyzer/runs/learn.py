@@ -23,11 +23,15 @@ against the heuristic's card on the same decisions, and how often each plays a b
 
 from __future__ import annotations
 
+import ctypes
 import errno
 import io
+import multiprocessing
 import os
 import re
+import signal
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,20 +39,31 @@ import numpy as np
 
 from analyzer.compiling import njit
 from analyzer.errors import BeloteError
-from analyzer.game.state import is_over, legal_cards, play_card, ST_HANDS, ST_TO_MOVE, ST_TRUMP
+from analyzer.game.state import (ST_HANDS, ST_TO_MOVE, ST_TRICK_NO, ST_TRUMP, STATE_SIZE, is_over, legal_cards, play_card,
+                                 record_plays, side_of_seat, state_from_record)
+from analyzer.players import public_from_record
 from analyzer.players.knowledge import note_declarations, observe
-from analyzer.players.net import N_FEATURES, N_SETTINGS, N_TERMS, net_card, pair_term
-from analyzer.players.pimc import declare_after, hand_value, roll_out, set_stuk, start_declarations
+from analyzer.players.net import (N_FEATURES, N_SETTINGS, N_TERMS, ROW_LABELS, decision_features, net_card, pair_term,
+                                  setting)
+from analyzer.players.net_files import array_bytes, finish_interrupted, header_bytes, header_path
+from analyzer.players.pimc import N_SC, declare_after, hand_value, roll_out, set_stuk, start_declarations
+from analyzer.players.play import HEURISTIC
+from analyzer.players.policies import Policies
+from analyzer.players.solver import Solver
+from analyzer.processes import alive
+from analyzer.rules import Rules
 from analyzer.rules.structure import declares_after_trick
 from analyzer.rules.cards import lowest_card, popcount
+from analyzer.runs.records import hand_record
 from analyzer.runs.signals import signals_blocked
+from analyzer.runs.simulate import SimConfig
+from analyzer.runs.stats import Z95
 
 
 @dataclass
 class Decisions:
     """Decision ``g[i]`` of row ``i``: a legal card's features ``x[i]``, its loss ``loss[i]``, and
     whether the heuristic plays it (``x[i, 0]``)."""
-
     x: np.ndarray  # float64[rows, F]
     loss: np.ndarray  # float64[rows]
     g: np.ndarray  # int64[rows]: the decision of each row
@@ -102,12 +117,6 @@ def played_deals(rules, seed: int, first: int, deals: int):
     """The deals ``first .. first + deals - 1`` of ``belote simulate --seed SEED`` (heuristic bidding and
     play) that were played, each as ``(i, its state before the first card, an iterator over its plays in
     order (``record_plays``), its public information (``public_from_record``))``."""
-    from analyzer.game.state import record_plays, state_from_record
-    from analyzer.players import public_from_record
-    from analyzer.players.policies import Policies
-    from analyzer.runs.records import hand_record
-    from analyzer.runs.simulate import SimConfig
-
     cfg = SimConfig(rules=rules, policies=Policies.parse("heuristic", "heuristic", rules.players),
                     deals=first + deals, seed=seed)
     for i in range(first, first + deals):
@@ -127,12 +136,6 @@ def decisions(rules, seed: int, deals: int, first: int = 0, progress=None, label
     plays the hands and the play-outs (the deals of ``belote simulate --seed SEED``); a row of net
     weights (``net.N_WEIGHTS``): net with them plays both, from the first card (the same deals and
     bidding), so the fit is a step of policy iteration over that net."""
-    from analyzer.game.state import ST_TRICK_NO, STATE_SIZE, side_of_seat
-    from analyzer.players.net import N_FEATURES, decision_features, setting
-    from analyzer.players.pimc import N_SC
-    from analyzer.players.play import HEURISTIC
-    from analyzer.players.solver import Solver
-
     t0 = time.perf_counter()
     rec = rules.record()
     solver = Solver(rules, "points") if label == "dd" else None  # card points the seat's side ends with
@@ -191,7 +194,6 @@ CHUNK = 25  # deals valued by one task of decisions_parallel
 
 def _task(args):
     label, seed, first, n, target, weights = args
-    from analyzer.rules import Rules
 
     return decisions(Rules.from_label(label), seed, n, first, label=target, weights=weights)
 
@@ -287,9 +289,6 @@ def _die_with_parent(parent: int) -> None:
     workers running (about 250 MB each, waiting for work that never came, and ignoring SIGTERM). A
     parent that died before the call sends no signal: the worker then ends itself (its parent is
     no longer ``parent``)."""
-    import ctypes
-    import signal
-
     try:
         prctl = ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):  # not Linux: no such call
@@ -305,9 +304,6 @@ def decisions_parallel(rules, seed: int, deals: int, workers: int | None = None,
     processes (default: the cores; at most that many, ``check_workers``), put together in deal
     order: the same rows whatever the number of workers. ``progress(deals done)``. The workers
     die with this process, a SIGKILL included (``_die_with_parent``)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     t0 = time.perf_counter()
     chunk = CHUNK if label == "dd" else 20 * CHUNK
     tasks = [(rules.label, seed, a, min(chunk, deals - a), label, weights) for a in range(0, deals, chunk)]
@@ -352,8 +348,6 @@ def terms(x: np.ndarray) -> np.ndarray:
     ``i < j`` in ``net.pair_term``'s order (numpy's ``triu_indices``), every one of them, dense: the
     obvious form of what ``_row_terms`` gives row by row over the nonzero ones (the fit and the scores
     use that; the tests check it against this)."""
-    from analyzer.players.net import N_FEATURES
-
     i, j = np.triu_indices(N_FEATURES, 1)
     return np.hstack([x, x[:, i] * x[:, j]])
 
@@ -494,7 +488,6 @@ def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None, progress=
     row has about 11 nonzero features, so about 66 nonzero terms of 990): on 3,000 classic deals
     (178,264 rows) the fit took 2.7 s where the dense products of every term took 23.5 s.
     ``ridge`` must be more than 0 (``check_ridge``)."""
-
     check_ridge(ridge)
     xtx = np.zeros((N_SETTINGS, N_TERMS, N_TERMS))  # the upper triangle, filled in below
     xty = np.zeros((N_SETTINGS, N_TERMS))
@@ -544,8 +537,6 @@ def choices(d: Decisions, w: np.ndarray) -> np.ndarray:
 def evaluate(d: Decisions, w: np.ndarray) -> dict:
     """Mean loss per decision (in the target's units) of the model's card and of the heuristic's,
     with their paired difference and 95% interval, and the share of best cards."""
-    from analyzer.runs.stats import Z95
-
     net = d.loss[choices(d, w)]
     heur_rows = np.flatnonzero(d.x[:, 0] == 1.0)
     heur = np.zeros(d.n)
@@ -599,8 +590,6 @@ def check_writable(path) -> None:
     (the test that the renames need), and each file opened for writing (a read-only file, or a
     read-only bind of it). An install the user cannot write used to fail with a traceback after the
     whole training (6 to 13 minutes at the documented sizes), its held-out results lost."""
-    from analyzer.players.net_files import header_path
-
     path = Path(path)
     probe = _temporary(path)
     target = path
@@ -622,9 +611,6 @@ def remove_stale(path) -> str | None:
     between its two renames is renamed into place (``net_files.finish_interrupted``); return the lines
     that say so, or None when there were none. The files themselves are as those runs found them (each
     rename is atomic)."""
-    from analyzer.players.net_files import finish_interrupted
-    from analyzer.processes import alive
-
     path = Path(path)
     finished = finish_interrupted(path)
     try:
@@ -663,9 +649,8 @@ def write_weights(path, rows: dict, provenance: dict) -> None:
     each row's provenance beside it. Written beside and renamed into place, the array first, then
     the header that vouches for it; a failed write (a full disk) is one line and leaves nothing beside
     them, the pair as it was, nor does an interruption."""
+    # lazy: reading the shipped weights validates them, after remove_stale has finished a --write a kill cut short
     from analyzer.players import net_weights
-    from analyzer.players.net import ROW_LABELS
-    from analyzer.players.net_files import array_bytes, header_bytes, header_path
 
     weights = net_weights.WEIGHTS.copy()
     prov = dict(net_weights.PROVENANCE)

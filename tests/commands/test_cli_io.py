@@ -6,7 +6,6 @@ once the kernels are cached).
 """
 
 import json
-import os
 import signal
 import time
 
@@ -14,7 +13,7 @@ import pytest
 
 from analyzer.runs import kernelcache
 from analyzer.output.outdir import RUN_FILE, TOOL, git_commit
-from belote_command import listing
+from belote_command import listing, wait_for
 
 RUN_KEYS = {"tool", "version", "git_commit", "command", "seed", "rules", "policies", "created", "files"}
 
@@ -92,22 +91,6 @@ def test_report_out_replaces_its_own_report_and_writes_run_json(belote, tmp_path
 
 
 # --- interruptions: "belote: interrupted", exit 130, nothing half-written ----------------------
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time a process (all its threads) has used so far (``/proc/PID/stat``)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()  # after the command name: field 3 on
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
-
-
-def wait_for(proc, busy=None, until=None) -> None:
-    """Until ``proc`` has used ``busy`` seconds of CPU (past its imports and loading its kernels,
-    whatever the machine's load), or ``until()`` is true; at most 120 s. ``proc`` is still running."""
-    t0 = time.monotonic()
-    while proc.poll() is None and time.monotonic() - t0 < 120 and not (until() if until else cpu_seconds(proc.pid) >= busy):
-        time.sleep(0.05)
-    assert proc.poll() is None, proc.communicate()
 
 
 def interrupt(proc, *signals, gap=0.05, busy=None, until=None):

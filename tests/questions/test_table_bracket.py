@@ -19,7 +19,7 @@ from analyzer.questions.table_bracket import (bracket_status, default_plays, par
                                               sample_sizes, table_bracket)
 from analyzer.rules import Rules
 from analyzer.runs.simulate import SimConfig
-from test_cli_io import wait_for
+from belote_command import wait_for
 
 pytestmark = pytest.mark.slow  # the searching players' brackets (PIMC, DD): out of make test-fast
 
