@@ -580,7 +580,7 @@ def result_lines(record: dict, rules, lang: str = "en") -> list[str]:
     res = record["result"]
     en = lang == "en"
     taker = record["troefmaker"]
-    tside = taker & 1 if rules.partners else taker
+    tside = rules.side_of(taker)
     sides = range(len(rules.sides))
     who = side_text(tside, rules, lang)
     outcome = res["outcome"]
@@ -622,11 +622,11 @@ def result_lines(record: dict, rules, lang: str = "en") -> list[str]:
                          "Roem: gelijke hoogste roem, niemand krijgt hem.")
         else:
             s = res["roem_side"]
-            won = sum(d["points"] for d in decls if (d["seat"] & 1 if rules.partners else d["seat"]) == s)
+            won = sum(d["points"] for d in decls if rules.side_of(d["seat"]) == s)
             lines.append(f"Roem: {side_text(s, rules, lang)} has the best declaration and scores {won}." if en else
                          f"Roem: {side_text(s, rules, lang)} heeft de hoogste roem en krijgt {won}.")
     if record.get("stuk"):
-        who = side_text(record["stuk"]["seat"] & 1 if rules.partners else record["stuk"]["seat"], rules, lang)
+        who = side_text(rules.side_of(record["stuk"]["seat"]), rules, lang)
         lines.append(f"Stuk: {who} scores 20." if en else f"Stuk: {who} krijgt 20.")
     pts = ", ".join(f"{side_text(s, rules, lang)} {res['raw_totals'][s]}" for s in sides)
     lines.append((f"Points (cards, last trick, roem and stuk): {pts}." if en else

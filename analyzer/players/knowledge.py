@@ -137,13 +137,13 @@ from analyzer.game.state import (
     legal_cards,
     play_card,
     seat_of_play,
-    side_of_seat,
     undo_card,
 )
 from analyzer.players.play import HEURISTIC, heuristic_on_state
 from analyzer.rules.cards import ALL_CARDS_MASK, N_CARDS, R7, RK, RQ, lowest_card, popcount
 from analyzer.rules.declarations import declare_new
 from analyzer.rules.legal import legal_mask
+from analyzer.rules.seats import seat_after, side_of, side_of_seat
 
 # the public-information record, declared once (the layout of the docstring): (name, size)
 PUB_FIELDS = (
@@ -370,14 +370,10 @@ def forbidden(view, rec, seat, candidates, out):
         c = view[ST_PLAYED + i]
         if j == 0:
             leader = view[ST_LEADERS + t]
-        s = leader + j
-        if s >= n:
-            s -= n
+        s = seat_after(leader, j, n)
         if j > 0 and s != seat:
-            w = leader + win_j
-            if w >= n:
-                w -= n
-            pw = 1 if partners and (w & 1) == (s & 1) else 0
+            w = seat_after(leader, win_j, n)
+            pw = 1 if partners and side_of(w, partners) == side_of(s, partners) else 0
             m = np.int64(candidates) & ~out[s]
             while m:
                 x = lowest_card(np.uint32(m))
@@ -649,9 +645,7 @@ def bids_fit(world, rec, pub, seat, played, rng):
     dix_rule = has_dix(rec) and (turned >> 3) == trump and not rec.dix_at_deal
     seven = np.int64(1) << (8 * trump + R7)
     for i in range(n):
-        s = taker + i
-        if s >= n:
-            s -= n
+        s = seat_after(taker, i, n)
         if s == seat:
             continue
         pol = pub[PUB_BID_POL + s]

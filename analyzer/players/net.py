@@ -67,7 +67,6 @@ from analyzer.game.state import (
     ST_TRICK_NO,
     ST_TRUMP,
     legal_cards,
-    side_of_seat,
     trick_step,
 )
 from analyzer.players.knowledge import PUB_DECL, PUB_DECLARED_KEY, PUB_DECLARED_USED, PUB_SEEN_OUT, UNDER_HIDDEN
@@ -76,6 +75,7 @@ from analyzer.rules import CLASSIC, DEKJAS, PIEKJAS
 from analyzer.rules.cards import (ALL_CARDS_MASK, LAST_TRICK_BONUS, TOTAL_CARD_POINTS, card_points, lowest_bit64, lowest_card,
                                   popcount, strength, suit_mask)
 from analyzer.rules.legal import legal_mask
+from analyzer.rules.seats import next_seat, seat_after, side_of_seat
 
 # The features of one legal card, in order (names: FEATURES). "pts" is the card's points / 20.
 FEATURES = (
@@ -187,7 +187,7 @@ def keeps(view, rec, unseen, voids, card, side):
     higher = _higher_unseen(card, trump, unseen)
     ruffable = suit != trump and (unseen & np.uint32(suit_mask(trump))) != 0
     for d in range(1, n - view[ST_N_IN]):
-        s = (seat + d) % n
+        s = seat_after(seat, d, n)
         if side_of_seat(s, rec) == side:
             continue
         v = (voids >> (4 * s)) & 15
@@ -271,8 +271,7 @@ def proven_voids(view, rec):
             led = c >> 3
             leader = view[ST_LEADERS + t]
         elif (c >> 3) != led:
-            s = leader + j  # seat_of_play
-            out |= 1 << (4 * (s - n if s >= n else s) + led)
+            out |= 1 << (4 * seat_after(leader, j, n) + led)  # the seat of card i (seat_of_play)
         j += 1
         if j == n:
             j = 0
@@ -294,7 +293,7 @@ def later_beats(view, rec, card):
     if k > 0 and view[ST_BEST_S] > best:
         best = view[ST_BEST_S]
     for d in range(1, n - k):
-        shown = np.uint32(view[ST_HANDS + (seat + d) % n])
+        shown = np.uint32(view[ST_HANDS + seat_after(seat, d, n)])
         follow = shown & np.uint32(suit_mask(led))
         pool = follow if follow else shown
         while pool:
@@ -314,7 +313,7 @@ def likely_reply(view, rec, card):
     no card."""
     trump = view[ST_TRUMP]
     led, _, best_s, best_trump = trick_step(0, card, trump, -1, 0, -1, -1)
-    shown = np.uint32(view[ST_HANDS + (view[ST_TO_MOVE] + 1) % rec.n_players])
+    shown = np.uint32(view[ST_HANDS + next_seat(view[ST_TO_MOVE], rec.n_players)])
     legal = legal_mask(shown, led, best_trump, trump, 0, rec.undertrump_free)
     if not legal:
         return -1, 0
@@ -331,7 +330,7 @@ def shows_none(view, rec, suit):
     n = rec.n_players
     seat = view[ST_TO_MOVE]
     for d in range(1, n - view[ST_N_IN]):
-        if not np.uint32(view[ST_HANDS + (seat + d) % n]) & np.uint32(suit_mask(suit)):
+        if not np.uint32(view[ST_HANDS + seat_after(seat, d, n)]) & np.uint32(suit_mask(suit)):
             return True
     return False
 
@@ -346,7 +345,7 @@ def context_features(view, rec, pub, unseen, voids):
     partner_after = 1.0 if has_partners(rec) and k < 2 else 0.0
     taker_after = 0.0
     for d in range(1, n - k):
-        if (seat + d) % n == taker:
+        if seat_after(seat, d, n) == taker:
             taker_after = 1.0
     is_taker = 1.0 if seat == taker else 0.0
     side = side_of_seat(seat, rec)
@@ -369,7 +368,7 @@ def context_features(view, rec, pub, unseen, voids):
     other_to_declare = 0.0
     roem = 0.0
     if declares_after_trick(rec):  # Dekjas: the declarations are made in play (knowledge.PUB_DECLARED)
-        other = 1 - seat
+        other = next_seat(seat, n)  # the other of its two seats
         mine_to_declare = to_declare(view, rec, pub, seat, np.int64(0)) / 100.0  # int64, as the card's mask: one compile
         other_to_declare = to_declare(view, rec, pub, other, np.int64(0)) / 100.0
         if pub[PUB_DECLARED_KEY + seat] > pub[PUB_DECLARED_KEY + other]:
@@ -379,7 +378,7 @@ def context_features(view, rec, pub, unseen, voids):
     winner_keeps = 0.0
     if k > 0:
         win_card = view[ST_PLAYED + view[ST_N_PLAYED] - k + view[ST_BEST_I]]
-        if keeps(view, rec, unseen, voids, win_card, side_of_seat((view[ST_LEADER] + view[ST_BEST_I]) % n, rec)):
+        if keeps(view, rec, unseen, voids, win_card, side_of_seat(seat_after(view[ST_LEADER], view[ST_BEST_I], n), rec)):
             winner_keeps = 1.0
     side_masters, trump_masters = masters(view[ST_HANDS + seat], view[ST_TRUMP], unseen)
     return (partner_after, taker_after, is_taker, mine_all, other_all, lead, trumps, mine_to_declare, other_to_declare,
@@ -501,8 +500,8 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
     partner = 0.0
     trick_pts = 0.0
     if k > 0:
-        win_seat = (view[ST_LEADER] + view[ST_BEST_I]) % n
-        if has_partners(rec) and (win_seat & 1) == (seat & 1):
+        win_seat = seat_after(view[ST_LEADER], view[ST_BEST_I], n)
+        if has_partners(rec) and side_of_seat(win_seat, rec) == side_of_seat(seat, rec):
             partner = 1.0
         tm = np.uint32(view[ST_TRICK_MASK])
         while tm:
@@ -519,7 +518,7 @@ def decision_features(view, rec, pub, heur_code, cards, feats):
     partner_void = np.int64(0)
     after_void = 0.0
     for d in range(1, n):
-        s = (seat + d) % n
+        s = seat_after(seat, d, n)
         suits = (voids >> (4 * s)) & 15
         if has_partners(rec) and d == 2:
             partner_void = suits

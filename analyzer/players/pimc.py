@@ -82,7 +82,6 @@ from analyzer.game.state import (
     ST_UNDER,
     legal_cards,
     play_card,
-    side_of_seat,
     trick_step,
     undo_card,
 )
@@ -111,6 +110,7 @@ from analyzer.players.play import HEURISTIC, choose_card, heuristic_on_state
 from analyzer.players.solver import C_GEN, _paranoid
 from analyzer.rules.cards import LAST_TRICK_BONUS, N_CARDS, card_points, lowest_card, popcount
 from analyzer.rules.legal import legal_mask
+from analyzer.rules.seats import next_seat, seat_after, side_of, side_of_seat
 from analyzer.rules.declarations import STUK_POINTS, has_declaration, roem_winner
 from analyzer.rules.scoring import NO_RESERVE, NO_TOTALS, score_classic, score_solo
 from analyzer.rules.structure import declares_after_trick
@@ -334,13 +334,9 @@ def roll_out(w, rec, pub, sc, card, side):
         sc[SC_HAND, seat] = h
         gone |= b
         k += 1
-        win_seat = leader + best_i
-        if win_seat >= n:
-            win_seat -= n
+        win_seat = seat_after(leader, best_i, n)
         if k < n:
-            seat += 1
-            if seat >= n:
-                seat = 0
+            seat = next_seat(seat, n)
         else:
             if t == rec.n_tricks - 1:
                 pts += LAST_TRICK_BONUS
@@ -367,7 +363,7 @@ def roll_out(w, rec, pub, sc, card, side):
             win_card = -1
             win_seat = -1
         hand = np.uint32(sc[SC_HAND, seat])
-        pw = 1 if k > 0 and partners and (win_seat & 1) == (seat & 1) else 0
+        pw = 1 if k > 0 and partners and side_of(win_seat, partners) == side_of(seat, partners) else 0
         legal = legal_mask(hand, led, best_trump, trump, pw, utf)
         if popcount(legal) == 1:
             c = lowest_card(legal)

@@ -48,6 +48,7 @@ from analyzer.game.state import (
 )
 from analyzer.players.params import HEURISTIC_V, param
 from analyzer.rules.structure import has_partners
+from analyzer.rules.seats import seat_after, side_of
 from analyzer.rules.cards import (
     ALL_CARDS_MASK,
     PLAIN_HIGHER_LANE,
@@ -256,7 +257,7 @@ def _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n
     trump_mask = suit_mask(trump)
     win_s = strength(win_card, trump, led)
     last = n_in_trick == n_players - 1
-    if partners and (win_seat & 1) == (seat & 1):
+    if partners and side_of(win_seat, partners) == side_of(seat, partners):
         if last or _is_master(win_card, trump, unseen):
             load = legal & ~trump_mask if legal & ~trump_mask else legal
             if keep_masters and load & ~_masters(load, trump, unseen):
@@ -344,9 +345,7 @@ def heuristic_on_state(st, rec, seen_out, code):
         led = st[ST_LED]
         bi = st[ST_BEST_I]
         win_card = st[ST_PLAYED + st[ST_TRICK_NO] * n + bi]
-        win_seat = st[ST_LEADER] + bi
-        if win_seat >= n:
-            win_seat -= n
+        win_seat = seat_after(st[ST_LEADER], bi, n)
     return choose_card(code, legal_cards(st, rec), seat, np.uint32(st[ST_HANDS + seat]),
                        np.uint32(st[ST_GONE] | seen_out), led, win_card, win_seat, k, st[ST_TRUMP],
                        st[ST_TAKER], has_partners(rec), n, np.uint64(0))

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.compiling import njit
-from analyzer.rules.structure import has_partners, team_scoring
+from analyzer.rules.structure import team_scoring
 from analyzer.rules.cards import (
     N_CARDS,
     PLAIN_HIGHER_LANE,
@@ -76,6 +76,7 @@ from analyzer.layout import offsets
 from analyzer.errors import BeloteError
 from analyzer.rules import Rules
 from analyzer.rules.scoring import CAPOT_POINTS, PIT_BONUS, pit_awards
+from analyzer.rules.seats import seat_after, side_of_seat
 from analyzer.game.state import (
     alive_mask,
     ST_BEST_I,
@@ -158,9 +159,8 @@ def _paranoid(rec):
 
 @njit(cache=True, forceinline=True)
 def _on_taker_side(st, rec, seat):
-    if has_partners(rec):
-        return (seat & 1) == st[ST_TAKER_SIDE]
-    return seat == st[ST_TAKER]
+    """Whether ``seat`` plays for the troefmaker's side."""
+    return side_of_seat(seat, rec) == st[ST_TAKER_SIDE]
 
 
 @njit(cache=True)
@@ -235,9 +235,7 @@ def _order_moves(st, rec, cands, moves, scores, base, tt_move):
     n = rec.n_players
     mine_winning = False
     if k > 0:
-        w = st[ST_LEADER] + st[ST_BEST_I]
-        if w >= n:
-            w -= n
+        w = seat_after(st[ST_LEADER], st[ST_BEST_I], n)
         mine_winning = _on_taker_side(st, rec, w) == _on_taker_side(st, rec, seat)
     others = alive_mask(st) & ~(st[ST_HANDS + seat] | st[ST_DOWN + seat])
     m = 0
@@ -663,10 +661,7 @@ class Solver:
 
     def maximizes(self, st: np.ndarray) -> bool:
         """Whether the seat to move is on the taker's side (it maximises the value)."""
-        seat = int(st[ST_TO_MOVE])
-        if self.rules.partners:
-            return (seat & 1) == int(st[ST_TAKER_SIDE])
-        return seat == int(st[ST_TAKER])
+        return self.rules.side_of(int(st[ST_TO_MOVE])) == int(st[ST_TAKER_SIDE])
 
 
 def brute_force_value(st: np.ndarray, rules: Rules, objective: str = "points") -> int:

@@ -182,7 +182,7 @@ class BalanceResult:
             hands = c["hands"]
             wins = v.games.win_rates() if v.games else None
             for seat in range(r.players):
-                side = seat & 1 if r.partners else seat
+                side = r.side_of(seat)
                 t1 = rate(c["take_r1"][seat], hands)
                 t2 = rate(c["take_r2"][seat], hands)
                 made = s[f"made_when_seat{seat}_takes"]

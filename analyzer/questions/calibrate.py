@@ -939,13 +939,13 @@ def duplicate(rules: Rules, a: str = "calibrated", b: str = "heuristic", play: s
     its 95% interval from ``blocks`` independent blocks of deals (seeds ``derived_seed(seed, j)``); the
     runs of a block share their deals, so the comparison is paired."""
     n = rules.players
-    rotations = [0, 1] if rules.partners else list(range(n))
+    rotations = range(len(rules.sides))  # a at the seats of each side in turn
     per = max(1, deals // blocks)
     vals = []
     for j in range(blocks):
         tot = 0.0
         for s in rotations:
-            spec = ",".join(f"{k}={a if (k % 2 == s if rules.partners else k == s) else b}" for k in range(n))
+            spec = ",".join(f"{k}={a if rules.side_of(k) == s else b}" for k in range(n))
             cfg = SimConfig(rules=rules, policies=Policies.parse(spec, play, n), deals=per, seed=derived_seed(seed, j),
                             threads=threads)
             res, adv = simulate_seats(cfg)

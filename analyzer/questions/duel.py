@@ -153,8 +153,7 @@ def seating_text(rules: Rules) -> str:
 
 
 def _a_side(rules: Rules, who) -> int:
-    s = who.index(A)
-    return s & 1 if rules.partners else s
+    return rules.side_of(who.index(A))
 
 
 def kernel_inputs(rules: Rules, a: PolicySet, b: PolicySet, bid_params=None):
@@ -367,8 +366,7 @@ def dd_losses(rules: Rules, a: PolicySet, b: PolicySet, seed: int, deals: int, p
             taker_side = int(res[RES_TAKER_SIDE])
 
             def key(seat):  # (A or B, role) of a seat in this hand
-                side = seat & 1 if rules.partners else seat
-                return who[seat], 0 if side == taker_side else 1
+                return who[seat], 0 if rules.side_of(seat) == taker_side else 1
 
             hand = {key(s): 0 for s in range(rules.players)}  # the side-roles present in this hand
             for seat, loss in line_loss(solver, st, plays):

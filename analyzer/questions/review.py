@@ -205,7 +205,7 @@ class Review:
         return exact_under(self.rules)
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.rules.partners else seat
+        return self.rules.side_of(seat)
 
     def totals(self) -> dict:
         """Card points given away per seat and per side, and the cards valued."""
@@ -422,7 +422,7 @@ def game_costs(record: dict, rules: Rules, cards: list[CardReview], public=None)
     does not. ``public``: the public information at the start (default: the record's; a typed deal
     has none of its own)."""
     link = strong_workspace(rules, [play_code("dd")])
-    side = (lambda s: s & 1) if rules.partners else (lambda s: s)
+    side = rules.side_of
     taker = side(int(record["troefmaker"]))
 
     def outcome(r):

@@ -186,7 +186,7 @@ class Situation:
 
     @property
     def side(self) -> int:
-        return self.seat & 1 if self.rules.partners else self.seat
+        return self.rules.side_of(self.seat)
 
 
 def seat_name(seat: int, players: int) -> str:

@@ -28,6 +28,7 @@ import numpy as np
 
 from analyzer.errors import BeloteError
 from analyzer.players.bidding import SCORE_REGIONS, score_region
+from analyzer.rules.seats import place_next_deal, seat_after
 from analyzer.runs.stats import Z95, Mean, distinguishable, mean_of
 
 GRID_STEPS = 10  # the by-score grid: every target / 10 points on each total
@@ -51,7 +52,7 @@ def parse_score(text: str, rules, seat: int) -> np.ndarray:
         raise BeloteError(f"--score {text!r}: a total above {10 * rules.target} is not a game to {rules.target}")
     totals = np.array(vals, np.int64)
     if rules.partners:  # ours first: our side is the seat's
-        mine = seat & 1
+        mine = rules.side_of(seat)
         totals = np.array([vals[0], vals[1]] if mine == 0 else [vals[1], vals[0]], np.int64)
     top = totals.max()
     if top >= rules.target and (totals == top).sum() == 1:
@@ -62,27 +63,25 @@ def parse_score(text: str, rules, seat: int) -> np.ndarray:
 def score_text(totals: np.ndarray, rules, seat: int) -> str:
     """The score as the player typed it (classic ours first)."""
     if rules.partners:
-        mine = seat & 1
+        mine = rules.side_of(seat)
         return f"{totals[mine]}-{totals[1 - mine]}"
     return "-".join(str(int(x)) for x in totals)
 
 
-def next_deal(totals, my_side: int, scores: np.ndarray, partners: bool):
+def next_deal(totals, my_side: int, scores: np.ndarray):
     """(totals in the next deal's frame, our side there) after a hand whose ``scores[..., j]`` went
-    to the side ``j`` places after ours. The dealer moves one seat on: seat ``s`` of the next deal
-    is seat ``s + 1`` of this one (classic: the teams swap sides)."""
+    to the side ``j`` places after ours. The dealer moves one seat on: side ``s`` of the next deal
+    is side ``s + 1`` of this one (classic: the teams swap sides), ``analyzer.rules.seats``."""
     n = scores.shape[-1]
     after = np.broadcast_to(np.asarray(totals, np.int64), scores.shape[:-1] + (n,)).copy()
     for j in range(n):
-        after[..., (my_side + j) % n] += scores[..., j]
-    if partners:
-        return after[..., ::-1].copy(), 1 - my_side
-    return np.roll(after, -1, axis=-1), (my_side - 1) % n
+        after[..., seat_after.py_func(my_side, j, n)] += scores[..., j]
+    return np.roll(after, -1, axis=-1), place_next_deal.py_func(my_side, n)
 
 
-def win_chances(table, totals, my_side: int, scores: np.ndarray, partners: bool) -> np.ndarray:
+def win_chances(table, totals, my_side: int, scores: np.ndarray) -> np.ndarray:
     """Our chance of winning the game after each deal's hand (``scores``: (deals, calls, sides))."""
-    nxt, seat = next_deal(totals, my_side, scores, partners)
+    nxt, seat = next_deal(totals, my_side, scores)
     return table.win_chance(seat, nxt)
 
 
@@ -156,8 +155,7 @@ def score_answer(result, totals: np.ndarray, table, with_grid: bool = True) -> S
     if result.deal_scores is None or result.deal_scores.shape[0] < 2:
         raise BeloteError("too few deals kept to carry into the game (need at least 2)")
     sit = result.situation
-    partners = bool(sit.rules.partners)
-    nxt, seat = next_deal(totals, sit.side, result.deal_scores, partners)
+    nxt, seat = next_deal(totals, sit.side, result.deal_scores)
     w = table.win_chance(seat, nxt)
     cells = table.cell_of(seat, nxt)
     b, r, _ = _ranked(w)
@@ -216,7 +214,7 @@ def by_score(result, table, limit: int = 20_000):
     count = {r: 0 for r in REGIONS}
     for i, a in enumerate(marks):
         for j, o in enumerate(marks):
-            nxt, seat = next_deal(_score_at(rules, sit.side, a, o), sit.side, sc, bool(rules.partners))
+            nxt, seat = next_deal(_score_at(rules, sit.side, a, o), sit.side, sc)
             w = table.win_chance(seat, nxt)
             b, r, d = _ranked(w)
             pair = np.zeros(w.shape[1])

@@ -115,8 +115,8 @@ def quality(args):
         pts, made = [], []
         t0 = time.perf_counter()
         for i, r in enumerate(recs):
-            taker_side = int(r["troefmaker"]) & 1
-            codes = [code] * 4 if every else [code if (s & 1) == taker_side else play_code("heuristic")
+            taker_side = rules.side_of(int(r["troefmaker"]))
+            codes = [code] * 4 if every else [code if rules.side_of(s) == taker_side else play_code("heuristic")
                                               for s in range(4)]
             st = play_record(r, rules, codes, sw, i)
             p, m = _taker_result(st, rules, r)

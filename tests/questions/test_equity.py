@@ -168,11 +168,11 @@ def test_the_score_carries_into_the_next_deal():
     # piekjas 3, seat order voorhand first: 100 200 300; I am seat 1 and score 50, seat 0 scores 30
     totals = np.array([100, 200, 300])
     scores = np.array([50, 0, 30])  # mine, then the sides after mine: seat 2, seat 0
-    nxt, me = next_deal(totals, 1, scores, False)
+    nxt, me = next_deal(totals, 1, scores)
     # after: seat0 130, seat1 250, seat2 300; the dealer moves on: seat s next is seat s + 1 now
     assert list(nxt) == [250, 300, 130] and me == 0
     # classic: ours 820 (voorhand's team) - theirs 640, we score 100 and they 62; the teams swap sides
-    nxt, me = next_deal(np.array([820, 640]), 0, np.array([100, 62]), True)
+    nxt, me = next_deal(np.array([820, 640]), 0, np.array([100, 62]))
     assert list(nxt) == [702, 920] and me == 1
 
 
