@@ -3,7 +3,7 @@
 Two different costs (the measurements behind them: docs/PERFORMANCE.md and its journal):
 
 - ``dd`` as a play policy (every seat plays double dummy, ``--bracket``): classic 12.7 hands a
-  second on an idle core (0.08 s a hand; ``scripts/bench_strong.py speed --deals 100 --labels
+  second on an idle core (0.08 s a hand; ``scripts/bench/strong.py speed --deals 100 --labels
   classic``), up to 0.65 s a hand through ``table --bracket`` on a loaded 2-core machine; about
   50 times a PIMC hand (630 a second idle).
 - ``--dd-loss`` (the solver values every card that is not forced, ``duel``): classic about
@@ -11,7 +11,7 @@ Two different costs (the measurements behind them: docs/PERFORMANCE.md and its j
   Piekjas 2 0.02 s, Piekjas 3 0.68 s a hand; Piekjas 4 not measured (1.6 s a solve from the
   first trick).
 
-README.md quotes both phrases word for word (``tests/test_cli_inputs.py`` checks it), so the
+README.md quotes both phrases word for word (``tests/commands/test_cli_inputs.py`` checks it), so the
 figures change here and there together, with a new measurement.
 """
 

@@ -1,4 +1,4 @@
-"""``net``: a learned play policy, a quadratic score over features of each legal card (issue 20).
+"""``net``: a learned play policy, a quadratic score over features of each legal card.
 
 The seat to move sees what ``knowledge.observe`` leaves it (its cards, the cards gone, the trick,
 the trump and the troefmaker, the cards face up out of play, the points and tricks each side has
@@ -20,9 +20,8 @@ Versions (``net:v=N``): v3, the default, is the shipped ``net_weights``. Every r
 reads the decision's features (35-47) and has a block of weights for each of the 16 settings; in
 classic and Piekjas 3 it is two steps of policy iteration (``belote learn --iterations 2``: the fit
 on the heuristic's games and play-outs, then on the games the first step's net plays, each card
-followed by that net in every seat; since 2026-12-05 in Dekjas too), in Piekjas 4 one step (there the
-second step had beaten the net before it head to head but the heuristic by less: a best response to its
-play-outs; Dekjas' second step beats the row before head to head by +13 a deal, the heuristic by +0.6-0.8 more).
+followed by that net in every seat; in Dekjas too), in Piekjas 4 one step (there a second step beats the
+first head to head but the heuristic by less: a best response to its play-outs; figures in docs/BENCHMARKS.md).
 Piekjas 2's row is v2's (it had 96% of pimc's margin already). The Dekjas features 28-30 (what the
 opponent's face-up cards can do to the card, the side suits they lack, and the face-down card it
 uncovers), 32-33 (the opponent's likely reply to a lead, from its face-up cards: whether it takes

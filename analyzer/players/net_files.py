@@ -112,7 +112,7 @@ def _read(path: Path, fix: str) -> tuple[np.ndarray, dict]:
     if (h["features"], h["settings"]) != (N_FEATURES, N_SETTINGS) or h["shape"] != [len(ROW_LABELS), N_WEIGHTS]:
         raise _bad(hpath, f"laid out for {h['features']} features and {h['settings']} settings (shape {h['shape']}), "
                           f"not net's {N_FEATURES} and {N_SETTINGS} (shape {[len(ROW_LABELS), N_WEIGHTS]})",
-                   "after a change of net's features re-lay them (scripts/net_relay.py), or " + fix)
+                   "after a change of net's features re-lay them (scripts/maintainer/net_relay.py), or " + fix)
     if h["dtype"] != DTYPE:
         raise _bad(hpath, f'dtype "{h["dtype"]}", not "{DTYPE}"', fix)
     try:

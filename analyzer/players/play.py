@@ -23,10 +23,9 @@ Policies (codes are the registry's, ``analyzer.players.policies``):
   wins a trick of its own later), else the richest; otherwise win as cheaply as
   possible, with a master if one wins; when the trick cannot be won, throw the cheapest
   card (side suits before trumps, fewest points, lowest rank).
-  ``heuristic:v=1`` is the card play before issue 10's taker fixes (the troefmaker then drew
-  trumps whenever an opponent might hold one, with its lowest trump when its best was not
-  master, and a partner was loaded with masters too), kept so that duels measure the change
-  (docs/BENCHMARKS.md).
+  ``heuristic:v=1`` is the earlier card play, kept so that duels can measure against it: its
+  troefmaker draws trumps whenever an opponent might hold one, with its lowest trump when its
+  best is not master, and it loads a partner with masters too.
 """
 
 import numpy as np
@@ -277,10 +276,9 @@ def _follow(legal, seat, led, win_card, win_seat, n_in_trick, trump, partners, n
 @njit(cache=True, forceinline=True)
 def _heuristic(legal, seat, my_mask, gone_mask, led, win_card, win_seat, n_in_trick,
                trump, taker, partners, n_players, v1):
-    """The heuristic (``heuristic``, version 2; the module docstring), or with ``v1`` the one before
-    issue 10's fixes (``heuristic:v=1``, kept to duel against). What changed from version 1: when
-    the troefmaker leads trumps, and which card loads a partner (issue 10). One function for both,
-    compiled once."""
+    """The heuristic (``heuristic``, version 2; the module docstring), or with ``v1`` the earlier card
+    play (``heuristic:v=1``, kept to duel against). The two differ in when the troefmaker leads trumps
+    and in which card loads a partner. One function for both, compiled once."""
     unseen = np.uint32(ALL_CARDS_MASK) & ~(np.uint32(my_mask) | np.uint32(gone_mask))
     trump_mask = suit_mask(trump)
     if n_in_trick == 0:

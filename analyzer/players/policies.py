@@ -23,7 +23,7 @@ from analyzer.players.params import DECLARED, SHIFTS
 from analyzer.errors import BeloteError
 
 CALIBRATED = "calibrated"  # the shipped calibrated policy of the run's variant label
-SCORE_AWARE = "score-aware"  # the same, its thresholds moved by the game score (whole games; issue 52)
+SCORE_AWARE = "score-aware"  # the same, its thresholds moved by the game score (whole games)
 BID_POLICIES = {
     "random": (bidding.RANDOM, "uniform over the calls open; koe suit uniform; smous answered 50/50"),
     "heuristic": (bidding.HEURISTIC, "hand-strength score per suit against a threshold by round and seat"),
@@ -60,7 +60,7 @@ class PlayPolicy:
 # 2 threads on this 2-core machine shared with four other sessions, load 5-6: pimc 817 hands in 9.2 s,
 # dd 817 in 263 s). Other variants: the per-variant `speed` figures of docs/BENCHMARKS.md (load about
 # 2) scaled by the same ratio as classic's (pimc 45/173, dd 1.55/7: about 0.25). Parameters
-# (pimc:worlds=64) are not priced: the estimate is the default's. pimc v2 (issue 19) plays 1.8-2.6
+# (pimc:worlds=64) are not priced: the estimate is the default's. pimc v2 plays 1.8-2.6
 # times as many hands a second as the player these were measured on (classic 1.8 and 2.15, piekjas2
 # 2.25, piekjas3 1.8, piekjas4 2.6, dekjas 2.05: `simulate` alternately with 70a4cbb in one run,
 # 2026-12-03, docs/BENCHMARKS.md), so its rates are doubled (_PIMC_V2). The default of 128 worlds with racing

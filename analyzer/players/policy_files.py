@@ -258,7 +258,7 @@ def policy_params(source: str, rules: Rules, play: str = "heuristic") -> np.ndar
     shipped = source in (CALIBRATED, SCORE_AWARE)
     path = named_path(source, rules.label, play)
     if shipped and not path.exists():
-        fix = ("belote calibrate --all --ship" if source == CALIBRATED else
+        fix = ("belote calibrate --variant all --ship" if source == CALIBRATED else
                f"belote calibrate --score-aware --ship --variant {rules.variant} --players {rules.players}")
         raise BeloteError(f"no {source} policy is shipped for {rules.label} and {play} play: run {fix}")
     doc = read_policy(path)

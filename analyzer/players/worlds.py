@@ -5,7 +5,7 @@ among the deals that fit the seat's view (its own cards, the cards played, the s
 proves a seat is out of, the stuk announced or not: ``analyzer.players.knowledge``), and with
 ``infer`` each weighted by how likely the bidding is in it (``pimc:infer=bids``). It reads the
 true state only through ``knowledge.observe``: dealing the unseen cards anew leaves the worlds
-unchanged (the review's seat-information values rest on that; tests/test_review_luck.py).
+unchanged (the review's seat-information values rest on that; tests/questions/test_review_luck.py).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class SeatWorlds:
 
     def rollouts(self, worlds: np.ndarray, public: np.ndarray, cards: list[int], side: int) -> np.ndarray:
         """pimc's value of each card on each world (``rollout_values``): its evaluator, beside the
-        solver's, for the review's measurement of the two (scripts/luck_evaluators.py)."""
+        solver's, for the review's measurement of the two (docs/BENCHMARKS.md)."""
         out = np.zeros((len(worlds), len(cards)), np.int64)
         rollout_values(worlds, self.rec, public, self._sw, np.array(cards, np.int64), np.int64(side), out)
         return out

@@ -78,7 +78,7 @@ from analyzer.rules.deal_schema import check_record
 from analyzer.runs.stats import t_quantile
 
 OBJECTIVE = "points"  # the solver's card points (the pit awards aside): what the losses count
-WORLDS = 32  # the worlds a decision is valued on from what the seat knew, by default (pimc's default too)
+WORLDS = 32  # the worlds a decision is valued on from what the seat knew, by default (each one solved)
 
 
 def default_worlds(rules: Rules) -> int:

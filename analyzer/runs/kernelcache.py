@@ -77,7 +77,7 @@ LOG_TRACE = ("runs", "simulate", "_one_hand")
 DUEL_TRACE = ("runs", "units", "trace_duel")
 SOLVER = ("players", "solver", "solve_cards")
 # What each command (and each option that calls other kernels, as ``"COMMAND --OPTION"``) compiles:
-# the chunk kernels of the kinds of unit it runs (tests/test_warmup.py checks them against the runs).
+# the chunk kernels of the kinds of unit it runs (tests/questions/test_warmup.py checks them against the runs).
 ENTRY_KERNELS = {
     "simulate": (CHUNK["simulate"],),
     "take": (CHUNK["take"],),
@@ -92,7 +92,7 @@ ENTRY_KERNELS["duel --dd-loss"] = ENTRY_KERNELS["duel"] + (DUEL_TRACE, SOLVER)
 
 # Seconds to compile each kernel on a cold cache (CPU seconds, one kernel after the other, the 2-core
 # development machine; compiling is single-threaded, so about that in wall time on an idle machine), rounded
-# up from ``scripts/compile_kinds.py`` (the first chunk kernel compiles the hand; each further kind only its
+# up from ``scripts/bench/compile_time.py kinds`` (the first chunk kernel compiles the hand; each further kind only its
 # unit; ``--strong``: the searching players' entry) and a cold ``belote warmup`` (the traced hand, the traced
 # duel with the solver). How these came to be: docs/BENCHMARKS.md; the current cold compile:
 # docs/PERFORMANCE.md.

@@ -8,7 +8,7 @@ as uint64, so such a seed would compile every kernel a second time (a new signat
 minutes on a cold cache) for the same arithmetic. ``kernel_seed`` hands every seed
 to the kernels as the int64 with the same 64 bits (``seed - 2**64`` from 2**63 on):
 ``np.uint64`` of it is the seed itself, so the numbers are those the uint64 signature
-computed, and a seed below 2**63 passes unchanged (``tests/test_fingerprint.py`` pins
+computed, and a seed below 2**63 passes unchanged (``tests/project/test_fingerprint.py`` pins
 those). The driver's backends (``analyzer.runs.backends``), the duel's replay and the deal
 logs (through ``kernel_config``) call it wherever a seed enters a kernel.
 

@@ -106,7 +106,7 @@ def distinguishable(d: Mean) -> bool:
 #
 # which is var(y) (1 - rho^2) / M when N is much larger than M, and var(y) / M when N = M (the
 # control then adds nothing). beta is estimated on the same deals (a plug-in estimator: its own
-# noise is of order 1/M, measured by the coverage test in tests/test_control_variate.py).
+# noise is of order 1/M, measured by the coverage test in tests/questions/test_control_variate.py).
 
 
 CV_MIN_N = 30  # fewer shared deals: beta's own noise is not small, so the plain numbers are kept

@@ -1,4 +1,4 @@
-"""The kernel behind the suit-choice measurement (issue 11): at the koe and at every round-2
+"""The kernel behind the suit-choice measurement: at the koe and at every round-2
 take, each allowed suit played, forced, on the same deal.
 
 For deal ``i`` (stream ``seed_stream(seed, i)``, ``shuffle_deck``) the natural bidding is
