@@ -30,6 +30,14 @@ from analyzer.rules.calls import (ALL_SUITS, ANSWERS, KOE_ROUND, PASS, SMOUS, SM
                                   TAKE, TAKE_BIT, legal_calls, nth_call)
 
 RANDOM, HEURISTIC = 0, 1
+# the bidding policies by name (the registry of ``analyzer.players.policies`` reads them); any other name is a
+# policy file, or one of the shipped calibrated ones
+BID_POLICIES = {
+    "random": (RANDOM, "uniform over the calls open; koe suit uniform; smous answered 50/50"),
+    "heuristic": (HEURISTIC, "hand-strength score per suit against a threshold by round and seat"),
+}
+CALIBRATED = "calibrated"  # the shipped calibrated policy of the run's variant label
+SCORE_AWARE = "score-aware"  # the same, its thresholds moved by the game score (whole games)
 
 # --- heuristic parameters ---------------------------------------------------------
 BID_PARAM_NAMES = (

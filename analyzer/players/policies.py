@@ -19,15 +19,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.players import bidding, play
+from analyzer.players.bidding import BID_POLICIES, CALIBRATED, SCORE_AWARE
 from analyzer.players.params import DECLARED, SHIFTS
 from analyzer.errors import BeloteError
 
-CALIBRATED = "calibrated"  # the shipped calibrated policy of the run's variant label
-SCORE_AWARE = "score-aware"  # the same, its thresholds moved by the game score (whole games)
-BID_POLICIES = {
-    "random": (bidding.RANDOM, "uniform over the calls open; koe suit uniform; smous answered 50/50"),
-    "heuristic": (bidding.HEURISTIC, "hand-strength score per suit against a threshold by round and seat"),
-}
 
 
 @dataclass(frozen=True)
@@ -303,6 +298,7 @@ class Policies:
     def bid_params(self, rules) -> np.ndarray:
         """One parameter row per seat: the heuristic's defaults, or the rows of the seat's
         calibrated policy / policy file (checked against ``rules``: a mismatch is refused)."""
+        # lazy: the policy files' schema (pydantic) loads only when a seat bids from a file, not for belote --help
         from analyzer.players.policy_files import policy_params
 
         rows = np.tile(bidding.default_bid_params(rules.variant, rules.players), (rules.players, 1))

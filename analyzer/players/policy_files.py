@@ -28,6 +28,8 @@ from pydantic import AfterValidator, BeforeValidator, create_model, model_valida
 from analyzer.errors import BeloteError, not_a_file
 from analyzer.players.bidding import (
     BID_PARAM_NAMES,
+    BID_POLICIES,
+    CALIBRATED,
     HON_9,
     HON_A,
     HON_J,
@@ -41,10 +43,10 @@ from analyzer.players.bidding import (
     P_N_OVERRIDES,
     P_OVERRIDES,
     P_THR1,
+    SCORE_AWARE,
     class_key,
     override_code,
 )
-from analyzer.players.policies import BID_POLICIES, CALIBRATED, SCORE_AWARE
 from analyzer.rules import VARIANTS, Rules
 from analyzer.schema import Open, Strict, check, choice, finite, whole
 
