@@ -122,8 +122,7 @@ V2 = 2  # ``pimc:v=2``: stuk left out of the value and the worlds (the player be
 RACE_FIRST = 8
 RACE_STEP = 4
 MAX_WORLDS = 255
-# who plays the play-outs (``rollout``): the heuristic (the default) or net, each seat on its own view of the world
-ROLLOUT_HEURISTIC = 0
+# who plays the play-outs (``rollout``): 0 the heuristic (the default), or net, each seat on its own view of the world
 ROLLOUT_NET = 1
 # infer=bids: worlds drawn at most this many times for one that fits the bidding (knowledge.sample_fitting_world)
 MAX_TRIES = 64

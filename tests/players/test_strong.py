@@ -228,7 +228,7 @@ def test_net_play_outs_are_net_playing_every_seat_on_its_own_view(label):
     sw = make_strong(team_scoring(rec), PIMC_TT_BITS)
     link = strong_workspace(rules, [play.NET])
     weights = WEIGHTS[rules_row(rec)]
-    codes = np.full(4, play_code("net"), np.int64)
+    net = np.int64(play_code("net"))
     checked = differ = 0
     for _ in range(12):
         st, pub, seat = random_position(rules, rng)
@@ -247,7 +247,7 @@ def test_net_play_outs_are_net_playing_every_seat_on_its_own_view(label):
                 if rules.declare_after_trick and winner >= 0:
                     declare_after(sw.sc, ended[ST_HANDS + winner], winner, ended[ST_TRUMP], rec)
                 while int(ended[ST_TRICK_NO]) < rec.n_tricks:  # net in every seat, through the entry
-                    c = card_via_link(codes[0], ended.copy(), pub, link, np.uint64(0))
+                    c = card_via_link(net, ended.copy(), pub, link, np.uint64(0))
                     winner = play_card(ended, rec, c)
                     if rules.declare_after_trick and winner >= 0:
                         declare_after(sw.sc, ended[ST_HANDS + winner], winner, ended[ST_TRUMP], rec)
