@@ -166,3 +166,21 @@ def as_nobody() -> tuple[list[str], dict]:
             return [*user, python], env
         why.append(f"{python}: {(p.stderr.strip().splitlines() or ['exit %d' % p.returncode])[-1]}")
     pytest.skip("the user nobody cannot run Python with this checkout (" + "; ".join(why) + ")")
+
+
+@pytest.fixture
+def net_data_lock(tmp_path_factory):
+    """Held for the whole test by every test that writes beside the shipped weights
+    (``analyzer/players/net_data``) or runs a ``belote learn``, which removes what a killed write left
+    there: one at a time across the xdist workers (a lock in the session's temporary folder). Two at
+    once, a learn removed the leftovers another test had made on purpose before that test looked, and
+    a --write meant to fail found the folder writable between two other tests and rewrote a shipped row
+    (seen once each)."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    with open(root / "net-data.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

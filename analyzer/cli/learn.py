@@ -31,6 +31,9 @@ def learn(
     seed: Seed = 1,
     test_seed: int = typer.Option(2, "--test-seed", min=0, max=SEEDS - 1, help="The seed of the held-out deals."),
     ridge: float = typer.Option(1.0, "--ridge", max=1e6, help="The ridge penalty of the least squares, more than 0."),
+    fit: str = typer.Option("choice", "--fit", help="How the weights are fitted: choice (the least squares, then "
+                            "refined to minimise what the model's own choice gives away) or squares (the least squares "
+                            "alone: every card's value fitted alike, as net:v=3 was trained)."),
     write: bool = typer.Option(False, "--write", help="Write the weights into analyzer/players/net_data/net.npy "
                                "(the row of this variant), with their provenance in net.json beside it."),
     threads: Optional[int] = typer.Option(None, "--threads", help="Processes that value the decisions, at most the "
@@ -45,8 +48,9 @@ def learn(
     followed by heuristic play, or double dummy). With --iterations N, each step after the first
     plays the deals and the play-outs with the net of the step before (a step of policy
     iteration: the net learns what its own play makes of each card). The model (a weight per feature and per pair of
-    features, ridge least squares within each decision, one block of weights per role and stage of
-    the hand) is then
+    features, one block of weights per role and stage of the hand) is fitted by ridge least squares
+    within each decision, then (--fit choice, the default) refined to minimise what its own choice of
+    card gives away (a softmax over its scores, L-BFGS). It is then
     judged on deals of --test-seed: the value it gives away per decision, next to the heuristic's.
     --write ships the weights (analyzer/players/net_data/net.npy) with their provenance, once the
     results are printed; a folder it cannot write is refused before any work. --deals is bounded
@@ -62,6 +66,8 @@ def learn(
     """
     from analyzer.runs import learn as L
 
+    if fit not in ("choice", "squares"):
+        raise BeloteError(f'--fit must be choice or squares, not "{fit}"')
     if target not in ("rollout", "dd"):
         raise BeloteError(f'--target must be rollout or dd, not "{target}"')
     if target == "dd" and iterations > 1:
@@ -89,11 +95,15 @@ def learn(
                                         weights=weights)
         with progress_bar(int(train.x.shape[0]), quiet, f"{step}fitting (rows)") as update:
             w = L.fit(train, ridge, anchor, progress=update)
+        if fit == "choice":
+            n_steps = len(L.TEMPERATURES) * L.LBFGS_STEPS
+            with progress_bar(n_steps, quiet, f"{step}refining the choice (steps)") as update:
+                w = L.refine(train, w, threads=threads, progress=update)
         steps.append({"step": it, "games": "heuristic" if weights is None else f"net of step {it - 1}",
                       "train": {"deals": deals, "decisions": train.n, "seconds": round(train.seconds, 1)},
                       "in_sample": L.evaluate(train, w), "held_out": L.evaluate(test, w)})
         weights = w
-    r = {"rules": rules.label, "seed": seed, "target": target, "anchor": anchor, "iterations": iterations,
+    r = {"rules": rules.label, "seed": seed, "target": target, "anchor": anchor, "iterations": iterations, "fit": fit,
          "train": steps[-1]["train"], "test_seed": test_seed, "ridge": ridge, "in_sample": steps[-1]["in_sample"],
          "held_out": steps[-1]["held_out"], "steps": steps, "weights": [round(float(x), 6) for x in w]}
     if as_json:
@@ -114,9 +124,13 @@ def _provenance(r: dict) -> dict:
         return {k: e[k] for k in ("decisions", "deals", "net_loss", "heuristic_loss", "difference", "difference_ci",
                                   "net_best", "heuristic_best")}
 
-    prov = {k: r[k] for k in ("seed", "test_seed", "ridge", "target", "anchor")} | {
+    prov = {k: r[k] for k in ("seed", "test_seed", "ridge", "target", "anchor", "fit")} | {
         "commit": provenance().get("git_commit"), "train_deals": r["train"]["deals"],
         "train_decisions": r["train"]["decisions"], "held_out": judged(r["held_out"])}
+    if r["fit"] == "choice":
+        from analyzer.runs.learn import LBFGS_STEPS, PENALTY, TEMPERATURES
+
+        prov["choice"] = {"temperatures": list(TEMPERATURES), "penalty": PENALTY, "lbfgs_steps": LBFGS_STEPS}
     if r["iterations"] > 1:  # the steps before, each judged on its own player's games
         prov["iterations"] = r["iterations"]
         prov["steps"] = [{"step": s_["step"], "games": s_["games"], "held_out": judged(s_["held_out"])}

@@ -15,7 +15,10 @@ Model: a score linear in the features and in every product of two of them (``net
 fitted by ridge least squares to minus the loss, within each decision (terms and targets centred
 on the decision's mean: only differences between the cards of one decision decide), one block of
 weights per setting. The normal equations are summed over chunks of decisions, so memory stays
-bounded whatever the number of deals. Plain numpy: a least-squares model needs no training library.
+bounded whatever the number of deals; then (``refine``, ``belote learn --fit choice``, the default) the
+weights are refined to minimise the loss of the card the model would play (a softmax over its scores at a
+falling temperature, by L-BFGS), since a decision asks only which card scores highest. Plain numpy: the
+model needs no training library.
 
 Evaluation, on deals of another seed: the mean loss per decision of the card the model plays,
 against the heuristic's card on the same decisions, and how often each plays a best card.
@@ -31,7 +34,7 @@ import os
 import re
 import signal
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -525,6 +528,163 @@ def fit(d: Decisions, ridge: float = 1.0, anchor: float | None = None, progress=
     return w
 
 
+# --- the choice fit (``--fit choice``): the least squares' weights refined on what a choice costs -----------
+#
+# The least squares fit every card's value, the cards no one would play as closely as the best two; but a
+# decision only asks which card scores highest. The refinement minimises what the model's choice gives away:
+# the loss of each card weighted by its softmax probability at temperature ``tau`` (in the target's units: a
+# card scored ``tau`` below another is played e = 2.7 times less often), which tends to the loss of the card
+# the model plays as ``tau`` falls, and is smooth, so a quasi-Newton method (L-BFGS) finds its minimum from the
+# least squares' weights. A small penalty ties the weights to where they started, so a term that seldom
+# occurs keeps its least-squares weight. Each temperature starts where the one before ended (8, then 4 units).
+
+TEMPERATURES = (8.0, 4.0)  # the softmax's temperatures, in the target's units, each refining the last
+PENALTY = 1e-4  # lambda of lambda / 2 |w - w0|^2, per decision
+LBFGS_STEPS = 40  # quasi-Newton steps at each temperature
+
+
+@njit(cache=True, nogil=True)
+def _choice_objective(x, loss, g, row_setting, w, tau, grad):
+    """The sum over decisions of the softmax(score / ``tau``)-weighted loss of their cards (rows in
+    decision order ``g``, at most 32 a decision, weights by ``row_setting``), and the number of
+    decisions; its gradient in ``w`` added to ``grad``: d/ds_c sum_k p_k loss_k = p_c (loss_c - L) / tau,
+    times the card's terms."""
+    n_rows = x.shape[0]
+    n_terms = w.shape[0] // N_SETTINGS
+    nz = np.empty(x.shape[1], np.int64)
+    idx = np.empty(n_terms, np.int64)
+    val = np.empty(n_terms)
+    p = np.empty(32)
+    total = 0.0
+    n_decisions = 0
+    r = 0
+    while r < n_rows:
+        e = r + 1
+        while e < n_rows and g[e] == g[r]:
+            e += 1
+        base = row_setting[r] * n_terms
+        top = -np.inf
+        for q in range(r, e):
+            m = _row_terms(x, q, nz, idx, val)
+            s = 0.0
+            for a in range(m):
+                s += w[base + idx[a]] * val[a]
+            p[q - r] = s / tau
+            top = max(top, p[q - r])
+        z = 0.0
+        for q in range(r, e):
+            p[q - r] = np.exp(p[q - r] - top)
+            z += p[q - r]
+        expected = 0.0
+        for q in range(r, e):
+            p[q - r] /= z
+            expected += p[q - r] * loss[q]
+        total += expected
+        n_decisions += 1
+        for q in range(r, e):
+            coef = p[q - r] * (loss[q] - expected) / tau
+            if coef != 0.0:
+                m = _row_terms(x, q, nz, idx, val)
+                for a in range(m):
+                    grad[base + idx[a]] += coef * val[a]
+        r = e
+    return total, n_decisions
+
+
+def lbfgs(f, w0: np.ndarray, steps: int, memory: int = 10, progress=None) -> np.ndarray:
+    """The minimum near ``w0`` of ``f`` (``f(w) -> (value, gradient)``) after ``steps`` steps of
+    L-BFGS (Nocedal and Wright, algorithm 7.4: the two-loop recursion over the last ``memory`` steps),
+    each step's length halved from 1 until it decreases ``f`` enough (Armijo, c = 1e-4); the first
+    step moves no weight by more than 1. ``progress(step)`` after each. Plain numpy: the fit needs no
+    optimisation library."""
+    w = np.array(w0, np.float64)
+    fx, gx = f(w)
+    past: list[tuple[np.ndarray, np.ndarray, float]] = []  # (s, y, 1 / y's) of the last steps
+    for step in range(steps):
+        d = -gx
+        alphas = []
+        for s, y, rho in reversed(past):
+            a = rho * (s @ d)
+            alphas.append(a)
+            d = d - a * y
+        if past:
+            s, y, _ = past[-1]
+            d = d * ((s @ y) / (y @ y))
+        else:
+            d = d / max(np.abs(d).max(), 1e-300)
+        for (s, y, rho), a in zip(past, reversed(alphas)):
+            d = d + (a - rho * (y @ d)) * s
+        slope = gx @ d
+        if not slope < 0:  # not a descent direction (curvature lost to rounding): start again from the gradient
+            past, d = [], -gx / max(np.abs(gx).max(), 1e-300)
+            slope = gx @ d
+        length = 1.0
+        while True:
+            wn = w + length * d
+            fn, gn = f(wn)
+            if fn <= fx + 1e-4 * length * slope or length < 1e-10:
+                break
+            length /= 2
+        s, y = wn - w, gn - gx
+        if s @ y > 1e-12:
+            past = (past + [(s, y, 1.0 / (s @ y))])[-memory:]
+        w, fx, gx = wn, fn, gn
+        if progress is not None:
+            progress(step + 1)
+    return w
+
+
+PARTS = 16  # the decisions' parts whose sums threads compute apart, added in order: the same sums on any threads
+
+
+def _parts(g: np.ndarray, parts: int = PARTS) -> list[tuple[int, int]]:
+    """``parts`` row ranges of about equal size that never split a decision (rows in decision order
+    ``g``), empty ones left out."""
+    rows = g.shape[0]
+    cuts = [0]
+    for k in range(1, parts):
+        b = max(cuts[-1], rows * k // parts)
+        while 0 < b < rows and g[b] == g[b - 1]:
+            b += 1
+        cuts.append(b)
+    cuts.append(rows)
+    return [(a, b) for a, b in zip(cuts[:-1], cuts[1:]) if b > a]
+
+
+def refine(d: Decisions, w0: np.ndarray, temperatures=TEMPERATURES, penalty: float = PENALTY,
+           steps: int = LBFGS_STEPS, threads: int = 1, progress=None) -> np.ndarray:
+    """The weights that minimise, from ``w0`` (the least squares' ``fit``), the mean over the decisions
+    of ``d`` of the loss the model's softmax choice gives away at each of ``temperatures`` in turn
+    (``_choice_objective``), plus ``penalty`` / 2 |w - w0|^2. The sums run in ``PARTS`` parts on
+    ``threads`` threads (the kernel releases the GIL) and are added in order, so the weights do not
+    depend on ``threads``. ``progress(steps done)``, of ``len(temperatures) * steps``."""
+    x = np.ascontiguousarray(d.x, np.float64)
+    loss = np.ascontiguousarray(d.loss, np.float64)
+    row_setting = np.ascontiguousarray(d.setting[d.g])
+    parts = _parts(d.g)
+    w0 = np.array(w0, np.float64)
+    w = w0
+    with ThreadPoolExecutor(max(1, threads)) as pool:
+        for i, tau in enumerate(temperatures):
+            def f(w, tau=float(tau)):
+                def part(ab):
+                    a, b = ab
+                    grad = np.zeros_like(w)
+                    total, n = _choice_objective(x[a:b], loss[a:b], d.g[a:b], row_setting[a:b], w, tau, grad)
+                    return total, n, grad
+
+                total, n, grad = 0.0, 0, np.zeros_like(w)
+                for t, k, gr in pool.map(part, parts):  # in order
+                    total, n, grad = total + t, n + k, grad + gr
+                n = max(n, 1)
+                dw = w - w0
+                return total / n + 0.5 * penalty * (dw @ dw), grad / n + penalty * dw
+
+            done = i * steps
+            w = lbfgs(f, w, steps, progress=None if progress is None else (lambda k, done=done: progress(done + k)))
+    return w
+
+
 def choices(d: Decisions, w: np.ndarray) -> np.ndarray:
     """The row the model plays in each decision (ties: the heuristic's card, then the first)."""
     score = scores(d, w) + 1e-9 * d.x[:, 0]
@@ -551,7 +711,7 @@ def evaluate(d: Decisions, w: np.ndarray) -> dict:
             "differs_from_heuristic": float((net != heur).mean()), "by_trick": by_trick}
 
 
-__all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "choices", "evaluate", "write_weights",
+__all__ = ["Decisions", "decisions", "decisions_parallel", "fit", "refine", "lbfgs", "choices", "evaluate", "write_weights",
            "check_workers", "check_memory", "check_ridge", "check_writable", "remove_stale"]
 
 

@@ -235,8 +235,12 @@ def test_the_json_header_test_covers_every_command_with_json():
     assert with_json == {a[0] for a in JSON_COMMANDS} | {"bench"}  # bench prints rows: the test below
 
 
-@pytest.mark.parametrize("args", [pytest.param(a, id=a[0], marks=[pytest.mark.slow] if a[0] == "report" else [])
-                                  for a in JSON_COMMANDS])  # the report case: a whole report, out of make test-fast
+# the report case: a whole report, out of make test-fast; learn's: one at a time with the tests that write beside
+# the shipped weights, whose leftovers every learn cleans up (conftest.net_data_lock)
+_MARKS = {"report": [pytest.mark.slow], "learn": [pytest.mark.usefixtures("net_data_lock")]}
+
+
+@pytest.mark.parametrize("args", [pytest.param(a, id=a[0], marks=_MARKS.get(a[0], [])) for a in JSON_COMMANDS])
 def test_every_json_output_names_tool_version_and_commit(belote, args, tmp_path):
     import analyzer
 

@@ -36,7 +36,8 @@ from analyzer.players import strong_workspace
 from analyzer.players.strong import card_via_link
 from analyzer.rules import ALL_LABELS, Rules, reference
 from analyzer.rules.cards import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
-from analyzer.runs.learn import Decisions, _centred, _normal_equations, choices, evaluate, fit, scores, terms
+from analyzer.runs.learn import (Decisions, _centred, _choice_objective, _normal_equations, choices, evaluate, fit, lbfgs,
+                                 refine, scores, terms)
 
 from test_strong import hidden_pairs, random_position  # noqa: E402  (the positions the strong tests use)
 
@@ -609,6 +610,7 @@ def test_the_weights_arrays_are_part_of_the_kernel_cache_s_digest(tmp_path):
 
 
 @pytest.mark.slow  # two small trainings through the CLI
+@pytest.mark.usefixtures("net_data_lock")  # a learn cleans up what tests/runs/test_learn_faults.py leaves on purpose
 def test_belote_learn_trains_and_judges_on_held_out_deals_the_same_way_on_any_number_of_processes(belote, tmp_path):
     a, b = (belote.json("learn", "--variant", "piekjas", "--players", "2", "--deals", "300", "--test-deals", "150",
                         "--threads", threads, "--iterations", "2", cwd=tmp_path) for threads in ("1", "2"))
@@ -703,3 +705,75 @@ def test_the_relay_of_the_weights_keeps_every_score_and_gives_new_features_no_we
     inserted[at:at + count] = 1.0  # only the new features on: their singles and their pairs, all 0
     assert all(score(np.abs(out[0]), new, inserted, s) == 0.0 for s in range(settings))
     assert np.count_nonzero(out) == np.count_nonzero(w)  # every old term kept, none added (pairs with old ones too)
+
+
+def _softmax_loss(d, w, tau):
+    """``_choice_objective`` the obvious way: every term of every row dense, a softmax per decision."""
+    s = np.einsum("ij,ij->i", terms(d.x), w.reshape(N_SETTINGS, N_TERMS)[d.setting[d.g]]) / tau
+    total = 0.0
+    for g in range(d.n):
+        rows = d.g == g
+        p = np.exp(s[rows] - s[rows].max())
+        total += (p / p.sum()) @ d.loss[rows]
+    return total
+
+
+def test_the_choice_objective_and_its_gradient_equal_the_dense_softmax_and_its_differences():
+    """``_choice_objective`` (each row's nonzero terms) against the dense softmax-weighted loss, and
+    its gradient against central differences of that, term by term on a sample of weights."""
+    rng = np.random.default_rng(5)
+    d = _sparse_decisions(rng, 200)
+    w = rng.normal(size=N_WEIGHTS) * 0.3
+    grad = np.zeros(N_WEIGHTS)
+    total, n = _choice_objective(d.x, d.loss, d.g, d.setting[d.g], w, 2.0, grad)
+    assert n == d.n and np.isclose(total, _softmax_loss(d, w, 2.0))
+    used = np.flatnonzero(grad)
+    assert used.size > 500  # the settings with data have gradients in many terms
+    for k in rng.choice(used, 12, replace=False).tolist() + [int(np.flatnonzero(grad == 0)[0])]:
+        e = np.zeros(N_WEIGHTS)
+        e[k] = 1e-5
+        numeric = (_softmax_loss(d, w + e, 2.0) - _softmax_loss(d, w - e, 2.0)) / 2e-5
+        assert np.isclose(grad[k], numeric, rtol=1e-5, atol=1e-8), k
+
+
+def test_lbfgs_finds_the_minimum_of_a_quadratic():
+    rng = np.random.default_rng(2)
+    a = rng.normal(size=(30, 30))
+    h = a @ a.T + np.eye(30)
+    b = rng.normal(size=30)
+    steps = []
+    w = lbfgs(lambda w: (0.5 * w @ h @ w - b @ w, h @ w - b), np.zeros(30), 60, progress=steps.append)
+    assert np.allclose(w, np.linalg.solve(h, b), atol=1e-4) and steps == list(range(1, 61))
+
+
+def test_the_refinement_lowers_the_loss_of_the_card_played_where_no_quadratic_score_fits():
+    """Decisions whose values no quadratic score fits (a product of three features, which the
+    least squares fit as best they can over every card, the worst ones too): the refinement lowers
+    the loss of the card played on held-out decisions drawn the same way, from the least squares'
+    weights; a setting without decisions keeps its weights."""
+    rng = np.random.default_rng(9)
+
+    def draw(count):
+        xs, gs, losses = [], [], []
+        for g in range(count):
+            m = int(rng.integers(2, 8))
+            x = np.zeros((m, N_FEATURES))
+            x[:, 1:5] = rng.uniform(-1, 1, size=(m, 4))
+            v = 8 * x[:, 1] * x[:, 2] * x[:, 3] + x[:, 4] + 0.3 * rng.normal(size=m)
+            xs.append(x)
+            gs.append(np.full(m, g))
+            losses.append(v.max() - v)
+        return Decisions(np.concatenate(xs), np.concatenate(losses), np.concatenate(gs), np.ones(count, np.int64),
+                         np.arange(count) % 2 * 5, count, 0.0)
+
+    train, test = draw(4000), draw(2000)
+    w0 = fit(train, ridge=1.0)
+    seen = []
+    w = refine(train, w0, temperatures=(0.5, 0.25), steps=25, progress=seen.append)
+    assert seen == list(range(1, 51))
+    assert np.array_equal(w, refine(train, w0, temperatures=(0.5, 0.25), steps=25, threads=2))  # any threads: the same
+    gain = test.loss[choices(test, w0)] - test.loss[choices(test, w)]  # paired, decision by decision
+    assert gain.mean() > max(0.1, 4 * gain.std() / np.sqrt(gain.size)), gain.mean()  # measured: 0.30 +- 0.04
+    idle = np.ones(N_SETTINGS, bool)
+    idle[[0, 5]] = False
+    assert np.array_equal(w.reshape(N_SETTINGS, N_TERMS)[idle], w0.reshape(N_SETTINGS, N_TERMS)[idle])

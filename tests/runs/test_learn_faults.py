@@ -28,7 +28,9 @@ from analyzer.runs import learn as L
 from conftest import as_nobody
 from belote_command import Belote, listing
 
-pytestmark = pytest.mark.slow  # belote subprocesses, some of them training: out of make test-fast (make test runs them)
+# belote subprocesses, some of them training: out of make test-fast (make test runs them); one at a time across the
+# workers with every test that writes beside the shipped weights or runs a learn (conftest.net_data_lock)
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("net_data_lock")]
 
 WEIGHTS = NET_PATH  # analyzer/players/net_data/net.npy
 HEADER = header_path(NET_PATH)  # net.json, which vouches for it
