@@ -23,7 +23,7 @@ def git_commit() -> str | None:
 # checks only the timestamps of kernel modules, so a retrained model must start a fresh kernel cache,
 # not run the old weights from it. analyzer.players.net_weights reads them into the globals that
 # analyzer.players.strong's kernels read (tests/runs/test_cache.py checks that every file it reads is here).
-KERNEL_DATA_FILES = ("players/net_data/net.npy", "players/net_data/net_v2.npy")
+KERNEL_DATA_FILES = ("players/net_data/net.npy", "players/net_data/net_v2.npy", "players/net_data/net_v3.npy")
 
 
 def kernel_sources(here: Path) -> list[Path]:

@@ -1,6 +1,7 @@
 """The ``net`` play policy's weights as data: an array file and a JSON header beside it, one pair per
-weight set, in ``net_data/`` (``net.npy`` + ``net.json``: ``net``, the default, which ``belote learn
---write`` rewrites; ``net_v2.npy`` + ``net_v2.json``: ``net:v=2``, frozen).
+weight set, in ``net_data/`` (``net.npy`` + ``net.json``: ``net``, the latest version and the default, which
+``belote learn --write`` rewrites; ``net_vN.npy`` + ``net_vN.json``: ``net:v=N``, the versions
+before it, frozen: ``NET_VERSIONS``).
 
 The array (``.npy``, numpy's own format, little-endian float64) has one row per rules label
 (``net.ROW_LABELS``) and one column per weight (``net.N_WEIGHTS``: in each setting of ``net.setting``,
@@ -43,8 +44,11 @@ from analyzer.players.net import N_FEATURES, N_SETTINGS, N_WEIGHTS, ROW_LABELS
 from analyzer.processes import alive
 
 NET_DATA = Path(__file__).resolve().parent / "net_data"
-NET_PATH = NET_DATA / "net.npy"  # net (v3), the default: belote learn --write rewrites it
-NET_V2_PATH = NET_DATA / "net_v2.npy"  # net:v=2, the previous net, frozen
+NET_PATH = NET_DATA / "net.npy"  # net, the latest version and the default: belote learn --write rewrites it
+LATEST = 4  # the version of net.npy (net:v=4): shipping a new one freezes this file as net_vLATEST first
+# every version's array, by version: the earlier ones frozen (net:v=N plays them, so that duels can measure each
+# against the next)
+NET_VERSIONS = {2: NET_DATA / "net_v2.npy", 3: NET_DATA / "net_v3.npy", LATEST: NET_PATH}
 FORMAT = "belote-net-weights/1"
 DTYPE = "<f8"  # little-endian float64, exact to the bit on every machine
 MAX_FILE_BYTES = 50_000_000  # the shipped arrays are 0.75 MB, their headers under 20 kB
@@ -197,5 +201,5 @@ def finish_interrupted(path) -> str | None:
     return None
 
 
-__all__ = ["NET_DATA", "NET_PATH", "NET_V2_PATH", "FORMAT", "DTYPE", "FIX", "header_path",
+__all__ = ["NET_DATA", "NET_PATH", "LATEST", "NET_VERSIONS", "FORMAT", "DTYPE", "FIX", "header_path",
            "array_bytes", "header_bytes", "read_weights", "finish_interrupted"]

@@ -20,6 +20,7 @@ import numpy as np
 
 from analyzer.players import bidding, play
 from analyzer.players.bidding import BID_POLICIES, CALIBRATED, SCORE_AWARE
+from analyzer.players.net_files import LATEST as LATEST_NET, NET_VERSIONS
 from analyzer.players.params import DECLARED, SHIFTS
 from analyzer.errors import BeloteError
 
@@ -78,6 +79,8 @@ def _at(policy: str, key: str) -> int:
     return SHIFTS[policy][key]
 
 
+FIRST_NET = min(NET_VERSIONS)  # net:v=N: the frozen versions and the latest
+
 PLAY_REGISTRY = (
     PlayPolicy("random", play.RANDOM, "view", False, "uniform over the legal cards"),
     PlayPolicy("heuristic", play.HEURISTIC, "view", False,
@@ -128,10 +131,11 @@ PLAY_REGISTRY = (
     PlayPolicy("net", play.NET, "state", False,
                "learned: a score over features of each legal card and their pairs, trained on pimc's "
                "evaluation of each card in its own games (analyzer.players.net)",
-               # v=2: the weights trained on heuristic play-outs, kept so that duels can measure v3 against them
-               params={"v": (_at("net", "v"), 2, 3, 3, "version of the weights: 2 trained on heuristic play-outs of heuristic "
-                                         "games, 3 the shipped ones (the decision's features, policy iteration where "
-                                         "it paid: analyzer.players.net)")}),
+               # v=2, v=3: the weights before, kept so that duels can measure each against the next
+               params={"v": (_at("net", "v"), FIRST_NET, LATEST_NET, LATEST_NET,
+                             "version of the weights: 2 trained on heuristic play-outs of heuristic games, 3 the "
+                             "decision's features and policy iteration fitted by least squares, 4 the shipped ones "
+                             "(a further step, fitted to the choice: analyzer.players.net)")}),
 )
 PLAY = {p.name: p for p in PLAY_REGISTRY}
 # The play policy of every question (take, table, balance, rules, the report, calibrate, the web page) when none

@@ -40,7 +40,7 @@ from analyzer.players.dd import dd_card
 from analyzer.players.params import NET_V, param
 from analyzer.players.knowledge import MAX_HOLDERS, PUB_SEEN_OUT, ROOM, note_declarations, note_stuk, observe
 from analyzer.players.net import N_FEATURES, net_card, rules_row
-from analyzer.players.net_weights import WEIGHTS, WEIGHTS_V2
+from analyzer.players.net_weights import WEIGHTS, WEIGHTS_V2, WEIGHTS_V3
 from analyzer.players.pimc import MAX_WORLDS, N_SC, pimc_card
 from analyzer.players.solver import (
     C_MTD_STEPS,
@@ -175,7 +175,8 @@ def policy_card(code, st, rec, pub, sw, u):
         if popcount(legal) == 1:  # a forced card: nothing to score (the same card net_card returns)
             return nth_card(legal, 0)
         observe(st, rec, pub, st[ST_TO_MOVE], sw.pov)  # the seat's view: never the hidden cards
-        weights = WEIGHTS_V2[rules_row(rec)] if param(code, NET_V) == 2 else WEIGHTS[rules_row(rec)]  # net:v=2
+        v = param(code, NET_V)  # net:v=N, the versions before the latest (the default, which packs as 0)
+        weights = WEIGHTS_V2[rules_row(rec)] if v == 2 else WEIGHTS_V3[rules_row(rec)] if v == 3 else WEIGHTS[rules_row(rec)]
         return net_card(sw.pov, rec, pub, weights, sw.lcards, sw.feats.reshape((N_CARDS, N_FEATURES)),
                         sw.sums[:N_FEATURES])  # sums: pimc's, free for net's scratch
     if kind == play.RANDOM:

@@ -1,6 +1,6 @@
 """Re-lay net's weights files after features were inserted into ``net.FEATURES``: 0 for every new term.
 
-    .venv/bin/python scripts/maintainer/net_relay.py --old 42 --at 32 --count 2             # rewrite both weight sets
+    .venv/bin/python scripts/maintainer/net_relay.py --old 42 --at 32 --count 2             # rewrite every weight set
     .venv/bin/python scripts/maintainer/net_relay.py --old 42 --at 32 --count 2 --dry-run   # only check and say
 
 Run it after editing ``analyzer/players/net.py`` (``FEATURES``, ``N_CARD_FEATURES``), while the weights
@@ -8,8 +8,8 @@ files still hold the old layout: ``--old`` features, ``--count`` new ones insert
 Each setting's block of weights is laid out again in the new order (``net.pair_term``): every old single
 and pair term goes to its features' new indices, every term of a new feature is 0. So every card of every
 row plays as before, which the fingerprint test then shows (tests/project/test_fingerprint.py), and ``belote
-learn`` trains the new terms. Both ``net_data/net.npy`` (v3) and ``net_data/net_v2.npy`` (frozen, the same
-layout), each with its header (``analyzer.players.net_files``: the provenance kept, the layout and sha256 new).
+learn`` trains the new terms. Every version: ``net_data/net.npy`` (the latest) and ``net_data/net_vN.npy``
+(frozen, the same layout), each with its header (``analyzer.players.net_files``: the provenance kept, the layout and sha256 new).
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = (ROOT / "analyzer" / "players" / "net_data" / "net.npy",
-         ROOT / "analyzer" / "players" / "net_data" / "net_v2.npy")
+FILES = tuple(sorted((ROOT / "analyzer" / "players" / "net_data").glob("net*.npy")))  # every version
 
 
 def _terms(f: int) -> int:

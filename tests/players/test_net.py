@@ -443,17 +443,22 @@ def test_the_weights_files_written_by_learn_read_back_every_bit_and_the_other_ro
 
 
 def test_the_shipped_weights_are_net_s_layout_with_their_provenance():
-    """Both weight sets read and checked (``net_files``): one row per rules label, one column per
-    weight, every row's provenance; v3 differs from the frozen v2 where it took its later steps."""
+    """Every version's weights read and checked (``net_files``): one row per rules label, one column per
+    weight, every row's provenance; the latest is the default (``net.npy``); v3 differs from the
+    frozen v2 where it took its later steps."""
     from analyzer.players import net_weights
     from analyzer.players.net import N_WEIGHTS, ROW_LABELS
 
-    for w, prov in ((net_weights.WEIGHTS, net_weights.PROVENANCE), (net_weights.WEIGHTS_V2, net_weights.PROVENANCE_V2)):
+    assert net_weights.VERSIONS == tuple(range(2, net_weights.LATEST + 1))
+    assert net_weights.BY_VERSION[net_weights.LATEST] is net_weights.WEIGHTS
+    for v, w in net_weights.BY_VERSION.items():
+        prov = net_weights.PROVENANCE_BY_VERSION[v]
         assert w.shape == (len(ROW_LABELS), N_WEIGHTS) and w.dtype == np.float64 and np.isfinite(w).all()
         assert sorted(prov) == sorted(ROW_LABELS) and all(isinstance(p, dict) for p in prov.values())
         assert w[:, 0].all()  # the heuristic's card weighs in every row
-    same = [np.array_equal(net_weights.WEIGHTS[k], net_weights.WEIGHTS_V2[k]) for k in range(len(ROW_LABELS))]
-    assert same == [label == "piekjas2" for label in ROW_LABELS]  # Piekjas 2's row is v2's
+    v2, v3 = net_weights.BY_VERSION[2], net_weights.BY_VERSION[3]
+    same = [np.array_equal(v3[k], v2[k]) for k in range(len(ROW_LABELS))]
+    assert same == [label == "piekjas2" for label in ROW_LABELS]  # v3's Piekjas 2 row is v2's
 
 
 def _weights_pair(tmp_path, name="w"):
@@ -629,20 +634,21 @@ def test_belote_learn_trains_and_judges_on_held_out_deals_the_same_way_on_any_nu
 
 
 @pytest.mark.parametrize("label", ["classic", "piekjas3", "dekjas"])
-def test_net_plays_the_shipped_weights_and_v2_the_frozen_ones(label):
-    """``net`` scores with ``net_weights.WEIGHTS``, ``net:v=2`` with the frozen weights of issue 20
-    (``net_weights.WEIGHTS_V2``): through the hand's own decision point, the card net_card gives with each."""
+def test_net_plays_the_shipped_weights_and_each_version_its_own(label):
+    """``net`` scores with ``net_weights.WEIGHTS`` (the latest), ``net:v=N`` with version N's frozen
+    weights (``net_weights.BY_VERSION``): through the hand's own decision point, the card net_card
+    gives with each."""
     from analyzer.players.net import rules_row
-    from analyzer.players.net_weights import WEIGHTS, WEIGHTS_V2
+    from analyzer.players.net_weights import BY_VERSION, LATEST, VERSIONS, WEIGHTS
 
-    assert play_code("net") == play.NET and play_code("net:v=3") == play.NET  # the plain code stays the kind's
+    assert play_code("net") == play.NET and play_code(f"net:v={LATEST}") == play.NET  # the plain code: the kind's
     rules, positions = _positions(label, 60, 8)
     rec = rules.record()
     link = strong_workspace(rules, [play.NET])
     view = np.zeros(STATE_SIZE, np.int64)
     cards, feats, nz = np.zeros(32, np.int64), np.zeros((32, N_FEATURES)), np.zeros(N_FEATURES, np.int64)
     played = {}
-    for name, weights in (("net", WEIGHTS), ("net:v=2", WEIGHTS_V2)):
+    for name, weights in [("net", WEIGHTS)] + [(f"net:v={v}", BY_VERSION[v]) for v in VERSIONS]:
         code = np.int64(play_code(name))
         played[name] = []
         for st, pub, seat in positions:  # each with two legal cards or more
@@ -650,10 +656,10 @@ def test_net_plays_the_shipped_weights_and_v2_the_frozen_ones(label):
             want = net_card(view, rec, pub, weights[rules_row(rec)], cards, feats, nz)
             assert card_via_link(code, st.copy(), pub, link, np.uint64(1)) == want, (name, label)
             played[name].append(want)
-    # where v3 took its second step (classic, Piekjas 3) the versions play differently; elsewhere it is v2
-    assert (played["net"] != played["net:v=2"]) == (not np.array_equal(WEIGHTS[rules_row(rec)],
-                                                                        WEIGHTS_V2[rules_row(rec)]))
-    assert label != "classic" or played["net"] != played["net:v=2"]
+    # versions whose rows differ play differently on these positions; those that share a row play alike
+    for v, w in BY_VERSION.items():
+        assert (played["net"] != played[f"net:v={v}"]) == (not np.array_equal(WEIGHTS[rules_row(rec)], w[rules_row(rec)]))
+    assert label != "classic" or played["net:v=2"] != played["net:v=3"]
 
 
 @pytest.mark.parametrize("label", ["classic", "dekjas"])

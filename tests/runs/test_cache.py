@@ -137,9 +137,10 @@ def test_every_array_kernels_freeze_is_in_the_kernel_cache_s_digest():
     from analyzer.players import net_files, net_weights, strong
 
     here = Path(analyzer.__file__).resolve().parent
-    read = sorted(str(p.relative_to(here)) for p in (net_files.NET_PATH, net_files.NET_V2_PATH))
+    read = sorted(str(p.relative_to(here)) for p in net_files.NET_VERSIONS.values())
     assert read == sorted(analyzer.KERNEL_DATA_FILES) == sorted(str(p.relative_to(here)) for p in here.rglob("*.npy"))
-    assert strong.WEIGHTS is net_weights.WEIGHTS and strong.WEIGHTS_V2 is net_weights.WEIGHTS_V2
+    frozen = {v: getattr(strong, f"WEIGHTS_V{v}", None) for v in net_weights.VERSIONS if v != net_weights.LATEST}
+    assert strong.WEIGHTS is net_weights.WEIGHTS and all(frozen[v] is net_weights.BY_VERSION[v] for v in frozen)
 
 
 def test_a_retrained_model_starts_a_fresh_kernel_cache_and_the_same_weights_reuse_it(tmp_path):
