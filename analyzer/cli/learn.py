@@ -28,6 +28,9 @@ def learn(
     iterations: int = typer.Option(1, "--iterations", min=1, max=10, help="Steps of policy iteration: the first "
                                    "trains on heuristic games and play-outs, each next one on the games and play-outs of "
                                    "the net the step before trained (rollout target only)."),
+    start: str = typer.Option("heuristic", "--start", help="Whose games and play-outs the first step trains on: the "
+                              "heuristic's, or a net version's (net:v=N, net for the latest): one more step of policy "
+                              "iteration over it (rollout target only)."),
     seed: Seed = 1,
     test_seed: int = typer.Option(2, "--test-seed", min=0, max=SEEDS - 1, help="The seed of the held-out deals."),
     ridge: float = typer.Option(1.0, "--ridge", max=1e6, help="The ridge penalty of the least squares, more than 0."),
@@ -47,7 +50,8 @@ def learn(
     seat sees it, and the card's value on the true deal (--target: pimc's own evaluator, the card
     followed by heuristic play, or double dummy). With --iterations N, each step after the first
     plays the deals and the play-outs with the net of the step before (a step of policy
-    iteration: the net learns what its own play makes of each card). The model (a weight per feature and per pair of
+    iteration: the net learns what its own play makes of each card); --start net:v=N makes the
+    first step one over a shipped version. The model (a weight per feature and per pair of
     features, one block of weights per role and stage of the hand) is fitted by ridge least squares
     within each decision, then (--fit choice, the default) refined to minimise what its own choice of
     card gives away (a softmax over its scores, L-BFGS). It is then
@@ -63,6 +67,8 @@ def learn(
       belote learn --variant piekjas --players 2 --write
 
       belote learn --iterations 2 --write
+
+      belote learn --start net:v=3 --deals 150000 --write
     """
     from analyzer.runs import learn as L
 
@@ -72,6 +78,8 @@ def learn(
         raise BeloteError(f'--target must be rollout or dd, not "{target}"')
     if target == "dd" and iterations > 1:
         raise BeloteError("--iterations needs --target rollout: double dummy does not depend on the play-outs")
+    if target == "dd" and start != "heuristic":
+        raise BeloteError("--start needs --target rollout: double dummy does not depend on the play-outs")
     L.check_ridge(ridge)
     rules = make_rules(variant, players, None)
     threads = L.check_workers(threads)
@@ -84,7 +92,7 @@ def learn(
         typer.echo(stale, err=True)
     if write:
         L.check_writable(weights_path)
-    weights, steps = None, []
+    weights, steps = _start_weights(start, rules.label), []
     for it in range(1, iterations + 1):
         step = f"step {it} of {iterations}: " if iterations > 1 else ""
         train = test = None  # the step before's decisions, freed before this step's are made (memory)
@@ -99,11 +107,12 @@ def learn(
             n_steps = len(L.TEMPERATURES) * L.LBFGS_STEPS
             with progress_bar(n_steps, quiet, f"{step}refining the choice (steps)") as update:
                 w = L.refine(train, w, threads=threads, progress=update)
-        steps.append({"step": it, "games": "heuristic" if weights is None else f"net of step {it - 1}",
+        steps.append({"step": it, "games": start if it == 1 else f"net of step {it - 1}",
                       "train": {"deals": deals, "decisions": train.n, "seconds": round(train.seconds, 1)},
                       "in_sample": L.evaluate(train, w), "held_out": L.evaluate(test, w)})
         weights = w
     r = {"rules": rules.label, "seed": seed, "target": target, "anchor": anchor, "iterations": iterations, "fit": fit,
+         "start": start,
          "train": steps[-1]["train"], "test_seed": test_seed, "ridge": ridge, "in_sample": steps[-1]["in_sample"],
          "held_out": steps[-1]["held_out"], "steps": steps, "weights": [round(float(x), 6) for x in w]}
     if as_json:
@@ -116,6 +125,24 @@ def learn(
             typer.echo(f"weights written to {weights_path} and {header_path(weights_path).name} ({rules.label})")
 
 
+def _start_weights(start: str, label: str):
+    """The row of net weights whose games and play-outs the first step trains on (``--start net:v=N``,
+    ``net`` the latest), or None for the heuristic's; a one-line error naming the versions otherwise."""
+    import re
+
+    from analyzer.players.net_weights import BY_VERSION, LATEST
+    from analyzer.players.net import ROW_LABELS
+
+    if start == "heuristic":
+        return None
+    m = re.fullmatch(r"net(?::v=(\d+))?", start)
+    version = int(m.group(1) or LATEST) if m else None
+    if version not in BY_VERSION:
+        names = ", ".join(f"net:v={v}" for v in BY_VERSION)
+        raise BeloteError(f'--start must be heuristic, net (the latest) or one of {names}, not "{start}"')
+    return BY_VERSION[version][ROW_LABELS.index(label)]
+
+
 def _provenance(r: dict) -> dict:
     """The provenance written beside the weights (``--write``): how they were trained and judged."""
     from analyzer.output.outdir import provenance
@@ -124,7 +151,7 @@ def _provenance(r: dict) -> dict:
         return {k: e[k] for k in ("decisions", "deals", "net_loss", "heuristic_loss", "difference", "difference_ci",
                                   "net_best", "heuristic_best")}
 
-    prov = {k: r[k] for k in ("seed", "test_seed", "ridge", "target", "anchor", "fit")} | {
+    prov = {k: r[k] for k in ("seed", "test_seed", "ridge", "target", "anchor", "fit", "start")} | {
         "commit": provenance().get("git_commit"), "train_deals": r["train"]["deals"],
         "train_decisions": r["train"]["decisions"], "held_out": judged(r["held_out"])}
     if r["fit"] == "choice":
@@ -145,11 +172,12 @@ def _render(r: dict, test_deals: int) -> None:
         e = s_["held_out"]
         typer.echo(f"step {s_['step']} (games and play-outs: {s_['games']}): difference {e['difference']:+.3f} "
                    f"[{e['difference_ci'][0]:+.3f}, {e['difference_ci'][1]:+.3f}] against the heuristic held out")
-    games = "" if iterations == 1 else f" (step {iterations}: games and play-outs of the net of step {iterations - 1})"
+    last = r["steps"][-1]["games"]
+    games = "" if last == "heuristic" else f" (step {iterations}: games and play-outs of {last})"
     typer.echo(f"{r['rules']}: trained on {train['decisions']:,} decisions of {train['deals']:,} deals "
                f"(seed {r['seed']}), judged on {h['decisions']:,} decisions of {test_deals:,} deals "
                f"(seed {r['test_seed']}){games}")
-    by = "heuristic" if iterations == 1 else f"net of step {iterations - 1}"
+    by = last
     unit = "card points given away per decision against double dummy" if r["target"] == "dd" else \
         f"value given away per decision against the best card's (4 x net score + card points, {by} play-out)"
     typer.echo(f"{unit}: net {h['net_loss']:.3f}, heuristic "

@@ -783,3 +783,18 @@ def test_the_refinement_lowers_the_loss_of_the_card_played_where_no_quadratic_sc
     idle = np.ones(N_SETTINGS, bool)
     idle[[0, 5]] = False
     assert np.array_equal(w.reshape(N_SETTINGS, N_TERMS)[idle], w0.reshape(N_SETTINGS, N_TERMS)[idle])
+
+
+@pytest.mark.usefixtures("net_data_lock")  # a learn cleans up what tests/runs/test_learn_faults.py leaves on purpose
+def test_a_learn_started_from_a_net_version_trains_on_that_net_s_games(belote, tmp_path):
+    """--start net:v=3: the first step's games and play-outs are v3's (other decisions than the
+    heuristic's games give), said in the output and the steps; a version that does not exist is one line."""
+    args = ("learn", "--variant", "piekjas", "--players", "2", "--deals", "200", "--test-deals", "100", "--fit", "squares")
+    plain, started = belote.json(*args, cwd=tmp_path), belote.json(*args, "--start", "net:v=3", cwd=tmp_path)
+    assert plain["start"] == "heuristic" and started["start"] == "net:v=3"
+    assert [s["games"] for s in started["steps"]] == ["net:v=3"]
+    assert started["held_out"]["decisions"] != plain["held_out"]["decisions"]  # other games, other decisions
+    text = belote.out(*args, "--start", "net:v=3", "-q", cwd=tmp_path)
+    assert "(step 1: games and play-outs of net:v=3)" in text and "net:v=3 play-out" in text
+    line = belote.error(*args, "--start", "net:v=9", "-q", cwd=tmp_path)
+    assert line.startswith('belote: error: --start must be heuristic, net (the latest) or one of net:v=2, net:v=3')
