@@ -235,13 +235,11 @@ def test_the_json_header_test_covers_every_command_with_json():
     assert with_json == {a[0] for a in JSON_COMMANDS} | {"bench"}  # bench prints rows: the test below
 
 
-# the report case: a whole report, out of make test-fast; learn's: one at a time with the tests that write beside
-# the shipped weights, whose leftovers every learn cleans up (conftest.net_data_lock)
-_MARKS = {"report": [pytest.mark.slow], "learn": [pytest.mark.usefixtures("net_data_lock")]}
-
-
-@pytest.mark.parametrize("args", [pytest.param(a, id=a[0], marks=_MARKS.get(a[0], [])) for a in JSON_COMMANDS])
-def test_every_json_output_names_tool_version_and_commit(belote, args, tmp_path):
+@pytest.mark.parametrize("args", [pytest.param(a, id=a[0], marks=[pytest.mark.slow] if a[0] == "report" else [])
+                                  for a in JSON_COMMANDS])  # the report case: a whole report, out of make test-fast
+def test_every_json_output_names_tool_version_and_commit(belote, args, tmp_path, request):
+    if args[0] == "learn":  # one at a time with the tests that write beside the shipped weights (their leftovers)
+        request.getfixturevalue("net_data_lock")
     import analyzer
 
     d = belote.json(*args, cwd=tmp_path)
