@@ -68,16 +68,18 @@ policies: $(STAMP)
 	$(BIN)/belote calibrate --variant all --ship --play heuristic --deals 200000
 	$(BIN)/belote calibrate --variant all --ship --play net --deals 200000
 
-# retrain the shipped net play policy (analyzer/players/net_data/net.npy), every row, about 40 minutes (classic
-# 13.5 min, Piekjas 3 6.5 min, Piekjas 4 3.5 min, Dekjas 12 min on 2026-12-05)
-# on 2 cores and 13 GB of memory at the most (classic): classic, Piekjas 3 and Dekjas take two steps of policy iteration
-# (heuristic games, then the first step's net's games), Piekjas 2 and 4 one (their second step beat v2 head to head but
-# the heuristic by less: docs/BENCHMARKS.md). Then `make policies` calibrates the bidders under it.
+# retrain the shipped net play policy (analyzer/players/net_data/net.npy, net v4), every row as it was made: classic
+# one step of policy iteration over the frozen v3 (its games and play-outs), Piekjas 2 one step over the heuristic's,
+# both fitted to the choice (--fit choice, the default); Piekjas 3, Piekjas 4 and Dekjas as v3 made them (least squares
+# alone: two steps in Piekjas 3 and Dekjas, one in Piekjas 4; the steps tried with the choice fit there beat v3 over
+# the heuristic or head to head, not both: docs/BENCHMARKS.md). About 40 minutes on 2 cores (classic 13.5), 15 GB at
+# the most (classic). Then `make policies` calibrates the bidders under it.
 net: $(STAMP)
-	$(BIN)/belote learn --variant classic --deals 200000 --test-deals 20000 --iterations 2 --write
-	$(BIN)/belote learn --variant piekjas --players 3 --deals 100000 --test-deals 10000 --iterations 2 --write
-	for p in 2 4; do $(BIN)/belote learn --variant piekjas --players $$p --deals 100000 --test-deals 10000 --write || exit 1; done
-	$(BIN)/belote learn --variant dekjas --deals 100000 --test-deals 10000 --iterations 2 --write
+	$(BIN)/belote learn --variant classic --start net:v=3 --deals 300000 --test-deals 20000 --write
+	$(BIN)/belote learn --variant piekjas --players 2 --deals 100000 --test-deals 10000 --write
+	$(BIN)/belote learn --variant piekjas --players 3 --deals 100000 --test-deals 10000 --iterations 2 --fit squares --write
+	$(BIN)/belote learn --variant piekjas --players 4 --deals 100000 --test-deals 10000 --fit squares --write
+	$(BIN)/belote learn --variant dekjas --deals 100000 --test-deals 10000 --iterations 2 --fit squares --write
 
 # rerun every console example of README.md and docs/GUIDE.md and write its real output back
 docs: $(STAMP)

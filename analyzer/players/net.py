@@ -16,13 +16,17 @@ every card changes no choice), so they are folded once a decision into the weigh
 features (``decision_weights``). Feature 0 is "the heuristic plays this card", so the model learns
 where to leave the heuristic; with every other weight 0 it is the heuristic.
 
-Versions (``net:v=N``): v3, the default, is the shipped ``net_weights``. Every row but Piekjas 2's
-reads the decision's features (35-47) and has a block of weights for each of the 16 settings; in
+Versions (``net:v=N``, ``net_files.NET_VERSIONS``): v4, the default, is ``net_weights.WEIGHTS``. Its classic
+row is one step of policy iteration over v3's (``belote learn --start net:v=3``: v3's games and play-outs),
+its Piekjas 2 row one step over the heuristic's, both fitted to the choice (``--fit choice``: the least
+squares, then the loss of the card the model plays, ``runs.learn.refine``); its other rows are v3's.
+v3 (frozen): every row but Piekjas 2's reads the decision's features (35-47) and has a block of weights
+for each of the 16 settings, fitted by least squares alone; in
 classic and Piekjas 3 it is two steps of policy iteration (``belote learn --iterations 2``: the fit
 on the heuristic's games and play-outs, then on the games the first step's net plays, each card
 followed by that net in every seat; in Dekjas too), in Piekjas 4 one step (there a second step beats the
 first head to head but the heuristic by less: a best response to its play-outs; figures in docs/BENCHMARKS.md).
-Piekjas 2's row is v2's (it had 96% of pimc's margin already). The Dekjas features 28-30 (what the
+v3's Piekjas 2 row is v2's (it had 96% of pimc's margin already). The Dekjas features 28-30 (what the
 opponent's face-up cards can do to the card, the side suits they lack, and the face-down card it
 uncovers), 32-33 (the opponent's likely reply to a lead, from its face-up cards: whether it takes
 the trick, and the trick's points after it) and 31, 42-44 (the declarations the card breaks, those
@@ -31,7 +35,7 @@ play) are 0 in every other variant
 (no other seat's card is in sight; the declarations are made at the first trick). The features 34
 and 45 (a card that takes the trick and keeps it, a trick its winner keeps: ``keeps``, by the unseen
 cards and the voids shown) and 46-47 (the seat's masters in side suits and in trumps: ``masters``)
-weigh in every row but Piekjas 2's (v2's). v2 (``net_weights.WEIGHTS_V2``,
+weigh in every row of v3 but Piekjas 2's (v2's), and in every row of v4. v2 (``net_weights.WEIGHTS_V2``,
 frozen) was trained on the heuristic's games and play-outs with the features 0 to 27 and four
 settings (its weights of the other features are 0, each of its blocks copied to the four positions).
 The figures are in docs/BENCHMARKS.md.
