@@ -4,6 +4,7 @@ its weights shipped).
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import typer
@@ -68,7 +69,7 @@ def learn(
 
       belote learn --iterations 2 --write
 
-      belote learn --start net:v=3 --deals 150000 --write
+      belote learn --start net:v=3 --deals 300000 --write
     """
     from analyzer.runs import learn as L
 
@@ -128,8 +129,7 @@ def learn(
 def _start_weights(start: str, label: str):
     """The row of net weights whose games and play-outs the first step trains on (``--start net:v=N``,
     ``net`` the latest), or None for the heuristic's; a one-line error naming the versions otherwise."""
-    import re
-
+    # lazy, as every command's work: reading the weights is not needed for belote --help
     from analyzer.players.net_weights import BY_VERSION, LATEST
     from analyzer.players.net import ROW_LABELS
 
