@@ -196,7 +196,9 @@ def paying_hands(classes: pd.DataFrame, min_n: int = MIN_N) -> list[dict]:
             pays.append((held, k, r))
     weakest = [(h, k, r) for h, k, r in pays
                if not any((h2 <= h and k2 <= k) and (h2, k2) != (h, k) for h2, k2, _ in pays)]
-    weakest.sort(key=lambda x: (len(x[0]), x[1], [HONOURS.index(c) for c in x[0]]))
+    # ties in honours and aces by the honours in HONOURS' order: a frozenset's own order moves with the string
+    # hash seed, which named other weakest hands in another process (the report's first page, 2026-12-07)
+    weakest.sort(key=lambda x: (len(x[0]), x[1], sorted(HONOURS.index(c) for c in x[0])))
     return [{"honours": tuple(c for c in HONOURS if c in h), "side_aces": k, "n": int(r.n), "gain": r.gain_net,
              "lo": r.gain_net_lo, "hi": r.gain_net_hi} for h, k, r in weakest]
 

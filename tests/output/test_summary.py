@@ -32,6 +32,28 @@ def test_the_weakest_paying_hands_are_those_every_stronger_class_confirms():
     assert ("9", 1) not in got
 
 
+def test_the_weakest_paying_hands_come_in_the_same_order_under_any_string_hash_seed():
+    """Three classes of three honours and no ace pay alike: their order (the report names the first two)
+    is HONOURS' order, not a frozenset's, which moves with PYTHONHASHSEED from one process to the next."""
+    import json
+    import subprocess
+    import sys
+
+    code = """if True:
+        import json, pandas as pd
+        from analyzer.output import summary as S
+        rows = [("J9A.", 0, 400, 27, 23, 31), ("J9.T", 0, 400, 38, 33, 42), ("J.AT", 0, 400, 14, 11, 18),
+                ("J9AT", 0, 400, 60, 55, 65)]
+        c = pd.DataFrame([{"round": 1, "seat": "1", "honours": h, "side_aces": k, "n": n, "gain_net": g,
+                           "gain_net_lo": lo, "gain_net_hi": hi} for h, k, n, g, lo, hi in rows])
+        print(json.dumps(["".join(p["honours"]) for p in S.paying_hands(c, min_n=200)]))
+    """
+    runs = {json.dumps(json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                                 env={**__import__("os").environ, "PYTHONHASHSEED": str(seed)}).stdout))
+            for seed in range(8)}
+    assert runs == {json.dumps(["J9A", "J9T", "JAT"])}
+
+
 def test_a_seat_with_no_class_of_enough_decisions_says_so_not_none():
     few = {"classic": pd.concat([classes([("J9..", 0, 50, 20, 5, 35)]).assign(seat=str(s)) for s in range(4)])}
     lines = S.pays_lines(few, "#2", "en")
