@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,6 +82,23 @@ class SharedReport:
     variants: tuple
 
 
+def _session_folder(tmp_path_factory) -> Path:
+    """The test session's temporary folder, the same for every xdist worker."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def _session_lock(tmp_path_factory, name: str):
+    """Held by one xdist worker at a time: an exclusive lock on ``NAME.lock`` in the session's folder."""
+    with open(_session_folder(tmp_path_factory) / f"{name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def shared_report(tmp_path_factory) -> SharedReport:
     """A small report (classic and piekjas2 with an example hand each, 4,000 deals, seed 2), built
@@ -88,18 +106,12 @@ def shared_report(tmp_path_factory) -> SharedReport:
     read by every worker from the session's temporary folder."""
     from analyzer.output import report as R
 
-    base = tmp_path_factory.getbasetemp()
-    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # the session's folder either way
     kw = dict(deals=4000, seed=2, examples=(R.EXAMPLES[0], R.EXAMPLES[6]), variants=("classic", "piekjas2"))
-    folder = root / "shared-report"
-    with open(root / "shared-report.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            if not (folder / "r" / "run.json").is_file():
-                folder.mkdir(exist_ok=True)
-                R.make_report(folder / "r", **kw)
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    folder = _session_folder(tmp_path_factory) / "shared-report"
+    with _session_lock(tmp_path_factory, "shared-report"):
+        if not (folder / "r" / "run.json").is_file():
+            folder.mkdir(exist_ok=True)
+            R.make_report(folder / "r", **kw)
     run = json.loads((folder / "r" / "run.json").read_text())
     return SharedReport(folder / "r", run, **kw)
 
@@ -176,11 +188,5 @@ def net_data_lock(tmp_path_factory):
     once, a learn removed the leftovers another test had made on purpose before that test looked, and
     a --write meant to fail found the folder writable between two other tests and rewrote a shipped row
     (seen once each)."""
-    base = tmp_path_factory.getbasetemp()
-    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    with open(root / "net-data.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    with _session_lock(tmp_path_factory, "net-data"):
+        yield

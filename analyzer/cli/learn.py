@@ -4,7 +4,6 @@ its weights shipped).
 
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 import typer
@@ -128,19 +127,25 @@ def learn(
 
 def _start_weights(start: str, label: str):
     """The row of net weights whose games and play-outs the first step trains on (``--start net:v=N``,
-    ``net`` the latest), or None for the heuristic's; a one-line error naming the versions otherwise."""
+    ``net`` the latest: the play registry's spelling and bounds), or None for the heuristic's; a
+    one-line error naming the versions otherwise."""
     # lazy, as every command's work: reading the weights is not needed for belote --help
-    from analyzer.players.net_weights import BY_VERSION, LATEST
+    from analyzer.players import play
     from analyzer.players.net import ROW_LABELS
+    from analyzer.players.net_weights import BY_VERSION, LATEST
+    from analyzer.players.params import NET_V, param
+    from analyzer.players.policies import play_code
 
     if start == "heuristic":
         return None
-    m = re.fullmatch(r"net(?::v=(\d+))?", start)
-    version = int(m.group(1) or LATEST) if m else None
-    if version not in BY_VERSION:
+    try:
+        code = play_code(start)
+    except BeloteError:
+        code = None
+    if code is None or code & play.KIND_MASK != play.NET:
         names = ", ".join(f"net:v={v}" for v in BY_VERSION)
         raise BeloteError(f'--start must be heuristic, net (the latest) or one of {names}, not "{start}"')
-    return BY_VERSION[version][ROW_LABELS.index(label)]
+    return BY_VERSION[param(code, NET_V) or LATEST][ROW_LABELS.index(label)]
 
 
 def _provenance(r: dict) -> dict:

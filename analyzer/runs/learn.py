@@ -634,7 +634,10 @@ def lbfgs(f, w0: np.ndarray, steps: int, memory: int = 10, progress=None) -> np.
     return w
 
 
-PARTS = 16  # the decisions' parts whose sums threads compute apart, added in order: the same sums on any threads
+# the decisions' parts whose sums threads compute apart, added in order: the same sums on any threads. A fixed
+# count, not the fit's chunks (``_chunks``, by size): the split orders the sums, so the shipped weights (net v4)
+# are what this split gives, to the bit
+PARTS = 16
 
 
 def _parts(g: np.ndarray, parts: int = PARTS) -> list[tuple[int, int]]:
